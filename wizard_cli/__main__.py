@@ -1,0 +1,5 @@
+"""``python -m wizard_cli``."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,49 @@
+"""The one domain error type, and the located problem it carries.
+
+Core modules never print: they raise :class:`WizardError` (or return a list of
+:class:`Problem`), and the CLI edge turns that into stderr lines and exit code 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an input, with where it stands (every part optional)."""
+
+    message: str
+    path: str | None = None
+    line: int | None = None
+    round: int | None = None
+    player: str | None = None
+
+    def __str__(self) -> str:
+        """Render as ``PATH:LINE: round R, PLAYER: message``, leaving out missing parts."""
+        where = ":".join(str(part) for part in (self.path, self.line) if part is not None)
+        what = ", ".join(
+            part
+            for part in (
+                f"round {self.round}" if self.round is not None else None,
+                self.player,
+            )
+            if part is not None
+        )
+        prefix = "".join(f"{part}: " for part in (where, what) if part)
+        return prefix + self.message
+
+    def as_json(self) -> dict:
+        """The JSON shape used by ``check --format json``."""
+        return {"line": self.line, "round": self.round, "player": self.player, "message": self.message}
+
+
+class WizardError(Exception):
+    """A domain error: bad input, bad settings, a file that may not be written.
+
+    Carries one or more located problems; ``str()`` gives them one per line.
+    """
+
+    def __init__(self, *problems: Problem | str) -> None:
+        self.problems: list[Problem] = [p if isinstance(p, Problem) else Problem(p) for p in problems]
+        super().__init__("\n".join(str(p) for p in self.problems))

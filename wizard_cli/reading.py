@@ -1,0 +1,548 @@
+"""Every input format is read here: YAML/JSON sheets, long and wide CSV, settings files.
+
+One place opens inputs (``-`` is standard input, a byte-order mark is dropped, the format is
+taken from the extension or sniffed) and turns them into :class:`~wizard_cli.model.Sheet`
+objects. CSV is streamed one game at a time so a season archive never sits in memory whole.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import os
+import re
+import sys
+from contextlib import contextmanager
+from typing import IO, Iterable, Iterator
+
+from .errors import Problem, WizardError
+from .model import BadValue, RoundRecord, Sheet, Value
+from .settings import RawSetting, suggest
+from .yaml_tree import Node, documents
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+YAML_SUFFIXES = (".yaml", ".yml", ".json")
+CSV_SUFFIXES = (".csv", ".tsv", ".txt")
+SHEET_KEYS = ("title", "players", "firstDealer", "settings", "rounds")
+ROUND_KEYS = ("bids", "tricks", "points")
+_SNIFF_BYTES = 8192
+
+
+def display_name(path: str) -> str:
+    """How a source is named in messages and output: ``<stdin>`` for ``-``."""
+    return STDIN_NAME if path == STDIN else path
+
+
+@contextmanager
+def open_binary(path: str) -> Iterator[IO[bytes]]:
+    """The one place inputs are opened: ``-`` is standard input; errors become WizardError."""
+    if path == STDIN:
+        yield sys.stdin.buffer
+        return
+    try:
+        handle = open(path, "rb")
+    except OSError as error:
+        raise WizardError(Problem(f"cannot read: {error.strerror or error}", path)) from None
+    with handle:
+        yield handle
+
+
+def text_encoding(encoding: str | None) -> str:
+    """The codec to decode with: UTF-8 by default, and UTF-8 always drops a byte-order mark."""
+    name = codecs.lookup(encoding or "utf-8").name
+    return "utf-8-sig" if name in ("utf-8", "utf-8-sig") else name
+
+
+def read_sheets(path: str, input_format: str | None = None,
+                encoding: str | None = None) -> Iterator[Sheet]:
+    """Every sheet in one source, in order; raises WizardError for a file that cannot be read."""
+    source = display_name(path)
+    with open_binary(path) as handle:
+        buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)
+        head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
+        kind = input_format or _sniff_format(path, head)
+        if kind == "csv":
+            yield from read_csv_sheets(_decoded_lines(buffered, source, encoding), source)
+        else:
+            text = _decode_all(buffered.read(), source, encoding)
+            yield from read_yaml_sheets(text, source)
+
+
+def _sniff_format(path: str, head: bytes) -> str:
+    """``yaml`` or ``csv``, from the file's extension or else from how its first line looks."""
+    lower = path.lower()
+    if lower.endswith(YAML_SUFFIXES):
+        return "yaml"
+    if lower.endswith(CSV_SUFFIXES):
+        return "csv"
+    first = next((ln.strip() for ln in head.decode("utf-8", "replace").lstrip("\ufeff").splitlines()
+                  if ln.strip()), "")
+    if first.startswith(("{", "[", "---", "#", "%")) or re.match(r"^[\w\"' -]+:(\s|$)", first):
+        return "yaml"
+    return "csv" if any(d in first for d in ",;\t") else "yaml"
+
+
+def _decoding_problem(source: str, line: int, error: UnicodeDecodeError) -> WizardError:
+    """A decoding failure as one located line with the likely fix."""
+    byte = error.object[error.start:error.start + 1].hex()
+    return WizardError(Problem(
+        f"not {error.encoding.upper()} text (byte 0x{byte}); a file saved by an older "
+        f"spreadsheet is often Latin-1: try --encoding latin-1", source, line))
+
+
+def _decode_all(data: bytes, source: str, encoding: str | None) -> str:
+    """A whole file as text (for YAML), with the line of any byte that does not decode."""
+    try:
+        return data.decode(text_encoding(encoding))
+    except UnicodeDecodeError as error:
+        raise _decoding_problem(source, data.count(b"\n", 0, error.start) + 1, error) from None
+
+
+def _decoded_lines(handle: IO[bytes], source: str, encoding: str | None) -> Iterator[str]:
+    """Lines of text decoded one at a time, so a bad byte is reported on its own line."""
+    codec = text_encoding(encoding)
+    bom_free = "utf-8" if codec == "utf-8-sig" else codec
+    for number, raw in enumerate(handle, start=1):
+        try:
+            yield raw.decode(codec if number == 1 else bom_free)
+        except UnicodeDecodeError as error:
+            raise _decoding_problem(source, number, error) from None
+
+
+# --- cell values -------------------------------------------------------------------------
+
+_WHOLE = re.compile(r"[+-]?\d{1,9}(?:\.0*)?")
+_DATE_LIKE = re.compile(
+    r"\d{1,2}[-.][A-Za-z]{3,9}\.?|[A-Za-z]{3,9}[-.]\d{1,4}|\d{4}-\d{1,2}-\d{1,2}(?:[ T].*)?"
+    r"|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?")
+
+
+def whole_number(text: str) -> Value:
+    """A cell's text as a whole number: '' is None, '2.0' is 2, anything else a BadValue."""
+    text = text.strip()
+    if not text:
+        return None
+    if _WHOLE.fullmatch(text):
+        return int(text.partition(".")[0])
+    if len(text) > 12 and text.lstrip("+-").isdigit():
+        return BadValue(text[:12] + "…", "is far too large")
+    return BadValue(text)
+
+
+def yaml_number(node: Node | None) -> Value:
+    """A YAML value as a whole number: null is None, 2.0 is 2; text or lists are BadValue."""
+    if node is None:
+        return None
+    if node.kind != "scalar":
+        return BadValue(node.describe())
+    try:
+        value = node.value()
+    except ValueError as error:
+        return BadValue(node.text[:12] + ("…" if len(node.text) > 12 else ""), f"cannot be read ({error})")
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
+    return BadValue(node.text)
+
+
+# --- YAML sheets ---------------------------------------------------------------------------
+
+def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
+    """Each document of a YAML (or JSON) stream as a sheet; several make a season."""
+    docs = list(documents(text, source))
+    if not docs:
+        raise WizardError(Problem("empty file: no sheet in it", source))
+    for number, root in enumerate(docs, start=1):
+        sheet = sheet_from_node(root, source)
+        sheet.game = number if len(docs) > 1 else None
+        yield sheet
+
+
+def sheet_from_node(root: Node, source: str) -> Sheet:
+    """A sheet from a YAML mapping; what does not fit is recorded as a problem, not raised."""
+    sheet = Sheet(source=source, line=root.line)
+    if root.kind != "map":
+        sheet.problem("a sheet is a mapping with 'players' and 'rounds'", root.line)
+        return sheet
+    fields = {}
+    for key, value in root.pairs:
+        if key.kind == "scalar" and key.text in SHEET_KEYS:
+            fields[key.text] = value
+        else:
+            sheet.problem(f"unknown key {key.describe()}{suggest(key.text, SHEET_KEYS)} "
+                          f"(a sheet has {', '.join(SHEET_KEYS)})", key.line)
+    if "title" in fields:
+        sheet.title = _scalar_text(fields["title"], sheet, "title")
+    _read_players(fields.get("players"), sheet, root.line)
+    if "firstDealer" in fields:
+        sheet.first_dealer = _scalar_text(fields["firstDealer"], sheet, "firstDealer")
+        sheet.first_dealer_line = fields["firstDealer"].line
+    sheet.settings = settings_from_node(fields.get("settings"), source, sheet.problems)
+    _read_rounds(fields.get("rounds"), sheet)
+    return sheet
+
+
+def _scalar_text(node: Node, sheet: Sheet, what: str) -> str | None:
+    """A scalar's text as written (a name stays a name: ``No`` is not false); null is None."""
+    if node.kind != "scalar":
+        sheet.problem(f"{what} must be text, not {node.describe()}", node.line)
+        return None
+    if node.plain and node.value() is None:
+        return None
+    return node.text
+
+
+def _read_players(node: Node | None, sheet: Sheet, line: int) -> None:
+    """``players:`` — a list of names in seating order (clockwise)."""
+    if node is None or node.kind != "seq":
+        sheet.problem("'players' must be a list of 3 to 6 names", node.line if node else line)
+        return
+    for item in node.items:
+        name = item.text.strip() if item.kind == "scalar" else ""
+        if item.kind != "scalar":
+            sheet.problem(f"a player's name must be text, not {item.describe()}", item.line)
+        sheet.players.append(name)
+        sheet.player_lines.append(item.line)
+
+
+def settings_from_node(node: Node | None, source: str, problems: list[Problem]) -> list[RawSetting]:
+    """A ``settings:`` mapping as raw settings with their lines (checked later, in layers)."""
+    if node is None or (node.kind == "scalar" and node.plain and node.value() is None):
+        return []
+    if node.kind != "map":
+        problems.append(Problem("'settings' must be a mapping of setting: value", source, node.line))
+        return []
+    raws = []
+    for key, value in node.pairs:
+        raws.append(RawSetting(key.text if key.kind == "scalar" else key.describe(),
+                               _setting_value(value), source, value.line))
+    return raws
+
+
+def _setting_value(node: Node) -> object:
+    """A setting's YAML value, or its text when it is something that cannot be read."""
+    if node.kind != "scalar":
+        return node.describe()
+    try:
+        return node.value()
+    except ValueError:
+        return node.text
+
+
+def _read_rounds(node: Node | None, sheet: Sheet) -> None:
+    """``rounds:`` — a list of ``{bids, tricks}`` mappings, the last possibly without tricks."""
+    if node is None or (node.kind == "scalar" and node.plain and node.value() is None):
+        return
+    if node.kind != "seq":
+        sheet.problem("'rounds' must be a list of rounds", node.line)
+        return
+    for number, item in enumerate(node.items, start=1):
+        sheet.rounds.append(_read_round(item, number, sheet))
+
+
+def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
+    """One round's mapping: bids (and tricks, points) as lists in seating order or by name."""
+    fields: dict[str, Node] = {}
+    if node.kind != "map":
+        sheet.problem(f"a round is a mapping with 'bids' and 'tricks', not {node.describe()}",
+                      node.line, number)
+    for key, value in node.pairs:
+        if key.kind == "scalar" and key.text in ROUND_KEYS:
+            fields[key.text] = value
+        else:
+            sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ROUND_KEYS)} "
+                          f"(a round has {', '.join(ROUND_KEYS)})", key.line, number)
+    bids, bid_lines = _per_player(fields.get("bids"), "bids", number, node.line, sheet)
+    record = RoundRecord(number, node.line, bids, bid_lines)
+    if _present(fields.get("tricks")):
+        record.tricks, record.trick_lines = _per_player(fields["tricks"], "tricks", number,
+                                                        node.line, sheet)
+    if _present(fields.get("points")):
+        record.points, record.point_lines = _per_player(fields["points"], "points", number,
+                                                        node.line, sheet)
+    return record
+
+
+def _present(node: Node | None) -> bool:
+    """True unless the key is missing or its value is null."""
+    return node is not None and not (node.kind == "scalar" and node.plain and node.value() is None)
+
+
+def _per_player(node: Node | None, what: str, number: int, line: int | None,
+                sheet: Sheet) -> tuple[list[Value], list[int | None]]:
+    """Values in seating order from a list or a name → value mapping (absent ones are None)."""
+    count = len(sheet.players)
+    values: list[Value] = [None] * count
+    lines: list[int | None] = [node.line if node else line] * count
+    if not _present(node):
+        return values, lines
+    if node.kind == "seq":
+        if len(node.items) != count:
+            sheet.problem(f"{len(node.items)} {what} for {count} players (a list gives one per "
+                          f"player in seating order; use null for one still to come)",
+                          node.line, number)
+        for seat, item in enumerate(node.items[:count]):
+            values[seat], lines[seat] = yaml_number(item), item.line
+    elif node.kind == "map":
+        seats = {name: seat for seat, name in enumerate(sheet.players)}
+        for key, item in node.pairs:
+            seat = seats.get(key.text) if key.kind == "scalar" else None
+            if seat is None:
+                sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
+                              key.line, number)
+                continue
+            values[seat], lines[seat] = yaml_number(item), item.line
+    else:
+        sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
+                      node.line, number)
+    return values, lines
+
+
+# --- CSV sheets ----------------------------------------------------------------------------
+
+def _sniff_delimiter(line: str) -> str:
+    """`,` `;` or tab: whichever the header line uses most."""
+    return max(",;\t", key=line.count)
+
+
+def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
+    """Long or wide CSV → sheets; a long CSV with a ``game`` column gives one sheet per game."""
+    lines = iter(lines)
+    first = next(lines, None)
+    while first is not None and not first.strip():
+        first = next(lines, None)
+    if first is None:
+        raise WizardError(Problem("empty file: no header and no rows", source))
+    delimiter = _sniff_delimiter(first)
+    restored = _chain_first(first, lines)
+    reader = csv.reader(restored, delimiter=delimiter)
+    try:
+        written = [cell.strip() for cell in next(reader)]
+        header = [cell.lower() for cell in written]
+        header_line = reader.line_num
+        if "player" in header and "bid" in header:
+            yield from _LongReader(source, header, header_line).sheets(reader)
+        else:
+            yield _read_wide(reader, written, header_line, source)
+    except csv.Error as error:
+        raise WizardError(Problem(f"not readable as CSV: {error}", source, reader.line_num + 1)) from None
+
+
+def _chain_first(first: str, rest: Iterator[str]) -> Iterator[str]:
+    """Put the sniffed first line back in front of the rest."""
+    yield first
+    yield from rest
+
+
+def _is_blank(row: list[str]) -> bool:
+    """A row with no cells, or only empty ones."""
+    return not any(cell.strip() for cell in row)
+
+
+class _LongReader:
+    """Long CSV (one row per round and player), streamed: one sheet per contiguous game."""
+
+    def __init__(self, source: str, header: list[str], header_line: int) -> None:
+        self.source = source
+        self.width = len(header)
+        self.header_line = header_line
+        column = {name: i for i, name in reversed(list(enumerate(header)))}
+        self.round_col = column.get("round")
+        self.player_col = column["player"]
+        self.bid_col = column["bid"]
+        self.tricks_col = column.get("tricks", column.get("took"))
+        self.game_col = column.get("game")
+        self.points_col = column.get("points")
+        self.header_problems = [
+            Problem(f"the header has no '{name}' column", source, header_line)
+            for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
+
+    def sheets(self, reader: Iterator[list[str]]) -> Iterator[Sheet]:
+        """Read rows until the end, yielding each game's sheet as soon as its rows end."""
+        game: _LongGame | None = None
+        finished_games: set[str] = set()
+        for row in reader:
+            if _is_blank(row):
+                continue
+            line = reader.line_num
+            game_id = row[self.game_col].strip() if self.game_col is not None and self.game_col < len(row) else None
+            if game is None or game_id != game.sheet.game:
+                if game is not None:
+                    finished_games.add(game.sheet.game)
+                    yield game.finish()
+                game = _LongGame(self, game_id, line)
+                if game_id in finished_games:
+                    game.sheet.problem(f"game '{game_id}' continues here after other games "
+                                       "(a game's rows must be together)", line)
+            game.add(row, line)
+        if game is None:
+            game = _LongGame(self, None, self.header_line)
+        yield game.finish()
+
+
+class _LongGame:
+    """The rows of one game of a long CSV, gathered into rounds."""
+
+    def __init__(self, layout: _LongReader, game_id: str | None, line: int) -> None:
+        self.layout = layout
+        self.sheet = Sheet(source=layout.source, game=game_id, line=line, kind="csv",
+                           problems=list(layout.header_problems))
+        self.seats: dict[str, int] = {}
+        self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
+        self.round_lines: dict[int, int] = {}
+
+    def add(self, row: list[str], line: int) -> None:
+        """One row: check its shape, place it by round and player."""
+        layout, sheet = self.layout, self.sheet
+        if len(row) > layout.width:
+            sheet.problem(f"{len(row)} fields, but the header has {layout.width}", line)
+        cell = lambda col: row[col] if col is not None and col < len(row) else ""  # noqa: E731
+        number = whole_number(cell(layout.round_col))
+        name = cell(layout.player_col).strip()
+        if not isinstance(number, int) or number < 1:
+            shown = number.text if isinstance(number, BadValue) else number
+            sheet.problem(f"round '{'' if shown is None else shown}' is not a round number", line,
+                          player=name or None)
+            return
+        if not name:
+            sheet.problem("empty player name", line, number)
+            return
+        if number not in self.rounds and not self._round_in_order(number, line, name):
+            return
+        seat = self.seats.setdefault(name, len(self.seats))
+        cells = self.rounds.setdefault(number, {})
+        self.round_lines.setdefault(number, line)
+        if seat in cells:
+            sheet.problem(f"{name} appears twice in round {number} (first on line {cells[seat][3]})",
+                          line, number, name)
+            return
+        cells[seat] = (whole_number(cell(layout.bid_col)), whole_number(cell(layout.tricks_col)),
+                       whole_number(cell(layout.points_col)) if layout.points_col is not None else None,
+                       line)
+
+    def _round_in_order(self, number: int, line: int, name: str) -> bool:
+        """Rounds run 1..N in order: a new round must be the one after the last."""
+        expected = len(self.rounds) + 1
+        if number == expected:
+            return True
+        sheet = self.sheet
+        if number in self.rounds or number < expected:
+            sheet.problem(f"round {number} appears again after round {expected - 1} (a round's "
+                          "rows must be together)", line, number, name)
+        else:
+            sheet.problem(f"round {number} follows round {expected - 1}: rounds run 1..N in order",
+                          line, number, name)
+        return False
+
+    def finish(self) -> Sheet:
+        """The game's sheet, with each round's values in seating order."""
+        sheet = self.sheet
+        sheet.players = list(self.seats)
+        sheet.player_lines = [None] * len(sheet.players)
+        count = len(sheet.players)
+        for number, cells in self.rounds.items():
+            first_line = self.round_lines[number]
+            lines = [cells[s][3] if s in cells else first_line for s in range(count)]
+            column = lambda i: [cells[s][i] if s in cells else None for s in range(count)]  # noqa: E731
+            record = RoundRecord(number, first_line, column(0), lines)
+            tricks = column(1)
+            if any(t is not None for t in tricks):
+                record.tricks, record.trick_lines = tricks, list(lines)
+            if self.layout.points_col is not None:
+                record.points, record.point_lines = column(2), list(lines)
+            sheet.rounds.append(record)
+        return sheet
+
+
+_WIDE_CELL = re.compile(r"\s*([^/]*?)\s*/\s*([^/]*?)\s*")
+
+
+def _read_wide(reader: Iterator[list[str]], header: list[str], header_line: int,
+               source: str) -> Sheet:
+    """Wide CSV: ``round,<player>…`` with ``bid/tricks`` cells (just ``bid`` in the round in play)."""
+    sheet = Sheet(source=source, line=header_line, kind="wide-csv")
+    if not header or header[0].lower() != "round":
+        sheet.problem("not a score sheet: a long CSV has 'round,player,bid,tricks' columns, a wide "
+                      "one 'round,<player>,<player>,…'", header_line)
+        return sheet
+    sheet.players = header[1:]
+    sheet.player_lines = [header_line] * len(sheet.players)
+    for row in reader:
+        line = reader.line_num
+        if _is_blank(row) or row[0].strip().lower() == "total":
+            continue
+        _read_wide_row(row, line, sheet)
+    return sheet
+
+
+def _read_wide_row(row: list[str], line: int, sheet: Sheet) -> None:
+    """One round of a wide CSV."""
+    count = len(sheet.players)
+    expected = len(sheet.rounds) + 1
+    number = whole_number(row[0])
+    if number != expected:
+        shown = number.text if isinstance(number, BadValue) else number
+        sheet.problem(f"round '{shown}' where round {expected} was expected: rounds run 1..N in "
+                      "order", line)
+        return
+    if len(row) > count + 1:
+        sheet.problem(f"{len(row)} fields, but the header has {count + 1}", line, number)
+    cells = [(row[seat + 1] if seat + 1 < len(row) else "") for seat in range(count)]
+    bids: list[Value] = []
+    tricks: list[Value] = []
+    for cell in cells:
+        bid, took = _wide_cell(cell)
+        bids.append(bid)
+        tricks.append(took)
+    record = RoundRecord(number, line, bids, [line] * count)
+    if any("/" in cell for cell in cells):
+        record.tricks, record.trick_lines = tricks, [line] * count
+    sheet.rounds.append(record)
+
+
+def _wide_cell(cell: str) -> tuple[Value, Value]:
+    """``bid/tricks``, or ``bid`` alone, or empty; a date-looking cell says what happened to it."""
+    text = cell.strip()
+    if _DATE_LIKE.fullmatch(text):
+        why = (f"looks like a date: a spreadsheet probably turned a bid/tricks cell such as "
+               f"'1/1' into a date (format the column as text and type it again)")
+        return BadValue(text, why), BadValue(text, why, quiet=True)
+    match = _WIDE_CELL.fullmatch(cell)
+    if match:
+        return whole_number(match.group(1)), whole_number(match.group(2))
+    return whole_number(text), None
+
+
+# --- settings files ------------------------------------------------------------------------
+
+def read_yaml_mapping(path: str, what: str, encoding: str | None = None) -> Node:
+    """A YAML file that must hold one mapping (a settings or presets file)."""
+    source = display_name(path)
+    with open_binary(path) as handle:
+        text = _decode_all(handle.read(), source, encoding)
+    docs = list(documents(text, source))
+    if len(docs) != 1 or docs[0].kind != "map":
+        raise WizardError(Problem(f"{what} must be one YAML mapping", source,
+                                  docs[0].line if docs else None))
+    return docs[0]
+
+
+def read_settings_file(path: str, encoding: str | None = None) -> list[RawSetting]:
+    """``--settings FILE``: a mapping of settings, or a sheet-shaped ``{settings: …}``."""
+    root = read_yaml_mapping(path, "a settings file", encoding)
+    source = display_name(path)
+    keys = {key.text for key, _ in root.pairs if key.kind == "scalar"}
+    if "settings" in keys:
+        node = next(value for key, value in root.pairs if key.text == "settings")
+    else:
+        node = root
+    problems: list[Problem] = []
+    raws = settings_from_node(node, source, problems)
+    if problems:
+        raise WizardError(*problems)
+    return raws

@@ -1,0 +1,199 @@
+"""Checking a sheet against the game and the house rules (SPEC §4), every problem at once."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .errors import Problem
+from .model import BadValue, RoundRecord, Sheet, Value
+from .scoring import GameResult, score_rounds
+from .settings import (MAX_PLAYERS, MIN_PLAYERS, RawSetting, Settings, hand_sizes, resolve,
+                       suggest)
+
+
+@dataclass(slots=True)
+class Checked:
+    """A sheet with its effective settings and first dealer, and everything wrong with it."""
+
+    sheet: Sheet
+    settings: Settings
+    first_dealer: int
+    problems: list[Problem]
+
+    @property
+    def source(self) -> str:
+        """Where the sheet was read from."""
+        return self.sheet.source
+
+    @property
+    def game(self) -> str | int | None:
+        """The sheet's game id in a season (None for a lone sheet)."""
+        return self.sheet.game
+
+    @property
+    def valid(self) -> bool:
+        """No problem at all: the sheet can be scored."""
+        return not self.problems
+
+
+def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
+                first_dealer: str | None = None) -> Checked:
+    """Validate one sheet; ``layers`` are the settings given outside it (``--settings``, ``--set``).
+
+    ``first_dealer`` (``--first-dealer``) overrides the sheet's own ``firstDealer``.
+    """
+    problems = list(sheet.problems)
+    count = len(sheet.players)
+    players_ok = MIN_PLAYERS <= count <= MAX_PLAYERS
+    resolved = resolve([sheet.settings, *layers], count if players_ok else None)
+    problems += resolved.problems
+    problems += _player_problems(sheet)
+    dealer, dealer_problem = _first_dealer_seat(sheet, first_dealer)
+    if dealer_problem:
+        problems.append(dealer_problem)
+    if players_ok:
+        problems += _round_problems(sheet, resolved.settings, dealer)
+    problems.sort(key=lambda problem: problem.line or 0)  # file order; unlocated ones first
+    return Checked(sheet, resolved.settings, dealer, problems)
+
+
+def _player_problems(sheet: Sheet) -> list[Problem]:
+    """3 to 6 players, each with a name of their own."""
+    problems = []
+    count = len(sheet.players)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        problems.append(Problem(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, this sheet "
+                                f"has {count}", sheet.source, sheet.player_lines[0]
+                                if sheet.player_lines else sheet.line))
+    seen: set[str] = set()
+    for name, line in zip(sheet.players, sheet.player_lines):
+        if not name:
+            problems.append(Problem("a player's name is empty", sheet.source, line))
+        elif name in seen:
+            problems.append(Problem(f"player '{name}' is listed twice", sheet.source, line))
+        seen.add(name)
+    return problems
+
+
+def _first_dealer_seat(sheet: Sheet, override: str | None) -> tuple[int, Problem | None]:
+    """The first dealer's seat: ``--first-dealer``, else the sheet's ``firstDealer``, else seat 0."""
+    name = override if override is not None else sheet.first_dealer
+    if name is None or name in sheet.players:
+        return (sheet.players.index(name) if name is not None else 0), None
+    where = "--first-dealer" if override is not None else "firstDealer"
+    message = f"{where} '{name}' is not one of the players{suggest(name, sheet.players)}"
+    line = None if override is not None else sheet.first_dealer_line
+    return 0, Problem(message, sheet.source if override is None else None, line)
+
+
+def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
+    """Every round's values, its trick count, and the dealer's bid under ``screwTheDealer``."""
+    sizes = hand_sizes(s, len(sheet.players))
+    problems: list[Problem] = []
+    clean_prefix = 0  # rounds before the first one with a bad value: safe to score
+    for index, record in enumerate(sheet.rounds):
+        if record.number > len(sizes):
+            problems.append(Problem(
+                f"more rounds than the game has: it ends after round {len(sizes)} "
+                f"(roundMode={s.round_mode} with {len(sheet.players)} players)",
+                sheet.source, record.line, record.number))
+            break
+        found = _values_problems(sheet, record, sizes[record.number - 1],
+                                 is_last=index == len(sheet.rounds) - 1)
+        problems += found
+        if not found and clean_prefix == index:
+            clean_prefix = index + 1
+    problems += _dealer_problems(sheet, s, dealer, clean_prefix)
+    return problems
+
+
+def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool) -> list[Problem]:
+    """Bids and tricks: present where needed, whole, from 0 to the hand size, tricks adding up."""
+    found: list[Problem] = []
+    at = lambda message, line, player=None: found.append(  # noqa: E731
+        Problem(message, sheet.source, line, record.number, player))
+    in_play = record.tricks is None
+    if in_play and not is_last:
+        at("no tricks recorded, but only the last recorded round may be still in play", record.line)
+    no_bids = all(bid is None for bid in record.bids)
+    if no_bids and not in_play:
+        at("tricks with no bids", record.line)
+    for seat, name in enumerate(sheet.players):
+        bid = record.bids[seat]
+        if bid is None and not no_bids and not (in_play and is_last):
+            at("missing bid", record.bid_lines[seat], name)
+        _check_value(at, "bid", bid, size, record.bid_lines[seat], name)
+        if not in_play:
+            took = record.tricks[seat]
+            if took is None:
+                at("missing tricks", record.trick_lines[seat], name)
+            _check_value(at, "tricks", took, size, record.trick_lines[seat], name)
+    if not in_play and all(isinstance(t, int) for t in record.tricks) and sum(record.tricks) != size:
+        total = sum(record.tricks)
+        gap = f"{total - size} more than" if total > size else f"{size - total} short of"
+        line = record.trick_lines[0] if len(set(record.trick_lines)) == 1 else record.line
+        at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
+    return found
+
+
+def _check_value(at, what: str, value: Value, size: int, line: int | None, name: str) -> None:
+    """One bid or tricks value: a whole number from 0 to the hand size."""
+    if isinstance(value, BadValue):
+        if not value.quiet:
+            at(f"{what} '{value.text}' {value.why or 'is not a whole number'}", line, name)
+    elif value is not None and value < 0:
+        at(f"{what} {value} is negative", line, name)
+    elif value is not None and value > size:
+        at(f"{what} {value} is more than the hand size of {size}", line, name)
+
+
+def _dealer_problems(sheet: Sheet, s: Settings, dealer: int, clean_rounds: int) -> list[Problem]:
+    """Dealer bids forbidden by ``screwTheDealer``, in the rounds that can be scored."""
+    if s.screw_the_dealer == "off" or not clean_rounds:
+        return []
+    prefix = dataclasses.replace(sheet, rounds=sheet.rounds[:clean_rounds])
+    problems = []
+    for scored in score_rounds(prefix, s, dealer):
+        bid = scored.bids[scored.dealer]
+        if scored.forbidden is not None and bid == scored.forbidden:
+            record = sheet.rounds[scored.number - 1]
+            problems.append(Problem(
+                forbidden_message(sheet.players[scored.dealer], scored.forbidden,
+                                  scored.hand_size, s.screw_the_dealer),
+                sheet.source, record.bid_lines[scored.dealer], scored.number,
+                sheet.players[scored.dealer]))
+    return problems
+
+
+def forbidden_message(dealer: str, bid: int, size: int, mode: str) -> str:
+    """Why the dealer's bid is not allowed, naming the bid."""
+    return (f"the dealer may not bid {bid} under screwTheDealer={mode}: the bids would add up "
+            f"to the hand size of {size}")
+
+
+def dealer_violations(result: GameResult) -> list[tuple[int, str, int]]:
+    """(round, dealer, bid) for each recorded dealer bid the result's rules would forbid."""
+    return [(r.number, result.players[r.dealer], r.bids[r.dealer]) for r in result.rounds
+            if r.forbidden is not None and r.bids[r.dealer] == r.forbidden]
+
+
+def audit_points(checked: Checked, result: GameResult) -> list[Problem]:
+    """Typed ``points`` that disagree with the derived ones (``wizard check``)."""
+    problems = []
+    sheet = checked.sheet
+    for record, scored in zip(sheet.rounds, result.rounds):
+        if record.points is None or scored.points is None:
+            continue
+        for seat, typed in enumerate(record.points):
+            line = record.point_lines[seat]
+            name = sheet.players[seat]
+            if isinstance(typed, BadValue):
+                problems.append(Problem(f"typed points '{typed.text}' is not a whole number",
+                                        sheet.source, line, record.number, name))
+            elif typed is not None and typed != scored.points[seat]:
+                problems.append(Problem(
+                    f"typed points {typed}, derived {scored.points[seat]}",
+                    sheet.source, line, record.number, name))
+    return problems

@@ -1,0 +1,127 @@
+"""Safe, line-aware YAML: documents as trees of :class:`Node` built from the parser's events.
+
+Building the tree ourselves (instead of ``yaml.safe_load``) gives every value its line without a
+second parse, refuses aliases (no "billion laughs"), bounds nesting without recursion, and never
+constructs a ``!!python/...`` tag. Scalars keep their text, so a player called ``No`` stays "No".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
+
+from .errors import Problem, WizardError
+
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when libyaml is there
+MAX_DEPTH = 64
+_STANDARD = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_STANDARD + name for name in ("null", "bool", "int", "float", "str", "timestamp")}
+_RESOLVER = Resolver()
+_CONSTRUCTOR = SafeConstructor()
+
+
+@dataclass(slots=True)
+class Node:
+    """One YAML value: ``kind`` is "scalar", "seq" or "map"; ``line`` is 1-based."""
+
+    kind: str
+    line: int
+    text: str = ""  # a scalar's text as written
+    tag: str | None = None
+    plain: bool = False  # an unquoted scalar, whose type YAML resolves from its text
+    items: list[Node] = field(default_factory=list)  # seq
+    pairs: list[tuple[Node, Node]] = field(default_factory=list)  # map
+    key_texts: set[str] = field(default_factory=set)  # map: scalar keys seen, for duplicates
+
+    def value(self) -> Any:
+        """The scalar's value with `yaml.safe_load` semantics (int, float, bool, None, str, date)."""
+        tag = self.tag if self.tag not in (None, "!") else _RESOLVER.resolve(
+            yaml.ScalarNode, self.text, (self.plain, False))
+        if tag not in _SCALAR_TAGS:
+            raise ValueError(f"unsupported YAML tag {_tag_name(tag)}")
+        return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, yaml.ScalarNode(tag, self.text))
+
+    def describe(self) -> str:
+        """How the value looks, for messages: its text, or 'a list' / 'a mapping'."""
+        return {"seq": "a list", "map": "a mapping"}.get(self.kind, repr(self.text))
+
+
+def documents(text: str, path: str) -> Iterator[Node]:
+    """Every document of a YAML stream as a tree; raises WizardError with the line on bad YAML."""
+    try:
+        yield from _build(yaml.parse(text, Loader=Loader), path)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        reason = error.problem or error.context or "unreadable"
+        raise WizardError(Problem(f"not valid YAML: {reason}{where}", path,
+                                  mark.line + 1 if mark else None)) from None
+    except yaml.reader.ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1
+        raise WizardError(Problem(f"not valid YAML: character #x{error.character:04x} is not "
+                                  f"allowed in YAML (line {line})", path, line)) from None
+    except yaml.YAMLError as error:
+        raise WizardError(Problem(f"not valid YAML: {' '.join(str(error).split())}", path)) from None
+
+
+def _tag_name(tag: str) -> str:
+    """A tag as written in YAML: ``!!python/object`` rather than the long URI."""
+    return tag.replace(_STANDARD, "!!")
+
+
+def _build(events: Iterator[yaml.Event], path: str) -> Iterator[Node]:
+    """Assemble events into trees with an explicit stack (deep nesting cannot recurse)."""
+    stack: list[Node] = []
+    pending_keys: list[Node | None] = []
+    for event in events:
+        line = event.start_mark.line + 1 if event.start_mark else 0
+        if isinstance(event, yaml.AliasEvent):
+            raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
+                                      path, line))
+        if isinstance(event, yaml.ScalarEvent):
+            node = Node("scalar", line, event.value, event.tag, event.implicit[0])
+        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            _check_collection_tag(event, path, line)
+            if len(stack) >= MAX_DEPTH:
+                raise WizardError(Problem(f"YAML nested more than {MAX_DEPTH} deep", path, line))
+            stack.append(Node("seq" if isinstance(event, yaml.SequenceStartEvent) else "map", line))
+            pending_keys.append(None)
+            continue
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            pending_keys.pop()
+            node = stack.pop()
+        else:
+            continue
+        if not stack:
+            yield node
+        else:
+            _attach(stack[-1], pending_keys, node, path)
+
+
+def _check_collection_tag(event: yaml.Event, path: str, line: int) -> None:
+    """Only plain lists and mappings: ``!!python/tuple``, ``!!set`` and friends are refused."""
+    if event.tag not in (None, "!", _STANDARD + "seq", _STANDARD + "map"):
+        raise WizardError(Problem(f"unsupported YAML tag {_tag_name(event.tag)}", path, line))
+
+
+def _attach(parent: Node, pending_keys: list[Node | None], node: Node, path: str) -> None:
+    """Add a finished node to its parent list, or as a key or value of its parent mapping."""
+    if parent.kind == "seq":
+        parent.items.append(node)
+        return
+    key = pending_keys[-1]
+    if key is None:
+        pending_keys[-1] = node
+        return
+    pending_keys[-1] = None
+    if node.kind == "scalar" and node.tag not in (None, "!") and node.tag not in _SCALAR_TAGS:
+        raise WizardError(Problem(f"unsupported YAML tag {_tag_name(node.tag)}", path, node.line))
+    if key.kind == "scalar":
+        if key.text in parent.key_texts:
+            raise WizardError(Problem(f"duplicate key '{key.text}' in a mapping", path, key.line))
+        parent.key_texts.add(key.text)
+    parent.pairs.append((key, node))
