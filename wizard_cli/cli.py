@@ -311,7 +311,13 @@ def stats(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = Non
           settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
           first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
           encoding: EncodingOpt = None) -> None:
-    """Per player across games: wins, average and best score, bid accuracy, zero bids, misses."""
+    """Per player across games: wins, scores, bid accuracy.
+
+    Games, wins and scores count finished games (a shared first place is a win for each); bid
+    figures count every completed round, also those of unfinished games. Sorted by wins, then
+    average score. In JSON/CSV averages are rounded to 2 decimals and bidAccuracy (a fraction)
+    to 4; a figure with nothing to average is null (empty in CSV).
+    """
     from .stats import season_stats
 
     source = inputs(sheets, settings, set, zero_bid, first_dealer, input_format, encoding)
@@ -328,7 +334,11 @@ def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score she
          set: SetOpt = None, settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
          first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
          encoding: EncodingOpt = None) -> None:
-    """Chart the running totals, one line per player (needs the extra: wizard-cli[plot])."""
+    """Chart one game's running totals as a PNG or SVG image.
+
+    One labelled line per player from 0 before round 1, a zero line, the sheet's title. Needs
+    matplotlib: pip install 'wizard-cli[plot]'. Never overwrites FILE without --force.
+    """
     from . import plot as charts
 
     fmt = charts.image_format(output)
