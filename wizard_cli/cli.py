@@ -10,6 +10,7 @@ import codecs
 import functools
 import os
 import sys
+from itertools import islice
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Annotated, Callable, Iterable, Iterator, Optional
@@ -21,7 +22,7 @@ from .errors import Problem, WizardError
 from .model import Sheet
 from .reading import STDIN, read_settings_file, read_sheets
 from .render import (CheckOutput, NextOutput, Output, ScoreOutput, StandingsOutput, TrickOutput,
-                     emit)
+                     emit, emit_stats, status_line)
 from .scoring import GameResult, score_game
 from .settings import RawSetting, parse_assignment, resolve
 from .validation import Checked, audit_points, check_sheet
@@ -116,7 +117,7 @@ def edge(command: Callable) -> Callable:
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except Exception as error:  # the last line of defence: one line, never a traceback
             if _state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
-                    type(error).__module__.startswith("click"):
+                    type(error).__module__.startswith(("click", "typer._click")):
                 raise
             sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {error} "
                              "(rerun with --debug to see the traceback)\n")
@@ -302,6 +303,60 @@ def trick(cards: Annotated[list[str], typer.Argument(
     from .trick import winning_card
 
     show(TrickOutput(), [winning_card(cards, trump)], format)
+
+
+@app.command()
+@edge
+def stats(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = None,
+          settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
+          first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
+          encoding: EncodingOpt = None) -> None:
+    """Per player across games: wins, scores, bid accuracy.
+
+    Games, wins and scores count finished games (a shared first place is a win for each); bid
+    figures count every completed round, also those of unfinished games. Sorted by wins, then
+    average score. In JSON/CSV averages are rounded to 2 decimals and bidAccuracy (a fraction)
+    to 4; a figure with nothing to average is null (empty in CSV).
+    """
+    from .stats import season_stats
+
+    source = inputs(sheets, settings, set, zero_bid, first_dealer, input_format, encoding)
+    emit_stats(season_stats(source.scored()), format.value, sys.stdout)
+    finish(source)
+
+
+@app.command()
+@edge
+def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet (one game); - for stdin.")],
+         output: Annotated[str, typer.Option("--output", "-o", metavar="FILE.png|FILE.svg",
+                                             help="The image to write: PNG or SVG, by extension.")],
+         force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+         set: SetOpt = None, settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
+         first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
+         encoding: EncodingOpt = None) -> None:
+    """Chart one game's running totals as a PNG or SVG image.
+
+    One labelled line per player from 0 before round 1, a zero line, the sheet's title. Needs
+    matplotlib: pip install 'wizard-cli[plot]'. Never overwrites FILE without --force.
+    """
+    from . import plot as charts
+
+    fmt = charts.image_format(output)
+    if fmt is None:
+        raise typer.BadParameter(f"'{output}' is neither .png nor .svg: the extension picks the "
+                                 "image format", param_hint="'--output' / '-o'")
+    source = inputs([sheet], settings, set, zero_bid, first_dealer, input_format, encoding)
+    charts.refuse_existing(output, force)
+    charts.require_matplotlib()
+    games = list(islice(source.checked(), 2))
+    if len(games) > 1:
+        raise WizardError(Problem("holds several games; plot draws one game (split the season, "
+                                  "e.g. with wizard convert)", games[0].source))
+    checked = games[0]
+    if not checked.valid:
+        raise WizardError(*checked.problems)
+    result = score_game(checked.sheet, checked.settings, checked.first_dealer)
+    charts.write_image(output, charts.chart_bytes(result, fmt, status_line(result)), force)
 
 
 def main() -> None:

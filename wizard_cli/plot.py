@@ -1,0 +1,149 @@
+"""A game's running totals as a line chart (``wizard plot``), written as PNG or SVG.
+
+matplotlib is the optional extra ``plot``: it is imported only here, only when a chart is drawn,
+and drawn on a bare ``Figure`` with the Agg canvas (no pyplot, no GUI, no global backend switch).
+Pure apart from :func:`write_image`, the one small atomic writer for the binary image.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+import warnings
+from typing import Any
+
+from .errors import Problem, WizardError
+from .scoring import GameResult
+
+IMAGE_FORMATS = {".png": "png", ".svg": "svg"}
+MISSING_MATPLOTLIB = "wizard plot needs matplotlib: pip install 'wizard-cli[plot]'"
+FIGURE_SIZE = (8.0, 4.8)  # inches
+DPI = 120
+
+
+def image_format(path: str) -> str | None:
+    """``png`` or ``svg`` from the file's extension (any case); None for anything else."""
+    return IMAGE_FORMATS.get(os.path.splitext(path)[1].lower())
+
+
+def require_matplotlib() -> None:
+    """Fail early, in one line, when the ``plot`` extra is not installed."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise WizardError(MISSING_MATPLOTLIB) from None
+
+
+def chart_title(result: GameResult) -> str:
+    """The sheet's title, else its file name; a game of a season says which."""
+    title = result.title or os.path.basename(result.source)
+    return title + (f", game {result.game}" if result.game is not None else "")
+
+
+def running_totals(result: GameResult) -> tuple[list[int], list[list[int]]]:
+    """Rounds 0..N (0 = before the first deal) and each player's running total after each.
+
+    Only completed rounds count; the round in play has no totals yet.
+    """
+    done = [r for r in result.rounds if r.tricks is not None]
+    rounds = [0] + [r.number for r in done]
+    totals = [[0] + [r.totals[seat] for r in done] for seat in range(len(result.players))]
+    return rounds, totals
+
+
+def draw_chart(result: GameResult, subtitle: str = "") -> Any:
+    """A matplotlib Figure of the running totals: one labelled line per player, a zero line."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
+    except ImportError:
+        raise WizardError(MISSING_MATPLOTLIB) from None
+
+    rounds, totals = running_totals(result)
+    figure = Figure(figsize=FIGURE_SIZE, dpi=DPI)
+    FigureCanvasAgg(figure)
+    axes = figure.subplots()
+    axes.axhline(0, color="0.55", linewidth=0.9, zorder=1)
+    lines = [axes.plot(rounds, line, marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
+             for line in totals]
+    axes.set_xlim(0, max(rounds[-1], 1))
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_xlabel("Round")
+    axes.set_ylabel("Running total")
+    axes.grid(True, color="0.9", linewidth=0.6)
+    axes.set_axisbelow(True)
+    figure.suptitle(chart_title(result), fontsize=13)
+    if subtitle:
+        axes.set_title(subtitle, fontsize=9, color="0.35")
+    # Labels passed explicitly: matplotlib would hide a name starting with "_".
+    axes.legend(lines, result.players, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    figure.tight_layout()
+    return figure
+
+
+def chart_bytes(result: GameResult, fmt: str, subtitle: str = "") -> bytes:
+    """The chart as PNG or SVG bytes, the same bytes for the same game."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise WizardError(MISSING_MATPLOTLIB) from None
+
+    # Text stays text in SVG (names searchable, files small); fixed ids and no timestamp make
+    # output repeatable; names and titles are shown as written ("$5 game" is no formula).
+    rc = {"svg.fonttype": "none", "svg.hashsalt": "wizard-cli", "text.parse_math": False}
+    with matplotlib.rc_context(rc), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # e.g. a glyph missing from the font: draw on, quietly
+        figure = draw_chart(result, subtitle)
+        buffer = io.BytesIO()
+        metadata = {"Date": None} if fmt == "svg" else {"Software": None}
+        figure.savefig(buffer, format=fmt, metadata=metadata)
+    return buffer.getvalue()
+
+
+def refuse_existing(path: str, force: bool) -> None:
+    """Never overwrite a user's file unless told to (``--force``); a folder is never replaced."""
+    if os.path.isdir(path):
+        raise WizardError(Problem("is a folder, not an image file", path))
+    if not force and os.path.lexists(path):
+        raise WizardError(Problem("already exists (use --force to overwrite it)", path))
+
+
+def write_image(path: str, data: bytes, force: bool) -> None:
+    """Write bytes atomically: a temporary file in the same folder, then ``os.replace``."""
+    refuse_existing(path, force)
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                                             dir=folder)
+    except OSError as error:
+        raise WizardError(Problem(f"cannot write: {error.strerror or error}", path)) from None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; give it a normal file's mode
+        os.replace(temporary, path)
+    except OSError as error:
+        _remove_quietly(temporary)
+        raise WizardError(Problem(f"cannot write: {error.strerror or error}", path)) from None
+    except BaseException:
+        _remove_quietly(temporary)
+        raise
+
+
+def _umask() -> int:
+    """The process's file-creation mask (reading it means setting it, so set it straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _remove_quietly(path: str) -> None:
+    """Remove a temporary file left by a failed write, if it is still there."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
