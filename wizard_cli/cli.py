@@ -116,7 +116,7 @@ def edge(command: Callable) -> Callable:
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except Exception as error:  # the last line of defence: one line, never a traceback
             if _state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
-                    type(error).__module__.startswith("click"):
+                    "click" in type(error).__module__:
                 raise
             sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {error} "
                              "(rerun with --debug to see the traceback)\n")
