@@ -359,6 +359,75 @@ def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score she
     charts.write_image(output, charts.chart_bytes(result, fmt, status_line(result)), force)
 
 
+# --- compare, rules ----------------------------------------------------------------------
+
+from .compare import (Preset, choose_rule_sets, command_line_layer, compare_sheet,  # noqa: E402
+                      preset_catalogue, rules_catalogue, user_presets)
+from .reading import display_name, read_presets_file  # noqa: E402
+from .render import CompareOutput, RulesOutput  # noqa: E402
+
+PresetOpt = Annotated[Optional[list[str]], typer.Option(
+    "--preset", metavar="NAME", show_default=False,
+    help="Compare under a preset too (repeatable): official, doubleZero, screwTheDealer, "
+         "canadian, perfectGame, or one of --presets FILE.")]
+PresetsFileOpt = Annotated[Optional[str], typer.Option(
+    "--presets", metavar="FILE", help="A YAML file of your own presets: name: {setting: value, …}.")]
+RoundsOpt = Annotated[bool, typer.Option(
+    "--rounds", help="Also show the round points that differ between the rule sets.")]
+
+
+def load_presets(path: str | None) -> list[Preset]:
+    """The user's presets from ``--presets FILE`` (missing file: exit 2; bad content: exit 1)."""
+    if path is None:
+        return []
+    if path != STDIN and not os.path.isfile(path):
+        raise typer.BadParameter(f"no such file: {path}", param_hint="--presets")
+    problems: list[Problem] = []
+    entries = read_presets_file(path, problems)
+    return user_presets(entries, display_name(path), problems)
+
+
+@app.command()
+@edge
+def compare(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = None,
+            zero_bid: ZeroBidOpt = None, preset: PresetOpt = None,
+            presets: PresetsFileOpt = None, settings: SettingsOpt = None,
+            first_dealer: FirstDealerOpt = None, rounds: RoundsOpt = False,
+            input_format: InputFormatOpt = None, encoding: EncodingOpt = None) -> None:
+    """The same game under other rules: each player's score and rank per rule set, and the change.
+
+    Rule set 0 is the sheet's own rules (with --settings); each --preset adds one, and all of
+    --set/--zero-bid together add one more. With none of them, compare against `official`.
+    """
+    source = inputs(sheets, settings, None, None, first_dealer, input_format, encoding)
+    catalogue = preset_catalogue(load_presets(presets))
+    rule_sets = choose_rule_sets(preset or [], catalogue, command_line_layer(set, zero_bid))
+
+    def compared():
+        for checked in source.checked():
+            if not checked.valid:
+                source.fail(checked.problems)
+                continue
+            try:
+                comparison = compare_sheet(checked, rule_sets, source.layers)
+            except WizardError as error:
+                source.fail(error.problems)
+                continue
+            if format not in (Format.json, Format.jsonl):
+                report(warning.problem() for warning in comparison.warnings)
+            yield comparison
+
+    show(CompareOutput(rounds), compared(), format, len(sheets) > 1)
+    finish(source)
+
+
+@app.command()
+@edge
+def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> None:
+    """Every setting (default, allowed values, meaning, name in the app) and every preset."""
+    show(RulesOutput(), [rules_catalogue(load_presets(presets))], format)
+
+
 def main() -> None:
     """Console entry point: run the app; a closed pipe or Ctrl-C ends quietly."""
     status: int | str | None = 0

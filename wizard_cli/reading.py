@@ -546,3 +546,33 @@ def read_settings_file(path: str, encoding: str | None = None) -> list[RawSettin
     if problems:
         raise WizardError(*problems)
     return raws
+
+
+def read_presets_file(path: str, problems: list[Problem],
+                      encoding: str | None = None) -> list[tuple[str, int, list[RawSetting]]]:
+    """``--presets FILE``: a mapping of preset name → settings, as (name, line, raw settings).
+
+    Only the shape is checked here (each misshapen preset is added to ``problems`` and left
+    out); what the settings may hold is the rule sets' business. Unreadable YAML raises.
+    """
+    root = read_yaml_mapping(path, "a presets file", encoding)
+    source = display_name(path)
+    presets = []
+    for key, value in root.pairs:
+        name = key.text.strip() if key.kind == "scalar" else ""
+        if not name:
+            problems.append(Problem(f"a preset's name must be text, not {key.describe()}",
+                                    source, key.line))
+        elif value.kind != "map" or not value.pairs:
+            problems.append(Problem(f"preset '{name}' must be a mapping of setting: value, "
+                                    f"not {'nothing' if _empty(value) else value.describe()}",
+                                    source, value.line))
+        else:
+            presets.append((name, key.line, settings_from_node(value, source, problems)))
+    return presets
+
+
+def _empty(node: Node) -> bool:
+    """A null scalar or an empty mapping: a preset that sets nothing."""
+    return (node.kind == "map" and not node.pairs) or (
+        node.kind == "scalar" and node.plain and node.text in ("", "~", "null", "Null", "NULL"))
