@@ -61,6 +61,7 @@ class RuleSet:
 
     name: str
     layer: tuple[RawSetting, ...] = ()
+    preset: str | None = None  # the preset it came from: named per sheet by what it changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +91,7 @@ class Scored:
     rule_set: RuleSet
     result: GameResult
     changes: dict[str, Any]
-
-    @property
-    def name(self) -> str:
-        """The rule set's name."""
-        return self.rule_set.name
+    name: str  # what the rule set changes (SPEC §5), e.g. "zeroBidScoring=doubleBonus"
 
     @property
     def settings(self) -> Settings:
@@ -221,12 +218,12 @@ def choose_rule_sets(preset_names: Sequence[str], catalogue: dict[str, Preset],
     rule_sets = [RuleSet(SHEET_RULES)]
     for name in preset_names:
         preset = catalogue[name]
-        rule_sets.append(RuleSet(preset.name, preset.settings))
+        rule_sets.append(RuleSet(preset.name, preset.settings, preset.name))
     if command_line:
         rule_sets.append(RuleSet(command_line_name(command_line), tuple(command_line)))
     if len(rule_sets) == 1:
         official = catalogue[DEFAULT_PRESET]
-        rule_sets.append(RuleSet(official.name, official.settings))
+        rule_sets.append(RuleSet(official.name, official.settings, official.name))
     return rule_sets
 
 
@@ -245,13 +242,17 @@ def compare_sheet(checked: Checked, rule_sets: Sequence[RuleSet],
     """
     sheet = checked.sheet
     own = score_game(sheet, checked.settings, checked.first_dealer)
-    scored = [Scored(rule_sets[0], own, {})]
+    scored = [Scored(rule_sets[0], own, {}, rule_sets[0].name)]
     warnings: list[BidWarning] = []
     for rule_set in rule_sets[1:]:
         settings = _rule_set_settings(checked, rule_set, layers)
         result = score_game(sheet, settings, checked.first_dealer)
-        scored.append(Scored(rule_set, result, _changes(checked.settings, settings)))
-        warnings += [BidWarning(rule_set.name, number, dealer, bid, sheet.source,
+        changes = _changes(checked.settings, settings)
+        name = rule_set.name
+        if rule_set.preset is not None:  # a preset is named by what it changes on this sheet
+            name = describe_changes(changes) or rule_set.preset
+        scored.append(Scored(rule_set, result, changes, name))
+        warnings += [BidWarning(name, number, dealer, bid, sheet.source,
                              _bid_line(checked, number, dealer))
                      for number, dealer, bid in dealer_violations(result)]
     return Comparison(sheet.source, sheet.game, sheet.title, tuple(sheet.players), tuple(scored),

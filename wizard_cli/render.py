@@ -431,18 +431,19 @@ class CompareOutput:
         return "\n\n".join(blocks)
 
     def _rule_sets(self, comparison: Any, style: str) -> str:
-        """Each rule set's name, what it changes against the sheet, and its winners."""
-        from .compare import describe_changes
-
+        """Each rule set's name, where it comes from, and its winners."""
         finished = any(s.result.finished for s in comparison.scored)
-        headers = ["Rule set", "Changes"] + (["Winners"] if finished else [])
+        headers = ["Rule set", "From"] + (["Winners"] if finished else [])
         rows = []
         for index, scored in enumerate(comparison.scored):
-            changes = ("the sheet's own rules" if index == 0
-                       else describe_changes(scored.changes) or "nothing")
+            origin = ("the sheet's own rules" if index == 0
+                      else f"preset {scored.rule_set.preset}" if scored.rule_set.preset
+                      else "--set/--zero-bid")
+            if index and not scored.changes:
+                origin += " (changes nothing here)"
             winners = (name_list(scored.result.winners) if scored.result.finished
                        else "not finished")
-            rows.append([scored.name, changes] + ([winners] if finished else []))
+            rows.append([scored.name, origin] + ([winners] if finished else []))
         return grid(headers, rows, style)
 
     def _players(self, comparison: Any, style: str) -> str:
