@@ -53,10 +53,10 @@ def ranks(doc) -> dict[str, list[int]]:
 DOUBLE_ZERO_TABLE = """\
 Worked example (sample_sheets/worked-example.yaml)
 
-Rule set                    Changes                     Winners
---------------------------  --------------------------  ---------
-sheet                       the sheet's own rules       Ben
-zeroBidScoring=doubleBonus  zeroBidScoring=doubleBonus  Ben
+Rule set                    From                   Winners
+--------------------------  ---------------------  ---------
+sheet                       the sheet's own rules  Ben
+zeroBidScoring=doubleBonus  --set/--zero-bid       Ben
 
 Player      sheet    Rank    zeroBidScoring=doubleBonus    Rank  Δ
 --------  -------  ------  ----------------------------  ------  ---
@@ -69,10 +69,10 @@ Dan           -60       4                           -60       4  0
 DOUBLE_ZERO_MARKDOWN = """\
 ## Worked example (sample_sheets/worked-example.yaml)
 
-| Rule set                   | Changes                    | Winners   |
-|----------------------------|----------------------------|-----------|
-| sheet                      | the sheet's own rules      | Ben       |
-| zeroBidScoring=doubleBonus | zeroBidScoring=doubleBonus | Ben       |
+| Rule set                   | From                  | Winners   |
+|----------------------------|-----------------------|-----------|
+| sheet                      | the sheet's own rules | Ben       |
+| zeroBidScoring=doubleBonus | --set/--zero-bid      | Ben       |
 
 | Player   |   sheet |   Rank |   zeroBidScoring=doubleBonus |   Rank | Δ   |
 |----------|---------|--------|------------------------------|--------|-----|
@@ -152,9 +152,9 @@ def test_rounds_shows_only_the_points_that_differ():
 def test_rounds_shows_a_changed_end_bonus():
     result = run("compare", W, "--preset", "perfectGame", "--rounds")
     assert result.stdout.endswith("""
-  Round  Player      sheet    perfectGame
--------  --------  -------  -------------
-  bonus  Ben            +0            +50
+  Round  Player      sheet    perfectGameBonus=50
+-------  --------  -------  ---------------------
+  bonus  Ben            +0                    +50
 """)
 
 
@@ -167,7 +167,8 @@ def test_rounds_says_so_when_nothing_differs():
 
 def test_nothing_but_the_sheet_compares_against_official():
     doc = data(W)
-    assert [r["name"] for r in doc["rulesets"]] == ["sheet", "official"]
+    # official differs from the worked example's rules only in tieBreak (SPEC §5: named by that)
+    assert [r["name"] for r in doc["rulesets"]] == ["sheet", "tieBreak=totalBids"]
     official = doc["rulesets"][1]["settings"]
     assert official == {**WORKED_SETTINGS, "tieBreak": "totalBids"}  # round count untouched
     assert scores(doc) == {"Anna": [90, 90], "Ben": [140, 140], "Cara": [40, 40], "Dan": [-60, -60]}
@@ -178,10 +179,10 @@ def test_official_table_names_what_it_changes():
     assert result.stdout.startswith("""\
 Worked example (sample_sheets/worked-example.yaml)
 
-Rule set    Changes                Winners
-----------  ---------------------  ---------
-sheet       the sheet's own rules  Ben
-official    tieBreak=totalBids     Ben
+Rule set            From                   Winners
+------------------  ---------------------  ---------
+sheet               the sheet's own rules  Ben
+tieBreak=totalBids  preset official        Ben
 """)
 
 
@@ -214,8 +215,8 @@ def test_rule_set_names_use_each_settings_own_value():
 
 def test_presets_come_in_order_then_the_command_line_rule_set():
     doc = data(W, "--set", "missPenalty=20", "--preset", "perfectGame", "--preset", "doubleZero")
-    assert [r["name"] for r in doc["rulesets"]] == ["sheet", "perfectGame", "doubleZero",
-                                                    "missPenalty=20"]
+    assert [r["name"] for r in doc["rulesets"]] == ["sheet", "perfectGameBonus=50",
+                                                    "zeroBidScoring=doubleBonus", "missPenalty=20"]
     # Anna misses twice by 1, Cara by 1 and 2, Dan by 1+2+1+1+1: each tricks-off costs 10 more
     assert scores(doc) == {"Anna": [90, 90, 90, 70], "Ben": [140, 190, 180, 140],
                            "Cara": [40, 40, 80, 10], "Dan": [-60, -60, -60, -120]}
@@ -223,7 +224,27 @@ def test_presets_come_in_order_then_the_command_line_rule_set():
 
 def test_a_rule_set_changing_nothing_says_so():
     result = run("compare", W, "--set", "exactBonus=20")
-    assert "\nexactBonus=20  nothing                Ben\n" in result.stdout
+    assert "\nexactBonus=20  --set/--zero-bid (changes nothing here)  Ben\n" in result.stdout
+
+
+def test_a_preset_is_named_by_what_it_changes_on_the_sheet():
+    # SPEC §5: a rule set's name is what it changes; doubleZero sets zeroBidScoring, which the
+    # worked example leaves at flatBonus
+    assert data(W, "--preset", "doubleZero")["rulesets"][1]["name"] == "zeroBidScoring=doubleBonus"
+
+
+def test_a_preset_changing_nothing_on_the_sheet_keeps_its_own_name(write):
+    path = write("double.yaml", (SAMPLES / "worked-example.yaml").read_text().replace(
+        "  customRoundCount: 5\n", "  customRoundCount: 5\n  zeroBidScoring: doubleBonus\n"))
+    doc = data(path, "--preset", "doubleZero")
+    assert [r["name"] for r in doc["rulesets"]] == ["sheet", "doubleZero"]
+    assert doc["rulesets"][0]["settings"] == doc["rulesets"][1]["settings"]
+    result = run("compare", path, "--preset", "doubleZero")
+    assert result.stdout.split("\n\n")[1] == """\
+Rule set    From                                      Winners
+----------  ----------------------------------------  ---------
+sheet       the sheet's own rules                     Ben
+doubleZero  preset doubleZero (changes nothing here)  Ben"""
 
 
 # --- each built-in preset ------------------------------------------------------------------
@@ -245,7 +266,7 @@ def test_built_in_presets_are_those_of_the_spec():
 
 def test_preset_double_zero():
     doc = data(W, "--preset", "doubleZero")
-    assert doc["rulesets"][1] == {"name": "doubleZero", "settings": {
+    assert doc["rulesets"][1] == {"name": "zeroBidScoring=doubleBonus", "settings": {
         **WORKED_SETTINGS, "zeroBidScoring": "doubleBonus"}}
     assert scores(doc) == {"Anna": [90, 90], "Ben": [140, 180], "Cara": [40, 80], "Dan": [-60, -60]}
 
@@ -262,8 +283,8 @@ def test_preset_screw_the_dealer_warns_about_dans_bid_in_round_4():
     result = run("compare", W, "--preset", "screwTheDealer", "-f", "json")
     doc = json.loads(result.stdout)
     assert (result.exit_code, result.stderr) == (0, "")
-    assert doc["warnings"] == ["under screwTheDealer, round 4: Dan's bid of 1 would have been "
-                               "forbidden"]
+    assert doc["warnings"] == ["under screwTheDealer=always, round 4: Dan's bid of 1 would have "
+                               "been forbidden"]
     assert doc["rulesets"][1]["settings"]["screwTheDealer"] == "always"
     assert scores(doc)["Dan"] == [-60, -60]  # still scored, unchanged
 
@@ -278,15 +299,15 @@ def test_warnings_go_to_stderr_in_the_human_views_located_at_the_bid():
     for fmt in ("table", "markdown", "csv"):
         result = run("compare", W, "--preset", "screwTheDealer", "-f", fmt)
         assert result.exit_code == 0
-        assert result.stderr == (f"{W}:14: under screwTheDealer, round 4: Dan's bid of 1 would "
-                                 "have been forbidden\n")
+        assert result.stderr == (f"{W}:14: under screwTheDealer=always, round 4: Dan's bid of 1 "
+                                 "would have been forbidden\n")
 
 
 def test_warnings_follow_the_first_dealer():
     # Ben deals first, so Anna deals round 4: the others bid 2 + 0 + 1 = 3 of 4, and she bid 1.
     doc = data(W, "--preset", "screwTheDealer", "--first-dealer", "Ben")
-    assert doc["warnings"] == ["under screwTheDealer, round 4: Anna's bid of 1 would have been "
-                               "forbidden"]
+    assert doc["warnings"] == ["under screwTheDealer=always, round 4: Anna's bid of 1 would "
+                               "have been forbidden"]
 
 
 def test_preset_canadian_forbids_nothing_here():
@@ -303,25 +324,27 @@ def test_six_player_game_in_progress_two_dealer_warnings():
     result = run("compare", SIX, "--preset", "screwTheDealer", "--preset", "canadian")
     assert result.exit_code == 0
     assert result.stderr == (
-        f"{SIX}:11: under screwTheDealer, round 3: Noah's bid of 0 would have been forbidden\n"
-        f"{SIX}:13: under screwTheDealer, round 4: Olga's bid of 0 would have been forbidden\n")
+        f"{SIX}:11: under screwTheDealer=always, round 3: Noah's bid of 0 would have been "
+        "forbidden\n"
+        f"{SIX}:13: under screwTheDealer=always, round 4: Olga's bid of 0 would have been "
+        "forbidden\n")
     assert result.stdout == """\
 Saturday, big table (sample_sheets/six-players-in-progress.yaml)
 
-Rule set        Changes
---------------  --------------------------------------------
-sheet           the sheet's own rules
-screwTheDealer  screwTheDealer=always
-canadian        screwTheDealer=leaderOnly, canadianRule=true
+Rule set                                      From
+--------------------------------------------  ---------------------
+sheet                                         the sheet's own rules
+screwTheDealer=always                         preset screwTheDealer
+screwTheDealer=leaderOnly, canadianRule=true  preset canadian
 
-Player      sheet    Rank    screwTheDealer    Rank  Δ      canadian    Rank  Δ
---------  -------  ------  ----------------  ------  ---  ----------  ------  ---
-Quinn         170       1               170       1  0           170       1  0
-Mia           150       2               150       2  0           150       2  0
-Olga          120       3               120       3  0           120       3  0
-Rosa           80       4                80       4  0            80       4  0
-Pete           70       5                70       5  0            70       5  0
-Noah           10       6                10       6  0            10       6  0
+Player      sheet    Rank    screwTheDealer=always    Rank  Δ      screwTheDealer=leaderOnly, canadianRule=true    Rank  Δ
+--------  -------  ------  -----------------------  ------  ---  ----------------------------------------------  ------  ---
+Quinn         170       1                      170       1  0                                               170       1  0
+Mia           150       2                      150       2  0                                               150       2  0
+Olga          120       3                      120       3  0                                               120       3  0
+Rosa           80       4                       80       4  0                                                80       4  0
+Pete           70       5                       70       5  0                                                70       5  0
+Noah           10       6                       10       6  0                                                10       6  0
 
 Game in progress: standings after 6 of 10 rounds
 """
@@ -366,6 +389,9 @@ rounds:
     tricks: [1, 0, 0]
 """)
     doc = data(path)
+    # official changes three of this sheet's rules, named in the spec's order of settings
+    assert [r["name"] for r in doc["rulesets"]] == [
+        "sheet", "exactBonus=20, pointsPerTrick=10, tieBreak=totalBids"]
     # official: Ann 20 + 10 for her trick = 30, Bob's zero 20: the tie is gone
     assert scores(doc) == {"Ann": [30, 30], "Bob": [30, 20], "Cid": [-10, -10]}
     assert ranks(doc) == {"Ann": [1, 1], "Bob": [1, 2], "Cid": [3, 3]}
@@ -374,10 +400,10 @@ rounds:
     assert ranks(doc) == {"Ann": [1, 1], "Bob": [1, 2], "Cid": [3, 3]}
     result = run("compare", path, "--set", "tieBreak=totalBids")
     assert result.stdout.split("\n\n", 1)[1] == """\
-Rule set            Changes                Winners
+Rule set            From                   Winners
 ------------------  ---------------------  -----------
 sheet               the sheet's own rules  Ann and Bob
-tieBreak=totalBids  tieBreak=totalBids     Ann
+tieBreak=totalBids  --set/--zero-bid       Ann
 
 Player      sheet    Rank    tieBreak=totalBids    Rank  Δ
 --------  -------  ------  --------------------  ------  ----
@@ -421,7 +447,7 @@ def test_a_preset_clashing_with_the_sheets_own_settings_cannot_apply(write):
 def test_a_longer_game_still_applies_but_is_not_finished():
     result = run("compare", W, "--set", "roundMode=wholeDeck")
     assert result.exit_code == 0
-    assert "roundMode=wholeDeck  roundMode=wholeDeck    not finished\n" in result.stdout
+    assert "roundMode=wholeDeck  --set/--zero-bid       not finished\n" in result.stdout
     assert not result.stdout.endswith("rounds\n")  # the sheet's own game is over
 
 
@@ -495,29 +521,30 @@ def test_user_presets_from_a_file(write):
     assert result.stdout == """\
 Worked example (sample_sheets/worked-example.yaml)
 
-Rule set    Changes                                     Winners
-----------  ------------------------------------------  ---------
-sheet       the sheet's own rules                       Ben
-house       exactBonus=30, zeroBidScoring=perCardBonus  Ben
-strict      screwTheDealer=always, canadianRule=true    Ben
+Rule set                                    From                   Winners
+------------------------------------------  ---------------------  ---------
+sheet                                       the sheet's own rules  Ben
+exactBonus=30, zeroBidScoring=perCardBonus  preset house           Ben
+screwTheDealer=always, canadianRule=true    preset strict          Ben
 
-Player      sheet    Rank    house    Rank  Δ         strict    Rank  Δ
---------  -------  ------  -------  ------  ------  --------  ------  ---
-Ben           140       1      230       1  +90          140       1  0
-Anna           90       2      120       2  +30           90       2  0
-Cara           40       3      120       2  +80 ▲1        40       3  0
-Dan           -60       4      -60       4  0            -60       4  0
+Player      sheet    Rank    exactBonus=30, zeroBidScoring=perCardBonus    Rank  Δ         screwTheDealer=always, canadianRule=true    Rank  Δ
+--------  -------  ------  --------------------------------------------  ------  ------  ------------------------------------------  ------  ---
+Ben           140       1                                           230       1  +90                                            140       1  0
+Anna           90       2                                           120       2  +30                                             90       2  0
+Cara           40       3                                           120       2  +80 ▲1                                          40       3  0
+Dan           -60       4                                           -60       4  0                                              -60       4  0
 """
-    assert result.stderr == (f"{W}:14: under strict, round 4: Dan's bid of 1 would have been "
-                             "forbidden\n")
+    assert result.stderr == (f"{W}:14: under screwTheDealer=always, canadianRule=true, round 4: "
+                             "Dan's bid of 1 would have been forbidden\n")
     doc = data(W, "--presets", path, "--preset", "strict")
-    assert doc["rulesets"][1] == {"name": "strict", "settings": {
+    assert doc["rulesets"][1] == {"name": "screwTheDealer=always, canadianRule=true", "settings": {
         **WORKED_SETTINGS, "screwTheDealer": "always", "canadianRule": True}}
 
 
 def test_a_presets_file_alone_still_compares_against_official(write):
     path = write("presets.yaml", GOOD_PRESETS)
-    assert [r["name"] for r in data(W, "--presets", path)["rulesets"]] == ["sheet", "official"]
+    assert [r["name"] for r in data(W, "--presets", path)["rulesets"]] == ["sheet",
+                                                                       "tieBreak=totalBids"]
 
 
 def test_every_problem_of_a_bad_presets_file_with_its_line(write):
@@ -590,7 +617,8 @@ def test_core_compare_sheet_scores_each_rule_set_and_lists_changes():
     rule_sets = choose_rule_sets(["doubleZero"], preset_catalogue(),
                                  command_line_layer(["screwTheDealer=always"], None))
     comparison = compare_sheet(checked_worked(), rule_sets)
-    assert [s.name for s in comparison.scored] == ["sheet", "doubleZero", "screwTheDealer=always"]
+    assert [s.name for s in comparison.scored] == ["sheet", "zeroBidScoring=doubleBonus",
+                                                   "screwTheDealer=always"]
     assert [s.changes for s in comparison.scored] == [
         {}, {"zeroBidScoring": "doubleBonus"}, {"screwTheDealer": "always"}]
     assert comparison.scores(1) == [140, 180, 140]
