@@ -537,8 +537,8 @@ def read_settings_file(path: str, encoding: str | None = None) -> list[RawSettin
     root = read_yaml_mapping(path, "a settings file", encoding)
     source = display_name(path)
     keys = {key.text for key, _ in root.pairs if key.kind == "scalar"}
-    if "settings" in keys:
-        node = next(value for key, value in root.pairs if key.text == "settings")
+    if keys & set(SHEET_KEYS):  # sheet-shaped: only its settings block counts (maybe none)
+        node = next((value for key, value in root.pairs if key.text == "settings"), None)
     else:
         node = root
     problems: list[Problem] = []
