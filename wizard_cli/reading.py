@@ -322,7 +322,7 @@ def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
     restored = _chain_first(first, lines)
     reader = csv.reader(restored, delimiter=delimiter)
     try:
-        written = [cell.strip() for cell in next(reader)]
+        written = _trim_trailing([cell.strip() for cell in next(reader)])
         header = [cell.lower() for cell in written]
         header_line = reader.line_num
         if "player" in header and "bid" in header:
@@ -337,6 +337,14 @@ def _chain_first(first: str, rest: Iterator[str]) -> Iterator[str]:
     """Put the sniffed first line back in front of the rest."""
     yield first
     yield from rest
+
+
+def _trim_trailing(row: list[str]) -> list[str]:
+    """A row without the empty cells a spreadsheet leaves after the last real column."""
+    end = len(row)
+    while end and not row[end - 1].strip():
+        end -= 1
+    return row[:end]
 
 
 def _is_blank(row: list[str]) -> bool:
@@ -370,7 +378,8 @@ class _LongReader:
             if _is_blank(row):
                 continue
             line = reader.line_num
-            game_id = row[self.game_col].strip() if self.game_col is not None and self.game_col < len(row) else None
+            game_id = (row[self.game_col].strip() or None
+                       if self.game_col is not None and self.game_col < len(row) else None)
             if game is None or game_id != game.sheet.game:
                 if game is not None:
                     finished_games.add(game.sheet.game)
@@ -399,8 +408,8 @@ class _LongGame:
     def add(self, row: list[str], line: int) -> None:
         """One row: check its shape, place it by round and player."""
         layout, sheet = self.layout, self.sheet
-        if len(row) > layout.width:
-            sheet.problem(f"{len(row)} fields, but the header has {layout.width}", line)
+        if len(_trim_trailing(row)) > layout.width:
+            sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {layout.width}", line)
         cell = lambda col: row[col] if col is not None and col < len(row) else ""  # noqa: E731
         number = whole_number(cell(layout.round_col))
         name = cell(layout.player_col).strip()
@@ -490,8 +499,9 @@ def _read_wide_row(row: list[str], line: int, sheet: Sheet) -> None:
         sheet.problem(f"round '{shown}' where round {expected} was expected: rounds run 1..N in "
                       "order", line)
         return
-    if len(row) > count + 1:
-        sheet.problem(f"{len(row)} fields, but the header has {count + 1}", line, number)
+    if len(_trim_trailing(row)) > count + 1:
+        sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {count + 1}", line,
+                      number)
     cells = [(row[seat + 1] if seat + 1 < len(row) else "") for seat in range(count)]
     bids: list[Value] = []
     tricks: list[Value] = []
