@@ -41,6 +41,7 @@ class RoundRecord:
     bid_lines: list[int | None]
     tricks: list[Value] | None = None
     trick_lines: list[int | None] | None = None
+    tricks_line: int | None = None  # where the round's tricks are written (YAML: `tricks:`)
     points: list[Value] | None = None  # the user's own typed scores (audited by `check`)
     point_lines: list[int | None] | None = None
 

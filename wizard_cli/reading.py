@@ -248,23 +248,27 @@ def _read_rounds(node: Node | None, sheet: Sheet) -> None:
 def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
     """One round's mapping: bids (and tricks, points) as lists in seating order or by name."""
     fields: dict[str, Node] = {}
+    key_lines: dict[str, int] = {}  # where `bids:` / `tricks:` stand: the line of values left out
     if node.kind != "map":
         sheet.problem(f"a round is a mapping with 'bids' and 'tricks', not {node.describe()}",
                       node.line, number)
     for key, value in node.pairs:
         if key.kind == "scalar" and key.text in ROUND_KEYS:
             fields[key.text] = value
+            key_lines[key.text] = key.line
         else:
             sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ROUND_KEYS)} "
                           f"(a round has {', '.join(ROUND_KEYS)})", key.line, number)
-    bids, bid_lines = _per_player(fields.get("bids"), "bids", number, node.line, sheet)
+    bids, bid_lines = _per_player(fields.get("bids"), "bids", number,
+                                  key_lines.get("bids", node.line), sheet)
     record = RoundRecord(number, node.line, bids, bid_lines)
     if _present(fields.get("tricks")):
         record.tricks, record.trick_lines = _per_player(fields["tricks"], "tricks", number,
-                                                        node.line, sheet)
+                                                        key_lines["tricks"], sheet)
+        record.tricks_line = key_lines["tricks"]
     if _present(fields.get("points")):
         record.points, record.point_lines = _per_player(fields["points"], "points", number,
-                                                        node.line, sheet)
+                                                        key_lines["points"], sheet)
     return record
 
 
@@ -278,7 +282,7 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
     """Values in seating order from a list or a name → value mapping (absent ones are None)."""
     count = len(sheet.players)
     values: list[Value] = [None] * count
-    lines: list[int | None] = [node.line if node else line] * count
+    lines: list[int | None] = [line] * count
     if not _present(node):
         return values, lines
     if node.kind == "seq":

@@ -138,7 +138,8 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
     if not in_play and all(isinstance(t, int) for t in record.tricks) and sum(record.tricks) != size:
         total = sum(record.tricks)
         gap = f"{total - size} more than" if total > size else f"{size - total} short of"
-        line = record.trick_lines[0] if len(set(record.trick_lines)) == 1 else record.line
+        line = record.tricks_line or (record.trick_lines[0] if len(set(record.trick_lines)) == 1
+                                      else record.line)
         at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
     return found
 
