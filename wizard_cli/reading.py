@@ -425,7 +425,7 @@ class _LongGame:
         if not name:
             sheet.problem("empty player name", line, number)
             return
-        if number not in self.rounds and not self._round_in_order(number, line, name):
+        if number != len(self.rounds) and not self._round_in_order(number, line, name):
             return
         seat = self.seats.setdefault(name, len(self.seats))
         cells = self.rounds.setdefault(number, {})
