@@ -68,8 +68,8 @@ def _player_problems(sheet: Sheet) -> list[Problem]:
     count = len(sheet.players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         problems.append(Problem(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, this sheet "
-                                f"has {count}", sheet.source, sheet.player_lines[0]
-                                if sheet.player_lines else sheet.line))
+                                f"has {count}", sheet.source,
+                                next((line for line in sheet.player_lines if line), sheet.line)))
     seen: set[str] = set()
     for name, line in zip(sheet.players, sheet.player_lines):
         if not name:
