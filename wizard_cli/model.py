@@ -55,6 +55,7 @@ class Sheet:
     title: str | None = None
     players: list[str] = field(default_factory=list)
     player_lines: list[int | None] = field(default_factory=list)
+    players_line: int | None = None  # where `players:` stands (YAML), for problems with the list
     first_dealer: str | None = None
     first_dealer_line: int | None = None
     settings: list[RawSetting] = field(default_factory=list)

@@ -199,8 +199,9 @@ def _scalar_text(node: Node, sheet: Sheet, what: str) -> str | None:
 
 def _read_players(node: Node | None, sheet: Sheet, line: int) -> None:
     """``players:`` — a list of names in seating order (clockwise)."""
+    sheet.players_line = node.line if node else line
     if node is None or node.kind != "seq":
-        sheet.problem("'players' must be a list of 3 to 6 names", node.line if node else line)
+        sheet.problem("'players' must be a list of 3 to 6 names", sheet.players_line)
         return
     for item in node.items:
         name = item.text.strip() if item.kind == "scalar" else ""

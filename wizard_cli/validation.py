@@ -69,7 +69,8 @@ def _player_problems(sheet: Sheet) -> list[Problem]:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         problems.append(Problem(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, this sheet "
                                 f"has {count}", sheet.source,
-                                next((line for line in sheet.player_lines if line), sheet.line)))
+                                next((line for line in sheet.player_lines if line),
+                                     sheet.players_line or sheet.line)))
     seen: set[str] = set()
     for name, line in zip(sheet.players, sheet.player_lines):
         if not name:
