@@ -116,7 +116,7 @@ def _decoded_lines(handle: IO[bytes], source: str, encoding: str | None) -> Iter
 _WHOLE = re.compile(r"[+-]?\d{1,9}(?:\.0*)?")
 _DATE_LIKE = re.compile(
     r"\d{1,2}[-.][A-Za-z]{3,9}\.?|[A-Za-z]{3,9}[-.]\d{1,4}|\d{4}-\d{1,2}-\d{1,2}(?:[ T].*)?"
-    r"|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?")
+    r"|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|\d{1,2}/\d{1,2}/\d{2,4}")
 
 
 def whole_number(text: str) -> Value:
@@ -415,6 +415,8 @@ class _LongGame:
         layout, sheet = self.layout, self.sheet
         if len(_trim_trailing(row)) > layout.width:
             sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {layout.width}", line)
+        if layout.round_col is None:
+            return  # the header's missing 'round' column is reported once, not on every row
         cell = lambda col: row[col] if col is not None and col < len(row) else ""  # noqa: E731
         number = whole_number(cell(layout.round_col))
         name = cell(layout.player_col).strip()
@@ -483,6 +485,10 @@ def _read_wide(reader: Iterator[list[str]], header: list[str], header_line: int,
     if not header or header[0].lower() != "round":
         sheet.problem("not a score sheet: a long CSV has 'round,player,bid,tricks' columns, a wide "
                       "one 'round,<player>,<player>,…'", header_line)
+        return sheet
+    if "player" in (cell.lower() for cell in header[1:]):
+        sheet.problem("the header has a 'player' column but no 'bid' column: a long CSV has "
+                      "'round,player,bid,tricks' columns", header_line)
         return sheet
     sheet.players = header[1:]
     sheet.player_lines = [header_line] * len(sheet.players)
