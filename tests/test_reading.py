@@ -194,12 +194,28 @@ def test_wide_csv_cells(write):
     assert scored(path)[0]["status"]["next"]["nextBidder"] == "B"
 
 
-@pytest.mark.parametrize("cell", ["01-Jan", "1-Jan", "Jan-01", "2026-01-02", "02.01.2026"])
+@pytest.mark.parametrize("cell", ["01-Jan", "1-Jan", "Jan-01", "2026-01-02", "02.01.2026",
+                                  "1/1/2026"])
 def test_a_date_in_a_wide_cell_is_reported_as_a_mangled_bid_tricks_cell(write, cell):
     path = write("d.csv", f"round,A,B,C\n1,{cell},0/0,0/0\n")
     assert check(path) == (1, f"{path}: 1 problem\n", [
         f"{path}:2: round 1, A: bid '{cell}' looks like a date: a spreadsheet probably turned a "
         "bid/tricks cell such as '1/1' into a date (format the column as text and type it again)"])
+
+
+def test_csv_header_mistakes_are_reported_once(write):
+    bids = write("b.csv", "round,player,bids,tricks\n1,A,1,1\n1,B,0,0\n1,C,0,0\n")
+    assert check(bids) == (1, f"{bids}: 2 problems\n", [
+        f"{bids}:1: the header has a 'player' column but no 'bid' column: a long CSV has "
+        "'round,player,bid,tricks' columns",
+        f"{bids}:1: a game has 3 to 6 players, this sheet has 0"])
+    no_round = write("r.csv", "player,bid,tricks\nA,1,1\nB,0,0\nC,0,0\n")
+    assert check(no_round)[2] == [f"{no_round}:1: the header has no 'round' column",
+                                  f"{no_round}:2: a game has 3 to 6 players, this sheet has 0"]
+    neither = write("n.csv", "game,score\n1,2\n")
+    assert check(neither)[2][0] == (
+        f"{neither}:1: not a score sheet: a long CSV has 'round,player,bid,tricks' columns, a wide "
+        "one 'round,<player>,<player>,…'")
 
 
 def test_spreadsheet_trailing_empty_columns_are_ignored(write):

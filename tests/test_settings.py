@@ -312,3 +312,12 @@ def test_usage_errors_exit_2(tmp_path):
     missing = run("score", WORKED, "--settings", tmp_path / "nope.yaml")
     assert missing.exit_code == 2 and "no such file" in missing.stderr
     assert "--settings" in missing.stderr and "Traceback" not in missing.stderr
+    gone = run("score", tmp_path / "gone.yaml")
+    assert gone.exit_code == 2 and f"no such file: {tmp_path / 'gone.yaml'}" in gone.stderr
+    folder = run("check", tmp_path)
+    assert folder.exit_code == 2 and f"not a file: {tmp_path}" in folder.stderr
+    assert run("score", WORKED, "--encoding", "klingon").exit_code == 2
+    assert run("score", WORKED, "--input-format", "xml").exit_code == 2
+    assert run("score").exit_code == 2
+    assert run("next", WORKED, WORKED).exit_code == 2
+    assert run("score", WORKED, "--set").exit_code == 2
