@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -507,5 +508,5 @@ def test_version():
 def test_python_dash_m_runs_the_cli():
     root = Path(__file__).resolve().parent.parent
     result = subprocess.run([sys.executable, "-m", "wizard_cli", "--version"], capture_output=True,
-                            text=True, cwd=root, env={"PYTHONPATH": str(root), "PATH": ""})
+                            text=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
     assert (result.returncode, result.stdout, result.stderr) == (0, f"wizard {__version__}\n", "")
