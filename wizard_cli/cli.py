@@ -115,9 +115,12 @@ def edge(command: Callable) -> Callable:
             raise typer.Exit(EXIT_PIPE_CLOSED) from None
         except KeyboardInterrupt:
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except typer.BadParameter:
+            raise  # a usage error: Click prints it with the usage line and exits 2
         except Exception as error:  # the last line of defence: one line, never a traceback
+            # Typer ≥ 0.16 vendors Click as typer._click, so both module names are Click's own.
             if _state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
-                    type(error).__module__.startswith(("click", "typer._click")):
+                    type(error).__module__.split(".")[0] in ("click", "typer"):
                 raise
             sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {error} "
                              "(rerun with --debug to see the traceback)\n")
@@ -183,11 +186,18 @@ class Inputs:
 from .settings import DEFAULTS as DEFAULT_SETTINGS  # noqa: E402
 
 
-def existing_files(paths: Iterable[str]) -> None:
-    """A missing sheet file is a usage error (exit 2), found before any output."""
+def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
+    """A missing or unreadable input file is a usage error (exit 2), found before any output."""
     for path in paths:
-        if path != STDIN and not os.path.isfile(path):
-            raise typer.BadParameter(f"no such file: {path}", param_hint="SHEET")
+        if path == STDIN:
+            continue
+        if not os.path.exists(path):
+            raise typer.BadParameter(f"no such file: {path}", param_hint=param_hint)
+        if not os.path.isfile(path):
+            raise typer.BadParameter(f"not a file: {path}", param_hint=param_hint)
+        if not os.access(path, os.R_OK):
+            raise typer.BadParameter(f"cannot read: {path} (permission denied)",
+                                     param_hint=param_hint)
 
 
 def rule_layers(settings_file: str | None, assignments: list[str] | None,
@@ -195,7 +205,7 @@ def rule_layers(settings_file: str | None, assignments: list[str] | None,
     """``--settings`` then ``--set``/``--zero-bid``, each checked once for type and range."""
     layers: list[list[RawSetting]] = []
     if settings_file is not None:
-        existing_files([settings_file])
+        existing_files([settings_file], "--settings")
         layers.append(read_settings_file(settings_file))
     command_line = [parse_assignment(text) for text in assignments or ()]
     if zero_bid is not None:

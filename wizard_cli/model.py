@@ -41,6 +41,7 @@ class RoundRecord:
     bid_lines: list[int | None]
     tricks: list[Value] | None = None
     trick_lines: list[int | None] | None = None
+    tricks_line: int | None = None  # where the round's tricks are written (YAML: `tricks:`)
     points: list[Value] | None = None  # the user's own typed scores (audited by `check`)
     point_lines: list[int | None] | None = None
 
@@ -54,6 +55,7 @@ class Sheet:
     title: str | None = None
     players: list[str] = field(default_factory=list)
     player_lines: list[int | None] = field(default_factory=list)
+    players_line: int | None = None  # where `players:` stands (YAML), for problems with the list
     first_dealer: str | None = None
     first_dealer_line: int | None = None
     settings: list[RawSetting] = field(default_factory=list)

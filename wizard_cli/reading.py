@@ -116,7 +116,7 @@ def _decoded_lines(handle: IO[bytes], source: str, encoding: str | None) -> Iter
 _WHOLE = re.compile(r"[+-]?\d{1,9}(?:\.0*)?")
 _DATE_LIKE = re.compile(
     r"\d{1,2}[-.][A-Za-z]{3,9}\.?|[A-Za-z]{3,9}[-.]\d{1,4}|\d{4}-\d{1,2}-\d{1,2}(?:[ T].*)?"
-    r"|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?")
+    r"|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|\d{1,2}/\d{1,2}/\d{2,4}")
 
 
 def whole_number(text: str) -> Value:
@@ -199,8 +199,9 @@ def _scalar_text(node: Node, sheet: Sheet, what: str) -> str | None:
 
 def _read_players(node: Node | None, sheet: Sheet, line: int) -> None:
     """``players:`` — a list of names in seating order (clockwise)."""
+    sheet.players_line = node.line if node else line
     if node is None or node.kind != "seq":
-        sheet.problem("'players' must be a list of 3 to 6 names", node.line if node else line)
+        sheet.problem("'players' must be a list of 3 to 6 names", sheet.players_line)
         return
     for item in node.items:
         name = item.text.strip() if item.kind == "scalar" else ""
@@ -248,23 +249,27 @@ def _read_rounds(node: Node | None, sheet: Sheet) -> None:
 def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
     """One round's mapping: bids (and tricks, points) as lists in seating order or by name."""
     fields: dict[str, Node] = {}
+    key_lines: dict[str, int] = {}  # where `bids:` / `tricks:` stand: the line of values left out
     if node.kind != "map":
         sheet.problem(f"a round is a mapping with 'bids' and 'tricks', not {node.describe()}",
                       node.line, number)
     for key, value in node.pairs:
         if key.kind == "scalar" and key.text in ROUND_KEYS:
             fields[key.text] = value
+            key_lines[key.text] = key.line
         else:
             sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ROUND_KEYS)} "
                           f"(a round has {', '.join(ROUND_KEYS)})", key.line, number)
-    bids, bid_lines = _per_player(fields.get("bids"), "bids", number, node.line, sheet)
+    bids, bid_lines = _per_player(fields.get("bids"), "bids", number,
+                                  key_lines.get("bids", node.line), sheet)
     record = RoundRecord(number, node.line, bids, bid_lines)
     if _present(fields.get("tricks")):
         record.tricks, record.trick_lines = _per_player(fields["tricks"], "tricks", number,
-                                                        node.line, sheet)
+                                                        key_lines["tricks"], sheet)
+        record.tricks_line = key_lines["tricks"]
     if _present(fields.get("points")):
         record.points, record.point_lines = _per_player(fields["points"], "points", number,
-                                                        node.line, sheet)
+                                                        key_lines["points"], sheet)
     return record
 
 
@@ -278,7 +283,7 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
     """Values in seating order from a list or a name → value mapping (absent ones are None)."""
     count = len(sheet.players)
     values: list[Value] = [None] * count
-    lines: list[int | None] = [node.line if node else line] * count
+    lines: list[int | None] = [line] * count
     if not _present(node):
         return values, lines
     if node.kind == "seq":
@@ -322,7 +327,7 @@ def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
     restored = _chain_first(first, lines)
     reader = csv.reader(restored, delimiter=delimiter)
     try:
-        written = [cell.strip() for cell in next(reader)]
+        written = _trim_trailing([cell.strip() for cell in next(reader)])
         header = [cell.lower() for cell in written]
         header_line = reader.line_num
         if "player" in header and "bid" in header:
@@ -337,6 +342,14 @@ def _chain_first(first: str, rest: Iterator[str]) -> Iterator[str]:
     """Put the sniffed first line back in front of the rest."""
     yield first
     yield from rest
+
+
+def _trim_trailing(row: list[str]) -> list[str]:
+    """A row without the empty cells a spreadsheet leaves after the last real column."""
+    end = len(row)
+    while end and not row[end - 1].strip():
+        end -= 1
+    return row[:end]
 
 
 def _is_blank(row: list[str]) -> bool:
@@ -370,7 +383,8 @@ class _LongReader:
             if _is_blank(row):
                 continue
             line = reader.line_num
-            game_id = row[self.game_col].strip() if self.game_col is not None and self.game_col < len(row) else None
+            game_id = (row[self.game_col].strip() or None
+                       if self.game_col is not None and self.game_col < len(row) else None)
             if game is None or game_id != game.sheet.game:
                 if game is not None:
                     finished_games.add(game.sheet.game)
@@ -399,8 +413,10 @@ class _LongGame:
     def add(self, row: list[str], line: int) -> None:
         """One row: check its shape, place it by round and player."""
         layout, sheet = self.layout, self.sheet
-        if len(row) > layout.width:
-            sheet.problem(f"{len(row)} fields, but the header has {layout.width}", line)
+        if len(_trim_trailing(row)) > layout.width:
+            sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {layout.width}", line)
+        if layout.round_col is None:
+            return  # the header's missing 'round' column is reported once, not on every row
         cell = lambda col: row[col] if col is not None and col < len(row) else ""  # noqa: E731
         number = whole_number(cell(layout.round_col))
         name = cell(layout.player_col).strip()
@@ -412,7 +428,7 @@ class _LongGame:
         if not name:
             sheet.problem("empty player name", line, number)
             return
-        if number not in self.rounds and not self._round_in_order(number, line, name):
+        if number != len(self.rounds) and not self._round_in_order(number, line, name):
             return
         seat = self.seats.setdefault(name, len(self.seats))
         cells = self.rounds.setdefault(number, {})
@@ -470,6 +486,10 @@ def _read_wide(reader: Iterator[list[str]], header: list[str], header_line: int,
         sheet.problem("not a score sheet: a long CSV has 'round,player,bid,tricks' columns, a wide "
                       "one 'round,<player>,<player>,…'", header_line)
         return sheet
+    if "player" in (cell.lower() for cell in header[1:]):
+        sheet.problem("the header has a 'player' column but no 'bid' column: a long CSV has "
+                      "'round,player,bid,tricks' columns", header_line)
+        return sheet
     sheet.players = header[1:]
     sheet.player_lines = [header_line] * len(sheet.players)
     for row in reader:
@@ -490,8 +510,9 @@ def _read_wide_row(row: list[str], line: int, sheet: Sheet) -> None:
         sheet.problem(f"round '{shown}' where round {expected} was expected: rounds run 1..N in "
                       "order", line)
         return
-    if len(row) > count + 1:
-        sheet.problem(f"{len(row)} fields, but the header has {count + 1}", line, number)
+    if len(_trim_trailing(row)) > count + 1:
+        sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {count + 1}", line,
+                      number)
     cells = [(row[seat + 1] if seat + 1 < len(row) else "") for seat in range(count)]
     bids: list[Value] = []
     tricks: list[Value] = []
@@ -537,8 +558,8 @@ def read_settings_file(path: str, encoding: str | None = None) -> list[RawSettin
     root = read_yaml_mapping(path, "a settings file", encoding)
     source = display_name(path)
     keys = {key.text for key, _ in root.pairs if key.kind == "scalar"}
-    if "settings" in keys:
-        node = next(value for key, value in root.pairs if key.text == "settings")
+    if keys & set(SHEET_KEYS):  # sheet-shaped: only its settings block counts (maybe none)
+        node = next((value for key, value in root.pairs if key.text == "settings"), None)
     else:
         node = root
     problems: list[Problem] = []

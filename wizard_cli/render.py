@@ -257,14 +257,14 @@ class CheckOutput:
 # --- next --------------------------------------------------------------------------------
 
 def next_json(step: NextStep) -> dict:
-    """The ``wizard next`` object (``winners`` only once the game is finished)."""
-    data = {"round": step.round, "handSize": step.hand_size, "dealer": step.dealer,
+    """The ``wizard next`` object: exactly the keys of SPEC §5, whether or not the game is over."""
+    return {"round": step.round, "handSize": step.hand_size, "dealer": step.dealer,
             "biddingOrder": list(step.bidding_order) if step.bidding_order is not None else None,
             "bidsIn": step.bids_in, "nextBidder": step.next_bidder, "noTrump": step.no_trump,
             "forbiddenDealerBid": step.forbidden_dealer_bid, "finished": step.finished}
-    if step.finished:
-        data["winners"] = list(step.winners)
-    return data
+
+
+NEXT_LABEL_WIDTH = len("Dealer may not bid: ")  # the longest label, colon and a space
 
 
 class NextOutput:
@@ -295,7 +295,7 @@ class NextOutput:
         if step.forbidden_dealer_bid is not None:
             rows.append(("Dealer may not bid", step.forbidden_dealer_bid))
         return grid(["", ""], rows, style, ["left", "left"]) if style == "markdown" else \
-            "\n".join(f"{label + ':':<19}{value}" for label, value in rows)
+            "\n".join(f"{label + ':':<{NEXT_LABEL_WIDTH}}{value}" for label, value in rows)
 
 
 # --- trick -------------------------------------------------------------------------------

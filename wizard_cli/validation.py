@@ -8,7 +8,7 @@ from typing import Iterable, Sequence
 
 from .errors import Problem
 from .model import BadValue, RoundRecord, Sheet, Value
-from .scoring import GameResult, score_rounds
+from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_rounds
 from .settings import (MAX_PLAYERS, MIN_PLAYERS, RawSetting, Settings, hand_sizes, resolve,
                        suggest)
 
@@ -49,12 +49,15 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     players_ok = MIN_PLAYERS <= count <= MAX_PLAYERS
     resolved = resolve([sheet.settings, *layers], count if players_ok else None)
     problems += resolved.problems
-    problems += _player_problems(sheet)
+    player_problems = _player_problems(sheet)
+    problems += player_problems
     dealer, dealer_problem = _first_dealer_seat(sheet, first_dealer)
     if dealer_problem:
         problems.append(dealer_problem)
-    if players_ok:
+    if not player_problems:  # rounds are read against the table: 3–6 distinct, named players
         problems += _round_problems(sheet, resolved.settings, dealer)
+    # A --set that does not fit this sheet (customRoundCount for its players) names the sheet.
+    problems = [p if p.path else dataclasses.replace(p, path=sheet.source) for p in problems]
     problems.sort(key=lambda problem: problem.line or 0)  # file order; unlocated ones first
     return Checked(sheet, resolved.settings, dealer, problems)
 
@@ -65,8 +68,9 @@ def _player_problems(sheet: Sheet) -> list[Problem]:
     count = len(sheet.players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         problems.append(Problem(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, this sheet "
-                                f"has {count}", sheet.source, sheet.player_lines[0]
-                                if sheet.player_lines else sheet.line))
+                                f"has {count}", sheet.source,
+                                next((line for line in sheet.player_lines if line),
+                                     sheet.players_line or sheet.line)))
     seen: set[str] = set()
     for name, line in zip(sheet.players, sheet.player_lines):
         if not name:
@@ -85,7 +89,7 @@ def _first_dealer_seat(sheet: Sheet, override: str | None) -> tuple[int, Problem
     where = "--first-dealer" if override is not None else "firstDealer"
     message = f"{where} '{name}' is not one of the players{suggest(name, sheet.players)}"
     line = None if override is not None else sheet.first_dealer_line
-    return 0, Problem(message, sheet.source if override is None else None, line)
+    return 0, Problem(message, sheet.source, line)  # the sheet it does not fit, even for the option
 
 
 def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
@@ -93,6 +97,7 @@ def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     sizes = hand_sizes(s, len(sheet.players))
     problems: list[Problem] = []
     clean_prefix = 0  # rounds before the first one with a bad value: safe to score
+    clean_later: list[RoundRecord] = []  # clean rounds after a bad one: no totals before them
     for index, record in enumerate(sheet.rounds):
         if record.number > len(sizes):
             problems.append(Problem(
@@ -105,7 +110,10 @@ def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
         problems += found
         if not found and clean_prefix == index:
             clean_prefix = index + 1
+        elif not found:
+            clean_later.append(record)
     problems += _dealer_problems(sheet, s, dealer, clean_prefix)
+    problems += _dealer_problems_after_gap(sheet, s, dealer, clean_later)
     return problems
 
 
@@ -133,7 +141,8 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
     if not in_play and all(isinstance(t, int) for t in record.tricks) and sum(record.tricks) != size:
         total = sum(record.tricks)
         gap = f"{total - size} more than" if total > size else f"{size - total} short of"
-        line = record.trick_lines[0] if len(set(record.trick_lines)) == 1 else record.line
+        line = record.tricks_line or (record.trick_lines[0] if len(set(record.trick_lines)) == 1
+                                      else record.line)
         at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
     return found
 
@@ -164,6 +173,30 @@ def _dealer_problems(sheet: Sheet, s: Settings, dealer: int, clean_rounds: int) 
                                   scored.hand_size, s.screw_the_dealer),
                 sheet.source, record.bid_lines[scored.dealer], scored.number,
                 sheet.players[scored.dealer]))
+    return problems
+
+
+def _dealer_problems_after_gap(sheet: Sheet, s: Settings, dealer: int,
+                               records: list[RoundRecord]) -> list[Problem]:
+    """Forbidden dealer bids in clean rounds after a bad one, where no totals are needed.
+
+    Only ``screwTheDealer: always`` binds regardless of who leads, so only it can still be judged
+    there; every problem is reported at once (SPEC §4), not one bad round at a time.
+    """
+    if s.screw_the_dealer != "always":
+        return []
+    count = len(sheet.players)
+    sizes = hand_sizes(s, count)
+    problems = []
+    for record in records:
+        seat = dealer_seat(dealer, record.number, count)
+        forbidden = forbidden_dealer_bid(record.bids, seat, sizes[record.number - 1], s,
+                                         (0,) * count)
+        if forbidden is not None and record.bids[seat] == forbidden:
+            problems.append(Problem(
+                forbidden_message(sheet.players[seat], forbidden, sizes[record.number - 1],
+                                  s.screw_the_dealer),
+                sheet.source, record.bid_lines[seat], record.number, sheet.players[seat]))
     return problems
 
 
