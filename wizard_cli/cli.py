@@ -116,7 +116,7 @@ def edge(command: Callable) -> Callable:
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except Exception as error:  # the last line of defence: one line, never a traceback
             if _state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
-                    type(error).__module__.startswith("click"):
+                    type(error).__module__.startswith(("click", "typer._click")):
                 raise
             sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {error} "
                              "(rerun with --debug to see the traceback)\n")
@@ -302,6 +302,97 @@ def trick(cards: Annotated[list[str], typer.Argument(
     from .trick import winning_card
 
     show(TrickOutput(), [winning_card(cards, trump)], format)
+
+
+# --- writing sheets: new, add, convert -------------------------------------------------------
+
+OutputFileOpt = Annotated[Optional[str], typer.Option(
+    "--output", "-o", metavar="FILE",
+    help="Write to FILE instead of standard output (never over an existing file without --force).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")]
+
+
+class Target(str, Enum):
+    """What ``convert`` writes."""
+
+    yaml = "yaml"
+    json = "json"
+    csv = "csv"
+    wide_csv = "wide-csv"
+
+
+_TARGET_BY_SUFFIX = {".yaml": Target.yaml, ".yml": Target.yaml, ".json": Target.json,
+                     ".csv": Target.csv}
+
+
+def write_output(text: str, output: str | None, force: bool) -> None:
+    """The text to ``-o FILE`` (atomically, never over a file without --force), else stdout."""
+    from .files import write_atomically
+
+    if output is None or output == STDIN:
+        sys.stdout.write(text)
+    else:
+        write_atomically(output, text, force)
+
+
+def _names(players: list[str]) -> list[str]:
+    """``--players A,B --players C`` → ['A', 'B', 'C'] (names trimmed)."""
+    return [name.strip() for option in players for name in option.split(",")]
+
+
+@app.command()
+@edge
+def new(players: Annotated[list[str], typer.Option(
+            "--players", metavar="A,B,C...", show_default=False,
+            help="The players in seating order (clockwise), comma-separated: 3 to 6.")],
+        set: SetOpt = None, settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
+        first_dealer: FirstDealerOpt = None,
+        title: Annotated[Optional[str], typer.Option("--title", metavar="TEXT",
+                                                     help="A title for the game.")] = None,
+        output: OutputFileOpt = None, force: ForceOpt = False) -> None:
+    """A blank, commented YAML sheet with every setting written out, ready for `wizard add`."""
+    from .writing import blank_sheet
+
+    names = _names(players)
+    layers = rule_layers(settings, set, zero_bid)
+    sheet = Sheet(source="--players", players=names, player_lines=[None] * len(names))
+    checked = check_sheet(sheet, layers, first_dealer)
+    if checked.problems:
+        raise WizardError(*checked.problems)
+    text = blank_sheet(names, checked.settings, names[checked.first_dealer], title,
+                       output if output != STDIN else None)
+    write_output(text, output, force)
+
+
+@app.command()
+@edge
+def convert(sheet: Annotated[str, typer.Argument(
+                metavar="SHEET", help="A score sheet or a season (YAML/JSON or CSV); - for stdin.")],
+            to: Annotated[Optional[Target], typer.Option(
+                "--to", help="yaml, json, csv (long) or wide-csv (default: from -o's extension).")] = None,
+            output: OutputFileOpt = None, force: ForceOpt = False,
+            set: SetOpt = None, settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
+            first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
+            encoding: EncodingOpt = None) -> None:
+    """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
+    from .writing import CSV_TARGETS, convert as convert_sheets, csv_drops, portable
+
+    if to is None:
+        to = _TARGET_BY_SUFFIX.get(os.path.splitext(output or "")[1].lower())
+        if to is None:
+            raise typer.BadParameter("say which format to write: yaml, json, csv or wide-csv",
+                                     param_hint="--to")
+    source = inputs([sheet], settings, set, zero_bid, first_dealer, input_format, encoding)
+    checked = list(source.checked())
+    problems = [problem for one in checked for problem in one.problems]
+    if problems:
+        raise WizardError(*problems)
+    sheets = [portable(one, source.layers, first_dealer is not None) for one in checked]
+    text = convert_sheets(sheets, to.value)
+    note = csv_drops(sheets, to.value) if to.value in CSV_TARGETS else None
+    write_output(text, output, force)
+    if note:
+        sys.stderr.write(f"{checked[0].source}: {note}\n")
 
 
 def main() -> None:

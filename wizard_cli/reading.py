@@ -157,6 +157,9 @@ def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
     docs = list(documents(text, source))
     if not docs:
         raise WizardError(Problem("empty file: no sheet in it", source))
+    if len(docs) == 1 and docs[0].kind == "seq" and docs[0].items and \
+            all(item.kind == "map" for item in docs[0].items):
+        docs = docs[0].items  # a JSON array of sheets is a season too (`convert --to json`)
     for number, root in enumerate(docs, start=1):
         sheet = sheet_from_node(root, source)
         sheet.game = number if len(docs) > 1 else None
