@@ -366,6 +366,48 @@ def new(players: Annotated[list[str], typer.Option(
 
 @app.command()
 @edge
+def add(sheet: Annotated[str, typer.Argument(
+            metavar="SHEET", help="A YAML score sheet, edited in place (comments and layout kept).")],
+        bids: Annotated[Optional[str], typer.Option(
+            "--bids", metavar="VALUES",
+            help="Bids in seating order (1,0,2,1; - for a player still to bid) or by name "
+                 "(Anna=1,Ben=0): starts the next round, or fills in the round in play.")] = None,
+        tricks: Annotated[Optional[str], typer.Option(
+            "--tricks", metavar="VALUES",
+            help="Tricks taken, in seating order or by name: completes the round in play.")] = None,
+        format: FormatOpt = Format.table, set: SetOpt = None, settings: SettingsOpt = None,
+        zero_bid: ZeroBidOpt = None, first_dealer: FirstDealerOpt = None,
+        encoding: EncodingOpt = None) -> None:
+    """Record a round's bids, then its tricks, in a YAML sheet; print what comes next, or the scores."""
+    from .files import write_atomically
+    from .reading import display_name, text_encoding
+    from .recording import record
+
+    if bids is None and tricks is None:
+        raise typer.BadParameter("give --bids or --tricks (or both)", param_hint="--bids/--tricks")
+    if sheet == STDIN:
+        raise typer.BadParameter("add edits a file in place: give its path, not -", param_hint="SHEET")
+    source = inputs([sheet], settings, set, zero_bid, first_dealer, None, encoding)
+    name = display_name(sheet)
+    if any(found.kind != "yaml" for found in read_sheets(sheet, None, encoding)):
+        raise WizardError(Problem("add edits YAML sheets only; make one from this CSV with "
+                                  f"`wizard convert {sheet} --to yaml -o NEW.yaml`", name))
+    with open(sheet, "rb") as handle:
+        raw = handle.read()
+    codec = text_encoding(encoding)
+    bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
+    text = raw.decode(codec)
+    recorded = record(text, name, source.layers, first_dealer, bids, tricks)
+    if recorded.text != text:
+        write_atomically(sheet, bom + recorded.text.encode("utf-8" if codec == "utf-8-sig" else codec),
+                         force=True)
+    checked = recorded.checked
+    result = score_game(checked.sheet, checked.settings, checked.first_dealer)
+    show(ScoreOutput() if tricks is not None else NextOutput(), [result], format)
+
+
+@app.command()
+@edge
 def convert(sheet: Annotated[str, typer.Argument(
                 metavar="SHEET", help="A score sheet or a season (YAML/JSON or CSV); - for stdin.")],
             to: Annotated[Optional[Target], typer.Option(
