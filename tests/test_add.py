@@ -15,6 +15,7 @@ from wizard_cli import editing
 from wizard_cli.errors import WizardError
 from wizard_cli.reading import read_yaml_sheets
 from wizard_cli.recording import parse_values, record
+from wizard_cli.writing import json_text, yaml_scalar
 from wizard_cli.settings import RawSetting, Settings, hand_sizes
 
 COMMENTED = """\
@@ -418,13 +419,15 @@ BASES = [
     '{{"players": [{quoted}], "rounds": []}}',
     "players:\n  - {first}\n{rest}\nrounds:\n",
 ]
+NAMES = ["Anna", "No", "1", "null", "a: b", "#x", "yes", "~", "[z]", "'q'", '"d"', "Zoë", "- a",
+         "{k}", "off", "x y"]
 
 
 @st.composite
 def games(draw):
     """A base layout, players, and the rounds of a short game to record in random steps."""
     count = draw(st.integers(3, 5))
-    names = [f"P{i}" for i in range(count)]
+    names = draw(st.lists(st.sampled_from(NAMES), min_size=count, max_size=count, unique=True))
     rounds_total = draw(st.integers(1, 4))
     sizes = hand_sizes(Settings().replace({"roundMode": "custom",
                                            "customRoundCount": rounds_total}), count)
@@ -435,28 +438,37 @@ def games(draw):
         tricks = [b - a for a, b in zip([0] + cuts, cuts + [size])]
         order = draw(st.permutations(range(count)))
         split = draw(st.integers(1, count))
-        played.append((bids, tricks, [order[:split], order[split:]]))
+        by_name = draw(st.booleans())
+        played.append((bids, tricks, [order[:split], order[split:]], by_name))
     base = draw(st.sampled_from(BASES))
     return base, names, rounds_total, played
+
+
+def some_bids(names: list[str], bids: list[int], seats: list[int], by_name: bool) -> str:
+    """``--bids`` for some seats: by name, or in seating order with ``-`` for the others."""
+    if by_name:
+        return ",".join(f"{names[s]}={bids[s]}" for s in seats)
+    return ",".join(str(bids[s]) if s in seats else "-" for s in range(len(names)))
 
 
 @given(games())
 @hypothesis_settings(max_examples=60, deadline=None)
 def test_any_game_recorded_step_by_step_reads_back_as_played(game):
     base, names, rounds_total, played = game
-    text = base.format(names=", ".join(names), quoted=", ".join(f'"{n}"' for n in names),
-                       first=names[0], rest="\n".join(f"  - {n}" for n in names[1:]))
+    text = base.format(names=", ".join(yaml_scalar(n) for n in names),
+                       quoted=", ".join(json_text(n) for n in names),
+                       first=yaml_scalar(names[0], flow=False),
+                       rest="\n".join(f"  - {yaml_scalar(n, flow=False)}" for n in names[1:]))
     rules = [[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", rounds_total)]]
     original = text
-    for bids, tricks, chunks in played:
+    for bids, tricks, chunks, by_name in played:
         for chunk in chunks:
             if chunk:
-                text = record(text, "g.yaml", rules, bids=",".join(
-                    f"{names[s]}={bids[s]}" for s in chunk)).text
+                text = record(text, "g.yaml", rules, bids=some_bids(names, bids, chunk, by_name)).text
         text = record(text, "g.yaml", rules, tricks=",".join(map(str, tricks))).text
     sheet = next(read_yaml_sheets(text, "g.yaml"))
-    assert [(r.bids, r.tricks) for r in sheet.rounds] == [(b, t) for b, t, _ in played]
+    assert sheet.players == names
+    assert [(r.bids, r.tricks) for r in sheet.rounds] == [(b, t) for b, t, _, _ in played]
     # everything before the rounds is kept as it was
     head = original.split('"rounds"' if original.startswith("{") else "rounds:")[0]
     assert text.startswith(head)
-    assert len(sheet.rounds) == len(played)

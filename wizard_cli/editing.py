@@ -13,7 +13,6 @@ right ones to add; ``recording`` decides what to add and checks the result.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -21,7 +20,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import Problem, WizardError
-from .writing import yaml_scalar
+from .writing import json_text, yaml_scalar
 
 NULL_TAG = "tag:yaml.org,2002:null"
 DEFAULT_GAP = 8  # ``bids:   [..]`` / ``tricks: [..]``: values aligned after the longer key
@@ -180,7 +179,7 @@ class _Document:
 
     def name(self, text: str) -> str:
         """A player's name as a key: JSON-quoted in a JSON file, YAML-quoted where needed."""
-        return json.dumps(text, ensure_ascii=False) if self.json else yaml_scalar(text)
+        return json_text(text) if self.json else yaml_scalar(text)
 
     def key(self, text: str) -> str:
         """A sheet key (``bids``): quoted in a JSON file."""

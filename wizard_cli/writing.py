@@ -12,7 +12,8 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass
+import shlex
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
 import yaml
@@ -23,7 +24,6 @@ from .reading import read_csv_sheets, read_yaml_sheets
 from .settings import DEFAULTS, SPEC_BY_KEY, SPECS, Settings, resolve
 from .validation import Checked
 
-TARGETS = ("yaml", "json", "csv", "wide-csv")
 CSV_TARGETS = ("csv", "wide-csv")
 
 
@@ -100,7 +100,7 @@ def yaml_scalar(value: Any, flow: bool = True) -> str:
         dumped = yaml.safe_dump({"k": text}, default_flow_style=False, allow_unicode=True,
                                 width=10**9)
         inner = dumped[len("k: "):].rstrip("\n")
-    if "\n" in inner or _UNSAFE.search(inner) or "\x85" in inner:
+    if "\n" in inner or _UNSAFE.search(inner):
         return _escape_unsafe(json.dumps(text, ensure_ascii=False))
     return inner
 
@@ -122,9 +122,8 @@ def _cell_value(value: Value) -> Any:
 
 def setting_text(key: str, value: Any) -> str:
     """A setting's value in YAML: plain where the reader takes it back (``screwTheDealer: off``)."""
-    spec = SPEC_BY_KEY[key]
-    if isinstance(value, str) and value in ("off", "on") and value in dict(spec.aliases).values():
-        return value  # YAML reads a plain off as false, which this setting takes as 'off'
+    if value == "off" and "off" in dict(SPEC_BY_KEY[key].aliases).values():
+        return value  # YAML reads a plain off as false, which screwTheDealer takes as 'off'
     return yaml_scalar(value)
 
 
@@ -174,7 +173,7 @@ def season_yaml(sheets: Sequence[Portable]) -> str:
 
 # --- JSON --------------------------------------------------------------------------------
 
-def _json(value: Any) -> str:
+def json_text(value: Any) -> str:
     """Compact one-line JSON that YAML reads back too."""
     return _escape_unsafe(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
 
@@ -183,13 +182,13 @@ def sheet_json(p: Portable, indent: str = "") -> str:
     """One sheet as a JSON object: one line per key, one line per round."""
     pairs: list[tuple[str, str]] = []
     if p.title is not None:
-        pairs.append(("title", _json(p.title)))
-    pairs.append(("players", _json(list(p.players))))
+        pairs.append(("title", json_text(p.title)))
+    pairs.append(("players", json_text(list(p.players))))
     if p.first_dealer is not None:
-        pairs.append(("firstDealer", _json(p.first_dealer)))
+        pairs.append(("firstDealer", json_text(p.first_dealer)))
     if p.settings:
-        pairs.append(("settings", _json(p.settings)))
-    rounds = [_json(_round_object(r)) for r in p.rounds]
+        pairs.append(("settings", json_text(p.settings)))
+    rounds = [json_text(_round_object(r)) for r in p.rounds]
     inner = indent + "  "
     pairs.append(("rounds", "[]" if not rounds else
                   "[\n" + ",\n".join(inner + "  " + r for r in rounds) + "\n" + inner + "]"))
@@ -279,9 +278,9 @@ def csv_drops(sheets: Sequence[Portable], target: str) -> str | None:
     needs = set()
     for p in sheets:
         flags = _scoring_flags(p)
-        dropped = [f"title '{p.title}'"] if p.title is not None else []
+        dropped = [f"title '{_one_line(p.title)}'"] if p.title is not None else []
         if p.first_dealer is not None and p.first_dealer != p.players[0]:
-            dropped.append(f"firstDealer {p.first_dealer}")
+            dropped.append(f"firstDealer {_one_line(p.first_dealer)}")
         changed = [flag.replace("--set ", "") for flag in flags if flag.startswith("--set ")]
         if changed:
             dropped.append("settings " + ", ".join(changed))
@@ -310,8 +309,13 @@ def _scoring_flags(p: Portable) -> list[str]:
     flags = [f"--set {key}={_set_text(value)}" for key, value in p.effective.as_dict().items()
              if defaults[key] != value]
     if p.first_dealer is not None and p.first_dealer != p.players[0]:
-        flags.append(f"--first-dealer {p.first_dealer}")
+        flags.append(f"--first-dealer {shlex.quote(p.first_dealer)}")
     return flags
+
+
+def _one_line(text: str) -> str:
+    """Text for a one-line message: runs of whitespace and line breaks as one space."""
+    return " ".join(text.split())
 
 
 def _set_text(value: Any) -> str:
@@ -370,8 +374,6 @@ def same_sheets(written: Sequence[Portable], read: Sequence[Sheet], target: str)
 
 def _without_points(p: Portable) -> Portable:
     """The sheet as a wide CSV carries it: no typed points."""
-    from dataclasses import replace
-
     rounds = tuple(replace(r, points=None, point_lines=None) for r in p.rounds)
     return replace(p, rounds=rounds)
 
