@@ -120,3 +120,15 @@ def test_writes_through_a_symlink_and_keeps_the_link(tmp_path):
     assert link.is_symlink()
     assert real.read_text() == "new\n"
     assert sorted(os.listdir(tmp_path)) == ["link.yaml", "real.yaml"]
+
+
+def test_refuse_existing_fails_early_only_without_force(tmp_path):
+    from wizard_cli.files import refuse_existing
+
+    target = tmp_path / "sheet.yaml"
+    refuse_existing(target, force=False)  # absent: fine
+    target.write_text("x\n")
+    refuse_existing(target, force=True)
+    with pytest.raises(WizardError) as excinfo:
+        refuse_existing(target, force=False)
+    assert messages(excinfo) == [f"{target}: already exists; use --force to overwrite"]

@@ -325,6 +325,14 @@ _TARGET_BY_SUFFIX = {".yaml": Target.yaml, ".yml": Target.yaml, ".json": Target.
                      ".csv": Target.csv}
 
 
+def check_output(output: str | None, force: bool) -> None:
+    """Refuse an existing output file up front, before reading or converting anything."""
+    from .files import refuse_existing
+
+    if output is not None and output != STDIN:
+        refuse_existing(output, force)
+
+
 def write_output(text: str, output: str | None, force: bool) -> None:
     """The text to ``-o FILE`` (atomically, never over a file without --force), else stdout."""
     from .files import write_atomically
@@ -351,16 +359,12 @@ def new(players: Annotated[list[str], typer.Option(
                                                      help="A title for the game.")] = None,
         output: OutputFileOpt = None, force: ForceOpt = False) -> None:
     """A blank, commented YAML sheet with every setting written out, ready for `wizard add`."""
-    from .writing import blank_sheet
+    from .writing import new_sheet
 
-    names = _names(players)
+    check_output(output, force)
     layers = rule_layers(settings, set, zero_bid)
-    sheet = Sheet(source="--players", players=names, player_lines=[None] * len(names))
-    checked = check_sheet(sheet, layers, first_dealer)
-    if checked.problems:
-        raise WizardError(*checked.problems)
-    text = blank_sheet(names, checked.settings, names[checked.first_dealer], title,
-                       output if output != STDIN else None)
+    text = new_sheet(_names(players), layers, first_dealer, title,
+                     output if output != STDIN else None)
     write_output(text, output, force)
 
 
@@ -380,7 +384,7 @@ def add(sheet: Annotated[str, typer.Argument(
         encoding: EncodingOpt = None) -> None:
     """Record a round's bids, then its tricks, in a YAML sheet; print what comes next, or the scores."""
     from .files import write_atomically
-    from .reading import display_name, text_encoding
+    from .reading import display_name, open_binary, text_encoding
     from .recording import record
 
     if bids is None and tricks is None:
@@ -392,7 +396,7 @@ def add(sheet: Annotated[str, typer.Argument(
     if any(found.kind != "yaml" for found in read_sheets(sheet, None, encoding)):
         raise WizardError(Problem("add edits YAML sheets only; make one from this CSV with "
                                   f"`wizard convert {sheet} --to yaml -o NEW.yaml`", name))
-    with open(sheet, "rb") as handle:
+    with open_binary(sheet) as handle:
         raw = handle.read()
     codec = text_encoding(encoding)
     bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
@@ -425,6 +429,7 @@ def convert(sheet: Annotated[str, typer.Argument(
             raise typer.BadParameter("say which format to write: yaml, json, csv or wide-csv",
                                      param_hint="--to")
     source = inputs([sheet], settings, set, zero_bid, first_dealer, input_format, encoding)
+    check_output(output, force)
     checked = list(source.checked())
     problems = [problem for one in checked for problem in one.problems]
     if problems:

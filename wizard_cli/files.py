@@ -45,6 +45,12 @@ def write_atomically(path: str | os.PathLike, data: str | bytes, force: bool = F
         raise
 
 
+def refuse_existing(path: str | os.PathLike, force: bool) -> None:
+    """Fail early, before any work, when ``path`` exists and ``force`` was not given."""
+    if not force and os.path.lexists(path) and not os.path.isdir(path):
+        raise WizardError(Problem(OVERWRITE_HINT, os.fspath(path)))
+
+
 def _move_into_place(temp: str, target: Path, shown: str, force: bool) -> None:
     """Rename the finished temporary file onto the target (without force: only if still absent)."""
     if force:

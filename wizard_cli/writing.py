@@ -22,7 +22,7 @@ from .errors import Problem, WizardError
 from .model import BadValue, RoundRecord, Sheet, Value
 from .reading import read_csv_sheets, read_yaml_sheets
 from .settings import DEFAULTS, SPEC_BY_KEY, SPECS, Settings, resolve
-from .validation import Checked
+from .validation import Checked, check_sheet
 
 CSV_TARGETS = ("csv", "wide-csv")
 
@@ -410,6 +410,16 @@ def _header(players: Sequence[str], file: str | None) -> list[str]:
     width = max(len(command) for command, _ in commands) + 2
     return ["# A Wizard score sheet. Record each round as it is played:"] + [
         f"#   {command:<{width}}{note}" for command, note in commands]
+
+
+def new_sheet(players: Sequence[str], layers: Sequence[Iterable] = (), first_dealer: str | None = None,
+              title: str | None = None, file: str | None = None) -> str:
+    """``wizard new``: check the players and rules like a sheet's, then the blank sheet's text."""
+    sheet = Sheet(source="--players", players=list(players), player_lines=[None] * len(players))
+    checked = check_sheet(sheet, layers, first_dealer)
+    if checked.problems:
+        raise WizardError(*checked.problems)
+    return blank_sheet(players, checked.settings, players[checked.first_dealer], title, file)
 
 
 def blank_sheet(players: Sequence[str], settings: Settings, first_dealer: str,
