@@ -486,3 +486,9 @@ def test_cli_yaml_to_csv_to_yaml_and_to_json_keep_every_score(data):
         assert untitled(scores(as_csv, *rules, *dealer)) == untitled(expected)
         back = converted(as_csv, "yaml", folder, *rules, *dealer, name="back")
         assert untitled(scores(back)) == untitled(expected)
+
+
+def test_the_writing_commands_are_in_help():
+    listed = run("--help").stdout
+    for command in ("new", "add", "convert"):
+        assert f"\n  {command} " in listed
