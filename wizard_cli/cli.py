@@ -438,6 +438,144 @@ def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> N
     show(RulesOutput(), [rules_catalogue(load_presets(presets))], format)
 
 
+# --- writing sheets: new, add, convert -------------------------------------------------------
+
+OutputFileOpt = Annotated[Optional[str], typer.Option(
+    "--output", "-o", metavar="FILE",
+    help="Write to FILE instead of standard output (never over an existing file without --force).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")]
+
+
+class Target(str, Enum):
+    """What ``convert`` writes."""
+
+    yaml = "yaml"
+    json = "json"
+    csv = "csv"
+    wide_csv = "wide-csv"
+
+
+_TARGET_BY_SUFFIX = {".yaml": Target.yaml, ".yml": Target.yaml, ".json": Target.json,
+                     ".csv": Target.csv}
+
+
+def check_output(output: str | None, force: bool) -> None:
+    """Refuse an existing output file up front, before reading or converting anything."""
+    from .files import refuse_existing
+
+    if output is not None and output != STDIN:
+        refuse_existing(output, force)
+
+
+def write_output(text: str, output: str | None, force: bool) -> None:
+    """The text to ``-o FILE`` (atomically, never over a file without --force), else stdout."""
+    from .files import write_atomically
+
+    if output is None or output == STDIN:
+        sys.stdout.write(text)
+    else:
+        write_atomically(output, text, force)
+
+
+def _names(players: list[str]) -> list[str]:
+    """``--players A,B --players C`` → ['A', 'B', 'C'] (names trimmed)."""
+    return [name.strip() for option in players for name in option.split(",")]
+
+
+@app.command()
+@edge
+def new(players: Annotated[list[str], typer.Option(
+            "--players", metavar="A,B,C...", show_default=False,
+            help="The players in seating order (clockwise), comma-separated: 3 to 6.")],
+        set: SetOpt = None, settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
+        first_dealer: FirstDealerOpt = None,
+        title: Annotated[Optional[str], typer.Option("--title", metavar="TEXT",
+                                                     help="A title for the game.")] = None,
+        output: OutputFileOpt = None, force: ForceOpt = False) -> None:
+    """A blank, commented YAML sheet with every setting written out, ready for `wizard add`."""
+    from .writing import new_sheet
+
+    check_output(output, force)
+    layers = rule_layers(settings, set, zero_bid)
+    text = new_sheet(_names(players), layers, first_dealer, title,
+                     output if output != STDIN else None)
+    write_output(text, output, force)
+
+
+@app.command()
+@edge
+def add(sheet: Annotated[str, typer.Argument(
+            metavar="SHEET", help="A YAML score sheet, edited in place (comments and layout kept).")],
+        bids: Annotated[Optional[str], typer.Option(
+            "--bids", metavar="VALUES",
+            help="Bids in seating order (1,0,2,1; - for a player still to bid) or by name "
+                 "(Anna=1,Ben=0): starts the next round, or fills in the round in play.")] = None,
+        tricks: Annotated[Optional[str], typer.Option(
+            "--tricks", metavar="VALUES",
+            help="Tricks taken, in seating order or by name: completes the round in play.")] = None,
+        format: FormatOpt = Format.table, set: SetOpt = None, settings: SettingsOpt = None,
+        zero_bid: ZeroBidOpt = None, first_dealer: FirstDealerOpt = None,
+        encoding: EncodingOpt = None) -> None:
+    """Record a round's bids, then its tricks, in a YAML sheet; print what comes next, or the scores."""
+    from .files import write_atomically
+    from .reading import display_name, open_binary, text_encoding
+    from .recording import record
+
+    if bids is None and tricks is None:
+        raise typer.BadParameter("give --bids or --tricks (or both)", param_hint="--bids/--tricks")
+    if sheet == STDIN:
+        raise typer.BadParameter("add edits a file in place: give its path, not -", param_hint="SHEET")
+    source = inputs([sheet], settings, set, zero_bid, first_dealer, None, encoding)
+    name = display_name(sheet)
+    if any(found.kind != "yaml" for found in read_sheets(sheet, None, encoding)):
+        raise WizardError(Problem("add edits YAML sheets only; make one from this CSV with "
+                                  f"`wizard convert {sheet} --to yaml -o NEW.yaml`", name))
+    with open_binary(sheet) as handle:
+        raw = handle.read()
+    codec = text_encoding(encoding)
+    bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
+    text = raw.decode(codec)
+    recorded = record(text, name, source.layers, first_dealer, bids, tricks)
+    if recorded.text != text:
+        write_atomically(sheet, bom + recorded.text.encode("utf-8" if codec == "utf-8-sig" else codec),
+                         force=True)
+    checked = recorded.checked
+    result = score_game(checked.sheet, checked.settings, checked.first_dealer)
+    show(ScoreOutput() if tricks is not None else NextOutput(), [result], format)
+
+
+@app.command()
+@edge
+def convert(sheet: Annotated[str, typer.Argument(
+                metavar="SHEET", help="A score sheet or a season (YAML/JSON or CSV); - for stdin.")],
+            to: Annotated[Optional[Target], typer.Option(
+                "--to", help="yaml, json, csv (long) or wide-csv (default: from -o's extension).")] = None,
+            output: OutputFileOpt = None, force: ForceOpt = False,
+            set: SetOpt = None, settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
+            first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
+            encoding: EncodingOpt = None) -> None:
+    """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
+    from .writing import CSV_TARGETS, convert as convert_sheets, csv_drops, portable
+
+    if to is None:
+        to = _TARGET_BY_SUFFIX.get(os.path.splitext(output or "")[1].lower())
+        if to is None:
+            raise typer.BadParameter("say which format to write: yaml, json, csv or wide-csv",
+                                     param_hint="--to")
+    source = inputs([sheet], settings, set, zero_bid, first_dealer, input_format, encoding)
+    check_output(output, force)
+    checked = list(source.checked())
+    problems = [problem for one in checked for problem in one.problems]
+    if problems:
+        raise WizardError(*problems)
+    sheets = [portable(one, source.layers, first_dealer is not None) for one in checked]
+    text = convert_sheets(sheets, to.value)
+    note = csv_drops(sheets, to.value) if to.value in CSV_TARGETS else None
+    write_output(text, output, force)
+    if note:
+        sys.stderr.write(f"{checked[0].source}: {note}\n")
+
+
 def main() -> None:
     """Console entry point: run the app; a closed pipe or Ctrl-C ends quietly."""
     status: int | str | None = 0

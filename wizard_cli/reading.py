@@ -157,6 +157,9 @@ def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
     docs = list(documents(text, source))
     if not docs:
         raise WizardError(Problem("empty file: no sheet in it", source))
+    if len(docs) == 1 and docs[0].kind == "seq" and docs[0].items and \
+            all(item.kind == "map" for item in docs[0].items):
+        docs = docs[0].items  # a JSON array of sheets is a season too (`convert --to json`)
     for number, root in enumerate(docs, start=1):
         sheet = sheet_from_node(root, source)
         sheet.game = number if len(docs) > 1 else None
@@ -486,7 +489,8 @@ def _read_wide(reader: Iterator[list[str]], header: list[str], header_line: int,
         sheet.problem("not a score sheet: a long CSV has 'round,player,bid,tricks' columns, a wide "
                       "one 'round,<player>,<player>,…'", header_line)
         return sheet
-    if "player" in (cell.lower() for cell in header[1:]):
+    named = {cell.lower() for cell in header[1:]}
+    if "player" in named and named & {"tricks", "took", "bids"}:  # a long CSV, misnamed 'bid'
         sheet.problem("the header has a 'player' column but no 'bid' column: a long CSV has "
                       "'round,player,bid,tricks' columns", header_line)
         return sheet

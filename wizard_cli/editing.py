@@ -1,0 +1,370 @@
+"""Editing a YAML sheet's text in place: start a round, fill in its bids, record its tricks.
+
+The text is edited, never re-dumped: every byte outside the round being recorded stays as it
+was (comments, key order, quoting, blank lines, CRLF line ends, a missing final newline, a
+byte-order mark kept by the caller). Positions come from PyYAML's pure-Python composer, whose
+marks are character offsets into the text; new lines copy the layout the file already uses
+(the indentation of its rounds, ``bids:   [..]`` alignment, lists or mappings by name, flow
+or block style, JSON quoting in a JSON file). The last document of a stream is the one edited.
+
+These functions trust that the text is a sheet our reader accepts and that the values are the
+right ones to add; ``recording`` decides what to add and checks the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .errors import Problem, WizardError
+from .writing import json_text, yaml_scalar
+
+NULL_TAG = "tag:yaml.org,2002:null"
+DEFAULT_GAP = 8  # ``bids:   [..]`` / ``tricks: [..]``: values aligned after the longer key
+DEFAULT_INDENT = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """How one per-player value is laid out: a list or a mapping by name, flow or block.
+
+    ``gap`` is the column of a flow value counted from its key; ``indent`` that of a block
+    value's items.
+    """
+
+    kind: str = "list"
+    flow: bool = True
+    gap: int = DEFAULT_GAP
+    indent: int = DEFAULT_INDENT
+
+
+def start_round(text: str, players: Sequence[str], bids: Sequence[int | None]) -> str:
+    """Append a new round with these bids (None: still to bid) to the last sheet in the text."""
+    doc = _Document(text)
+    doc.append_round(players, bids)
+    return doc.result()
+
+
+def fill_bids(text: str, players: Sequence[str], bids: Mapping[int, int]) -> str:
+    """Add bids (seat → bid) for players still to bid in the last round, which is in play."""
+    doc = _Document(text)
+    doc.fill_bids(players, bids)
+    return doc.result()
+
+
+def add_tricks(text: str, players: Sequence[str], tricks: Sequence[int]) -> str:
+    """Record the tricks of the last round, which has every bid in."""
+    doc = _Document(text)
+    doc.add_tricks(players, tricks)
+    return doc.result()
+
+
+# --- nodes and positions -------------------------------------------------------------------
+
+def _pair(mapping: Node, key: str) -> tuple[Node, Node] | None:
+    """The (key, value) nodes of a scalar key in a mapping node, if there."""
+    if not isinstance(mapping, MappingNode):
+        return None
+    return next(((k, v) for k, v in mapping.value if isinstance(k, ScalarNode) and k.value == key),
+                None)
+
+
+def _is_null(node: Node | None) -> bool:
+    """A null scalar (``null``, ``~`` or nothing at all)."""
+    return isinstance(node, ScalarNode) and node.tag == NULL_TAG
+
+
+def _children(node: Node) -> list[Node]:
+    """A collection's items, or its keys and values in order."""
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    if isinstance(node, MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _tail(node: Node) -> int:
+    """The offset of the last character that belongs to a node (block collections end at their
+    last value, not after the comments and blank lines that follow them)."""
+    while not getattr(node, "flow_style", True) and _children(node):
+        node = _children(node)[-1]
+    return max(node.start_mark.index, node.end_mark.index - 1)
+
+
+def _line_end(text: str, index: int) -> int:
+    """Where the line holding ``index`` ends (before its line break; the end of a last line)."""
+    found = text.find("\n", index)
+    if found == -1:
+        return len(text)
+    return found - 1 if found > 0 and text[found - 1] == "\r" else found
+
+
+def _shape_of(key: Node, value: Node) -> Shape:
+    """The layout of one existing per-player value."""
+    kind = "list" if isinstance(value, SequenceNode) else "map"
+    if getattr(value, "flow_style", True):
+        same_line = value.start_mark.line == key.start_mark.line
+        gap = value.start_mark.column - key.start_mark.column if same_line else DEFAULT_GAP
+        return Shape(kind, True, gap=max(gap, len(key.value) + 2))
+    return Shape(kind, False, indent=max(value.start_mark.column - key.start_mark.column, 0))
+
+
+class _Document:
+    """The last document of a YAML text, with the edits to make to it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.newline = "\r\n" if "\r\n" in text else "\n"
+        try:
+            documents = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        except yaml.YAMLError as error:  # the reader has accepted it; this is a safety net
+            raise WizardError(Problem(f"cannot edit: {error}")) from None
+        self.root = documents[-1] if documents else None
+        if not isinstance(self.root, MappingNode):
+            raise WizardError(Problem("cannot edit: the sheet is not a YAML mapping"))
+        first_key = self.root.value[0][0] if self.root.value else None
+        self.json = bool(self.root.flow_style and first_key is not None and first_key.style == '"')
+        self.edits: list[tuple[int, int, str]] = []
+
+    # --- edits ------------------------------------------------------------------------
+
+    def result(self) -> str:
+        """The text with every edit made (later edits first, so offsets stay right)."""
+        text = self.text
+        for start, end, new in sorted(self.edits, key=lambda e: (e[0], e[1]), reverse=True):
+            text = text[:start] + new + text[end:]
+        return text
+
+    def replace(self, node: Node, new: str) -> None:
+        """Put ``new`` where a scalar stands (after a space when the scalar was empty)."""
+        start, end = node.start_mark.index, node.end_mark.index
+        if start == end and start > 0 and self.text[start - 1] not in " \t":
+            new = " " + new
+        self.edits.append((start, end, new))
+
+    def lines_after(self, index: int, lines: Sequence[str]) -> None:
+        """Insert whole lines after the line holding ``index``."""
+        at = _line_end(self.text, index)
+        self.edits.append((at, at, "".join(self.newline + line for line in lines)))
+
+    def flow_append(self, collection: Node, piece: str) -> None:
+        """Add an item (or ``key: value``) at the end of a flow list or mapping."""
+        children = _children(collection)
+        if not children:
+            at = collection.start_mark.index + 1
+            self.edits.append((at, at, piece))
+            return
+        at = children[-1].end_mark.index
+        first = children[0]
+        if first.start_mark.line != collection.start_mark.line:  # one item per line: keep it so
+            self.edits.append((at, at, "," + self.newline + " " * first.start_mark.column + piece))
+        else:
+            self.edits.append((at, at, ", " + piece))
+
+    def clear_for_block(self, value: Node) -> None:
+        """Remove an empty value (``null``, ``[]``) so a block can follow its key."""
+        start, end = value.start_mark.index, value.end_mark.index
+        rest = self.text[end:_line_end(self.text, end)]
+        if rest.strip():  # a comment follows: keep it where it stands
+            self.edits.append((start, end, " " * (end - start)))
+            return
+        while start > 0 and self.text[start - 1] in " \t":
+            start -= 1
+        self.edits.append((start, end + len(rest), ""))
+
+    # --- rendering --------------------------------------------------------------------
+
+    def name(self, text: str) -> str:
+        """A player's name as a key: JSON-quoted in a JSON file, YAML-quoted where needed."""
+        return json_text(text) if self.json else yaml_scalar(text)
+
+    def key(self, text: str) -> str:
+        """A sheet key (``bids``): quoted in a JSON file."""
+        return f'"{text}"' if self.json else text
+
+    def flow_value(self, shape: Shape, players: Sequence[str], values: Sequence[int | None]) -> str:
+        """``[1, 0, 2]`` or ``{Anna: 1, Ben: 0}`` (a mapping leaves out players still to come)."""
+        if shape.kind == "list":
+            return "[" + ", ".join("null" if v is None else str(v) for v in values) + "]"
+        return "{" + ", ".join(f"{self.name(players[seat])}: {v}"
+                               for seat, v in enumerate(values) if v is not None) + "}"
+
+    def entry(self, key: str, shape: Shape, players: Sequence[str],
+              values: Sequence[int | None], column: int) -> list[str]:
+        """``key: value`` lines of a block round mapping, starting at ``column``."""
+        pad = " " * column
+        if shape.flow:
+            spaces = " " * max(shape.gap - len(key) - 1, 1)
+            return [f"{pad}{key}:{spaces}{self.flow_value(shape, players, values)}"]
+        inner = " " * (column + shape.indent)
+        if shape.kind == "list":
+            items = [f"{inner}- {'null' if v is None else v}" for v in values]
+        else:
+            items = [f"{inner}{self.name(players[s])}: {v}" for s, v in enumerate(values)
+                     if v is not None]
+        return [f"{pad}{key}:"] + items
+
+    def flow_round(self, players: Sequence[str], bids: Sequence[int | None]) -> str:
+        """A new round as one flow mapping: ``{bids: [..]}``."""
+        return "{" + f"{self.key('bids')}: {self.flow_value(self.bids_shape(), players, bids)}" + "}"
+
+    def block_round(self, dash: int, column: int, players: Sequence[str],
+                    bids: Sequence[int | None]) -> list[str]:
+        """A new round as block lines: ``- bids:   [..]`` with the dash at ``dash``."""
+        lines = self.entry("bids", self.bids_shape(), players, bids, column)
+        lines[0] = lines[0][:dash] + "-" + lines[0][dash + 1:]
+        return lines
+
+    # --- the file's own layout --------------------------------------------------------
+
+    def rounds(self) -> tuple[Node, Node] | None:
+        """The ``rounds`` key and value of the sheet."""
+        return _pair(self.root, "rounds")
+
+    def round_items(self) -> list[Node]:
+        """The round nodes already in the sheet."""
+        pair = self.rounds()
+        return list(pair[1].value) if pair and isinstance(pair[1], SequenceNode) else []
+
+    def reference(self, key: str) -> Shape | None:
+        """How the file lays out ``key`` (bids or tricks), from its complete rounds if any: the
+        layout of the last one, as a list or a mapping as most of them are (lists on a tie)."""
+        items = [item for item in self.round_items() if isinstance(item, MappingNode)]
+        complete = [item for item in items
+                    if _pair(item, "tricks") and not _is_null(_pair(item, "tricks")[1])]
+        shapes = [_shape_of(*pair) for item in (complete or items)
+                  for pair in [_pair(item, key)]
+                  if pair and isinstance(pair[1], (SequenceNode, MappingNode)) and pair[1].value]
+        if not shapes:
+            return None
+        maps = sum(1 for shape in shapes if shape.kind == "map")
+        kind = "map" if maps * 2 > len(shapes) else "list"
+        last = shapes[-1]
+        return Shape(kind, last.flow, last.gap, last.indent)
+
+    def bids_shape(self) -> Shape:
+        """Bids laid out like the file's (a list has null for a player still to bid)."""
+        return self.reference("bids") or Shape()
+
+    def tricks_shape(self, bids_key: Node, bids: Node) -> Shape:
+        """Tricks like the file's other tricks, else aligned with this round's bids."""
+        found = self.reference("tricks")
+        if found:
+            return found
+        mine = _shape_of(bids_key, bids)
+        if not mine.flow:
+            return Shape("list", False, indent=mine.indent)
+        return Shape("list", True, gap=max(mine.gap, DEFAULT_GAP))
+
+    # --- the three operations -----------------------------------------------------------
+
+    def append_round(self, players: Sequence[str], bids: Sequence[int | None]) -> None:
+        """A new round at the end of ``rounds`` (made if missing, or null, or ``[]``)."""
+        root, pair = self.root, self.rounds()
+        if root.flow_style:
+            piece = self.flow_round(players, bids)
+            if pair is None:
+                self.flow_append(root, f"{self.key('rounds')}: [{piece}]")
+            elif isinstance(pair[1], SequenceNode):
+                self.flow_append(pair[1], piece)
+            else:
+                self.replace(pair[1], f"[{piece}]")
+            return
+        if pair is None:
+            column = root.value[0][0].start_mark.column if root.value else 0
+            self.lines_after(_tail(root), [" " * column + "rounds:"] + self.new_block_rounds(
+                column + DEFAULT_INDENT, players, bids))
+            return
+        key, value = pair
+        if isinstance(value, SequenceNode) and value.value:
+            self.append_to_rounds(value, players, bids)
+            return
+        if isinstance(value, SequenceNode) or _is_null(value):  # `rounds: []`, `rounds:`, `null`
+            self.clear_for_block(value)
+            self.lines_after(key.start_mark.index, self.new_block_rounds(
+                key.start_mark.column + DEFAULT_INDENT, players, bids))
+            return
+        raise WizardError(Problem("cannot edit: 'rounds' is not a list of rounds"))
+
+    def new_block_rounds(self, dash: int, players: Sequence[str],
+                         bids: Sequence[int | None]) -> list[str]:
+        """The first round of a block ``rounds:`` list."""
+        return self.block_round(dash, dash + 2, players, bids)
+
+    def append_to_rounds(self, rounds: SequenceNode, players: Sequence[str],
+                         bids: Sequence[int | None]) -> None:
+        """One more round after the last one, laid out like it."""
+        if rounds.flow_style:
+            self.flow_append(rounds, self.flow_round(players, bids))
+            return
+        dash = rounds.start_mark.column
+        last = rounds.value[-1]
+        if isinstance(last, MappingNode) and not last.flow_style:
+            lines = self.block_round(dash, last.start_mark.column, players, bids)
+        else:
+            lines = [" " * dash + "- " + self.flow_round(players, bids)]
+        self.lines_after(_tail(rounds), lines)
+
+    def last_round(self) -> MappingNode:
+        """The round being recorded (the last one)."""
+        items = self.round_items()
+        if not items or not isinstance(items[-1], MappingNode):
+            raise WizardError(Problem("cannot edit: the last round is not a mapping"))
+        return items[-1]
+
+    def set_value(self, item: MappingNode, key: str, value: str, lines: list[str] | None,
+                  after: int | None = None) -> None:
+        """Give a round's key a value: replace a null one, or add the key to the round."""
+        pair = _pair(item, key)
+        if pair is not None:
+            self.replace(pair[1], value)
+        elif item.flow_style:
+            self.flow_append(item, f"{self.key(key)}: {value}")
+        else:
+            self.lines_after(after if after is not None else _tail(item), lines)
+
+    def fill_bids(self, players: Sequence[str], bids: Mapping[int, int]) -> None:
+        """Bids for players still to bid: replace their nulls, or add them to the mapping."""
+        item = self.last_round()
+        pair = _pair(item, "bids")
+        if pair is None or _is_null(pair[1]):
+            values = [bids.get(seat) for seat in range(len(players))]
+            shape = self.bids_shape()
+            column = item.value[0][0].start_mark.column if item.value else 0
+            lines = self.entry(self.key("bids"), shape, players, values, column)
+            self.set_value(item, "bids", self.flow_value(shape, players, values), lines)
+            return
+        value = pair[1]
+        if isinstance(value, SequenceNode):
+            for seat, bid in bids.items():
+                self.replace(value.value[seat], str(bid))
+            return
+        named = {k.value: v for k, v in value.value if isinstance(k, ScalarNode)}
+        new = []
+        for seat, bid in bids.items():
+            if players[seat] in named:
+                self.replace(named[players[seat]], str(bid))
+            else:
+                new.append((seat, bid))
+        if not new:
+            return
+        if value.flow_style:
+            self.flow_append(value, ", ".join(f"{self.name(players[s])}: {b}" for s, b in new))
+        else:
+            column = value.value[0][0].start_mark.column
+            self.lines_after(_tail(value), [f"{' ' * column}{self.name(players[s])}: {b}"
+                                            for s, b in new])
+
+    def add_tricks(self, players: Sequence[str], tricks: Sequence[int]) -> None:
+        """The round's tricks, right after its bids, laid out like the file's other tricks."""
+        item = self.last_round()
+        bids_key, bids = _pair(item, "bids")
+        shape = self.tricks_shape(bids_key, bids)
+        flow = Shape(shape.kind, True, shape.gap)
+        column = bids_key.start_mark.column
+        lines = self.entry(self.key("tricks"), shape, players, tricks, column)
+        self.set_value(item, "tricks", self.flow_value(flow, players, tricks), lines,
+                       after=_tail(bids))

@@ -1,0 +1,449 @@
+"""Every sheet file format is written here: YAML (one sheet or a season stream), JSON, long and
+wide CSV, and the blank sheet of ``wizard new``.
+
+Writers work from validated sheets and write only what the reader reads back to the same
+scores: :func:`read_back` re-reads what was written and :func:`same_sheets` compares, so
+``wizard convert`` can refuse to write anything that would not come back unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import csv
+import io
+import json
+import re
+import shlex
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Sequence
+
+import yaml
+
+from .errors import Problem, WizardError
+from .model import BadValue, RoundRecord, Sheet, Value
+from .reading import read_csv_sheets, read_yaml_sheets
+from .settings import DEFAULTS, SPEC_BY_KEY, SPECS, Settings, resolve
+from .validation import Checked, check_sheet
+
+CSV_TARGETS = ("csv", "wide-csv")
+
+
+@dataclass(frozen=True, slots=True)
+class Portable:
+    """A validated sheet as a file carries it: what was written, with the rules made explicit.
+
+    ``settings`` holds every key set anywhere (the sheet, ``--settings``, ``--set``) with its
+    effective value, so the written sheet scores the same without any option.
+    """
+
+    source: str
+    game: str | int | None
+    title: str | None
+    players: tuple[str, ...]
+    first_dealer: str | None
+    settings: dict[str, Any]
+    rounds: tuple[RoundRecord, ...]
+    effective: Settings = DEFAULTS
+
+    @property
+    def has_points(self) -> bool:
+        """Some round carries the user's own typed points."""
+        return any(_has_values(r.points) for r in self.rounds)
+
+
+def portable(checked: Checked, layers: Sequence[Iterable] = (), dealer_given: bool = False) -> Portable:
+    """A checked (valid) sheet with its effective rules, ready to be written in any format."""
+    sheet = checked.sheet
+    keys = resolve([sheet.settings, *layers], len(sheet.players)).sources
+    effective = checked.settings.as_dict()
+    settings = {spec.key: effective[spec.key] for spec in SPECS if spec.key in keys}
+    named_dealer = sheet.first_dealer is not None or dealer_given
+    return Portable(sheet.source, sheet.game, sheet.title, tuple(sheet.players),
+                    sheet.players[checked.first_dealer] if named_dealer else None,
+                    settings, tuple(sheet.rounds), checked.settings)
+
+
+def _has_values(values: Sequence[Value] | None) -> bool:
+    """A per-player list with at least one value in it."""
+    return values is not None and any(v is not None for v in values)
+
+
+# --- YAML scalars ------------------------------------------------------------------------
+
+# Characters YAML cannot hold raw (or would read as a line break): escaped in double quotes.
+_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+
+
+def _escape_unsafe(text: str) -> str:
+    """Replace characters YAML may not read raw with ``\\uXXXX`` (inside JSON/YAML double quotes)."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def yaml_scalar(value: Any, flow: bool = True) -> str:
+    """One value as YAML text that our reader reads back as exactly that value.
+
+    Text YAML would read as something else (``No``, ``1``, ``null``, ``a: b``, ``#x``) is
+    quoted; text with line breaks or control characters is double-quoted with escapes. The
+    result is safe inside a flow list or mapping, unless ``flow`` is False (a block value,
+    where ``Saturday, big table`` needs no quotes).
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if flow:
+        dumped = yaml.safe_dump([text], default_flow_style=True, allow_unicode=True, width=10**9)
+        inner = dumped.strip()[1:-1]
+    else:
+        dumped = yaml.safe_dump({"k": text}, default_flow_style=False, allow_unicode=True,
+                                width=10**9)
+        inner = dumped[len("k: "):].rstrip("\n")
+    if "\n" in inner or _UNSAFE.search(inner):
+        return _escape_unsafe(json.dumps(text, ensure_ascii=False))
+    return inner
+
+
+def flow_list(values: Iterable[Any]) -> str:
+    """``[1, 0, null, 2]`` / ``[Anna, 'No']``."""
+    return "[" + ", ".join(yaml_scalar(v) for v in values) + "]"
+
+
+def flow_map(pairs: Iterable[tuple[str, Any]]) -> str:
+    """``{Anna: 1, 'No': 0}``."""
+    return "{" + ", ".join(f"{yaml_scalar(k)}: {yaml_scalar(v)}" for k, v in pairs) + "}"
+
+
+def _cell_value(value: Value) -> Any:
+    """A bid/tricks/points value as written: an int, None, or a bad value's text as typed."""
+    return value.text if isinstance(value, BadValue) else value
+
+
+def setting_text(key: str, value: Any) -> str:
+    """A setting's value in YAML: plain where the reader takes it back (``screwTheDealer: off``)."""
+    if value == "off" and "off" in dict(SPEC_BY_KEY[key].aliases).values():
+        return value  # YAML reads a plain off as false, which screwTheDealer takes as 'off'
+    return yaml_scalar(value)
+
+
+# --- YAML --------------------------------------------------------------------------------
+
+def sheet_yaml(p: Portable) -> str:
+    """One sheet as a YAML document, in the readable layout of the sample sheets."""
+    lines = []
+    if isinstance(p.game, str):
+        lines.append(f"# game {' '.join(p.game.split())}")
+    if p.title is not None:
+        lines.append(f"title: {yaml_scalar(p.title, flow=False)}")
+    lines.append(f"players: {flow_list(p.players)}")
+    if p.first_dealer is not None:
+        lines.append(f"firstDealer: {yaml_scalar(p.first_dealer, flow=False)}")
+    if p.settings:
+        lines.append("settings:")
+        lines += [f"  {key}: {setting_text(key, value)}" for key, value in p.settings.items()]
+    if not p.rounds:
+        lines.append("rounds: []")
+    else:
+        lines.append("rounds:")
+        for record in p.rounds:
+            lines += _round_yaml(record, p.players)
+    return "\n".join(lines) + "\n"
+
+
+def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:
+    """``  - bids:   [..]`` / ``    tricks: [..]`` (partial bids of the round in play by name)."""
+    bids = [_cell_value(v) for v in record.bids]
+    if any(b is None for b in bids):
+        shown = flow_map((name, bid) for name, bid in zip(players, bids) if bid is not None)
+    else:
+        shown = flow_list(bids)
+    lines = [f"  - bids:   {shown}"]
+    if record.tricks is not None:
+        lines.append(f"    tricks: {flow_list(_cell_value(v) for v in record.tricks)}")
+    if _has_values(record.points):
+        lines.append(f"    points: {flow_list(_cell_value(v) for v in record.points)}")
+    return lines
+
+
+def season_yaml(sheets: Sequence[Portable]) -> str:
+    """One sheet, or a season as a multi-document stream (``---`` between games)."""
+    return "---\n".join(sheet_yaml(p) for p in sheets)
+
+
+# --- JSON --------------------------------------------------------------------------------
+
+def json_text(value: Any) -> str:
+    """Compact one-line JSON that YAML reads back too."""
+    return _escape_unsafe(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
+
+
+def sheet_json(p: Portable, indent: str = "") -> str:
+    """One sheet as a JSON object: one line per key, one line per round."""
+    pairs: list[tuple[str, str]] = []
+    if p.title is not None:
+        pairs.append(("title", json_text(p.title)))
+    pairs.append(("players", json_text(list(p.players))))
+    if p.first_dealer is not None:
+        pairs.append(("firstDealer", json_text(p.first_dealer)))
+    if p.settings:
+        pairs.append(("settings", json_text(p.settings)))
+    rounds = [json_text(_round_object(r)) for r in p.rounds]
+    inner = indent + "  "
+    pairs.append(("rounds", "[]" if not rounds else
+                  "[\n" + ",\n".join(inner + "  " + r for r in rounds) + "\n" + inner + "]"))
+    body = ",\n".join(f'{inner}"{key}": {value}' for key, value in pairs)
+    return "{\n" + body + "\n" + indent + "}"
+
+
+def _round_object(record: RoundRecord) -> dict:
+    """A round as JSON: bids (null for a player still to bid), tricks and typed points if any."""
+    data: dict[str, Any] = {"bids": [_cell_value(v) for v in record.bids]}
+    if record.tricks is not None:
+        data["tricks"] = [_cell_value(v) for v in record.tricks]
+    if _has_values(record.points):
+        data["points"] = [_cell_value(v) for v in record.points]
+    return data
+
+
+def season_json(sheets: Sequence[Portable]) -> str:
+    """One sheet as an object; several as an array (our reader takes an array as a season)."""
+    if len(sheets) == 1:
+        return sheet_json(sheets[0]) + "\n"
+    return "[\n" + ",\n".join("  " + sheet_json(p, "  ") for p in sheets) + "\n]\n"
+
+
+# --- CSV ---------------------------------------------------------------------------------
+
+def long_csv(sheets: Sequence[Portable]) -> str:
+    """``[game,]round,player,bid,tricks[,points]``: one row per round and player."""
+    empty = [p for p in sheets if not p.rounds]
+    if empty:
+        which = "the sheet" if len(sheets) == 1 else f"game {empty[0].game}"
+        raise WizardError(Problem(
+            f"{which} has no rounds yet, and a long CSV names the players only in its rows: "
+            "convert it to yaml, json or wide-csv instead", empty[0].source))
+    with_game = any(p.game is not None for p in sheets)
+    with_points = any(p.has_points for p in sheets)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow((["game"] if with_game else []) + ["round", "player", "bid", "tricks"]
+                    + (["points"] if with_points else []))
+    for p in sheets:
+        game = [] if not with_game else ["" if p.game is None else p.game]
+        for record in p.rounds:
+            for seat, name in enumerate(p.players):
+                row = game + [record.number, name, _csv_cell(record.bids[seat]),
+                              _csv_cell(record.tricks[seat] if record.tricks else None)]
+                if with_points:
+                    row.append(_csv_cell(record.points[seat] if record.points else None))
+                writer.writerow(row)
+    return out.getvalue()
+
+
+def _csv_cell(value: Value) -> Any:
+    """A CSV cell: empty for a value not there."""
+    value = _cell_value(value)
+    return "" if value is None else value
+
+
+def wide_csv(sheets: Sequence[Portable]) -> str:
+    """``round,<player>…`` with ``bid/tricks`` cells; one game only (a wide CSV has no game column)."""
+    if len(sheets) != 1:
+        raise WizardError(Problem(
+            f"a wide CSV holds one game and this source has {len(sheets)}: convert the season to "
+            "csv (long, with a game column), yaml or json instead", sheets[0].source))
+    p = sheets[0]
+    lowered = {name.lower() for name in p.players}
+    if {"player", "bid"} <= lowered:
+        raise WizardError(Problem("players named 'player' and 'bid' would make the wide CSV read "
+                                  "as a long one: convert to csv, yaml or json instead", p.source))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["round", *p.players])
+    for record in p.rounds:
+        cells = []
+        for seat in range(len(p.players)):
+            bid = _csv_cell(record.bids[seat])
+            cells.append(f"{bid}/{_csv_cell(record.tricks[seat])}" if record.tricks else f"{bid}")
+        writer.writerow([record.number, *cells])
+    return out.getvalue()
+
+
+# --- what a CSV drops ----------------------------------------------------------------------
+
+def csv_drops(sheets: Sequence[Portable], target: str) -> str | None:
+    """One line saying what a CSV target cannot carry and how to score it the same, or None."""
+    parts = []
+    needs = set()
+    for p in sheets:
+        flags = _scoring_flags(p)
+        dropped = [f"title '{_one_line(p.title)}'"] if p.title is not None else []
+        if p.first_dealer is not None and p.first_dealer != p.players[0]:
+            dropped.append(f"firstDealer {_one_line(p.first_dealer)}")
+        changed = [flag.replace("--set ", "") for flag in flags if flag.startswith("--set ")]
+        if changed:
+            dropped.append("settings " + ", ".join(changed))
+        if target == "wide-csv" and p.has_points:
+            dropped.append("typed points")
+        if dropped:
+            parts.append((f"game {p.game}: " if len(sheets) > 1 else "") + "; ".join(dropped))
+        needs.add(tuple(flags))
+    if not parts:
+        return None
+    kind = "a long CSV" if target == "csv" else "a wide CSV"
+    what = ("a title, firstDealer, settings or typed points" if target == "wide-csv"
+            else "a title, firstDealer or settings")
+    if len(needs) > 1:
+        hint = " (its games differ in rules: score each with its own --set/--first-dealer)"
+    else:
+        flags = next(iter(needs))
+        hint = f" (score it the same with {' '.join(flags)})" if flags else ""
+    return f"note: {kind} cannot carry {what}; dropped {' / '.join(parts)}{hint}"
+
+
+def _scoring_flags(p: Portable) -> list[str]:
+    """The options that make a CSV of this sheet score as the sheet does: settings off their
+    default, and the first dealer when it is not the first player."""
+    defaults = DEFAULTS.as_dict()
+    flags = [f"--set {key}={_set_text(value)}" for key, value in p.effective.as_dict().items()
+             if defaults[key] != value]
+    if p.first_dealer is not None and p.first_dealer != p.players[0]:
+        flags.append(f"--first-dealer {shlex.quote(p.first_dealer)}")
+    return flags
+
+
+def _one_line(text: str) -> str:
+    """Text for a one-line message: runs of whitespace and line breaks as one space."""
+    return " ".join(text.split())
+
+
+def _set_text(value: Any) -> str:
+    """A setting value as ``--set`` takes it."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+# --- conversion --------------------------------------------------------------------------
+
+def serialize(sheets: Sequence[Portable], target: str) -> str:
+    """The text of the sheets in the target format."""
+    if target == "yaml":
+        return season_yaml(sheets)
+    if target == "json":
+        return season_json(sheets)
+    if target == "csv":
+        return long_csv(sheets)
+    if target == "wide-csv":
+        return wide_csv(sheets)
+    raise ValueError(f"unknown target {target}")
+
+
+def read_back(text: str, target: str, source: str = "<converted>") -> list[Sheet]:
+    """What our reader makes of text we wrote (to prove a conversion lost nothing)."""
+    if target in CSV_TARGETS:
+        return list(read_csv_sheets(io.StringIO(text), source))
+    return list(read_yaml_sheets(text, source))
+
+
+def _essence(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
+    """What must survive a conversion: players and every value (and the rules, where carried)."""
+    values = lambda row: None if row is None else tuple(_cell_value(v) for v in row)  # noqa: E731
+    rounds = tuple((values(r.bids), values(r.tricks), values(r.points) if _has_values(r.points)
+                    else None) for r in sheet.rounds)
+    core = (tuple(sheet.players), rounds)
+    if not carries_rules:
+        return core
+    if isinstance(sheet, Portable):
+        settings = tuple(sheet.settings.items())
+    else:
+        resolved = resolve([sheet.settings], len(sheet.players))
+        effective = resolved.settings.as_dict()
+        settings = tuple((k, v) for k, v in effective.items() if k in resolved.sources)
+    return core + (sheet.title, sheet.first_dealer, settings)
+
+
+def same_sheets(written: Sequence[Portable], read: Sequence[Sheet], target: str) -> bool:
+    """True when the sheets read back carry everything the format can carry, unchanged."""
+    rules = target not in CSV_TARGETS
+    if target == "wide-csv":
+        written = [_without_points(p) for p in written]
+    if len(written) != len(read) or any(sheet.problems for sheet in read):
+        return False
+    return all(_essence(w, rules) == _essence(r, rules) for w, r in zip(written, read))
+
+
+def _without_points(p: Portable) -> Portable:
+    """The sheet as a wide CSV carries it: no typed points."""
+    rounds = tuple(replace(r, points=None, point_lines=None) for r in p.rounds)
+    return replace(p, rounds=rounds)
+
+
+def convert(sheets: Sequence[Portable], target: str) -> str:
+    """Serialize and prove the text reads back the same; refuse rather than lose anything."""
+    text = serialize(sheets, target)
+    if not same_sheets(sheets, read_back(text, target), target):
+        raise WizardError(Problem(f"cannot write this as {target} without changing it (its "
+                                  "names or values do not fit the format): try yaml or json",
+                                  sheets[0].source if sheets else None))
+    return text
+
+
+# --- wizard new --------------------------------------------------------------------------
+
+_PLAIN_WORD = re.compile(r"[\w./+-]+")
+
+
+def _header(players: Sequence[str], file: str | None) -> list[str]:
+    """The comment at the top of a new sheet: how to record rounds, with its own names."""
+    count = len(players)
+    shown = file if file and _PLAIN_WORD.fullmatch(file) else "FILE"
+    by_name = ",".join(f"{name}={bid}" for name, bid in zip(players[:2], (1, 0)))
+    if not all(_PLAIN_WORD.fullmatch(name) for name in players[:2]):
+        by_name = "NAME=1,NAME=0"
+    bids = ",".join("1 0 2 1 0 1".split()[:count])
+    tricks = ",".join("1 0 1 2 0 0".split()[:count])
+    commands = [(f"wizard add {shown} --bids {bids}", "the bids, in seating order"),
+                (f"wizard add {shown} --bids {by_name}", "or some of them, by name"),
+                (f"wizard add {shown} --tricks {tricks}", "the tricks taken: completes the round"),
+                (f"wizard next {shown}", "who deals, who bids next, what the dealer may not bid"),
+                (f"wizard score {shown}", "the scores so far")]
+    width = max(len(command) for command, _ in commands) + 2
+    return ["# A Wizard score sheet. Record each round as it is played:"] + [
+        f"#   {command:<{width}}{note}" for command, note in commands]
+
+
+def new_sheet(players: Sequence[str], layers: Sequence[Iterable] = (), first_dealer: str | None = None,
+              title: str | None = None, file: str | None = None) -> str:
+    """``wizard new``: check the players and rules like a sheet's, then the blank sheet's text."""
+    sheet = Sheet(source="--players", players=list(players), player_lines=[None] * len(players))
+    checked = check_sheet(sheet, layers, first_dealer)
+    if checked.problems:  # an option's own problem names the option, not "--players"
+        raise WizardError(*(dataclasses.replace(p, path=None) if p.message.startswith("--") else p
+                            for p in checked.problems))
+    return blank_sheet(players, checked.settings, players[checked.first_dealer], title, file)
+
+
+def blank_sheet(players: Sequence[str], settings: Settings, first_dealer: str,
+                title: str | None = None, file: str | None = None) -> str:
+    """A blank, commented YAML sheet with every setting written out (``wizard new``)."""
+    body: list[tuple[str, str]] = []
+    if title is not None:
+        body.append((f"title: {yaml_scalar(title, flow=False)}", ""))
+    body.append((f"players: {flow_list(players)}", "seating order, clockwise"))
+    body.append((f"firstDealer: {yaml_scalar(first_dealer, flow=False)}",
+                 "deals round 1; the deal passes to the left"))
+    body.append(("settings:", "the house rules: `wizard rules` explains each"))
+    for key, value in settings.as_dict().items():
+        spec = SPEC_BY_KEY[key]
+        body.append((f"  {key}: {setting_text(key, value)}", spec.allowed()))
+    width = max(len(text) for text, _ in body) + 2
+    lines = _header(players, file)
+    lines += [f"{text:<{width}}# {note}" if note else text for text, note in body]
+    example = [1] + [0] * (len(players) - 1)
+    lines += ["# one entry per round, values in seating order; the last may be still in play:",
+              f"#   - bids:   {flow_list(example)}",
+              f"#     tricks: {flow_list(example)}",
+              "rounds: []"]
+    return "\n".join(lines) + "\n"
