@@ -461,8 +461,8 @@ def test_next_json(fmt):
 def test_next_once_the_game_is_over():
     assert ok("next", WORKED) == "Game over — Ben wins\n"
     data = json.loads(ok("next", WORKED, "-f", "json"))
-    assert data == {key: None for key in NEXT_KEYS[:-1]} | {"finished": True}
-    assert list(data) == NEXT_KEYS
+    assert data == {key: None for key in NEXT_KEYS[:-1]} | {"finished": True, "winners": ["Ben"]}
+    assert list(data) == NEXT_KEYS + ["winners"]
 
 
 def test_next_gives_the_forbidden_bid_once_only_the_dealer_is_left(write):

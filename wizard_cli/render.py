@@ -257,11 +257,15 @@ class CheckOutput:
 # --- next --------------------------------------------------------------------------------
 
 def next_json(step: NextStep) -> dict:
-    """The ``wizard next`` object: exactly the keys of SPEC §5, whether or not the game is over."""
-    return {"round": step.round, "handSize": step.hand_size, "dealer": step.dealer,
+    """The ``wizard next`` object: the keys of SPEC §5; once the game is over, also its winners
+    (issue 4: "after the last round, finished: true and the winners")."""
+    data = {"round": step.round, "handSize": step.hand_size, "dealer": step.dealer,
             "biddingOrder": list(step.bidding_order) if step.bidding_order is not None else None,
             "bidsIn": step.bids_in, "nextBidder": step.next_bidder, "noTrump": step.no_trump,
             "forbiddenDealerBid": step.forbidden_dealer_bid, "finished": step.finished}
+    if step.finished:
+        data["winners"] = list(step.winners)
+    return data
 
 
 NEXT_LABEL_WIDTH = len("Dealer may not bid: ")  # the longest label, colon and a space
