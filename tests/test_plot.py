@@ -175,7 +175,7 @@ def test_refuses_to_overwrite_without_force(tmp_path):
     out.write_bytes(b"precious")
     result = run("plot", WORKED, "-o", out)
     assert result.exit_code == 1
-    assert result.stderr == f"{out}: already exists (use --force to overwrite it)\n"
+    assert result.stderr == f"{out}: already exists; use --force to overwrite\n"
     assert out.read_bytes() == b"precious"
 
 
@@ -193,7 +193,7 @@ def test_a_folder_is_never_replaced(tmp_path):
     folder.mkdir()
     result = run("plot", WORKED, "-o", folder, "--force")
     assert result.exit_code == 1
-    assert result.stderr == f"{folder}: is a folder, not an image file\n"
+    assert result.stderr == f"{folder}: is a folder, not a file\n"
     assert folder.is_dir()
 
 

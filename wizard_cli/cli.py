@@ -356,7 +356,9 @@ def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score she
         raise typer.BadParameter(f"'{output}' is neither .png nor .svg: the extension picks the "
                                  "image format", param_hint="'--output' / '-o'")
     source = inputs([sheet], settings, set, zero_bid, first_dealer, input_format, encoding)
-    charts.refuse_existing(output, force)
+    from .files import refuse_existing, write_atomically
+
+    refuse_existing(output, force)
     charts.require_matplotlib()
     games = list(islice(source.checked(), 2))
     if len(games) > 1:
@@ -366,7 +368,7 @@ def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score she
     if not checked.valid:
         raise WizardError(*checked.problems)
     result = score_game(checked.sheet, checked.settings, checked.first_dealer)
-    charts.write_image(output, charts.chart_bytes(result, fmt, status_line(result)), force)
+    write_atomically(output, charts.chart_bytes(result, fmt, status_line(result)), force)
 
 
 # --- compare, rules ----------------------------------------------------------------------

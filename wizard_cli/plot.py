@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 import warnings
 from typing import Any
 
-from .errors import Problem, WizardError
+from .errors import WizardError
 from .scoring import GameResult
 
 IMAGE_FORMATS = {".png": "png", ".svg": "svg"}
@@ -100,50 +99,3 @@ def chart_bytes(result: GameResult, fmt: str, subtitle: str = "") -> bytes:
         metadata = {"Date": None} if fmt == "svg" else {"Software": None}
         figure.savefig(buffer, format=fmt, metadata=metadata)
     return buffer.getvalue()
-
-
-def refuse_existing(path: str, force: bool) -> None:
-    """Never overwrite a user's file unless told to (``--force``); a folder is never replaced."""
-    if os.path.isdir(path):
-        raise WizardError(Problem("is a folder, not an image file", path))
-    if not force and os.path.lexists(path):
-        raise WizardError(Problem("already exists (use --force to overwrite it)", path))
-
-
-def write_image(path: str, data: bytes, force: bool) -> None:
-    """Write bytes atomically: a temporary file in the same folder, then ``os.replace``."""
-    refuse_existing(path, force)
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
-                                             dir=folder)
-    except OSError as error:
-        raise WizardError(Problem(f"cannot write: {error.strerror or error}", path)) from None
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; give it a normal file's mode
-        os.replace(temporary, path)
-    except OSError as error:
-        _remove_quietly(temporary)
-        raise WizardError(Problem(f"cannot write: {error.strerror or error}", path)) from None
-    except BaseException:
-        _remove_quietly(temporary)
-        raise
-
-
-def _umask() -> int:
-    """The process's file-creation mask (reading it means setting it, so set it straight back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _remove_quietly(path: str) -> None:
-    """Remove a temporary file left by a failed write, if it is still there."""
-    try:
-        os.unlink(path)
-    except OSError:
-        pass

@@ -534,8 +534,8 @@ def _wide_cell(cell: str) -> tuple[Value, Value]:
     """``bid/tricks``, or ``bid`` alone, or empty; a date-looking cell says what happened to it."""
     text = cell.strip()
     if _DATE_LIKE.fullmatch(text):
-        why = (f"looks like a date: a spreadsheet probably turned a bid/tricks cell such as "
-               f"'1/1' into a date (format the column as text and type it again)")
+        why = ("looks like a date: a spreadsheet probably turned a bid/tricks cell such as "
+               "'1/1' into a date (format the column as text and type it again)")
         return BadValue(text, why), BadValue(text, why, quiet=True)
     match = _WIDE_CELL.fullmatch(cell)
     if match:
