@@ -28,6 +28,7 @@ CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 SHEET_KEYS = ("title", "players", "firstDealer", "settings", "rounds")
 ROUND_KEYS = ("bids", "tricks", "points")
 _SNIFF_BYTES = 8192
+_SHOWN = 40  # characters of a cell's text quoted in a message
 
 
 def display_name(path: str) -> str:
@@ -128,7 +129,12 @@ def whole_number(text: str) -> Value:
         return int(text.partition(".")[0])
     if len(text) > 12 and text.lstrip("+-").isdigit():
         return BadValue(text[:12] + "…", "is far too large")
-    return BadValue(text)
+    return BadValue(_shown(text))
+
+
+def _shown(text: str) -> str:
+    """A value as quoted in a message: cut short, so a 100 kB cell makes no 100 kB line."""
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
 
 
 def yaml_number(node: Node | None) -> Value:
@@ -137,6 +143,8 @@ def yaml_number(node: Node | None) -> Value:
         return None
     if node.kind != "scalar":
         return BadValue(node.describe())
+    if len(node.text) > _SHOWN:  # no bid is that long; a 5000-digit one would not even convert
+        return whole_number(node.text) if node.plain else BadValue(_shown(node.text))
     try:
         value = node.value()
     except ValueError as error:
@@ -147,6 +155,8 @@ def yaml_number(node: Node | None) -> Value:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
+    if isinstance(value, float) and value.is_integer():
+        return BadValue(_shown(node.text), "is far too large")
     return BadValue(node.text)
 
 
@@ -228,6 +238,8 @@ def _setting_value(node: Node) -> object:
     """A setting's YAML value, or its text when it is something that cannot be read."""
     if node.kind != "scalar":
         return node.describe()
+    if len(node.text) > _SHOWN:  # no setting's value is that long: quote it short
+        return _shown(node.text)
     try:
         return node.value()
     except ValueError:
@@ -330,7 +342,9 @@ def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
         else:
             yield _read_wide(reader, written, header_line, source)
     except csv.Error as error:
-        raise WizardError(Problem(f"not readable as CSV: {error}", source, reader.line_num + 1)) from None
+        reason = (f"a field longer than {csv.field_size_limit()} characters (a quote \" left "
+                  "open?)" if "field limit" in str(error) else str(error))
+        raise WizardError(Problem(f"not readable as CSV: {reason}", source, reader.line_num)) from None
 
 
 def _chain_first(first: str, rest: Iterator[str]) -> Iterator[str]:
@@ -459,9 +473,6 @@ class _LongGame:
         return sheet
 
 
-_WIDE_CELL = re.compile(r"\s*([^/]*?)\s*/\s*([^/]*?)\s*")
-
-
 def _read_wide(reader: Iterator[list[str]], header: list[str], header_line: int,
                source: str) -> Sheet:
     """Wide CSV: ``round,<player>…`` with ``bid/tricks`` cells (just ``bid`` in the round in play)."""
@@ -512,9 +523,9 @@ def _wide_cell(cell: str) -> tuple[Value, Value]:
         why = (f"looks like a date: a spreadsheet probably turned a bid/tricks cell such as "
                f"'1/1' into a date (format the column as text and type it again)")
         return BadValue(text, why), BadValue(text, why, quiet=True)
-    match = _WIDE_CELL.fullmatch(cell)
-    if match:
-        return whole_number(match.group(1)), whole_number(match.group(2))
+    if text.count("/") == 1:  # str methods, not a regex: a long cell must not backtrack for ages
+        bid, _, took = text.partition("/")
+        return whole_number(bid), whole_number(took)
     return whole_number(text), None
 
 
