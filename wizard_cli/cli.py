@@ -210,12 +210,14 @@ def inputs(paths: list[str], settings_file: str | None = None, assignments: list
            zero_bid: str | None = None, first_dealer: str | None = None,
            input_format: InputFormat | None = None, encoding: str | None = None) -> Inputs:
     """Check the command's inputs up front: usage errors exit 2, bad settings exit 1."""
+    from .reading import text_encoding
+
     existing_files(paths)
     if encoding is not None:
         try:
-            codecs.lookup(encoding)
-        except LookupError:
-            raise typer.BadParameter(f"unknown encoding: {encoding}", param_hint="--encoding") from None
+            text_encoding(encoding)
+        except LookupError as error:  # unknown, or no text encoding (rot13, hex)
+            raise typer.BadParameter(str(error), param_hint="--encoding") from None
     return Inputs(paths, rule_layers(settings_file, assignments, zero_bid), first_dealer,
                   input_format.value if input_format else None, encoding)
 
