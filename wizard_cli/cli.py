@@ -116,13 +116,19 @@ def edge(command: Callable) -> Callable:
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except Exception as error:  # the last line of defence: one line, never a traceback
             if _state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
-                    type(error).__module__.startswith("click"):
+                    type(error).__module__.startswith(("click", "typer._click")):
                 raise
-            sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {error} "
-                             "(rerun with --debug to see the traceback)\n")
+            sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {_one_line(error)} "
+                             "(rerun as `wizard --debug …` to see the traceback)\n")
             raise typer.Exit(EXIT_DATA) from None
 
     return run
+
+
+def _one_line(error: Exception) -> str:
+    """An exception's text on one short line, for the internal-error message."""
+    text = " ".join(str(error).split())
+    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _version(value: bool) -> None:
@@ -182,11 +188,18 @@ class Inputs:
 from .settings import DEFAULTS as DEFAULT_SETTINGS  # noqa: E402
 
 
-def existing_files(paths: Iterable[str]) -> None:
-    """A missing sheet file is a usage error (exit 2), found before any output."""
+def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
+    """A missing or unreadable input file is a usage error (exit 2), found before any output."""
     for path in paths:
-        if path != STDIN and not os.path.isfile(path):
-            raise typer.BadParameter(f"no such file: {path}", param_hint="SHEET")
+        if path == STDIN:
+            continue
+        if not os.path.exists(path):
+            raise typer.BadParameter(f"no such file: {path}", param_hint=param_hint)
+        if not os.path.isfile(path):
+            raise typer.BadParameter(f"not a file: {path}", param_hint=param_hint)
+        if not os.access(path, os.R_OK):
+            raise typer.BadParameter(f"cannot read: {path} (permission denied)",
+                                     param_hint=param_hint)
 
 
 def rule_layers(settings_file: str | None, assignments: list[str] | None,
@@ -194,7 +207,7 @@ def rule_layers(settings_file: str | None, assignments: list[str] | None,
     """``--settings`` then ``--set``/``--zero-bid``, each checked once for type and range."""
     layers: list[list[RawSetting]] = []
     if settings_file is not None:
-        existing_files([settings_file])
+        existing_files([settings_file], "--settings")
         layers.append(read_settings_file(settings_file))
     command_line = [parse_assignment(text) for text in assignments or ()]
     if zero_bid is not None:
@@ -309,6 +322,8 @@ def trick(cards: Annotated[list[str], typer.Argument(
 def main() -> None:
     """Console entry point: run the app; a closed pipe or Ctrl-C ends quietly."""
     status: int | str | None = 0
+    if hasattr(sys.stdout, "reconfigure"):  # a name or '→' the terminal cannot show: \u2192
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         app(prog_name="wizard")
     except SystemExit as exit_:
