@@ -114,9 +114,12 @@ def edge(command: Callable) -> Callable:
             raise typer.Exit(EXIT_PIPE_CLOSED) from None
         except KeyboardInterrupt:
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except typer.BadParameter:
+            raise  # a usage error: Click prints it with the usage line and exits 2
         except Exception as error:  # the last line of defence: one line, never a traceback
+            # Typer ≥ 0.16 vendors Click as typer._click, so both module names are Click's own.
             if _state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
-                    type(error).__module__.startswith(("click", "typer._click")):
+                    type(error).__module__.split(".")[0] in ("click", "typer"):
                 raise
             sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {_one_line(error)} "
                              "(rerun as `wizard --debug …` to see the traceback)\n")
