@@ -70,14 +70,10 @@ def documents(text: str, path: str) -> Iterator[Node]:
         yield from _build(yaml.parse(text, Loader=Loader), path)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        last = max(len(text.splitlines()), 1)
-        line = min(mark.line + 1, last) if mark else None
-        if mark and mark.line + 1 > last:  # a truncated file: PyYAML points past its last line
-            where = " (at the end of the file)"
-        else:
-            where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
         reason = error.problem or error.context or "unreadable"
-        raise WizardError(Problem(f"not valid YAML: {reason}{where}", path, line)) from None
+        raise WizardError(Problem(f"not valid YAML: {reason}{where}", path,
+                                  mark.line + 1 if mark else None)) from None
     except yaml.reader.ReaderError as error:
         line = text.count("\n", 0, error.position) + 1
         raise WizardError(Problem(f"not valid YAML: character #x{error.character:04x} is not "
