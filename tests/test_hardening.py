@@ -48,11 +48,11 @@ CUSTOM5 = ("--set", "roundMode=custom", "--set", "customRoundCount=5")
 
 # --- truncated, empty, header-only -------------------------------------------------------
 
-def test_truncated_yaml_names_its_last_line_and_the_end_of_the_file(write):
-    path = write("t.yaml", THREE + "rounds:\n  - bids: [1, 0")
+def test_truncated_yaml_is_unparsable_with_line_and_column(write):
+    path = write("t.yaml", THREE + "rounds:\n  - bids: [1, 0\n")
     assert check(path) == (1, f"{path}: 1 problem\n",
-                           f"{path}:3: not valid YAML: did not find expected ',' or ']' "
-                           "(at the end of the file)\n")
+                           f"{path}:4: not valid YAML: did not find expected ',' or ']' "
+                           "(line 4, column 1)\n")
 
 
 def test_truncated_csv_reports_the_cut_row(write):
