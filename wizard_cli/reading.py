@@ -46,14 +46,24 @@ def open_binary(path: str) -> Iterator[IO[bytes]]:
     if path == STDIN:
         if sys.stdin is None:  # started with stdin closed (`wizard score - <&-`)
             raise WizardError(Problem("cannot read: standard input is closed", STDIN_NAME))
-        yield sys.stdin.buffer
+        with _read_errors(STDIN_NAME):
+            yield sys.stdin.buffer
         return
     try:
         handle = open(path, "rb")
     except OSError as error:
         raise WizardError(Problem(f"cannot read: {error.strerror or error}", path)) from None
-    with handle:
+    with handle, _read_errors(path):
         yield handle
+
+
+@contextmanager
+def _read_errors(source: str) -> Iterator[None]:
+    """A read that fails half-way (a disk error, a vanished network share) is a located error."""
+    try:
+        yield
+    except OSError as error:
+        raise WizardError(Problem(f"cannot read: {error.strerror or error}", source)) from None
 
 
 def text_encoding(encoding: str | None) -> str:
