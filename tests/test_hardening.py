@@ -3,6 +3,8 @@ errors), never a traceback or a hang; pipes and Ctrl-C end quietly (issue 5, SPE
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import signal
@@ -519,3 +521,20 @@ def test_read_sheets_reports_a_bad_byte_after_the_games_before_it(write):
     with pytest.raises(WizardError) as caught:
         next(games)
     assert str(caught.value) == f"{path}:23: not UTF-8 text (byte 0xe9); {LATIN1_HINT}"
+
+
+class FailingDisk(io.RawIOBase):
+    """A file whose every read fails, as on a dying disk or a dropped network share."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        raise OSError(errno.EIO, "Input/output error")
+
+
+@pytest.mark.parametrize("options", [(), ("--input-format", "csv")], ids=["yaml", "csv"])
+def test_a_read_that_fails_half_way_is_a_data_error(write, monkeypatch, options):
+    path = write("s.yaml", YAML)
+    monkeypatch.setattr(reading, "open", lambda *args: FailingDisk(), raising=False)
+    assert check(path, *options)[::2] == (1, f"{path}: cannot read: Input/output error\n")
