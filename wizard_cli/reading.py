@@ -94,7 +94,10 @@ def read_sheets(path: str, input_format: str | None = None,
     with open_binary(path) as handle:
         buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)
         head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
-        encoding = encoding or _bom_encoding(head)
+        announced = _bom_encoding(head)
+        if encoding is None and announced:  # said, not guessed: a file edited in place keeps it
+            raise WizardError(Problem(f"{announced.upper()} text (it starts with a byte-order "
+                                      f"mark): read it with --encoding {announced}", source, 1))
         kind = input_format or _sniff_format(path, head, text_encoding(encoding))
         if kind == "csv":
             lines = _decoded_lines(buffered, source, encoding)
