@@ -130,14 +130,24 @@ def test_a_byte_the_chosen_encoding_lacks_is_reported_with_that_encoding(write):
                               "(latin-1 reads any byte)\n")
 
 
-@pytest.mark.parametrize("bom_codec", ["utf-16", "utf-16-be", "utf-32"])
+@pytest.mark.parametrize("bom, codec", [(b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"),
+                                        (b"\xff\xfe\x00\x00", "utf-32")])
 @pytest.mark.parametrize("name, content", [("u.yaml", YAML), ("u.csv", LONG), ("w.csv", WIDE)],
                          ids=["yaml", "long", "wide"])
-def test_a_utf16_or_utf32_byte_order_mark_needs_no_option(write, bom_codec, name, content):
-    text = content.decode("utf-8").replace("Cara", "Carà")
-    data = text.encode(bom_codec) if bom_codec != "utf-16-be" else b"\xfe\xff" + text.encode(bom_codec)
+def test_a_utf16_or_utf32_byte_order_mark_names_the_encoding_to_use(write, bom, codec, name,
+                                                                     content):
+    order = "le" if bom.startswith(b"\xff") else "be"
+    data = bom + content.decode("utf-8").replace("Cara", "Carà").encode(f"{codec}-{order}")
     path = write(name, data)
-    assert standings(path, *CUSTOM5)[2] == ("Carà", 40)
+    assert check(path, *CUSTOM5)[::2] == (1, f"{path}:1: {codec.upper()} text (it starts with a "
+                                             f"byte-order mark): read it with --encoding {codec}\n")
+    assert standings(path, *CUSTOM5, "--encoding", codec)[2] == ("Carà", 40)
+
+
+def test_a_utf16_settings_file_is_read_by_its_byte_order_mark(write):
+    rules = write("rules.yaml", "roundMode: custom\ncustomRoundCount: 5\n".encode("utf-16"))
+    path = write("w.csv", WIDE)
+    assert standings(path, "--settings", rules) == WORKED_STANDINGS
 
 
 def test_utf16_without_byte_order_mark_is_a_nul_byte_with_the_fix(write):
