@@ -331,6 +331,14 @@ def test_a_directory_as_sheet_is_a_usage_error(tmp_path):
     assert result.stderr.endswith(f"Error: Invalid value for SHEET: not a file: {tmp_path}\n")
 
 
+def test_a_fifo_as_sheet_is_refused_before_anything_waits_on_it(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    result = run("check", fifo)
+    assert result.exit_code == 2
+    assert result.stderr.endswith(f"Error: Invalid value for SHEET: not a file: {fifo}\n")
+
+
 def test_a_directory_as_settings_file_is_a_usage_error(tmp_path):
     result = run("score", WORKED, "--settings", tmp_path)
     assert result.exit_code == 2
