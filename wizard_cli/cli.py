@@ -122,11 +122,17 @@ def edge(command: Callable) -> Callable:
             if _state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
                     type(error).__module__.split(".")[0] in ("click", "typer"):
                 raise
-            sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {error} "
-                             "(rerun with --debug to see the traceback)\n")
+            sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {_one_line(error)} "
+                             "(rerun as `wizard --debug …` to see the traceback)\n")
             raise typer.Exit(EXIT_DATA) from None
 
     return run
+
+
+def _one_line(error: Exception) -> str:
+    """An exception's text on one short line, for the internal-error message."""
+    text = " ".join(str(error).split())
+    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _version(value: bool) -> None:
@@ -221,12 +227,14 @@ def inputs(paths: list[str], settings_file: str | None = None, assignments: list
            zero_bid: str | None = None, first_dealer: str | None = None,
            input_format: InputFormat | None = None, encoding: str | None = None) -> Inputs:
     """Check the command's inputs up front: usage errors exit 2, bad settings exit 1."""
+    from .reading import text_encoding
+
     existing_files(paths)
     if encoding is not None:
         try:
-            codecs.lookup(encoding)
-        except LookupError:
-            raise typer.BadParameter(f"unknown encoding: {encoding}", param_hint="--encoding") from None
+            text_encoding(encoding)
+        except LookupError as error:  # unknown, or no text encoding (rot13, hex)
+            raise typer.BadParameter(str(error), param_hint="--encoding") from None
     return Inputs(paths, rule_layers(settings_file, assignments, zero_bid), first_dealer,
                   input_format.value if input_format else None, encoding)
 
@@ -581,6 +589,8 @@ def convert(sheet: Annotated[str, typer.Argument(
 def main() -> None:
     """Console entry point: run the app; a closed pipe or Ctrl-C ends quietly."""
     status: int | str | None = 0
+    if hasattr(sys.stdout, "reconfigure"):  # a name or '→' the terminal cannot show: \u2192
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         app(prog_name="wizard")
     except SystemExit as exit_:

@@ -6,7 +6,17 @@ Core modules never print: they raise :class:`WizardError` (or return a list of
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# A name or value with a line break, NUL, escape or other control character in it would split a
+# problem's one line or garble the terminal: such characters are shown escaped (\n, \x1b).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _escape(match: re.Match) -> str:
+    """A control character as a visible escape."""
+    return match.group().encode("unicode_escape").decode("ascii")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +41,7 @@ class Problem:
             if part is not None
         )
         prefix = "".join(f"{part}: " for part in (where, what) if part)
-        return prefix + self.message
+        return _CONTROL.sub(_escape, prefix + self.message)
 
     def as_json(self) -> dict:
         """The JSON shape used by ``check --format json``."""

@@ -28,6 +28,11 @@ CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 SHEET_KEYS = ("title", "players", "firstDealer", "settings", "rounds")
 ROUND_KEYS = ("bids", "tricks", "points")
 _SNIFF_BYTES = 8192
+_SHOWN = 40  # characters of a cell's text quoted in a message
+MAX_YAML_BYTES = 64 << 20  # a YAML source is read whole: 64 MB is thousands of games
+MAX_LINE_CHARS = 1 << 20  # a CSV line longer than 1 MiB characters is no score sheet
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # a byte surrogateescape could not decode
 
 
 def display_name(path: str) -> str:
@@ -39,20 +44,47 @@ def display_name(path: str) -> str:
 def open_binary(path: str) -> Iterator[IO[bytes]]:
     """The one place inputs are opened: ``-`` is standard input; errors become WizardError."""
     if path == STDIN:
-        yield sys.stdin.buffer
+        if sys.stdin is None:  # started with stdin closed (`wizard score - <&-`)
+            raise WizardError(Problem("cannot read: standard input is closed", STDIN_NAME))
+        with _read_errors(STDIN_NAME):
+            yield sys.stdin.buffer
         return
     try:
         handle = open(path, "rb")
     except OSError as error:
         raise WizardError(Problem(f"cannot read: {error.strerror or error}", path)) from None
-    with handle:
+    with handle, _read_errors(path):
         yield handle
 
 
+@contextmanager
+def _read_errors(source: str) -> Iterator[None]:
+    """A read that fails half-way (a disk error, a vanished network share) is a located error."""
+    try:
+        yield
+    except OSError as error:
+        raise WizardError(Problem(f"cannot read: {error.strerror or error}", source)) from None
+
+
 def text_encoding(encoding: str | None) -> str:
-    """The codec to decode with: UTF-8 by default, and UTF-8 always drops a byte-order mark."""
-    name = codecs.lookup(encoding or "utf-8").name
-    return "utf-8-sig" if name in ("utf-8", "utf-8-sig") else name
+    """The codec to decode with: UTF-8 by default, and UTF-8 always drops a byte-order mark.
+
+    Raises LookupError for a name that is no text encoding (``nope``, and also ``rot13`` or
+    ``hex``, which Python knows but which do not turn bytes into text).
+    """
+    info = codecs.lookup(encoding or "utf-8")
+    if not getattr(info, "_is_text_encoding", True):
+        raise LookupError(f"{encoding} is not a text encoding")
+    return "utf-8-sig" if info.name in ("utf-8", "utf-8-sig") else info.name
+
+
+def _bom_encoding(head: bytes) -> str | None:
+    """UTF-16 or UTF-32 announced by a byte-order mark ("Unicode text" saved by a spreadsheet)."""
+    if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    return None
 
 
 def read_sheets(path: str, input_format: str | None = None,
@@ -62,53 +94,110 @@ def read_sheets(path: str, input_format: str | None = None,
     with open_binary(path) as handle:
         buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)
         head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
-        kind = input_format or _sniff_format(path, head)
+        announced = _bom_encoding(head)
+        if encoding is None and announced:  # said, not guessed: a file edited in place keeps it
+            raise WizardError(Problem(f"{announced.upper()} text (it starts with a byte-order "
+                                      f"mark): read it with --encoding {announced}", source, 1))
+        kind = input_format or _sniff_format(path, head, text_encoding(encoding))
         if kind == "csv":
-            yield from read_csv_sheets(_decoded_lines(buffered, source, encoding), source)
+            lines = _decoded_lines(buffered, source, encoding)
+            try:
+                yield from read_csv_sheets(lines, source)
+            finally:
+                lines.close()  # detach its text layer now, while the file is still open
         else:
-            text = _decode_all(buffered.read(), source, encoding)
+            text = _decode_all(_read_limited(buffered, source), source, encoding)
             yield from read_yaml_sheets(text, source)
 
 
-def _sniff_format(path: str, head: bytes) -> str:
+def _sniff_format(path: str, head: bytes, codec: str = "utf-8") -> str:
     """``yaml`` or ``csv``, from the file's extension or else from how its first line looks."""
     lower = path.lower()
     if lower.endswith(YAML_SUFFIXES):
         return "yaml"
     if lower.endswith(CSV_SUFFIXES):
         return "csv"
-    first = next((ln.strip() for ln in head.decode("utf-8", "replace").lstrip("\ufeff").splitlines()
+    first = next((ln.strip() for ln in head.decode(codec, "replace").lstrip("\ufeff").splitlines()
                   if ln.strip()), "")
     if first.startswith(("{", "[", "---", "#", "%")) or re.match(r"^[\w\"' -]+:(\s|$)", first):
         return "yaml"
     return "csv" if any(d in first for d in ",;\t") else "yaml"
 
 
-def _decoding_problem(source: str, line: int, error: UnicodeDecodeError) -> WizardError:
-    """A decoding failure as one located line with the likely fix."""
-    byte = error.object[error.start:error.start + 1].hex()
-    return WizardError(Problem(
-        f"not {error.encoding.upper()} text (byte 0x{byte}); a file saved by an older "
-        f"spreadsheet is often Latin-1: try --encoding latin-1", source, line))
+def _read_limited(handle: IO[bytes], source: str) -> bytes:
+    """A whole input, refusing one too large to be a score sheet (or an endless stream)."""
+    data = handle.read(MAX_YAML_BYTES + 1)
+    if len(data) > MAX_YAML_BYTES:
+        raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a YAML "
+                                  "score sheet (a long season reads fine as CSV)", source))
+    return data
+
+
+def _decoding_problem(source: str, line: int, byte: int, encoding: str | None) -> WizardError:
+    """A byte that does not decode, as one located line with the likely fix."""
+    hint = ("a file saved by an older spreadsheet is often Latin-1: try --encoding latin-1 "
+            "(or cp1252)" if encoding is None else "try another --encoding (latin-1 reads any byte)")
+    return WizardError(Problem(f"not {(encoding or 'UTF-8').upper()} text (byte 0x{byte:02x}); "
+                               f"{hint}", source, line))
+
+
+def _nul_problem(source: str, line: int) -> WizardError:
+    """A NUL character: a binary file, or UTF-16 text read as UTF-8."""
+    return WizardError(Problem("a NUL byte: this is not a text file (UTF-16 text needs "
+                               "--encoding utf-16)", source, line))
+
+
+def _line_of(text: str, offset: int) -> int:
+    """The 1-based line of a character offset (CR, LF and CRLF each end a line)."""
+    return len(_LINE_BREAK.findall(text, 0, offset)) + 1
 
 
 def _decode_all(data: bytes, source: str, encoding: str | None) -> str:
     """A whole file as text (for YAML), with the line of any byte that does not decode."""
+    codec = text_encoding(encoding)
     try:
-        return data.decode(text_encoding(encoding))
+        text = data.decode(codec)
     except UnicodeDecodeError as error:
-        raise _decoding_problem(source, data.count(b"\n", 0, error.start) + 1, error) from None
+        before = data[:error.start].decode(codec, "replace")
+        raise _decoding_problem(source, _line_of(before, len(before)), error.object[error.start],
+                                encoding) from None
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise _nul_problem(source, _line_of(text, nul))
+    return text
 
 
 def _decoded_lines(handle: IO[bytes], source: str, encoding: str | None) -> Iterator[str]:
-    """Lines of text decoded one at a time, so a bad byte is reported on its own line."""
-    codec = text_encoding(encoding)
-    bom_free = "utf-8" if codec == "utf-8-sig" else codec
-    for number, raw in enumerate(handle, start=1):
-        try:
-            yield raw.decode(codec if number == 1 else bom_free)
-        except UnicodeDecodeError as error:
-            raise _decoding_problem(source, number, error) from None
+    """Lines of text (CRLF, LF or CR ended) decoded as they are read, each bad byte located.
+
+    Lines keep their endings, as the csv module wants. An undecodable byte is carried to its
+    line as a lone surrogate (``surrogateescape``) and reported there, after the lines before
+    it. A line is at most MAX_LINE_CHARS long: an endless one (``/dev/zero`` piped in) ends in
+    an error, not in all memory used up.
+    """
+    text = io.TextIOWrapper(handle, encoding=text_encoding(encoding), errors="surrogateescape",
+                            newline="")
+    number = 0
+    try:
+        while True:
+            try:
+                line = text.readline(MAX_LINE_CHARS)
+            except UnicodeDecodeError as error:  # not even surrogateescape could carry it (UTF-16)
+                raise _decoding_problem(source, number + 1, error.object[error.start],
+                                        encoding) from None
+            if not line:
+                return
+            number += 1
+            if not line.isascii() and (bad := _ESCAPED_BYTE.search(line)):
+                raise _decoding_problem(source, number, ord(bad.group()) - 0xDC00, encoding)
+            if "\x00" in line:
+                raise _nul_problem(source, number)
+            if len(line) >= MAX_LINE_CHARS and not line.endswith(("\n", "\r")):
+                raise WizardError(Problem(f"a line longer than {MAX_LINE_CHARS} characters: not a "
+                                          "score sheet", source, number))
+            yield line
+    finally:
+        text.detach()  # leave the binary handle (maybe stdin) open for its owner
 
 
 # --- cell values -------------------------------------------------------------------------
@@ -128,7 +217,12 @@ def whole_number(text: str) -> Value:
         return int(text.partition(".")[0])
     if len(text) > 12 and text.lstrip("+-").isdigit():
         return BadValue(text[:12] + "…", "is far too large")
-    return BadValue(text)
+    return BadValue(_shown(text))
+
+
+def _shown(text: str) -> str:
+    """A value as quoted in a message: cut short, so a 100 kB cell makes no 100 kB line."""
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
 
 
 def yaml_number(node: Node | None) -> Value:
@@ -137,6 +231,8 @@ def yaml_number(node: Node | None) -> Value:
         return None
     if node.kind != "scalar":
         return BadValue(node.describe())
+    if len(node.text) > _SHOWN:  # no bid is that long; a 5000-digit one would not even convert
+        return whole_number(node.text) if node.plain else BadValue(_shown(node.text))
     try:
         value = node.value()
     except ValueError as error:
@@ -147,6 +243,8 @@ def yaml_number(node: Node | None) -> Value:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
+    if isinstance(value, float) and value.is_integer():
+        return BadValue(_shown(node.text), "is far too large")
     return BadValue(node.text)
 
 
@@ -232,6 +330,8 @@ def _setting_value(node: Node) -> object:
     """A setting's YAML value, or its text when it is something that cannot be read."""
     if node.kind != "scalar":
         return node.describe()
+    if len(node.text) > _SHOWN:  # no setting's value is that long: quote it short
+        return _shown(node.text)
     try:
         return node.value()
     except ValueError:
@@ -338,7 +438,9 @@ def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
         else:
             yield _read_wide(reader, written, header_line, source)
     except csv.Error as error:
-        raise WizardError(Problem(f"not readable as CSV: {error}", source, reader.line_num + 1)) from None
+        reason = (f"a field longer than {csv.field_size_limit()} characters (a quote \" left "
+                  "open?)" if "field limit" in str(error) else str(error))
+        raise WizardError(Problem(f"not readable as CSV: {reason}", source, reader.line_num)) from None
 
 
 def _chain_first(first: str, rest: Iterator[str]) -> Iterator[str]:
@@ -478,9 +580,6 @@ class _LongGame:
         return sheet
 
 
-_WIDE_CELL = re.compile(r"\s*([^/]*?)\s*/\s*([^/]*?)\s*")
-
-
 def _read_wide(reader: Iterator[list[str]], header: list[str], header_line: int,
                source: str) -> Sheet:
     """Wide CSV: ``round,<player>…`` with ``bid/tricks`` cells (just ``bid`` in the round in play)."""
@@ -537,9 +636,9 @@ def _wide_cell(cell: str) -> tuple[Value, Value]:
         why = ("looks like a date: a spreadsheet probably turned a bid/tricks cell such as "
                "'1/1' into a date (format the column as text and type it again)")
         return BadValue(text, why), BadValue(text, why, quiet=True)
-    match = _WIDE_CELL.fullmatch(cell)
-    if match:
-        return whole_number(match.group(1)), whole_number(match.group(2))
+    if text.count("/") == 1:  # str methods, not a regex: a long cell must not backtrack for ages
+        bid, _, took = text.partition("/")
+        return whole_number(bid), whole_number(took)
     return whole_number(text), None
 
 
@@ -549,7 +648,8 @@ def read_yaml_mapping(path: str, what: str, encoding: str | None = None) -> Node
     """A YAML file that must hold one mapping (a settings or presets file)."""
     source = display_name(path)
     with open_binary(path) as handle:
-        text = _decode_all(handle.read(), source, encoding)
+        data = _read_limited(handle, source)
+    text = _decode_all(data, source, encoding or _bom_encoding(data))
     docs = list(documents(text, source))
     if len(docs) != 1 or docs[0].kind != "map":
         raise WizardError(Problem(f"{what} must be one YAML mapping", source,

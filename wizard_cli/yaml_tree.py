@@ -18,6 +18,7 @@ from .errors import Problem, WizardError
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when libyaml is there
 MAX_DEPTH = 64
+_SHOWN = 40  # characters of a value quoted in a message
 _STANDARD = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_STANDARD + name for name in ("null", "bool", "int", "float", "str", "timestamp")}
 _RESOLVER = Resolver()
@@ -38,16 +39,29 @@ class Node:
     key_texts: set[str] = field(default_factory=set)  # map: scalar keys seen, for duplicates
 
     def value(self) -> Any:
-        """The scalar's value with `yaml.safe_load` semantics (int, float, bool, None, str, date)."""
+        """The scalar's value with `yaml.safe_load` semantics (int, float, bool, None, str, date).
+
+        Raises ValueError (only) for a tagged value that cannot be read, such as ``!!bool maybe``.
+        A plain scalar that YAML cannot read as what it resembles (``2001-99-99``, ``0b_``, ``=``,
+        a 5000-digit number) stays text: safe_load would raise an arbitrary exception there.
+        """
         tag = self.tag if self.tag not in (None, "!") else _RESOLVER.resolve(
             yaml.ScalarNode, self.text, (self.plain, False))
+        if tag in _SCALAR_TAGS:
+            try:
+                return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, yaml.ScalarNode(tag, self.text))
+            except (ValueError, LookupError, AttributeError, TypeError, ArithmeticError):
+                pass  # PyYAML's constructors fail with KeyError, AttributeError, IndexError, …
+        if self.plain:
+            return self.text
         if tag not in _SCALAR_TAGS:
             raise ValueError(f"unsupported YAML tag {_tag_name(tag)}")
-        return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, yaml.ScalarNode(tag, self.text))
+        raise ValueError(f"not a valid {_tag_name(tag)}")
 
     def describe(self) -> str:
-        """How the value looks, for messages: its text, or 'a list' / 'a mapping'."""
-        return {"seq": "a list", "map": "a mapping"}.get(self.kind, repr(self.text))
+        """How the value looks, for messages: its text (cut short), or 'a list' / 'a mapping'."""
+        text = self.text if len(self.text) <= _SHOWN else self.text[:_SHOWN] + "…"
+        return {"seq": "a list", "map": "a mapping"}.get(self.kind, repr(text))
 
 
 def documents(text: str, path: str) -> Iterator[Node]:
@@ -83,6 +97,7 @@ def _build(events: Iterator[yaml.Event], path: str) -> Iterator[Node]:
             raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
                                       path, line))
         if isinstance(event, yaml.ScalarEvent):
+            _check_scalar_tag(event, path, line)
             node = Node("scalar", line, event.value, event.tag, event.implicit[0])
         elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             _check_collection_tag(event, path, line)
@@ -108,6 +123,12 @@ def _check_collection_tag(event: yaml.Event, path: str, line: int) -> None:
         raise WizardError(Problem(f"unsupported YAML tag {_tag_name(event.tag)}", path, line))
 
 
+def _check_scalar_tag(event: yaml.ScalarEvent, path: str, line: int) -> None:
+    """Only YAML's plain types, wherever a value stands (a list item and a key too)."""
+    if event.tag not in (None, "!") and event.tag not in _SCALAR_TAGS:
+        raise WizardError(Problem(f"unsupported YAML tag {_tag_name(event.tag)}", path, line))
+
+
 def _attach(parent: Node, pending_keys: list[Node | None], node: Node, path: str) -> None:
     """Add a finished node to its parent list, or as a key or value of its parent mapping."""
     if parent.kind == "seq":
@@ -118,8 +139,6 @@ def _attach(parent: Node, pending_keys: list[Node | None], node: Node, path: str
         pending_keys[-1] = node
         return
     pending_keys[-1] = None
-    if node.kind == "scalar" and node.tag not in (None, "!") and node.tag not in _SCALAR_TAGS:
-        raise WizardError(Problem(f"unsupported YAML tag {_tag_name(node.tag)}", path, node.line))
     if key.kind == "scalar":
         if key.text in parent.key_texts:
             raise WizardError(Problem(f"duplicate key '{key.text}' in a mapping", path, key.line))
