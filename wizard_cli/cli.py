@@ -6,12 +6,13 @@ errors are Click's, exit code 2.
 
 from __future__ import annotations
 
-import codecs
+import dataclasses
 import functools
+import inspect
 import os
 import sys
-from itertools import islice
 from dataclasses import dataclass, field
+from itertools import islice
 from enum import Enum
 from typing import Annotated, Callable, Iterable, Iterator, Optional
 
@@ -62,7 +63,7 @@ class InputFormat(str, Enum):
 
 
 SheetArgs = Annotated[list[str], typer.Argument(
-    metavar="SHEET...", show_default=False,
+    metavar="SHEET", show_default=False,
     help="Score sheets: YAML/JSON (a --- stream is a season) or CSV (long or wide); - for stdin.")]
 FormatOpt = Annotated[Format, typer.Option(
     "--format", "-f", help="table, markdown, csv, tsv, json or jsonl.")]
@@ -81,6 +82,49 @@ EncodingOpt = Annotated[Optional[str], typer.Option(
     "--encoding", metavar="NAME", help="Text encoding of the sheets (default UTF-8, with or without BOM).")]
 
 _state = {"debug": False}
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """The options every sheet command shares: rules given outside the sheet, how to read it."""
+
+    assignments: list[str] | None = None  # --set KEY=VALUE…
+    settings_file: str | None = None  # --settings FILE
+    zero_bid: str | None = None
+    first_dealer: str | None = None
+    input_format: InputFormat | None = None
+    encoding: str | None = None
+
+
+_SHARED_OPTIONS = {"set": ("assignments", SetOpt), "settings": ("settings_file", SettingsOpt),
+                   "zero_bid": ("zero_bid", ZeroBidOpt), "first_dealer": ("first_dealer", FirstDealerOpt),
+                   "input_format": ("input_format", InputFormatOpt), "encoding": ("encoding", EncodingOpt)}
+
+
+def rule_options(*names: str) -> Callable[[Callable], Callable]:
+    """Give a command the shared options (all, or those named), handed over as one ``rules``.
+
+    One definition for every command, like sqlite-utils' shared output-option decorator: the
+    options are appended to the command's signature, which is what Typer reads.
+    """
+    chosen = {name: _SHARED_OPTIONS[name] for name in names or _SHARED_OPTIONS}
+
+    def decorate(command: Callable) -> Callable:
+        signature = inspect.signature(command, eval_str=True)
+        own = [p for p in signature.parameters.values() if p.name != "rules"]
+        shared = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=annotation)
+                  for name, (_, annotation) in chosen.items()]
+
+        @functools.wraps(command)
+        def run(*args, **kwargs):
+            given = {field: kwargs.pop(name) for name, (field, _) in chosen.items()}
+            return command(*args, rules=RuleOptions(**given), **kwargs)
+
+        run.__signature__ = signature.replace(parameters=own + shared)
+        return run
+
+    return decorate
 
 
 # --- the edge: errors, pipes, Ctrl-C --------------------------------------------------------
@@ -206,16 +250,15 @@ def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
                                      param_hint=param_hint)
 
 
-def rule_layers(settings_file: str | None, assignments: list[str] | None,
-                zero_bid: str | None) -> list[list[RawSetting]]:
+def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:
     """``--settings`` then ``--set``/``--zero-bid``, each checked once for type and range."""
     layers: list[list[RawSetting]] = []
-    if settings_file is not None:
-        existing_files([settings_file], "--settings")
-        layers.append(read_settings_file(settings_file))
-    command_line = [parse_assignment(text) for text in assignments or ()]
-    if zero_bid is not None:
-        command_line.append(RawSetting("zeroBidScoring", zero_bid, from_text=True))
+    if rules.settings_file is not None:
+        existing_files([rules.settings_file], "--settings")
+        layers.append(read_settings_file(rules.settings_file))
+    command_line = [parse_assignment(text) for text in rules.assignments or ()]
+    if rules.zero_bid is not None:
+        command_line.append(RawSetting("zeroBidScoring", rules.zero_bid, from_text=True))
     layers.append(command_line)
     problems = resolve(layers, None).problems
     if problems:
@@ -223,20 +266,18 @@ def rule_layers(settings_file: str | None, assignments: list[str] | None,
     return layers
 
 
-def inputs(paths: list[str], settings_file: str | None = None, assignments: list[str] | None = None,
-           zero_bid: str | None = None, first_dealer: str | None = None,
-           input_format: InputFormat | None = None, encoding: str | None = None) -> Inputs:
+def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
     """Check the command's inputs up front: usage errors exit 2, bad settings exit 1."""
     from .reading import text_encoding
 
     existing_files(paths)
-    if encoding is not None:
+    if rules.encoding is not None:
         try:
-            text_encoding(encoding)
+            text_encoding(rules.encoding)
         except LookupError as error:  # unknown, or no text encoding (rot13, hex)
             raise typer.BadParameter(str(error), param_hint="--encoding") from None
-    return Inputs(paths, rule_layers(settings_file, assignments, zero_bid), first_dealer,
-                  input_format.value if input_format else None, encoding)
+    return Inputs(paths, rule_layers(rules), rules.first_dealer,
+                  rules.input_format.value if rules.input_format else None, rules.encoding)
 
 
 def show(output: Output, items: Iterable, fmt: Format, several: bool = False) -> None:
@@ -254,36 +295,30 @@ def finish(source: Inputs) -> None:
 
 @app.command()
 @edge
-def score(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = None,
-          settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
-          first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
-          encoding: EncodingOpt = None) -> None:
+@rule_options()
+def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Round-by-round scores, totals, standings and whether the game is over."""
-    source = inputs(sheets, settings, set, zero_bid, first_dealer, input_format, encoding)
+    source = inputs(sheets, rules)
     show(ScoreOutput(), source.scored(), format, len(sheets) > 1)
     finish(source)
 
 
 @app.command()
 @edge
-def standings(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = None,
-              settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
-              first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
-              encoding: EncodingOpt = None) -> None:
+@rule_options()
+def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """The standings alone: rank, player, score."""
-    source = inputs(sheets, settings, set, zero_bid, first_dealer, input_format, encoding)
+    source = inputs(sheets, rules)
     show(StandingsOutput(), source.scored(), format, len(sheets) > 1)
     finish(source)
 
 
 @app.command()
 @edge
-def check(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = None,
-          settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
-          first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
-          encoding: EncodingOpt = None) -> None:
+@rule_options()
+def check(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Validate sheets (and audit typed points): ok per valid sheet, every problem on stderr."""
-    source = inputs(sheets, settings, set, zero_bid, first_dealer, input_format, encoding)
+    source = inputs(sheets, rules)
 
     def audited() -> Iterator[Checked]:
         for checked in source.checked():
@@ -300,12 +335,11 @@ def check(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = Non
 
 @app.command("next")
 @edge
+@rule_options()
 def next_(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet; - for stdin.")],
-          format: FormatOpt = Format.table, set: SetOpt = None, settings: SettingsOpt = None,
-          zero_bid: ZeroBidOpt = None, first_dealer: FirstDealerOpt = None,
-          input_format: InputFormatOpt = None, encoding: EncodingOpt = None) -> None:
+          format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """What happens next at the table: round, dealer, bidding order, who bids, forbidden bid."""
-    source = inputs([sheet], settings, set, zero_bid, first_dealer, input_format, encoding)
+    source = inputs([sheet], rules)
     show(NextOutput(), source.scored(), format)
     finish(source)
 
@@ -325,10 +359,8 @@ def trick(cards: Annotated[list[str], typer.Argument(
 
 @app.command()
 @edge
-def stats(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = None,
-          settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
-          first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
-          encoding: EncodingOpt = None) -> None:
+@rule_options()
+def stats(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Per player across games: wins, scores, bid accuracy.
 
     Games, wins and scores count finished games (a shared first place is a win for each); bid
@@ -338,34 +370,32 @@ def stats(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = Non
     """
     from .stats import season_stats
 
-    source = inputs(sheets, settings, set, zero_bid, first_dealer, input_format, encoding)
+    source = inputs(sheets, rules)
     emit_stats(season_stats(source.scored()), format.value, sys.stdout)
     finish(source)
 
 
 @app.command()
 @edge
+@rule_options()
 def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet (one game); - for stdin.")],
          output: Annotated[str, typer.Option("--output", "-o", metavar="FILE.png|FILE.svg",
                                              help="The image to write: PNG or SVG, by extension.")],
          force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
-         set: SetOpt = None, settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
-         first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
-         encoding: EncodingOpt = None) -> None:
+         *, rules: RuleOptions) -> None:
     """Chart one game's running totals as a PNG or SVG image.
 
     One labelled line per player from 0 before round 1, a zero line, the sheet's title. Needs
     matplotlib: pip install 'wizard-cli[plot]'. Never overwrites FILE without --force.
     """
     from . import plot as charts
+    from .files import refuse_existing, write_atomically
 
     fmt = charts.image_format(output)
     if fmt is None:
         raise typer.BadParameter(f"'{output}' is neither .png nor .svg: the extension picks the "
                                  "image format", param_hint="'--output' / '-o'")
-    source = inputs([sheet], settings, set, zero_bid, first_dealer, input_format, encoding)
-    from .files import refuse_existing, write_atomically
-
+    source = inputs([sheet], rules)
     refuse_existing(output, force)
     charts.require_matplotlib()
     games = list(islice(source.checked(), 2))
@@ -409,19 +439,19 @@ def load_presets(path: str | None) -> list[Preset]:
 
 @app.command()
 @edge
-def compare(sheets: SheetArgs, format: FormatOpt = Format.table, set: SetOpt = None,
-            zero_bid: ZeroBidOpt = None, preset: PresetOpt = None,
-            presets: PresetsFileOpt = None, settings: SettingsOpt = None,
-            first_dealer: FirstDealerOpt = None, rounds: RoundsOpt = False,
-            input_format: InputFormatOpt = None, encoding: EncodingOpt = None) -> None:
+@rule_options()
+def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetOpt = None,
+            presets: PresetsFileOpt = None, rounds: RoundsOpt = False, *,
+            rules: RuleOptions) -> None:
     """The same game under other rules: each player's score and rank per rule set, and the change.
 
     Rule set 0 is the sheet's own rules (with --settings); each --preset adds one, and all of
     --set/--zero-bid together add one more. With none of them, compare against `official`.
     """
-    source = inputs(sheets, settings, None, None, first_dealer, input_format, encoding)
+    source = inputs(sheets, dataclasses.replace(rules, assignments=None, zero_bid=None))
     catalogue = preset_catalogue(load_presets(presets))
-    rule_sets = choose_rule_sets(preset or [], catalogue, command_line_layer(set, zero_bid))
+    rule_sets = choose_rule_sets(preset or [], catalogue,
+                                 command_line_layer(rules.assignments, rules.zero_bid))
 
     def compared():
         for checked in source.checked():
@@ -494,26 +524,26 @@ def _names(players: list[str]) -> list[str]:
 
 @app.command()
 @edge
+@rule_options("set", "settings", "zero_bid", "first_dealer")
 def new(players: Annotated[list[str], typer.Option(
             "--players", metavar="A,B,C...", show_default=False,
             help="The players in seating order (clockwise), comma-separated: 3 to 6.")],
-        set: SetOpt = None, settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
-        first_dealer: FirstDealerOpt = None,
         title: Annotated[Optional[str], typer.Option("--title", metavar="TEXT",
                                                      help="A title for the game.")] = None,
-        output: OutputFileOpt = None, force: ForceOpt = False) -> None:
+        output: OutputFileOpt = None, force: ForceOpt = False, *, rules: RuleOptions) -> None:
     """A blank, commented YAML sheet with every setting written out, ready for `wizard add`."""
     from .writing import new_sheet
 
     check_output(output, force)
-    layers = rule_layers(settings, set, zero_bid)
-    text = new_sheet(_names(players), layers, first_dealer, title,
+    layers = rule_layers(rules)
+    text = new_sheet(_names(players), layers, rules.first_dealer, title,
                      output if output != STDIN else None)
     write_output(text, output, force)
 
 
 @app.command()
 @edge
+@rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def add(sheet: Annotated[str, typer.Argument(
             metavar="SHEET", help="A YAML score sheet, edited in place (comments and layout kept).")],
         bids: Annotated[Optional[str], typer.Option(
@@ -523,47 +553,29 @@ def add(sheet: Annotated[str, typer.Argument(
         tricks: Annotated[Optional[str], typer.Option(
             "--tricks", metavar="VALUES",
             help="Tricks taken, in seating order or by name: completes the round in play.")] = None,
-        format: FormatOpt = Format.table, set: SetOpt = None, settings: SettingsOpt = None,
-        zero_bid: ZeroBidOpt = None, first_dealer: FirstDealerOpt = None,
-        encoding: EncodingOpt = None) -> None:
+        format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Record a round's bids, then its tricks, in a YAML sheet; print what comes next, or the scores."""
-    from .files import write_atomically
-    from .reading import display_name, open_binary, text_encoding
-    from .recording import record
+    from .recording import record_in_file
 
     if bids is None and tricks is None:
         raise typer.BadParameter("give --bids or --tricks (or both)", param_hint="--bids/--tricks")
     if sheet == STDIN:
         raise typer.BadParameter("add edits a file in place: give its path, not -", param_hint="SHEET")
-    source = inputs([sheet], settings, set, zero_bid, first_dealer, None, encoding)
-    name = display_name(sheet)
-    if any(found.kind != "yaml" for found in read_sheets(sheet, None, encoding)):
-        raise WizardError(Problem("add edits YAML sheets only; make one from this CSV with "
-                                  f"`wizard convert {sheet} --to yaml -o NEW.yaml`", name))
-    with open_binary(sheet) as handle:
-        raw = handle.read()
-    codec = text_encoding(encoding)
-    bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
-    text = raw.decode(codec)
-    recorded = record(text, name, source.layers, first_dealer, bids, tricks)
-    if recorded.text != text:
-        write_atomically(sheet, bom + recorded.text.encode("utf-8" if codec == "utf-8-sig" else codec),
-                         force=True)
-    checked = recorded.checked
+    source = inputs([sheet], rules)
+    checked = record_in_file(sheet, rules.encoding, source.layers, rules.first_dealer, bids, tricks)
     result = score_game(checked.sheet, checked.settings, checked.first_dealer)
     show(ScoreOutput() if tricks is not None else NextOutput(), [result], format)
 
 
 @app.command()
 @edge
+@rule_options()
 def convert(sheet: Annotated[str, typer.Argument(
                 metavar="SHEET", help="A score sheet or a season (YAML/JSON or CSV); - for stdin.")],
             to: Annotated[Optional[Target], typer.Option(
                 "--to", help="yaml, json, csv (long) or wide-csv (default: from -o's extension).")] = None,
-            output: OutputFileOpt = None, force: ForceOpt = False,
-            set: SetOpt = None, settings: SettingsOpt = None, zero_bid: ZeroBidOpt = None,
-            first_dealer: FirstDealerOpt = None, input_format: InputFormatOpt = None,
-            encoding: EncodingOpt = None) -> None:
+            output: OutputFileOpt = None, force: ForceOpt = False, *,
+            rules: RuleOptions) -> None:
     """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
     from .writing import CSV_TARGETS, convert as convert_sheets, csv_drops, portable
 
@@ -572,13 +584,13 @@ def convert(sheet: Annotated[str, typer.Argument(
         if to is None:
             raise typer.BadParameter("say which format to write: yaml, json, csv or wide-csv",
                                      param_hint="--to")
-    source = inputs([sheet], settings, set, zero_bid, first_dealer, input_format, encoding)
+    source = inputs([sheet], rules)
     check_output(output, force)
     checked = list(source.checked())
     problems = [problem for one in checked for problem in one.problems]
     if problems:
         raise WizardError(*problems)
-    sheets = [portable(one, source.layers, first_dealer is not None) for one in checked]
+    sheets = [portable(one, source.layers, rules.first_dealer is not None) for one in checked]
     text = convert_sheets(sheets, to.value)
     note = csv_drops(sheets, to.value) if to.value in CSV_TARGETS else None
     write_output(text, output, force)

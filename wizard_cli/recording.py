@@ -7,6 +7,7 @@ caller writes anything; a round that breaks a rule is the usual located error an
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -45,6 +46,32 @@ def record(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
         text, checked = edited, _checked_edit(text, edited, checked, layers, first_dealer)
         _landed(checked, checked.sheet.rounds[-1].tricks, values)
     return Recorded(text, checked)
+
+
+def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]] = (),
+                   first_dealer: str | None = None, bids: str | None = None,
+                   tricks: str | None = None) -> Checked:
+    """Record bids and/or tricks in a YAML sheet file in place; written only if all is valid.
+
+    The file keeps its encoding and byte-order mark; the write is atomic (``files``).
+    """
+    from .files import write_atomically
+    from .reading import display_name, open_binary, read_sheets, text_encoding
+
+    source = display_name(path)
+    if any(found.kind != "yaml" for found in read_sheets(path, None, encoding)):
+        raise WizardError(Problem("add edits YAML sheets only; make one from this CSV with "
+                                  f"`wizard convert {path} --to yaml -o NEW.yaml`", source))
+    with open_binary(path) as handle:
+        raw = handle.read()
+    codec = text_encoding(encoding)
+    bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
+    text = raw.decode(codec)
+    recorded = record(text, source, layers, first_dealer, bids, tricks)
+    if recorded.text != text:
+        write_atomically(path, bom + recorded.text.encode("utf-8" if codec == "utf-8-sig" else codec),
+                         force=True)
+    return recorded.checked
 
 
 def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]],
