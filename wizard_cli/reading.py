@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import codecs
 import csv
+import functools
 import io
 import os
 import re
 import sys
 from contextlib import contextmanager
-from typing import IO, Iterable, Iterator
+from typing import IO, Iterable, Iterator, Sequence
 
 from .errors import Problem, WizardError
 from .model import BadValue, RoundRecord, Sheet, Value
@@ -121,6 +122,8 @@ _DATE_LIKE = re.compile(
 
 def whole_number(text: str) -> Value:
     """A cell's text as a whole number: '' is None, '2.0' is 2, anything else a BadValue."""
+    if text.isdecimal() and len(text) < 10:  # the common case, exactly what _WHOLE takes as is
+        return int(text)
     text = text.strip()
     if not text:
         return None
@@ -363,10 +366,25 @@ class _LongReader:
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
 
     def sheets(self, reader: Iterator[list[str]]) -> Iterator[Sheet]:
-        """Read rows until the end, yielding each game's sheet as soon as its rows end."""
+        """Read rows until the end, yielding each game's sheet as soon as its rows end.
+
+        For speed, a row as wide as the header whose game cell reads exactly as the game's first
+        row is only gathered here, and placed when its game ends (in bulk if the game is
+        regular); any other row sends the game's rows the general way, one by one, in file order.
+        """
         game: _LongGame | None = None
         finished_games: set[str] = set()
+        width, game_col = self.width, self.game_col
+        gather_width = -1  # the width of a row that may be gathered (-1: no row may)
+        written = None  # the current game's cell as written in its first row
+        rows: list[list[str]] = []
+        lines: list[int] = []
         for row in reader:
+            if (len(row) == gather_width and (game_col is None or row[game_col] == written)
+                    and len(rows) < _MAX_GATHERED):
+                rows.append(row)
+                lines.append(reader.line_num)
+                continue
             if _is_blank(row):
                 continue
             line = reader.line_num
@@ -379,10 +397,22 @@ class _LongReader:
                 if game_id in finished_games:
                     game.sheet.problem(f"game '{game_id}' continues here after other games "
                                        "(a game's rows must be together)", line)
+                rows, lines = game.gathered_rows, game.gathered_lines
+                written = row[game_col] if game_col is not None and game_col < len(row) else None
+                gather_width = width
+                if len(row) == width:
+                    rows.append(row)
+                    lines.append(line)
+                    continue
+            game.add_gathered()
+            gather_width = -1
             game.add(row, line)
         if game is None:
             game = _LongGame(self, None, self.header_line)
         yield game.finish()
+
+
+_MAX_GATHERED = 1000  # more rows than any game has (6 players × 20 rounds): memory stays flat
 
 
 class _LongGame:
@@ -395,6 +425,16 @@ class _LongGame:
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
+        self.gathered_rows: list[list[str]] = []  # rows not placed yet (see _LongReader.sheets)
+        self.gathered_lines: list[int] = []
+
+    def add_gathered(self) -> None:
+        """Place the gathered rows the general way, one by one (blank ones are skipped)."""
+        for row, line in zip(self.gathered_rows, self.gathered_lines):
+            if not _is_blank(row):
+                self.add(row, line)
+        self.gathered_rows.clear()
+        self.gathered_lines.clear()
 
     def add(self, row: list[str], line: int) -> None:
         """One row: check its shape, place it by round and player."""
@@ -441,6 +481,9 @@ class _LongGame:
 
     def finish(self) -> Sheet:
         """The game's sheet, with each round's values in seating order."""
+        if self.gathered_rows and self._place_regular():
+            return self.sheet
+        self.add_gathered()
         sheet = self.sheet
         sheet.players = list(self.seats)
         sheet.player_lines = [None] * len(sheet.players)
@@ -457,6 +500,55 @@ class _LongGame:
                 record.points, record.point_lines = column(2), list(lines)
             sheet.rounds.append(record)
         return sheet
+
+    def _place_regular(self) -> bool:
+        """Place the gathered rows in bulk if they read as they would one by one, with no problem.
+
+        That is when every round lists every player in the seating order of round 1 (names as
+        written, no spaces around them) and the rounds are numbered 1..N in plain digits, each
+        round's rows together. Otherwise nothing is placed and False is returned.
+        """
+        layout, rows, lines = self.layout, self.gathered_rows, self.gathered_lines
+        if layout.header_problems:
+            return False
+        columns = list(zip(*rows))
+        names = columns[layout.player_col]
+        players = list(dict.fromkeys(names))
+        count = len(players)
+        if len(rows) % count or not all(name and name == name.strip() for name in players):
+            return False
+        rounds = len(rows) // count
+        if names != tuple(players) * rounds or columns[layout.round_col] != _round_labels(count, rounds):
+            return False
+        bids = _whole_numbers(columns[layout.bid_col])
+        tricks = _whole_numbers(columns[layout.tricks_col])
+        points = _whole_numbers(columns[layout.points_col]) if layout.points_col is not None else None
+        sheet = self.sheet
+        sheet.players = players
+        sheet.player_lines = [None] * count
+        for start in range(0, len(rows), count):
+            end = start + count
+            record = RoundRecord(start // count + 1, lines[start], bids[start:end], lines[start:end])
+            round_tricks = tricks[start:end]
+            if round_tricks.count(None) != count:
+                record.tricks, record.trick_lines = round_tricks, lines[start:end]
+            if points is not None:
+                record.points, record.point_lines = points[start:end], lines[start:end]
+            sheet.rounds.append(record)
+        return True
+
+
+@functools.lru_cache(maxsize=64)
+def _round_labels(players: int, rounds: int) -> tuple[str, ...]:
+    """The round column of a regular game as written: '1' for each player, then '2', …"""
+    return tuple(str(number) for number in range(1, rounds + 1) for _ in range(players))
+
+
+def _whole_numbers(cells: Sequence[str]) -> list[Value]:
+    """A column of cells as whole numbers (see whole_number), in one go when all are plain digits."""
+    if "".join(cells).isdecimal() and all(cells) and max(map(len, cells)) < 10:
+        return list(map(int, cells))
+    return list(map(whole_number, cells))
 
 
 _WIDE_CELL = re.compile(r"\s*([^/]*?)\s*/\s*([^/]*?)\s*")
