@@ -58,8 +58,9 @@ def dumps(value: Any, indent: int | None = 2) -> str:
 def _emit_json(output: Output, items: Iterator[Any], out: TextIO, array: bool, lines: bool) -> None:
     """One object, an array of objects, or one compact object per line."""
     if lines:
+        encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # made once
         for item in items:
-            out.write(json.dumps(output.as_json(item), ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.write(encode(output.as_json(item)) + "\n")
         return
     if not array:
         for item in items:
