@@ -6,6 +6,7 @@ the tricks and the settings, so changing a setting rescores a game already in pr
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -13,12 +14,14 @@ from .model import Sheet
 from .settings import DECK_SIZE, Settings, hand_sizes
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoredRound:
     """One round with what it earned; ``tricks``/``points``/``totals`` are None while in play.
 
     ``forbidden`` is the bid the dealer may not make under ``screwTheDealer``, once every other
-    player has bid (None when no restriction applies).
+    player has bid (None when no restriction applies). Not frozen, to be cheap to build (a
+    season builds one per round; a frozen dataclass's __init__ costs three times more): treat
+    it as read-only.
     """
 
     number: int
@@ -31,9 +34,9 @@ class ScoredRound:
     forbidden: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Standing:
-    """A player's place: ``score`` is the last total plus the end-of-game ``bonus``."""
+    """A player's place: ``score`` is the last total plus the end-of-game ``bonus`` (read-only)."""
 
     rank: int
     seat: int
@@ -136,36 +139,49 @@ def score_rounds(sheet: Sheet, s: Settings, first_dealer: int) -> list[ScoredRou
     count = len(sheet.players)
     sizes = hand_sizes(s, count)
     last = len(sizes)
+    restricted = s.screw_the_dealer != "off"
     totals = (0,) * count
     scored: list[ScoredRound] = []
     for record in sheet.rounds:
         size = sizes[record.number - 1]
         dealer = dealer_seat(first_dealer, record.number, count)
         bids = tuple(record.bids)
-        forbidden = forbidden_dealer_bid(bids, dealer, size, s, totals)
+        forbidden = forbidden_dealer_bid(bids, dealer, size, s, totals) if restricted else None
         if record.tricks is None:
             scored.append(ScoredRound(record.number, size, dealer, bids, None, None, None, forbidden))
             continue
         tricks = tuple(record.tricks)
-        points = [base_points(b, t, size, s) for b, t in zip(bids, tricks)]
+        points = round_points(bids, tricks, size, s)
         if s.balanced_bid_penalty and sum(bids) == size:
             points[dealer] -= s.balanced_bid_penalty
         if s.final_round_bonus and record.number == last:
             points = [p + s.final_round_bonus if b == t else p
                       for p, b, t in zip(points, bids, tricks)]
-        totals = tuple(total + p for total, p in zip(totals, points))
+        totals = tuple(map(operator.add, totals, points))
         scored.append(ScoredRound(record.number, size, dealer, bids, tricks, tuple(points), totals,
                                   forbidden))
     return scored
 
 
+def round_points(bids: Sequence[int], tricks: Sequence[int], hand_size: int,
+                 s: Settings) -> list[int]:
+    """Every player's base_points for one round, computed in one pass (the hot loop of a season)."""
+    made_zero = base_points(0, 0, hand_size, s)
+    exact, per_trick, miss = s.exact_bonus, s.points_per_trick, s.miss_penalty
+    return [(exact + per_trick * t if b else made_zero) if b == t else -miss * abs(b - t)
+            for b, t in zip(bids, tricks)]
+
+
 def competition_ranks(keys: Sequence[tuple]) -> list[int]:
     """"1, 1, 3" ranking: one more than the number of strictly better keys."""
-    return [1 + sum(1 for other in keys if other > key) for key in keys]
+    best_first = sorted(keys, reverse=True)
+    return [1 + best_first.index(key) for key in keys]  # the keys before it are the better ones
 
 
 def tie_break_key(s: Settings, rounds: Sequence[ScoredRound], seat: int) -> int:
     """What decides equal scores: total bids, made bids, or nothing (shared rank)."""
+    if s.tie_break == "shareWin":
+        return 0
     done = [r for r in rounds if r.tricks is not None]
     if s.tie_break == "totalBids":
         return sum(r.bids[seat] for r in done)
