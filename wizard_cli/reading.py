@@ -11,6 +11,7 @@ import codecs
 import csv
 import functools
 import io
+import itertools
 import os
 import re
 import sys
@@ -65,7 +66,7 @@ def read_sheets(path: str, input_format: str | None = None,
         head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
         kind = input_format or _sniff_format(path, head)
         if kind == "csv":
-            yield from read_csv_sheets(_decoded_lines(buffered, source, encoding), source)
+            yield from read_csv_sheets(_decoded_lines(buffered, encoding), source)
         else:
             text = _decode_all(buffered.read(), source, encoding)
             yield from read_yaml_sheets(text, source)
@@ -101,15 +102,17 @@ def _decode_all(data: bytes, source: str, encoding: str | None) -> str:
         raise _decoding_problem(source, data.count(b"\n", 0, error.start) + 1, error) from None
 
 
-def _decoded_lines(handle: IO[bytes], source: str, encoding: str | None) -> Iterator[str]:
-    """Lines of text decoded one at a time, so a bad byte is reported on its own line."""
+def _decoded_lines(handle: IO[bytes], encoding: str | None) -> Iterator[str]:
+    """Lines of text decoded one at a time, so a bad byte is reported on its own line.
+
+    A line that does not decode raises UnicodeDecodeError when it is reached; the reader,
+    which counts the lines it takes, says where (read_csv_sheets). No Python code runs per
+    line here: a season archive has a million of them.
+    """
     codec = text_encoding(encoding)
     bom_free = "utf-8" if codec == "utf-8-sig" else codec
-    for number, raw in enumerate(handle, start=1):
-        try:
-            yield raw.decode(codec if number == 1 else bom_free)
-        except UnicodeDecodeError as error:
-            raise _decoding_problem(source, number, error) from None
+    return itertools.chain(map(bytes.decode, itertools.islice(handle, 1), (codec,)),
+                           map(bytes.decode, handle, itertools.repeat(bom_free)))
 
 
 # --- cell values -------------------------------------------------------------------------
@@ -316,13 +319,18 @@ def _sniff_delimiter(line: str) -> str:
 def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
     """Long or wide CSV → sheets; a long CSV with a ``game`` column gives one sheet per game."""
     lines = iter(lines)
-    first = next(lines, None)
-    while first is not None and not first.strip():
+    skipped = 0  # blank lines before the header
+    try:
         first = next(lines, None)
+        while first is not None and not first.strip():
+            skipped += 1
+            first = next(lines, None)
+    except UnicodeDecodeError as error:
+        raise _decoding_problem(source, skipped + 1, error) from None
     if first is None:
         raise WizardError(Problem("empty file: no header and no rows", source))
     delimiter = _sniff_delimiter(first)
-    restored = _chain_first(first, lines)
+    restored = itertools.chain((first,), lines)
     reader = csv.reader(restored, delimiter=delimiter)
     try:
         written = [cell.strip() for cell in next(reader)]
@@ -334,12 +342,8 @@ def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
             yield _read_wide(reader, written, header_line, source)
     except csv.Error as error:
         raise WizardError(Problem(f"not readable as CSV: {error}", source, reader.line_num + 1)) from None
-
-
-def _chain_first(first: str, rest: Iterator[str]) -> Iterator[str]:
-    """Put the sniffed first line back in front of the rest."""
-    yield first
-    yield from rest
+    except UnicodeDecodeError as error:  # the line after the last one the reader took
+        raise _decoding_problem(source, skipped + reader.line_num + 1, error) from None
 
 
 def _is_blank(row: list[str]) -> bool:
@@ -526,15 +530,18 @@ class _LongGame:
         sheet = self.sheet
         sheet.players = players
         sheet.player_lines = [None] * count
-        for start in range(0, len(rows), count):
-            end = start + count
-            record = RoundRecord(start // count + 1, lines[start], bids[start:end], lines[start:end])
-            round_tricks = tricks[start:end]
+        by_round = lambda values: map(list, zip(*[iter(values)] * count))  # noqa: E731
+        for number, first_line, round_bids, bid_lines, round_tricks, trick_lines in zip(
+                range(1, rounds + 1), lines[::count], by_round(bids), by_round(lines),
+                by_round(tricks), by_round(lines)):
+            record = RoundRecord(number, first_line, round_bids, bid_lines)
             if round_tricks.count(None) != count:
-                record.tricks, record.trick_lines = round_tricks, lines[start:end]
-            if points is not None:
-                record.points, record.point_lines = points[start:end], lines[start:end]
+                record.tricks, record.trick_lines = round_tricks, trick_lines
             sheet.rounds.append(record)
+        if points is not None:
+            for record, round_points, point_lines in zip(sheet.rounds, by_round(points),
+                                                         by_round(lines)):
+                record.points, record.point_lines = round_points, point_lines
         return True
 
 
@@ -544,11 +551,15 @@ def _round_labels(players: int, rounds: int) -> tuple[str, ...]:
     return tuple(str(number) for number in range(1, rounds + 1) for _ in range(players))
 
 
+_PLAIN_NUMBERS = {str(number): number for number in range(1000)}  # '0'…'999' as whole_number reads them
+
+
 def _whole_numbers(cells: Sequence[str]) -> list[Value]:
-    """A column of cells as whole numbers (see whole_number), in one go when all are plain digits."""
-    if "".join(cells).isdecimal() and all(cells) and max(map(len, cells)) < 10:
-        return list(map(int, cells))
-    return list(map(whole_number, cells))
+    """A column of cells as whole numbers (see whole_number), looked up when all are plain."""
+    try:
+        return list(map(_PLAIN_NUMBERS.__getitem__, cells))
+    except KeyError:
+        return list(map(whole_number, cells))
 
 
 _WIDE_CELL = re.compile(r"\s*([^/]*?)\s*/\s*([^/]*?)\s*")
