@@ -124,9 +124,10 @@ def signed(number: int) -> str:
 
 def status_json(result: GameResult) -> dict:
     """``status`` of score/standings JSON."""
-    return {"finished": result.finished, "roundsPlayed": result.rounds_played,
+    finished = result.finished
+    return {"finished": finished, "roundsPlayed": result.rounds_played,
             "roundsTotal": result.rounds_total, "winners": result.winners,
-            "next": None if result.finished else next_json(next_step(result))}
+            "next": None if finished else next_json(next_step(result))}
 
 
 def standings_json(result: GameResult) -> list[dict]:

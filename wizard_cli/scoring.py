@@ -6,12 +6,13 @@ the tricks and the settings, so changing a setting rescores a game already in pr
 
 from __future__ import annotations
 
+import functools
 import operator
 from dataclasses import dataclass
 from typing import Sequence
 
 from .model import Sheet
-from .settings import DECK_SIZE, Settings, hand_sizes
+from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 
 @dataclass(slots=True)
@@ -62,7 +63,7 @@ class GameResult:
     @property
     def rounds_played(self) -> int:
         """Rounds with their tricks recorded."""
-        return sum(1 for r in self.rounds if r.tricks is not None)
+        return len(self.rounds) - list(map(_TRICKS, self.rounds)).count(None)
 
     @property
     def finished(self) -> bool:
@@ -81,6 +82,9 @@ class GameResult:
             if scored.totals is not None:
                 return scored.totals
         return (0,) * len(self.players)
+
+
+_TRICKS = operator.attrgetter("tricks")
 
 
 def base_points(bid: int, tricks: int, hand_size: int, s: Settings) -> int:
@@ -140,36 +144,49 @@ def score_rounds(sheet: Sheet, s: Settings, first_dealer: int) -> list[ScoredRou
     sizes = hand_sizes(s, count)
     last = len(sizes)
     restricted = s.screw_the_dealer != "off"
+    tables = points_tables(s)
     totals = (0,) * count
     scored: list[ScoredRound] = []
+    balanced, final = s.balanced_bid_penalty, s.final_round_bonus
     for record in sheet.rounds:
-        size = sizes[record.number - 1]
-        dealer = dealer_seat(first_dealer, record.number, count)
+        number = record.number
+        size = sizes[number - 1]
+        dealer = dealer_seat(first_dealer, number, count)
         bids = tuple(record.bids)
         forbidden = forbidden_dealer_bid(bids, dealer, size, s, totals) if restricted else None
         if record.tricks is None:
-            scored.append(ScoredRound(record.number, size, dealer, bids, None, None, None, forbidden))
+            scored.append(ScoredRound(number, size, dealer, bids, None, None, None, forbidden))
             continue
         tricks = tuple(record.tricks)
-        points = round_points(bids, tricks, size, s)
-        if s.balanced_bid_penalty and sum(bids) == size:
-            points[dealer] -= s.balanced_bid_penalty
-        if s.final_round_bonus and record.number == last:
-            points = [p + s.final_round_bonus if b == t else p
-                      for p, b, t in zip(points, bids, tricks)]
+        try:  # looked up, no Python code per cell: a season has a million of them
+            points = list(map(operator.getitem, map(tables[size].__getitem__, bids), tricks))
+        except KeyError:  # a value outside the hand: only base_points knows what it scores
+            points = round_points(bids, tricks, size, s)
+        if balanced and sum(bids) == size:
+            points[dealer] -= balanced
+        if final and number == last:
+            points = [p + final if b == t else p for p, b, t in zip(points, bids, tricks)]
         totals = tuple(map(operator.add, totals, points))
-        scored.append(ScoredRound(record.number, size, dealer, bids, tricks, tuple(points), totals,
+        scored.append(ScoredRound(number, size, dealer, bids, tricks, tuple(points), totals,
                                   forbidden))
     return scored
 
 
 def round_points(bids: Sequence[int], tricks: Sequence[int], hand_size: int,
                  s: Settings) -> list[int]:
-    """Every player's base_points for one round, computed in one pass (the hot loop of a season)."""
-    made_zero = base_points(0, 0, hand_size, s)
-    exact, per_trick, miss = s.exact_bonus, s.points_per_trick, s.miss_penalty
-    return [(exact + per_trick * t if b else made_zero) if b == t else -miss * abs(b - t)
-            for b, t in zip(bids, tricks)]
+    """Every player's base_points for one round."""
+    return [base_points(b, t, hand_size, s) for b, t in zip(bids, tricks)]
+
+
+@functools.lru_cache(maxsize=32)
+def points_tables(s: Settings) -> tuple[dict[int, dict[int, int]], ...]:
+    """base_points under ``s`` by hand size, then bid, then tricks: worked out once per rule set.
+
+    Dictionaries, not lists: a value outside the hand is a KeyError, never a wrapped index.
+    """
+    return tuple({bid: {took: base_points(bid, took, size, s) for took in range(size + 1)}
+                  for bid in range(size + 1)}
+                 for size in range(DECK_SIZE // MIN_PLAYERS + 1))
 
 
 def competition_ranks(keys: Sequence[tuple]) -> list[int]:
@@ -205,14 +222,17 @@ def standings(players: Sequence[str], s: Settings, rounds: Sequence[ScoredRound]
                                for seat in range(count)])
     table = [Standing(ranks[seat], seat, players[seat], scores[seat], bonuses[seat])
              for seat in range(count)]
-    return tuple(sorted(table, key=lambda st: (st.rank, st.seat)))
+    return tuple(sorted(table, key=_RANK))  # stable: equal ranks stay in seat order
+
+
+_RANK = operator.attrgetter("rank")
 
 
 def score_game(sheet: Sheet, s: Settings, first_dealer: int = 0) -> GameResult:
     """A valid sheet scored under the settings: rounds, standings and status."""
     rounds = score_rounds(sheet, s, first_dealer)
     total = len(hand_sizes(s, len(sheet.players)))
-    finished = sum(1 for r in rounds if r.tricks is not None) == total
+    finished = len(rounds) - list(map(_TRICKS, rounds)).count(None) == total
     return GameResult(sheet.source, sheet.game, sheet.title, tuple(sheet.players), s,
                       first_dealer, tuple(rounds), standings(sheet.players, s, rounds, finished),
                       total)
