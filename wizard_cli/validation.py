@@ -109,6 +109,7 @@ def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     sizes = hand_sizes(s, len(sheet.players))
     problems: list[Problem] = []
     clean_prefix = 0  # rounds before the first one with a bad value: safe to score
+    last = len(sheet.rounds) - 1
     for index, record in enumerate(sheet.rounds):
         if record.number > len(sizes):
             problems.append(Problem(
@@ -116,8 +117,7 @@ def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
                 f"(roundMode={s.round_mode} with {len(sheet.players)} players)",
                 sheet.source, record.line, record.number))
             break
-        found = _values_problems(sheet, record, sizes[record.number - 1],
-                                 is_last=index == len(sheet.rounds) - 1)
+        found = _values_problems(sheet, record, sizes[record.number - 1], index == last)
         problems += found
         if not found and clean_prefix == index:
             clean_prefix = index + 1
