@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import functools
+import gc
 import os
 import sys
 from dataclasses import dataclass, field
@@ -306,6 +307,9 @@ def trick(cards: Annotated[list[str], typer.Argument(
 
 def main() -> None:
     """Console entry point: run the app; a closed pipe or Ctrl-C ends quietly."""
+    # What start-up built (Typer, Click, Pydantic) lives until exit: keep the garbage
+    # collector from walking it again and again while a season streams through.
+    gc.freeze()
     status: int | str | None = 0
     try:
         app(prog_name="wizard")
