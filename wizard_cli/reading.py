@@ -16,12 +16,14 @@ import os
 import re
 import sys
 from contextlib import contextmanager
-from typing import IO, Iterable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from .errors import Problem, WizardError
 from .model import BadValue, RoundRecord, Sheet, Value
 from .settings import RawSetting, suggest
-from .yaml_tree import Node, documents
+
+if TYPE_CHECKING:
+    from .yaml_tree import Node
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -160,6 +162,8 @@ def yaml_number(node: Node | None) -> Value:
 
 def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
     """Each document of a YAML (or JSON) stream as a sheet; several make a season."""
+    from .yaml_tree import documents  # PyYAML only for YAML: a CSV season starts sooner
+
     docs = list(documents(text, source))
     if not docs:
         raise WizardError(Problem("empty file: no sheet in it", source))
@@ -380,12 +384,11 @@ class _LongReader:
         finished_games: set[str] = set()
         width, game_col = self.width, self.game_col
         gather_width = -1  # the width of a row that may be gathered (-1: no row may)
-        written = None  # the current game's cell as written in its first row
+        written = ""  # the current game's cell as written in its first row
         rows: list[list[str]] = []
         lines: list[int] = []
         for row in reader:
-            if (len(row) == gather_width and (game_col is None or row[game_col] == written)
-                    and len(rows) < _MAX_GATHERED):
+            if len(row) == gather_width and row[game_col] == written and len(rows) < _MAX_GATHERED:
                 rows.append(row)
                 lines.append(reader.line_num)
                 continue
@@ -402,9 +405,8 @@ class _LongReader:
                     game.sheet.problem(f"game '{game_id}' continues here after other games "
                                        "(a game's rows must be together)", line)
                 rows, lines = game.gathered_rows, game.gathered_lines
-                written = row[game_col] if game_col is not None and game_col < len(row) else None
-                gather_width = width
-                if len(row) == width:
+                if game_col is not None and len(row) == width:  # (one game with no column: no hurry)
+                    written, gather_width = row[game_col], width
                     rows.append(row)
                     lines.append(line)
                     continue
@@ -516,28 +518,30 @@ class _LongGame:
         if layout.header_problems:
             return False
         columns = list(zip(*rows))
-        names = columns[layout.player_col]
-        players = list(dict.fromkeys(names))
-        count = len(players)
-        if len(rows) % count or not all(name and name == name.strip() for name in players):
+        numbers = columns[layout.round_col]
+        count = numbers.count("1")
+        if not count or len(rows) % count:
             return False
         rounds = len(rows) // count
-        if names != tuple(players) * rounds or columns[layout.round_col] != _round_labels(count, rounds):
+        names = columns[layout.player_col]
+        players = names[:count]
+        if (numbers != _round_labels(count, rounds) or names != players * rounds
+                or len(set(players)) != count
+                or not all(name and name == name.strip() for name in players)):
             return False
         bids = _whole_numbers(columns[layout.bid_col])
         tricks = _whole_numbers(columns[layout.tricks_col])
         points = _whole_numbers(columns[layout.points_col]) if layout.points_col is not None else None
         sheet = self.sheet
-        sheet.players = players
+        sheet.players = list(players)
         sheet.player_lines = [None] * count
         by_round = lambda values: map(list, zip(*[iter(values)] * count))  # noqa: E731
-        for number, first_line, round_bids, bid_lines, round_tricks, trick_lines in zip(
-                range(1, rounds + 1), lines[::count], by_round(bids), by_round(lines),
-                by_round(tricks), by_round(lines)):
-            record = RoundRecord(number, first_line, round_bids, bid_lines)
-            if round_tricks.count(None) != count:
-                record.tricks, record.trick_lines = round_tricks, trick_lines
-            sheet.rounds.append(record)
+        sheet.rounds = list(map(RoundRecord, range(1, rounds + 1), lines[::count], by_round(bids),
+                                by_round(lines), by_round(tricks), by_round(lines)))
+        if None in tricks:  # a round in play: tricks not recorded (an empty one is a problem)
+            for record in sheet.rounds:
+                if record.tricks.count(None) == count:
+                    record.tricks = record.trick_lines = None
         if points is not None:
             for record, round_points, point_lines in zip(sheet.rounds, by_round(points),
                                                          by_round(lines)):
@@ -628,6 +632,8 @@ def read_yaml_mapping(path: str, what: str, encoding: str | None = None) -> Node
     source = display_name(path)
     with open_binary(path) as handle:
         text = _decode_all(handle.read(), source, encoding)
+    from .yaml_tree import documents
+
     docs = list(documents(text, source))
     if len(docs) != 1 or docs[0].kind != "map":
         raise WizardError(Problem(f"{what} must be one YAML mapping", source,
