@@ -149,6 +149,8 @@ def spoil(rng: random.Random, rows: list[list[str]]) -> None:
     for _ in range(rng.randint(1, 3)):
         at = rng.randrange(len(rows))
         kind = rng.randrange(8)
+        if len(rows[at]) < 5:  # already cut short or blank
+            continue
         if kind == 0:
             rows[at][rng.choice([1, 2, 3, 4])] = rng.choice(ODD_CELLS)
         elif kind == 1:
