@@ -149,6 +149,8 @@ def yaml_number(node: Node | None) -> Value:
         value = node.value()
     except ValueError as error:
         return BadValue(node.text[:12] + ("…" if len(node.text) > 12 else ""), f"cannot be read ({error})")
+    if type(value) is int:  # the usual case, tested first
+        return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
     if value is None:
         return None
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:

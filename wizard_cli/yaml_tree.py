@@ -123,6 +123,8 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
             continue
         if not stack:
             yield node
+        elif stack[-1].kind == "seq":  # a list item: the commonest place, kept out of _attach
+            stack[-1].items.append(node)
         else:
             _attach(stack[-1], pending_keys, node, path)
 
