@@ -160,7 +160,7 @@ def score_rounds(sheet: Sheet, s: Settings, first_dealer: int) -> list[ScoredRou
         tricks = tuple(record.tricks)
         try:  # looked up, no Python code per cell: a season has a million of them
             points = list(map(operator.getitem, map(tables[size].__getitem__, bids), tricks))
-        except KeyError:  # a value outside the hand: only base_points knows what it scores
+        except LookupError:  # a value outside the hand (or no table): base_points decides
             points = round_points(bids, tricks, size, s)
         if balanced and sum(bids) == size:
             points[dealer] -= balanced
