@@ -557,7 +557,7 @@ def _round_labels(players: int, rounds: int) -> tuple[str, ...]:
     return tuple(str(number) for number in range(1, rounds + 1) for _ in range(players))
 
 
-_PLAIN_NUMBERS = {str(number): number for number in range(1000)}  # as whole_number reads them
+_PLAIN_NUMBERS = {str(number): number for number in range(100)}  # as whole_number reads them
 
 
 def _whole_numbers(cells: Sequence[str]) -> list[Value]:
