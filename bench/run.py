@@ -342,6 +342,9 @@ def main() -> int:
         rows.append(measure_files(sizes))
     print(f"`python bench/run.py{' --quick' if options.quick else ''}` — {machine()}\n")
     print(table(rows))
+    print("\nTimes are wall-clock medians (CPU-time ratio in brackets), each run a whole process "
+          "with the same interpreter; peak memory is each process's own maximum resident set "
+          "size (os.wait4 ru_maxrss).")
     return 0 if all(r.met for r in rows) else 1
 
 
