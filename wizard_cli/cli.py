@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
 import inspect
 import os
 import sys
@@ -600,6 +601,9 @@ def convert(sheet: Annotated[str, typer.Argument(
 
 def main() -> None:
     """Console entry point: run the app; a closed pipe or Ctrl-C ends quietly."""
+    # What start-up built (Typer, Click, Pydantic) lives until exit: keep the garbage
+    # collector from walking it again and again while a season streams through.
+    gc.freeze()
     status: int | str | None = 0
     if hasattr(sys.stdout, "reconfigure"):  # a name or '→' the terminal cannot show: \u2192
         sys.stdout.reconfigure(errors="backslashreplace")

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import codecs
 import csv
+import functools
 import io
-import os
+import itertools
 import re
 import sys
 from contextlib import contextmanager
-from typing import IO, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from .errors import Problem, WizardError
 from .model import BadValue, RoundRecord, Sheet, Value
 from .settings import RawSetting, suggest
-from .yaml_tree import Node, documents
+
+if TYPE_CHECKING:
+    from .yaml_tree import Node
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -210,6 +213,8 @@ _DATE_LIKE = re.compile(
 
 def whole_number(text: str) -> Value:
     """A cell's text as a whole number: '' is None, '2.0' is 2, anything else a BadValue."""
+    if text.isdecimal() and len(text) < 10:  # the common case, exactly what _WHOLE takes as is
+        return int(text)
     text = text.strip()
     if not text:
         return None
@@ -237,6 +242,8 @@ def yaml_number(node: Node | None) -> Value:
         value = node.value()
     except ValueError as error:
         return BadValue(node.text[:12] + ("…" if len(node.text) > 12 else ""), f"cannot be read ({error})")
+    if type(value) is int:  # the usual case, tested first
+        return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
     if value is None:
         return None
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
@@ -252,6 +259,8 @@ def yaml_number(node: Node | None) -> Value:
 
 def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
     """Each document of a YAML (or JSON) stream as a sheet; several make a season."""
+    from .yaml_tree import documents  # PyYAML only for YAML: a CSV season starts sooner
+
     docs = list(documents(text, source))
     if not docs:
         raise WizardError(Problem("empty file: no sheet in it", source))
@@ -427,7 +436,7 @@ def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
     if first is None:
         raise WizardError(Problem("empty file: no header and no rows", source))
     delimiter = _sniff_delimiter(first)
-    restored = _chain_first(first, lines)
+    restored = itertools.chain((first,), lines)  # the sniffed first line back in front
     reader = csv.reader(restored, delimiter=delimiter)
     try:
         written = _trim_trailing([cell.strip() for cell in next(reader)])
@@ -441,12 +450,6 @@ def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
         reason = (f"a field longer than {csv.field_size_limit()} characters (a quote \" left "
                   "open?)" if "field limit" in str(error) else str(error))
         raise WizardError(Problem(f"not readable as CSV: {reason}", source, reader.line_num)) from None
-
-
-def _chain_first(first: str, rest: Iterator[str]) -> Iterator[str]:
-    """Put the sniffed first line back in front of the rest."""
-    yield first
-    yield from rest
 
 
 def _trim_trailing(row: list[str]) -> list[str]:
@@ -481,10 +484,24 @@ class _LongReader:
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
 
     def sheets(self, reader: Iterator[list[str]]) -> Iterator[Sheet]:
-        """Read rows until the end, yielding each game's sheet as soon as its rows end."""
+        """Read rows until the end, yielding each game's sheet as soon as its rows end.
+
+        For speed, a row as wide as the header whose game cell reads exactly as the game's first
+        row is only gathered here, and placed when its game ends (in bulk if the game is
+        regular); any other row sends the game's rows the general way, one by one, in file order.
+        """
         game: _LongGame | None = None
         finished_games: set[str] = set()
+        width, game_col = self.width, self.game_col
+        gather_width = -1  # the width of a row that may be gathered (-1: no row may)
+        written = ""  # the current game's cell as written in its first row
+        rows: list[list[str]] = []
+        lines: list[int] = []
         for row in reader:
+            if len(row) == gather_width and row[game_col] == written and len(rows) < _MAX_GATHERED:
+                rows.append(row)
+                lines.append(reader.line_num)
+                continue
             if _is_blank(row):
                 continue
             line = reader.line_num
@@ -498,10 +515,21 @@ class _LongReader:
                 if game_id in finished_games:
                     game.sheet.problem(f"game '{game_id}' continues here after other games "
                                        "(a game's rows must be together)", line)
+                rows, lines = game.gathered_rows, game.gathered_lines
+                if game_col is not None and len(row) == width:  # (one game with no column: no hurry)
+                    written, gather_width = row[game_col], width
+                    rows.append(row)
+                    lines.append(line)
+                    continue
+            game.add_gathered()
+            gather_width = -1
             game.add(row, line)
         if game is None:
             game = _LongGame(self, None, self.header_line)
         yield game.finish()
+
+
+_MAX_GATHERED = 1000  # more rows than any game has (6 players × 20 rounds): memory stays flat
 
 
 class _LongGame:
@@ -514,6 +542,16 @@ class _LongGame:
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
+        self.gathered_rows: list[list[str]] = []  # rows not placed yet (see _LongReader.sheets)
+        self.gathered_lines: list[int] = []
+
+    def add_gathered(self) -> None:
+        """Place the gathered rows the general way, one by one (blank ones are skipped)."""
+        for row, line in zip(self.gathered_rows, self.gathered_lines):
+            if not _is_blank(row):
+                self.add(row, line)
+        self.gathered_rows.clear()
+        self.gathered_lines.clear()
 
     def add(self, row: list[str], line: int) -> None:
         """One row: check its shape, place it by round and player."""
@@ -562,6 +600,9 @@ class _LongGame:
 
     def finish(self) -> Sheet:
         """The game's sheet, with each round's values in seating order."""
+        if self.gathered_rows and self._place_regular():
+            return self.sheet
+        self.add_gathered()
         sheet = self.sheet
         sheet.players = list(self.seats)
         sheet.player_lines = [None] * len(sheet.players)
@@ -578,6 +619,64 @@ class _LongGame:
                 record.points, record.point_lines = column(2), list(lines)
             sheet.rounds.append(record)
         return sheet
+
+    def _place_regular(self) -> bool:
+        """Place the gathered rows in bulk if they read as they would one by one, with no problem.
+
+        That is when every round lists every player in the seating order of round 1 (names as
+        written, no spaces around them) and the rounds are numbered 1..N in plain digits, each
+        round's rows together. Otherwise nothing is placed and False is returned.
+        """
+        layout, rows, lines = self.layout, self.gathered_rows, self.gathered_lines
+        if layout.header_problems:
+            return False
+        columns = list(zip(*rows))
+        numbers = columns[layout.round_col]
+        count = numbers.count("1")
+        if not count or len(rows) % count:
+            return False
+        rounds = len(rows) // count
+        names = columns[layout.player_col]
+        players = names[:count]
+        if (numbers != _round_labels(count, rounds) or names != players * rounds
+                or len(set(players)) != count
+                or not all(name and name == name.strip() for name in players)):
+            return False
+        bids = _whole_numbers(columns[layout.bid_col])
+        tricks = _whole_numbers(columns[layout.tricks_col])
+        points = _whole_numbers(columns[layout.points_col]) if layout.points_col is not None else None
+        sheet = self.sheet
+        sheet.players = list(players)
+        sheet.player_lines = [None] * count
+        by_round = lambda values: map(list, zip(*[iter(values)] * count))  # noqa: E731
+        sheet.rounds = list(map(RoundRecord, range(1, rounds + 1), lines[::count], by_round(bids),
+                                by_round(lines), by_round(tricks), by_round(lines)))
+        if None in tricks:  # a round in play: tricks not recorded (an empty one is a problem)
+            for record in sheet.rounds:
+                if record.tricks.count(None) == count:
+                    record.tricks = record.trick_lines = None
+        if points is not None:
+            for record, round_points, point_lines in zip(sheet.rounds, by_round(points),
+                                                         by_round(lines)):
+                record.points, record.point_lines = round_points, point_lines
+        return True
+
+
+@functools.lru_cache(maxsize=64)
+def _round_labels(players: int, rounds: int) -> tuple[str, ...]:
+    """The round column of a regular game as written: '1' for each player, then '2', …"""
+    return tuple(str(number) for number in range(1, rounds + 1) for _ in range(players))
+
+
+_PLAIN_NUMBERS = {str(number): number for number in range(100)}  # as whole_number reads them
+
+
+def _whole_numbers(cells: Sequence[str]) -> list[Value]:
+    """A column of cells as whole numbers (see whole_number), looked up when all are plain."""
+    try:
+        return list(map(_PLAIN_NUMBERS.__getitem__, cells))
+    except KeyError:
+        return list(map(whole_number, cells))
 
 
 def _read_wide(reader: Iterator[list[str]], header: list[str], header_line: int,
@@ -650,6 +749,8 @@ def read_yaml_mapping(path: str, what: str, encoding: str | None = None) -> Node
     with open_binary(path) as handle:
         data = _read_limited(handle, source)
     text = _decode_all(data, source, encoding or _bom_encoding(data))
+    from .yaml_tree import documents
+
     docs = list(documents(text, source))
     if len(docs) != 1 or docs[0].kind != "map":
         raise WizardError(Problem(f"{what} must be one YAML mapping", source,

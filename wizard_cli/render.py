@@ -58,8 +58,9 @@ def dumps(value: Any, indent: int | None = 2) -> str:
 def _emit_json(output: Output, items: Iterator[Any], out: TextIO, array: bool, lines: bool) -> None:
     """One object, an array of objects, or one compact object per line."""
     if lines:
+        encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # made once
         for item in items:
-            out.write(json.dumps(output.as_json(item), ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.write(encode(output.as_json(item)) + "\n")
         return
     if not array:
         for item in items:
@@ -123,9 +124,10 @@ def signed(number: int) -> str:
 
 def status_json(result: GameResult) -> dict:
     """``status`` of score/standings JSON."""
-    return {"finished": result.finished, "roundsPlayed": result.rounds_played,
+    finished = result.finished
+    return {"finished": finished, "roundsPlayed": result.rounds_played,
             "roundsTotal": result.rounds_total, "winners": result.winners,
-            "next": None if result.finished else next_json(next_step(result))}
+            "next": None if finished else next_json(next_step(result))}
 
 
 def standings_json(result: GameResult) -> list[dict]:

@@ -6,19 +6,23 @@ the tricks and the settings, so changing a setting rescores a game already in pr
 
 from __future__ import annotations
 
+import functools
+import operator
 from dataclasses import dataclass
 from typing import Sequence
 
 from .model import Sheet
-from .settings import DECK_SIZE, Settings, hand_sizes
+from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoredRound:
     """One round with what it earned; ``tricks``/``points``/``totals`` are None while in play.
 
     ``forbidden`` is the bid the dealer may not make under ``screwTheDealer``, once every other
-    player has bid (None when no restriction applies).
+    player has bid (None when no restriction applies). Not frozen, to be cheap to build (a
+    season builds one per round; a frozen dataclass's __init__ costs three times more): treat
+    it as read-only.
     """
 
     number: int
@@ -31,9 +35,9 @@ class ScoredRound:
     forbidden: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Standing:
-    """A player's place: ``score`` is the last total plus the end-of-game ``bonus``."""
+    """A player's place: ``score`` is the last total plus the end-of-game ``bonus`` (read-only)."""
 
     rank: int
     seat: int
@@ -59,7 +63,7 @@ class GameResult:
     @property
     def rounds_played(self) -> int:
         """Rounds with their tricks recorded."""
-        return sum(1 for r in self.rounds if r.tricks is not None)
+        return len(self.rounds) - list(map(_TRICKS, self.rounds)).count(None)
 
     @property
     def finished(self) -> bool:
@@ -78,6 +82,9 @@ class GameResult:
             if scored.totals is not None:
                 return scored.totals
         return (0,) * len(self.players)
+
+
+_TRICKS = operator.attrgetter("tricks")
 
 
 def base_points(bid: int, tricks: int, hand_size: int, s: Settings) -> int:
@@ -136,36 +143,62 @@ def score_rounds(sheet: Sheet, s: Settings, first_dealer: int) -> list[ScoredRou
     count = len(sheet.players)
     sizes = hand_sizes(s, count)
     last = len(sizes)
+    restricted = s.screw_the_dealer != "off"
+    tables = points_tables(s)
     totals = (0,) * count
     scored: list[ScoredRound] = []
+    balanced, final = s.balanced_bid_penalty, s.final_round_bonus
     for record in sheet.rounds:
-        size = sizes[record.number - 1]
-        dealer = dealer_seat(first_dealer, record.number, count)
+        number = record.number
+        size = sizes[number - 1]
+        dealer = dealer_seat(first_dealer, number, count)
         bids = tuple(record.bids)
-        forbidden = forbidden_dealer_bid(bids, dealer, size, s, totals)
+        forbidden = forbidden_dealer_bid(bids, dealer, size, s, totals) if restricted else None
         if record.tricks is None:
-            scored.append(ScoredRound(record.number, size, dealer, bids, None, None, None, forbidden))
+            scored.append(ScoredRound(number, size, dealer, bids, None, None, None, forbidden))
             continue
         tricks = tuple(record.tricks)
-        points = [base_points(b, t, size, s) for b, t in zip(bids, tricks)]
-        if s.balanced_bid_penalty and sum(bids) == size:
-            points[dealer] -= s.balanced_bid_penalty
-        if s.final_round_bonus and record.number == last:
-            points = [p + s.final_round_bonus if b == t else p
-                      for p, b, t in zip(points, bids, tricks)]
-        totals = tuple(total + p for total, p in zip(totals, points))
-        scored.append(ScoredRound(record.number, size, dealer, bids, tricks, tuple(points), totals,
+        try:  # looked up, no Python code per cell: a season has a million of them
+            points = list(map(operator.getitem, map(tables[size].__getitem__, bids), tricks))
+        except LookupError:  # a value outside the hand (or no table): base_points decides
+            points = round_points(bids, tricks, size, s)
+        if balanced and sum(bids) == size:
+            points[dealer] -= balanced
+        if final and number == last:
+            points = [p + final if b == t else p for p, b, t in zip(points, bids, tricks)]
+        totals = tuple(map(operator.add, totals, points))
+        scored.append(ScoredRound(number, size, dealer, bids, tricks, tuple(points), totals,
                                   forbidden))
     return scored
 
 
+def round_points(bids: Sequence[int], tricks: Sequence[int], hand_size: int,
+                 s: Settings) -> list[int]:
+    """Every player's base_points for one round."""
+    return [base_points(b, t, hand_size, s) for b, t in zip(bids, tricks)]
+
+
+@functools.lru_cache(maxsize=32)
+def points_tables(s: Settings) -> tuple[dict[int, dict[int, int]], ...]:
+    """base_points under ``s`` by hand size, then bid, then tricks: worked out once per rule set.
+
+    Dictionaries, not lists: a value outside the hand is a KeyError, never a wrapped index.
+    """
+    return tuple({bid: {took: base_points(bid, took, size, s) for took in range(size + 1)}
+                  for bid in range(size + 1)}
+                 for size in range(DECK_SIZE // MIN_PLAYERS + 1))
+
+
 def competition_ranks(keys: Sequence[tuple]) -> list[int]:
     """"1, 1, 3" ranking: one more than the number of strictly better keys."""
-    return [1 + sum(1 for other in keys if other > key) for key in keys]
+    best_first = sorted(keys, reverse=True)
+    return [1 + best_first.index(key) for key in keys]  # the keys before it are the better ones
 
 
 def tie_break_key(s: Settings, rounds: Sequence[ScoredRound], seat: int) -> int:
     """What decides equal scores: total bids, made bids, or nothing (shared rank)."""
+    if s.tie_break == "shareWin":
+        return 0
     done = [r for r in rounds if r.tricks is not None]
     if s.tie_break == "totalBids":
         return sum(r.bids[seat] for r in done)
@@ -189,14 +222,17 @@ def standings(players: Sequence[str], s: Settings, rounds: Sequence[ScoredRound]
                                for seat in range(count)])
     table = [Standing(ranks[seat], seat, players[seat], scores[seat], bonuses[seat])
              for seat in range(count)]
-    return tuple(sorted(table, key=lambda st: (st.rank, st.seat)))
+    return tuple(sorted(table, key=_RANK))  # stable: equal ranks stay in seat order
+
+
+_RANK = operator.attrgetter("rank")
 
 
 def score_game(sheet: Sheet, s: Settings, first_dealer: int = 0) -> GameResult:
     """A valid sheet scored under the settings: rounds, standings and status."""
     rounds = score_rounds(sheet, s, first_dealer)
     total = len(hand_sizes(s, len(sheet.players)))
-    finished = sum(1 for r in rounds if r.tricks is not None) == total
+    finished = len(rounds) - list(map(_TRICKS, rounds)).count(None) == total
     return GameResult(sheet.source, sheet.game, sheet.title, tuple(sheet.players), s,
                       first_dealer, tuple(rounds), standings(sheet.players, s, rounds, finished),
                       total)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .errors import Problem
 from .model import BadValue, RoundRecord, Sheet, Value
 from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_rounds
-from .settings import (MAX_PLAYERS, MIN_PLAYERS, RawSetting, Settings, hand_sizes, resolve,
-                       suggest)
+from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
+                       hand_sizes, resolve, suggest)
 
 
 @dataclass(slots=True)
@@ -47,7 +48,7 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     problems = list(sheet.problems)
     count = len(sheet.players)
     players_ok = MIN_PLAYERS <= count <= MAX_PLAYERS
-    resolved = resolve([sheet.settings, *layers], count if players_ok else None)
+    resolved = _resolve_once([sheet.settings, *layers], count if players_ok else None)
     problems += resolved.problems
     player_problems = _player_problems(sheet)
     problems += player_problems
@@ -60,6 +61,21 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     problems = [p if p.path else dataclasses.replace(p, path=sheet.source) for p in problems]
     problems.sort(key=lambda problem: problem.line or 0)  # file order; unlocated ones first
     return Checked(sheet, resolved.settings, dealer, problems)
+
+
+def _resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Resolved:
+    """``resolve``, worked out once for each distinct set of layers: a season's sheets share one."""
+    key = (tuple(tuple(layer) for layer in layers), players)
+    try:
+        return _resolve_cached(key)
+    except TypeError:  # a value that cannot be a key (none of YAML's scalars): no cache
+        return resolve(*key)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolve_cached(key: tuple[tuple[tuple[RawSetting, ...], ...], int | None]) -> Resolved:
+    """The cache behind _resolve_once (the result is shared: it is never changed)."""
+    return resolve(*key)
 
 
 def _player_problems(sheet: Sheet) -> list[Problem]:
@@ -98,6 +114,7 @@ def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     problems: list[Problem] = []
     clean_prefix = 0  # rounds before the first one with a bad value: safe to score
     clean_later: list[RoundRecord] = []  # clean rounds after a bad one: no totals before them
+    last = len(sheet.rounds) - 1
     for index, record in enumerate(sheet.rounds):
         if record.number > len(sizes):
             problems.append(Problem(
@@ -105,8 +122,7 @@ def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
                 f"(roundMode={s.round_mode} with {len(sheet.players)} players)",
                 sheet.source, record.line, record.number))
             break
-        found = _values_problems(sheet, record, sizes[record.number - 1],
-                                 is_last=index == len(sheet.rounds) - 1)
+        found = _values_problems(sheet, record, sizes[record.number - 1], index == last)
         problems += found
         if not found and clean_prefix == index:
             clean_prefix = index + 1
@@ -119,6 +135,11 @@ def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
 
 def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool) -> list[Problem]:
     """Bids and tricks: present where needed, whole, from 0 to the hand size, tricks adding up."""
+    tricks = record.tricks
+    in_hand = _IN_HAND[size]
+    if (tricks is not None and in_hand.issuperset(record.bids) and in_hand.issuperset(tricks)
+            and sum(tricks) == size):
+        return []  # the common case, at once: every value a whole number in the hand, sum right
     found: list[Problem] = []
     at = lambda message, line, player=None: found.append(  # noqa: E731
         Problem(message, sheet.source, line, record.number, player))
@@ -145,6 +166,9 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
                                       else record.line)
         at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
     return found
+
+
+_IN_HAND = tuple(frozenset(range(size + 1)) for size in range(DECK_SIZE + 1))  # 0..size
 
 
 def _check_value(at, what: str, value: Value, size: int, line: int | None, name: str) -> None:

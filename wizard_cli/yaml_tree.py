@@ -27,7 +27,11 @@ _CONSTRUCTOR = SafeConstructor()
 
 @dataclass(slots=True)
 class Node:
-    """One YAML value: ``kind`` is "scalar", "seq" or "map"; ``line`` is 1-based."""
+    """One YAML value: ``kind`` is "scalar", "seq" or "map"; ``line`` is 1-based.
+
+    A scalar read by documents() shares empty, immutable ``items``/``pairs``/``key_texts``
+    (a sheet has hundreds of scalars; three new containers each were a third of the tree).
+    """
 
     kind: str
     line: int
@@ -45,6 +49,10 @@ class Node:
         A plain scalar that YAML cannot read as what it resembles (``2001-99-99``, ``0b_``, ``=``,
         a 5000-digit number) stays text: safe_load would raise an arbitrary exception there.
         """
+        text = self.text
+        if self.plain and self.tag is None and len(text) < 19 and text.isdigit() and text.isascii() and (
+                text[0] != "0" or text == "0"):
+            return int(text)  # most values of a sheet: what YAML 1.1 resolves a plain decimal to
         tag = self.tag if self.tag not in (None, "!") else _RESOLVER.resolve(
             yaml.ScalarNode, self.text, (self.plain, False))
         if tag in _SCALAR_TAGS:
@@ -64,10 +72,18 @@ class Node:
         return {"seq": "a list", "map": "a mapping"}.get(self.kind, repr(text))
 
 
+_NO_ITEMS: tuple = ()  # a scalar's items and pairs
+_NO_KEYS: frozenset = frozenset()  # a scalar's key_texts
+
+
 def documents(text: str, path: str) -> Iterator[Node]:
     """Every document of a YAML stream as a tree; raises WizardError with the line on bad YAML."""
     try:
-        yield from _build(yaml.parse(text, Loader=Loader), path)
+        loader = Loader(text)
+        try:
+            yield from _build(loader, path)
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
@@ -87,32 +103,43 @@ def _tag_name(tag: str) -> str:
     return tag.replace(_STANDARD, "!!")
 
 
-def _build(events: Iterator[yaml.Event], path: str) -> Iterator[Node]:
-    """Assemble events into trees with an explicit stack (deep nesting cannot recurse)."""
+def _build(loader: Any, path: str) -> Iterator[Node]:
+    """Assemble the parser's events into trees with an explicit stack (deep nesting cannot recurse).
+
+    The events are taken from the parser directly (yaml.parse would add a generator step to
+    each of them) and told apart by their exact class, the commonest first: a folder of
+    sheets is hundreds of thousands of events.
+    """
     stack: list[Node] = []
     pending_keys: list[Node | None] = []
-    for event in events:
+    check_event, get_event = loader.check_event, loader.get_event
+    while check_event():
+        event = get_event()
+        kind = type(event)
         line = event.start_mark.line + 1 if event.start_mark else 0
-        if isinstance(event, yaml.AliasEvent):
-            raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
-                                      path, line))
-        if isinstance(event, yaml.ScalarEvent):
+        if kind is yaml.ScalarEvent:
             _check_scalar_tag(event, path, line)
-            node = Node("scalar", line, event.value, event.tag, event.implicit[0])
-        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            node = Node("scalar", line, event.value, event.tag, event.implicit[0], _NO_ITEMS,
+                        _NO_ITEMS, _NO_KEYS)
+        elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
             _check_collection_tag(event, path, line)
             if len(stack) >= MAX_DEPTH:
                 raise WizardError(Problem(f"YAML nested more than {MAX_DEPTH} deep", path, line))
-            stack.append(Node("seq" if isinstance(event, yaml.SequenceStartEvent) else "map", line))
+            stack.append(Node("seq" if kind is yaml.SequenceStartEvent else "map", line))
             pending_keys.append(None)
             continue
-        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+        elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
             pending_keys.pop()
             node = stack.pop()
+        elif kind is yaml.AliasEvent:
+            raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
+                                      path, line))
         else:
             continue
         if not stack:
             yield node
+        elif stack[-1].kind == "seq":  # a list item: the commonest place, kept out of _attach
+            stack[-1].items.append(node)
         else:
             _attach(stack[-1], pending_keys, node, path)
 

@@ -1,0 +1,352 @@
+"""Benchmark `wizard` against bare baselines: start-up, a million-row CSV, ten thousand sheets.
+
+Run from the repository root with the project importable (installed, or ``PYTHONPATH=.``)::
+
+    python bench/run.py            # the full sizes of issue 6
+    python bench/run.py --quick    # smaller inputs, fewer runs, while iterating
+
+It writes its inputs deterministically (a fixed random seed) into ``bench/out/`` (kept between
+runs, regenerated when missing), then runs the tool and its baselines as whole processes with
+this interpreter (``sys.executable``), the same flags and the same environment, and prints a
+Markdown table to paste into the README. Standard library only.
+
+- **start-up**: ``wizard score game.yaml`` against ``bench/baseline_app.py`` (a bare Typer app
+  of two commands that loads the same YAML file and prints a 15-row tabulate table): paired
+  runs, tool and baseline alternating which goes first; the ratio is the median of the per-pair
+  ratios (target ≤ 1.15).
+- **throughput**: ``wizard standings season.csv --format jsonl`` over a long CSV with a
+  ``game`` column against ``bench/baseline_csv.py`` (``for row in csv.reader(f): pass``):
+  median of paired runs (target ≤ 5×); peak memory of the tool (target < 100 MiB); the time to
+  the first byte of output against the total shows the output is streamed.
+- **many files**: ``wizard standings sheets/*.yaml`` over small block-style YAML sheets, one
+  full game each, all given as arguments: median of runs, as sheets per second (target ≥ 1,000).
+
+Peak memory is each child's own maximum resident set size, from ``os.wait4`` on that child
+(``ru_maxrss``), so one large child cannot hide the others as ``RUSAGE_CHILDREN`` would.
+Times are wall-clock from start to exit, with the child's output read through a pipe; the
+targets are judged on them. The CPU-time ratio (user + system, also from ``os.wait4``) is
+shown beside, as it is less disturbed by other processes on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+OUT = BENCH / "out"
+SEED = 20260109
+GENERATOR = 1  # bump when the generated inputs change, so old files are not reused
+PLAYERS = ("Anna", "Ben", "Cara", "Dan")
+ROUNDS = 15  # a 4-player game dealing the whole deck
+ROWS_PER_GAME = ROUNDS * len(PLAYERS)
+
+TOOL = "from wizard_cli.cli import main; main()"  # what the `wizard` console script runs
+START_BASELINE = "from baseline_app import main; main()"
+CSV_BASELINE = "from baseline_csv import main; main()"
+
+TARGET_STARTUP = 1.15
+TARGET_THROUGHPUT = 5.0
+TARGET_MEMORY_MIB = 100
+TARGET_SHEETS_PER_SECOND = 1000
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How big the inputs are and how often each measurement is repeated."""
+
+    rows: int
+    sheets: int
+    startup_pairs: int
+    heavy_runs: int
+
+
+FULL = Sizes(rows=1_000_000, sheets=10_000, startup_pairs=21, heavy_runs=3)
+QUICK = Sizes(rows=100_000, sheets=1_000, startup_pairs=9, heavy_runs=1)
+
+
+# --- inputs --------------------------------------------------------------------------------
+
+def game_rounds(rng: random.Random) -> list[tuple[list[int], list[int]]]:
+    """One valid 4-player game dealing the whole deck: (bids, tricks) for rounds 1..15.
+
+    Every trick goes to someone, so the tricks add up to the hand size; about half the bids are
+    made, the others are any bid from 0 to the hand size (default rules allow every bid).
+    """
+    rounds = []
+    for size in range(1, ROUNDS + 1):
+        tricks = [0] * len(PLAYERS)
+        for _ in range(size):
+            tricks[rng.randrange(len(PLAYERS))] += 1
+        bids = [took if rng.random() < 0.5 else rng.randint(0, size) for took in tricks]
+        rounds.append((bids, tricks))
+    return rounds
+
+
+def yaml_sheet(title: str, rounds: list[tuple[list[int], list[int]]]) -> str:
+    """A sheet in block style throughout (every list item on its own line)."""
+    lines = [f"title: {title}", "players:", *(f"  - {name}" for name in PLAYERS), "rounds:"]
+    for bids, tricks in rounds:
+        lines.append("  - bids:")
+        lines.extend(f"      - {bid}" for bid in bids)
+        lines.append("    tricks:")
+        lines.extend(f"      - {took}" for took in tricks)
+    return "\n".join(lines) + "\n"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a generated file whole or not at all (an interrupted run leaves no half file)."""
+    temp = path.with_name(path.name + ".tmp")
+    temp.write_text(text, encoding="utf-8", newline="\n")
+    os.replace(temp, path)
+
+
+def startup_sheet() -> Path:
+    """``game.yaml``: one full 4-player game."""
+    path = OUT / f"game-v{GENERATOR}.yaml"
+    if not path.exists():
+        write_atomically(path, yaml_sheet("Start-up game", game_rounds(random.Random(SEED))))
+    return path
+
+
+def season_csv(rows: int) -> tuple[Path, int]:
+    """A long CSV (``game,round,player,bid,tricks``) of whole games, at least ``rows`` rows."""
+    games = -(-rows // ROWS_PER_GAME)
+    path = OUT / f"season-{rows}-v{GENERATOR}.csv"
+    if not path.exists():
+        rng = random.Random(SEED + 1)
+        temp = path.with_name(path.name + ".tmp")
+        with open(temp, "w", encoding="utf-8", newline="") as out:
+            out.write("game,round,player,bid,tricks\n")
+            for game in range(1, games + 1):
+                for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
+                    out.write("".join(f"g{game:06d},{number},{name},{bid},{took}\n"
+                                      for name, bid, took in zip(PLAYERS, bids, tricks)))
+        os.replace(temp, path)
+    return path, games
+
+
+def sheet_folder(count: int) -> tuple[Path, list[str]]:
+    """``sheets-N/`` of ``count`` small YAML sheets; returns the folder and the relative paths."""
+    folder = OUT / f"sheets-{count}-v{GENERATOR}"
+    names = [f"{number:05d}.yaml" for number in range(1, count + 1)]
+    if not (folder / "complete").exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        rng = random.Random(SEED + 2)
+        for number, name in enumerate(names, start=1):
+            (folder / name).write_text(yaml_sheet(f"Game {number}", game_rounds(rng)),
+                                       encoding="utf-8")
+        (folder / "complete").write_text("")
+    return folder, names
+
+
+# --- running ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Run:
+    """One finished child process."""
+
+    seconds: float
+    cpu: float  # user + system seconds of the child
+    first_output: float | None  # seconds to the first byte on stdout
+    peak_kib: int  # the child's own maximum resident set size
+    lines: int  # lines written to stdout
+
+
+def environment() -> dict[str, str]:
+    """The one environment every child gets: the project and bench/ importable, bytecode cached.
+
+    Compiled bytecode is cached under bench/out/pycache (written by the untimed warm-up runs),
+    as an installed package has it, even where PYTHONDONTWRITEBYTECODE is set.
+    """
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), str(BENCH),
+                                                      os.environ.get("PYTHONPATH")]))
+    env["PYTHONPYCACHEPREFIX"] = str(OUT / "pycache")
+    for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONSTARTUP"):
+        env.pop(name, None)
+    return env
+
+
+def run(code: str, args: list[str], cwd: Path = ROOT) -> Run:
+    """Run ``python -c CODE ARGS`` to the end; fail loudly if it does not exit 0."""
+    argv = [sys.executable, "-c", code, *args]
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=errors, cwd=cwd,
+                                 env=environment())
+        first, lines = None, 0
+        fd = child.stdout.fileno()
+        while chunk := os.read(fd, 1 << 16):
+            if first is None:
+                first = time.perf_counter() - start
+            lines += chunk.count(b"\n")
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        child.stdout.close()
+        if child.returncode != 0:
+            errors.seek(0)
+            message = errors.read().decode(errors="replace")[-2000:]
+            raise SystemExit(f"{' '.join(argv[:4])}… exited {child.returncode}:\n{message}")
+    return Run(seconds, usage.ru_utime + usage.ru_stime, first, usage.ru_maxrss, lines)
+
+
+def paired(first: tuple[str, list[str]], second: tuple[str, list[str]], pairs: int,
+           cwd: Path = ROOT) -> tuple[list[Run], list[Run]]:
+    """Run two commands in pairs, alternating which goes first, after one untimed warm-up each."""
+    run(*first, cwd=cwd)
+    run(*second, cwd=cwd)
+    a_runs, b_runs = [], []
+    for index in range(pairs):
+        if index % 2 == 0:
+            a_runs.append(run(*first, cwd=cwd))
+            b_runs.append(run(*second, cwd=cwd))
+        else:
+            b_runs.append(run(*second, cwd=cwd))
+            a_runs.append(run(*first, cwd=cwd))
+    return a_runs, b_runs
+
+
+def median_ratio(tool: list[Run], baseline: list[Run]) -> float:
+    """The median of the per-pair time ratios (robust to load that hits both runs of a pair)."""
+    return statistics.median(t.seconds / b.seconds for t, b in zip(tool, baseline))
+
+
+def median_cpu_ratio(tool: list[Run], baseline: list[Run]) -> float:
+    """The median of the per-pair CPU time ratios (less sensitive to other processes than wall time)."""
+    return statistics.median(t.cpu / b.cpu for t, b in zip(tool, baseline))
+
+
+def median_seconds(runs: list[Run]) -> float:
+    """The median wall time."""
+    return statistics.median(r.seconds for r in runs)
+
+
+def peak_mib(runs: list[Run]) -> float:
+    """The largest peak resident set size over the runs, in MiB."""
+    return max(r.peak_kib for r in runs) / 1024
+
+
+# --- the three measurements ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the results table."""
+
+    what: str
+    tool: str
+    baseline: str
+    figure: str
+    target: str
+    met: bool
+    memory: str
+
+
+def measure_startup(sizes: Sizes) -> Row:
+    """``wizard score game.yaml`` against the bare Typer app on the same file."""
+    sheet = str(startup_sheet())
+    tool, baseline = paired((TOOL, ["score", sheet]), (START_BASELINE, ["show", sheet]),
+                            sizes.startup_pairs)
+    ratio = median_ratio(tool, baseline)
+    return Row(f"start-up: `score game.yaml` vs bare Typer app (median of {len(tool)} pairs)",
+               f"{median_seconds(tool) * 1000:.0f} ms", f"{median_seconds(baseline) * 1000:.0f} ms",
+               f"{ratio:.2f}× (CPU {median_cpu_ratio(tool, baseline):.2f}×)", f"≤ {TARGET_STARTUP}×",
+               ratio <= TARGET_STARTUP,
+               f"{peak_mib(tool):.0f} / {peak_mib(baseline):.0f} MiB")
+
+
+def measure_stream(sizes: Sizes) -> list[Row]:
+    """``wizard standings season.csv --format jsonl`` against a bare csv.reader loop."""
+    path, games = season_csv(sizes.rows)
+    rows = games * ROWS_PER_GAME
+    tool, baseline = paired((TOOL, ["standings", str(path), "--format", "jsonl"]),
+                            (CSV_BASELINE, [str(path)]), sizes.heavy_runs)
+    if any(r.lines != games for r in tool):
+        raise SystemExit(f"expected {games} jsonl lines, got {[r.lines for r in tool]}")
+    ratio = median_ratio(tool, baseline)
+    memory = peak_mib(tool)
+    first = statistics.median(r.first_output for r in tool)
+    total = median_seconds(tool)
+    return [
+        Row(f"throughput: `standings season.csv -f jsonl`, {rows:,} rows / {games:,} games, vs "
+            f"`csv.reader` loop (median of {len(tool)} pairs)",
+            f"{total:.2f} s", f"{median_seconds(baseline):.2f} s",
+            f"{ratio:.2f}× (CPU {median_cpu_ratio(tool, baseline):.2f}×)",
+            f"≤ {TARGET_THROUGHPUT:g}×", ratio <= TARGET_THROUGHPUT,
+            f"{memory:.0f} / {peak_mib(baseline):.0f} MiB"),
+        Row("memory: peak resident set size of that `standings` run", f"{memory:.0f} MiB", "",
+            f"{memory:.0f} MiB", f"< {TARGET_MEMORY_MIB} MiB", memory < TARGET_MEMORY_MIB, ""),
+        Row("streaming: first output of that run, against its total time", f"{first:.2f} s",
+            f"{total:.2f} s", f"{first / total:.1%} of the run", "before the end",
+            first < total / 2, ""),
+    ]
+
+
+def measure_files(sizes: Sizes) -> Row:
+    """``wizard standings sheets/*.yaml``: many small sheets given at once."""
+    folder, names = sheet_folder(sizes.sheets)
+    run(TOOL, ["standings", *names], cwd=folder)  # warm-up: the files into the page cache
+    runs = [run(TOOL, ["standings", *names], cwd=folder) for _ in range(sizes.heavy_runs)]
+    seconds = median_seconds(runs)
+    rate = len(names) / seconds
+    return Row(f"many files: `standings sheets/*.yaml`, {len(names):,} block-style sheets "
+               f"(median of {len(runs)} runs)", f"{seconds:.2f} s", "",
+               f"{rate:,.0f} sheets/s", f"≥ {TARGET_SHEETS_PER_SECOND:,} sheets/s",
+               rate >= TARGET_SHEETS_PER_SECOND, f"{peak_mib(runs):.0f} MiB")
+
+
+def table(rows: list[Row]) -> str:
+    """The results as a Markdown table (paste it into the README)."""
+    lines = ["| measurement | wizard | baseline | figure | target | met | peak memory (wizard / baseline) |",
+             "|---|---:|---:|---:|---|---|---:|"]
+    lines += [f"| {r.what} | {r.tool} | {r.baseline} | {r.figure} | {r.target} | "
+              f"{'yes' if r.met else 'NO'} | {r.memory} |" for r in rows]
+    return "\n".join(lines)
+
+
+def machine() -> str:
+    """What the figures were measured on."""
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (f"Python {platform.python_version()} ({platform.python_implementation()}) on "
+            f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, load {load}, "
+            f"{time.strftime('%Y-%m-%d')}")
+
+
+def main() -> int:
+    """Generate the inputs, run the measurements, print the table; exit 1 if a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="smaller inputs and fewer runs")
+    parser.add_argument("--only", choices=("startup", "stream", "files"), action="append",
+                        help="run only this measurement (repeatable)")
+    options = parser.parse_args()
+    sizes = QUICK if options.quick else FULL
+    chosen = options.only or ["startup", "stream", "files"]
+    OUT.mkdir(parents=True, exist_ok=True)
+    rows: list[Row] = []
+    if "startup" in chosen:
+        rows.append(measure_startup(sizes))
+    if "stream" in chosen:
+        rows += measure_stream(sizes)
+    if "files" in chosen:
+        rows.append(measure_files(sizes))
+    print(f"`python bench/run.py{' --quick' if options.quick else ''}` — {machine()}\n")
+    print(table(rows))
+    print("\nTimes are wall-clock medians (CPU-time ratio in brackets), each run a whole process "
+          "with the same interpreter; peak memory is each process's own maximum resident set "
+          "size (os.wait4 ru_maxrss).")
+    return 0 if all(r.met for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,330 @@
+"""Speed and scale (issue 6): the fast paths give exactly what the general ones give.
+
+A long CSV is streamed one game at a time and a regular game is placed in bulk; a clean round
+is validated at once; points are looked up in a table; YAML's plain decimals skip the
+resolver. Each test here pins one of those to the slow, obvious way. No test is timed: the
+speed is measured by ``python bench/run.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from conftest import run
+from wizard_cli import reading, validation
+from wizard_cli.model import BadValue
+from wizard_cli.reading import read_csv_sheets
+from wizard_cli.scoring import base_points, points_tables, score_game
+from wizard_cli.settings import DEFAULTS, SPECS, Settings, hand_sizes
+from wizard_cli.validation import check_sheet
+from wizard_cli.yaml_tree import documents
+
+PLAYERS = ("Anna", "Ben", "Cara", "Dan")
+
+
+def game_rows(rng: random.Random, players=PLAYERS, rounds: int = 15) -> list[list[str]]:
+    """A valid game: every trick goes to someone; about half the bids are made."""
+    rows = []
+    for size in range(1, rounds + 1):
+        tricks = [0] * len(players)
+        for _ in range(size):
+            tricks[rng.randrange(len(players))] += 1
+        bids = [t if rng.random() < 0.5 else rng.randint(0, size) for t in tricks]
+        rows += [[str(size), name, str(bid), str(took)]
+                 for name, bid, took in zip(players, bids, tricks)]
+    return rows
+
+
+def season_csv(games: dict[str, list[list[str]]]) -> str:
+    """A long CSV with a game column, games in the order given."""
+    lines = ["game,round,player,bid,tricks"]
+    lines += [",".join([game, *row]) for game, rows in games.items() for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def single_csv(rows: list[list[str]]) -> str:
+    """One game as a long CSV without a game column."""
+    return "\n".join(["round,player,bid,tricks", *(",".join(row) for row in rows)]) + "\n"
+
+
+def without_source(item: dict) -> dict:
+    """A standings/score object without where it came from (source and game differ by design)."""
+    return {key: value for key, value in item.items() if key not in ("source", "game")}
+
+
+# --- streaming a season ---------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["standings", "score"])
+def test_jsonl_of_a_season_is_the_result_of_each_game_alone(write, command):
+    rng = random.Random(6)
+    games = {f"g{number:03d}": game_rows(rng) for number in range(1, 41)}
+    games["g041"] = game_rows(rng, rounds=7)  # one still going
+    season = write("season.csv", season_csv(games))
+    result = run(command, season, "-f", "jsonl")
+    assert result.exit_code == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [item["game"] for item in lines] == list(games)
+    assert all(item["source"] == str(season) for item in lines)
+    for item, (game, rows) in zip(lines, games.items()):
+        alone = run(command, write(f"{game}.csv", single_csv(rows)), "-f", "json")
+        assert alone.exit_code == 0, alone.stderr
+        assert without_source(item) == without_source(json.loads(alone.stdout))
+
+
+def test_a_game_that_reappears_later_is_an_error_naming_the_game_and_line(write):
+    rng = random.Random(7)
+    first, second = game_rows(rng, rounds=2), game_rows(rng, rounds=2)
+    text = season_csv({"g1": first[:4], "g2": second}) + ",".join(["g1", *first[4]]) + "\n"
+    season = write("season.csv", text)
+    result = run("standings", season, "-f", "jsonl")
+    assert result.exit_code == 1
+    reappears = 2 + len(first[:4]) + len(second)  # header, g1's first rows, g2
+    assert result.stderr.splitlines()[0] == (
+        f"{season}:{reappears}: game 'g1' continues here after other games "
+        "(a game's rows must be together)")
+    expected = [json.loads(run("standings", write(f"{name}.csv", single_csv(rows)),
+                               "-f", "json").stdout)
+                for name, rows in (("g1", first[:4]), ("g2", second))]
+    printed = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [item["game"] for item in printed] == ["g1", "g2"]
+    assert [without_source(item) for item in printed] == [without_source(e) for e in expected]
+
+
+def test_output_starts_before_the_input_ends(write):
+    """jsonl is written game by game: the first game is out before the last one is read."""
+    rng = random.Random(8)
+    text = season_csv({f"g{number}": game_rows(rng, rounds=3) for number in range(3)})
+    written: list[str] = []
+
+    class Lines:
+        """The file's lines, noting how much output existed when each line was taken."""
+
+        def __init__(self) -> None:
+            self.lines = iter(text.splitlines(True))
+            self.seen_output_at: list[int] = []
+
+        def __iter__(self):
+            return self
+
+        def __next__(self) -> str:
+            self.seen_output_at.append(len(written))
+            return next(self.lines)
+
+    from wizard_cli.render import StandingsOutput, emit
+
+    class Out:
+        def write(self, chunk: str) -> None:
+            written.append(chunk)
+
+    lines = Lines()
+    results = (score_game(c.sheet, c.settings, c.first_dealer)
+               for c in (check_sheet(sheet) for sheet in read_csv_sheets(lines, "s.csv")))
+    emit(StandingsOutput(), results, "jsonl", Out())
+    assert len(written) == 3
+    assert lines.seen_output_at[-1] >= 2  # the end of the file was reached after two games were out
+
+
+# --- the bulk path of a long CSV against the general one -------------------------------
+
+def read_general(text: str) -> list:
+    """The sheets as the general, row-by-row path reads them (the bulk path switched off)."""
+    saved = reading._MAX_GATHERED, reading._LongGame._place_regular
+    reading._MAX_GATHERED, reading._LongGame._place_regular = 0, lambda self: False
+    try:
+        return list(read_csv_sheets(text.splitlines(True), "s.csv"))
+    finally:
+        reading._MAX_GATHERED, reading._LongGame._place_regular = saved
+
+
+ODD_CELLS = ["", " 1", "1 ", "2.0", "+1", "-1", "01", "x", "\u0663", "1234567890", "7"]
+
+
+def spoil(rng: random.Random, rows: list[list[str]]) -> None:
+    """Break a game the ways spreadsheets do: odd cells, rows moved, doubled, dropped, cut short."""
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(rows))
+        kind = rng.randrange(8)
+        if len(rows[at]) < 5:  # already cut short or blank
+            continue
+        if kind == 0:
+            rows[at][rng.choice([1, 2, 3, 4])] = rng.choice(ODD_CELLS)
+        elif kind == 1:
+            rows.insert(at, list(rows[at]))
+        elif kind == 2:
+            del rows[at]
+        elif kind == 3:
+            rows[at] = rows[at][:rng.randint(1, 4)]
+        elif kind == 4:
+            rows[at] = rows[at] + ["extra"]
+        elif kind == 5:
+            other = rng.randrange(len(rows))
+            rows[at], rows[other] = rows[other], rows[at]
+        elif kind == 6:
+            rows.insert(at, [])
+        else:
+            rows[at][4] = ""
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), points=st.booleans())
+def test_bulk_and_general_paths_read_the_same_sheets(seed, points):
+    rng = random.Random(seed)
+    lines = ["game,round,player,bid,tricks" + (",points" if points else "")]
+    for number in range(rng.randint(1, 6)):
+        players = rng.sample(["Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus"], rng.randint(2, 7))
+        rows = [[f"g{number}", *row] + ([str(rng.randint(-20, 60))] if points else [])
+                for row in game_rows(rng, players, rng.randint(0, 60 // max(3, len(players))))]
+        if rows and rng.random() < 0.5:
+            spoil(rng, rows)
+        lines += [",".join(row) for row in rows]
+    text = "\n".join(lines) + "\n"
+    assert list(read_csv_sheets(text.splitlines(True), "s.csv")) == read_general(text)
+
+
+def test_more_rows_than_any_game_has_are_read_the_general_way(monkeypatch):
+    rng = random.Random(9)
+    text = season_csv({"long": game_rows(rng, rounds=15) * 3, "next": game_rows(rng)})
+    monkeypatch.setattr(reading, "_MAX_GATHERED", 50)
+    assert list(read_csv_sheets(text.splitlines(True), "s.csv")) == read_general(text)
+
+
+@pytest.mark.parametrize("data, line", [
+    (b"\xff,round\n", 1),
+    (b"\n\ngame,round,player,bid,tricks\ng1,1,Anna,1,1\n\n\xff\n", 6),
+    (b"game,round,player,bid,tricks\ng1,1,Anna,1,1\ng1,1,B\xffn,0,0\n", 3),
+    (b"round,Anna,Ben,Cara\n1,1/1,0/0,0/0\n2,1/1,\xff,0/1\n", 3),
+])
+def test_a_byte_that_does_not_decode_is_named_on_its_line(write, data, line):
+    path = write("bad.csv", data)
+    result = run("standings", path)
+    assert result.exit_code == 1
+    assert result.stderr == (f"{path}:{line}: not UTF-8 text (byte 0xff); a file saved by an "
+                             "older spreadsheet is often Latin-1: try --encoding latin-1 (or cp1252)\n")
+
+
+# --- validation and scoring ------------------------------------------------------------
+
+CELL = st.one_of(st.integers(-2, 22), st.none(), st.just(BadValue("x")),
+                 st.just(BadValue("01-Jan", "looks like a date", quiet=True)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), count=st.integers(3, 6), played=st.integers(0, 12))
+def test_a_clean_round_checked_at_once_finds_what_the_full_check_finds(data, count, played):
+    players = ["Anna", "Ben", "Cara", "Dan", "Eve", "Finn"][:count]
+    rows = []
+    for number in range(1, played + 1):
+        cells = data.draw(st.lists(st.tuples(CELL, CELL), min_size=count, max_size=count))
+        if data.draw(st.booleans()):  # mostly clean rounds: the fast path's own case
+            cells = [(n % (number + 1), 0) for n in range(count)]
+            cells[0] = (cells[0][0], number)
+        rows.append(cells)
+    last_in_play = data.draw(st.booleans())
+    from wizard_cli.model import RoundRecord, Sheet
+
+    def sheet() -> Sheet:
+        made = Sheet(source="s.yaml", players=list(players), player_lines=[1] * count)
+        for number, cells in enumerate(rows, start=1):
+            in_play = last_in_play and number == len(rows)
+            tricks = None if in_play else [t for _, t in cells]
+            made.rounds.append(RoundRecord(number, number, [b for b, _ in cells], [number] * count,
+                                           tricks, None if tricks is None else [number] * count))
+        return made
+
+    fast = check_sheet(sheet()).problems
+    saved = validation._IN_HAND
+    validation._IN_HAND = tuple(frozenset() for _ in saved)  # no value is ever "clean"
+    try:
+        slow = check_sheet(sheet()).problems
+    finally:
+        validation._IN_HAND = saved
+    assert fast == slow
+
+
+def rule_sets() -> st.SearchStrategy[Settings]:
+    """Scoring settings, any allowed combination (the deal kept to the whole deck)."""
+    values = {spec.key: (st.sampled_from(range(spec.minimum, spec.maximum + 1, spec.step))
+                         if spec.kind == "int" else st.sampled_from(spec.options)
+                         if spec.kind == "option" else st.booleans())
+              for spec in SPECS if spec.key not in ("roundMode", "customRoundCount", "bidding",
+                                                   "screwTheDealer")}
+    return st.fixed_dictionaries(values).map(DEFAULTS.replace)
+
+
+@settings(max_examples=100, deadline=None)
+@given(s=rule_sets(), seed=st.integers(0, 10**6), count=st.integers(3, 6))
+def test_looked_up_points_are_base_points(s, seed, count):
+    rng = random.Random(seed)
+    players = ("Anna", "Ben", "Cara", "Dan", "Eve", "Finn")[:count]
+    text = single_csv(game_rows(rng, players, rng.randint(1, 60 // count)))
+    sheet = next(read_csv_sheets(text.splitlines(True), "s.csv"))
+    result = score_game(sheet, s)
+    sizes = hand_sizes(s, count)
+    for scored in result.rounds:
+        expected = [base_points(b, t, sizes[scored.number - 1], s)
+                    for b, t in zip(scored.bids, scored.tricks)]
+        if s.balanced_bid_penalty and sum(scored.bids) == scored.hand_size:
+            expected[scored.dealer] -= s.balanced_bid_penalty
+        if s.final_round_bonus and scored.number == len(sizes):
+            expected = [p + s.final_round_bonus if b == t else p
+                        for p, b, t in zip(expected, scored.bids, scored.tricks)]
+        assert list(scored.points) == expected
+
+
+def test_points_tables_hold_base_points_for_every_hand():
+    s = DEFAULTS.replace({"zeroBidScoring": "perCardBonus"})
+    tables = points_tables(s)
+    for size, table in enumerate(tables):
+        assert table == {b: {t: base_points(b, t, size, s) for t in range(size + 1)}
+                         for b in range(size + 1)}
+
+
+def test_sheets_with_their_own_settings_keep_them_when_read_together(write):
+    plain = write("plain.yaml", "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [0, 0, 1]\n"
+                                "    tricks: [0, 0, 1]\n")
+    double = write("double.yaml", "players: [Anna, Ben, Cara]\nsettings: {zeroBidScoring: "
+                                  "doubleBonus}\nrounds:\n  - bids: [0, 0, 1]\n"
+                                  "    tricks: [0, 0, 1]\n")
+    result = run("standings", plain, double, plain, "-f", "jsonl")
+    assert result.exit_code == 0, result.stderr
+    scores = [[s["score"] for s in json.loads(line)["standings"]]
+              for line in result.stdout.splitlines()]
+    assert scores == [[30, 20, 20], [40, 40, 30], [30, 20, 20]]
+
+
+# --- YAML ------------------------------------------------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="0123456789_+-.:xob\u0663", min_size=1, max_size=6))
+def test_a_plain_scalar_reads_as_yaml_safe_load_reads_it(text):
+    doc = f"a: {text}\n"
+    try:
+        expected = yaml.safe_load(doc)["a"]
+    except Exception:  # noqa: BLE001 -- not every spelling is YAML; ours must then fail too
+        expected = None
+        with pytest.raises(Exception):
+            next(documents(doc, "x.yaml")).pairs[0][1].value()
+        return
+    value = next(documents(doc, "x.yaml")).pairs[0][1].value()
+    assert (type(value), value) == (type(expected), expected)
+
+
+def test_many_sheets_given_at_once_are_each_read_alone(write):
+    rng = random.Random(10)
+    paths = []
+    for number in range(12):
+        rows = game_rows(rng, PLAYERS[:3], rng.randint(0, 20))
+        rounds = [rows[at:at + 3] for at in range(0, len(rows), 3)]
+        body = "".join(f"  - bids: [{', '.join(r[2] for r in rnd)}]\n"
+                       f"    tricks: [{', '.join(r[3] for r in rnd)}]\n" for rnd in rounds)
+        paths.append(write(f"s{number}.yaml", f"players: [Anna, Ben, Cara]\nrounds:\n{body}"
+                           if body else "players: [Anna, Ben, Cara]\n"))
+    together = run("standings", *paths, "-f", "jsonl")
+    assert together.exit_code == 0, together.stderr
+    alone = [run("standings", path, "-f", "jsonl").stdout for path in paths]
+    assert together.stdout == "".join(alone)
