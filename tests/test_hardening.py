@@ -262,7 +262,12 @@ def test_a_wide_cell_of_spaces_and_slashes_does_not_backtrack_for_ages(write):
 ], ids=["flow-lists", "unclosed", "flow-maps", "block-lists", "block-maps"])
 def test_deep_nesting_is_refused_not_a_recursion_error(write, content, line):
     path = write("deep.yaml", content)
-    assert check(path)[::2] == (1, f"{path}:{line}: YAML nested more than 64 deep\n")
+    code, _, err = check(path)
+    assert code == 1
+    # PyYAML 6.0.4's own parser stops some of these first, at its nesting limit: also one line.
+    assert err == f"{path}:{line}: YAML nested more than 64 deep\n" or (
+        err.startswith(f"{path}:{line}: not valid YAML: exceeded maximum nesting depth (line {line}, ")
+        and err.count("\n") == 1)
 
 
 def test_a_billion_laughs_alias_bomb_is_refused_at_the_first_alias(write):
