@@ -26,6 +26,7 @@ from .reading import STDIN, read_settings_file, read_sheets
 from .render import (CheckOutput, NextOutput, Output, ScoreOutput, StandingsOutput, TrickOutput,
                      emit, emit_stats, status_line)
 from .scoring import GameResult, score_game
+from .settings import DEFAULTS as DEFAULT_SETTINGS
 from .settings import RawSetting, parse_assignment, resolve
 from .validation import Checked, audit_points, check_sheet
 
@@ -232,9 +233,6 @@ class Inputs:
         """Report problems on stderr; the command will exit 1."""
         self.failed = True
         report(problems)
-
-
-from .settings import DEFAULTS as DEFAULT_SETTINGS  # noqa: E402
 
 
 def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 from . import editing
 from .errors import Problem, WizardError
-from .model import BadValue, Sheet
+from .model import BadValue, RoundRecord, Sheet
 from .reading import read_yaml_sheets, whole_number
 from .scoring import score_game
 from .settings import RawSetting, suggest
@@ -141,15 +141,20 @@ def _state_error(checked: Checked, message: str, number: int | None = None,
     return WizardError(Problem(message, checked.source, None, number, player))
 
 
-def _with_bids(text: str, checked: Checked, values: dict[int, int]) -> str:
-    """Start the next round with these bids, or fill in bids of the round in play."""
+def _round_in_play(checked: Checked, over: str = "") -> RoundRecord | None:
+    """The round still in play (None if the last one is complete); a finished game refuses."""
     sheet = checked.sheet
-    players = sheet.players
     result = score_game(sheet, checked.settings, checked.first_dealer)
     if result.finished:
         raise _state_error(checked, f"the game is over: all {result.rounds_total} rounds are "
-                                    "recorded, so there is no round to bid")
-    in_play = sheet.rounds[-1] if sheet.rounds and sheet.rounds[-1].tricks is None else None
+                                    f"recorded{over}")
+    return sheet.rounds[-1] if sheet.rounds and sheet.rounds[-1].tricks is None else None
+
+
+def _with_bids(text: str, checked: Checked, values: dict[int, int]) -> str:
+    """Start the next round with these bids, or fill in bids of the round in play."""
+    players = checked.sheet.players
+    in_play = _round_in_play(checked, ", so there is no round to bid")
     if in_play is None:
         return editing.start_round(text, players, [values.get(s) for s in range(len(players))])
     if all(bid is not None for bid in in_play.bids):
@@ -168,11 +173,7 @@ def _with_tricks(text: str, checked: Checked, values: dict[int, int]) -> str:
     """Complete the round in play with every player's tricks."""
     sheet = checked.sheet
     players = sheet.players
-    result = score_game(sheet, checked.settings, checked.first_dealer)
-    if result.finished:
-        raise _state_error(checked, f"the game is over: all {result.rounds_total} rounds are "
-                                    "recorded")
-    in_play = sheet.rounds[-1] if sheet.rounds and sheet.rounds[-1].tricks is None else None
+    in_play = _round_in_play(checked)
     if in_play is None:
         raise _state_error(checked, "no round in play: record its bids first with --bids",
                            len(sheet.rounds) + 1)

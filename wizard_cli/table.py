@@ -23,11 +23,6 @@ class NextStep:
     finished: bool
     winners: tuple[str, ...] = ()
 
-    @property
-    def waiting_for_tricks(self) -> bool:
-        """Every bid of the round is in: what remains is to play it and record the tricks."""
-        return not self.finished and self.next_bidder is None
-
 
 def next_step(result: GameResult) -> NextStep:
     """The next thing to happen in a scored game (bidding starts at the dealer's left)."""
