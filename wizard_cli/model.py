@@ -6,8 +6,10 @@ that is no whole number) with the line each stands on, so validation can judge a
 
 from __future__ import annotations
 
+import itertools
+import operator
 from dataclasses import dataclass, field
-from typing import NamedTuple, Union
+from typing import Iterator, NamedTuple, Sequence, Union, overload
 
 from .errors import Problem
 from .settings import RawSetting
@@ -46,6 +48,64 @@ class RoundRecord:
     point_lines: list[int | None] | None = None
 
 
+class RoundColumns(Sequence[RoundRecord]):
+    """Every round of a regular sheet, all complete, kept as flat columns (round after round, in
+    seating order); the RoundRecords are made only if something asks for them.
+
+    Validation and scoring read the columns directly: a season archive of a million rows would
+    otherwise make a quarter of a million RoundRecords just to read their values back.
+    """
+
+    __slots__ = ("players", "bids", "tricks", "points", "lines", "_records")
+
+    def __init__(self, players: int, bids: list[Value], tricks: list[Value],
+                 points: list[Value] | None, lines: Sequence[int]) -> None:
+        self.players = players
+        self.bids = bids
+        self.tricks = tricks
+        self.points = points  # the user's own typed scores, if the sheet has them
+        self.lines = lines  # each value's line
+        self._records: list[RoundRecord] | None = None
+
+    def records(self) -> list[RoundRecord]:
+        """The rounds as RoundRecords (made once)."""
+        if self._records is None:
+            count = self.players
+            by_round = lambda values: map(list, zip(*[iter(values)] * count))  # noqa: E731
+            self._records = list(map(RoundRecord, range(1, len(self) + 1), self.lines[::count],
+                                     by_round(self.bids), by_round(self.lines),
+                                     by_round(self.tricks), by_round(self.lines)))
+            if self.points is not None:
+                for record, points, lines in zip(self._records, by_round(self.points),
+                                                 by_round(self.lines)):
+                    record.points, record.point_lines = points, lines
+        return self._records
+
+    def __len__(self) -> int:
+        return len(self.bids) // self.players
+
+    @overload
+    def __getitem__(self, index: int) -> RoundRecord: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[RoundRecord]: ...
+
+    def __getitem__(self, index: int | slice) -> RoundRecord | list[RoundRecord]:
+        return self.records()[index]
+
+    def __iter__(self) -> Iterator[RoundRecord]:
+        return iter(self.records())
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the same rounds, whether kept as columns or as a list of RoundRecords."""
+        if isinstance(other, (RoundColumns, list)):
+            return self.records() == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(self.records())
+
+
 @dataclass(slots=True)
 class Sheet:
     """One game as read from a file (one document of a YAML stream, one game of a CSV)."""
@@ -59,7 +119,7 @@ class Sheet:
     first_dealer: str | None = None
     first_dealer_line: int | None = None
     settings: list[RawSetting] = field(default_factory=list)
-    rounds: list[RoundRecord] = field(default_factory=list)
+    rounds: list[RoundRecord] | RoundColumns = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)  # found while reading
     line: int | None = None
     kind: str = "yaml"  # "yaml", "csv" (long) or "wide-csv": how it was written
@@ -68,3 +128,19 @@ class Sheet:
                 player: str | None = None) -> None:
         """Record a problem found while reading, located in this sheet's file."""
         self.problems.append(Problem(message, self.source, line, round, player))
+
+
+_BIDS = operator.attrgetter("bids")
+_TRICKS = operator.attrgetter("tricks")
+
+
+def value_columns(rounds: Sequence[RoundRecord]) -> tuple[list[Value], list[Value]] | None:
+    """Every round's bids and its tricks, flat (round after round, in seating order); None if a
+    round has no tricks recorded (a round in play)."""
+    if isinstance(rounds, RoundColumns):
+        return rounds.bids, rounds.tricks
+    tricks = list(map(_TRICKS, rounds))
+    if None in tricks:
+        return None
+    return (list(itertools.chain.from_iterable(map(_BIDS, rounds))),
+            list(itertools.chain.from_iterable(tricks)))

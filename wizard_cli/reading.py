@@ -12,13 +12,14 @@ import csv
 import functools
 import io
 import itertools
+import operator
 import re
 import sys
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from .errors import Problem, WizardError
-from .model import BadValue, RoundRecord, Sheet, Value
+from .model import BadValue, RoundColumns, RoundRecord, Sheet, Value
 from .settings import RawSetting, suggest
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def read_sheets(path: str, input_format: str | None = None,
                                       f"mark): read it with --encoding {announced}", source, 1))
         kind = input_format or _sniff_format(path, head, text_encoding(encoding))
         if kind == "csv":
-            yield from read_csv_sheets(_decoded_lines(buffered, source, encoding), source)
+            yield from read_csv_blocks(_decoded_blocks(buffered, source, encoding), source)
         else:
             text = _decode_all(_read_limited(buffered, source), source, encoding)
             yield from read_yaml_sheets(text, source)
@@ -166,8 +167,8 @@ def _decode_all(data: bytes, source: str, encoding: str | None) -> str:
     return text
 
 
-def _decoded_lines(handle: IO[bytes], source: str, encoding: str | None) -> Iterator[str]:
-    """Lines of text (CRLF, LF or CR ended) decoded as they are read, each bad byte located.
+def _decoded_blocks(handle: IO[bytes], source: str, encoding: str | None) -> Iterator[list[str]]:
+    """Blocks of whole lines (CRLF, LF or CR ended) decoded as they are read, each bad byte located.
 
     Lines keep their endings, as the csv module wants. The text is decoded and checked a block
     at a time (C-speed checks, no Python code per line: a season archive has a million lines).
@@ -191,13 +192,15 @@ def _decoded_lines(handle: IO[bytes], source: str, encoding: str | None) -> Iter
         carry = lines.pop() if data and lines and _unfinished(lines[-1]) else ""
         bad = _first_bad_line(lines, block, source, number, encoding)
         if bad is not None:
-            yield from lines[:bad[0]]
+            if bad[0]:
+                yield lines[:bad[0]]
             raise bad[1]
         if len(carry) >= MAX_LINE_CHARS:
             raise WizardError(Problem(f"a line longer than {MAX_LINE_CHARS} characters: not a "
                                       "score sheet", source, number + len(lines) + 1))
         number += len(lines)
-        yield from lines
+        if lines:
+            yield lines
         if not data:
             return
 
@@ -209,9 +212,20 @@ _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 def _split_lines(block: str) -> list[str]:
     """A block's lines with their endings; only CR, LF and CRLF end a line (as for csv)."""
-    if _OTHER_BREAKS.search(block) is None:
+    if not _has_other_breaks(block):
         return block.splitlines(True)
     return _LINE.findall(block)
+
+
+def _has_other_breaks(text: str) -> bool:
+    """Whether ``str.splitlines`` would break the text where csv does not (a form feed, …)."""
+    # Five substring searches run faster than one character-class regex over 64 kB of ASCII.
+    if any(char in text for char in _ASCII_OTHER_BREAKS):
+        return True
+    return not text.isascii() and _OTHER_BREAKS.search(text) is not None
+
+
+_ASCII_OTHER_BREAKS = "\x0b\x0c\x1c\x1d\x1e"
 
 
 def _unfinished(line: str) -> bool:
@@ -453,34 +467,110 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
 
 # --- CSV sheets ----------------------------------------------------------------------------
 
-def _sniff_delimiter(line: str) -> str:
-    """`,` `;` or tab: whichever the header line uses most."""
-    return max(",;\t", key=line.count)
-
-
 def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
-    """Long or wide CSV → sheets; a long CSV with a ``game`` column gives one sheet per game."""
-    lines = iter(lines)
-    first = next(lines, None)
-    while first is not None and not first.strip():
-        first = next(lines, None)
-    if first is None:
-        raise WizardError(Problem("empty file: no header and no rows", source))
-    delimiter = _sniff_delimiter(first)
-    restored = itertools.chain((first,), lines)  # the sniffed first line back in front
-    reader = csv.reader(restored, delimiter=delimiter)
+    """Long or wide CSV lines (with their endings) → sheets, taking one line at a time."""
+    return read_csv_blocks(([line] for line in lines), source)
+
+
+def read_csv_blocks(blocks: Iterable[list[str]], source: str) -> Iterator[Sheet]:
+    """Long or wide CSV, as blocks of whole lines → sheets; a long CSV with a ``game`` column
+    gives one sheet per game, each as soon as its rows end."""
+    rows = _CsvRows(blocks)
     try:
-        written = _trim_trailing([cell.strip() for cell in next(reader)])
+        written = rows.header()
+        if written is None:
+            raise WizardError(Problem("empty file: no header and no rows", source))
+        written = _trim_trailing([cell.strip() for cell in written])
         header = [cell.lower() for cell in written]
-        header_line = reader.line_num
         if "player" in header and "bid" in header:
-            yield from _LongReader(source, header, header_line).sheets(reader)
+            yield from _LongReader(source, header, rows.number).sheets(rows.batches())
         else:
-            yield _read_wide(reader, written, header_line, source)
+            yield _read_wide(rows.each(), written, rows.number, source)
     except csv.Error as error:
         reason = (f"a field longer than {csv.field_size_limit()} characters (a quote \" left "
                   "open?)" if "field limit" in str(error) else str(error))
-        raise WizardError(Problem(f"not readable as CSV: {reason}", source, reader.line_num)) from None
+        raise WizardError(Problem(f"not readable as CSV: {reason}", source, rows.number)) from None
+
+
+class _CsvRows:
+    """The rows of a CSV, with the line each ends on, parsed exactly as ``csv.reader`` would.
+
+    A block with no quote character is split by ``str.split`` at C speed (such a row is its
+    line's cells, which is all csv.reader would make of it); any other block goes through one
+    csv.reader that lives across blocks, so a quoted cell may go on into the next block.
+    """
+
+    def __init__(self, blocks: Iterable[list[str]]) -> None:
+        self.blocks = iter(blocks)
+        self.block: list[str] = []
+        self.at = 0  # the next line of the block, for either way of reading
+        self.number = 0  # the file's lines taken so far: the line a row just read ends on
+        self.delimiter = ","
+        self.reader: Iterator[list[str]] = iter(())
+
+    def _more(self) -> bool:
+        """Whether a line is left, moving on to the next block when this one is used up."""
+        while self.at == len(self.block):
+            block = next(self.blocks, None)
+            if block is None:
+                return False
+            self.block, self.at = block, 0
+        return True
+
+    def _feed(self) -> Iterator[str]:
+        """The lines for csv.reader, one at a time, counted as they are taken."""
+        while self._more():
+            line = self.block[self.at]
+            self.at += 1
+            self.number += 1
+            yield line
+
+    def header(self) -> list[str] | None:
+        """The first row after any blank lines (None if there is none); its delimiter, sniffed
+        from that line, is the file's."""
+        while self._more() and not self.block[self.at].strip():
+            self.at += 1
+            self.number += 1
+        if not self._more():
+            return None
+        self.delimiter = _sniff_delimiter(self.block[self.at])
+        self.reader = csv.reader(self._feed(), delimiter=self.delimiter)
+        return next(self.reader)
+
+    def each(self) -> Iterator[tuple[list[str], int]]:
+        """The remaining rows one by one, each with its line."""
+        for row in self.reader:
+            yield row, self.number
+
+    def batches(self) -> Iterator[tuple[list[list[str]], Sequence[int]]]:
+        """The remaining rows a block at a time, with their lines (a blank line may read as
+        ``[]`` or ``['']``: either is a blank row)."""
+        while self._more():
+            rows = self._split_whole_block() if self.at == 0 else None
+            if rows is not None:
+                first = self.number + 1
+                self.number += len(rows)
+                self.at = len(self.block)
+                yield rows, range(first, first + len(rows))
+                continue
+            rows, lines = [], []
+            while self.at < len(self.block):  # a quoted cell may take csv.reader into the next
+                rows.append(next(self.reader))
+                lines.append(self.number)
+            yield rows, lines
+
+    def _split_whole_block(self) -> list[list[str]] | None:
+        """The block's rows by ``str.split``, or None if it has a quote (or lines str.splitlines
+        would break differently, or a cell that may pass csv's field limit)."""
+        text = "".join(self.block)
+        if '"' in text or len(text) > csv.field_size_limit() or _has_other_breaks(text):
+            return None
+        return list(map(str.split, text.splitlines(), itertools.repeat(self.delimiter)))
+
+
+def _sniff_delimiter(line: str) -> str:
+    """`,` `;` or tab: whichever the header line uses most."""
+    return max(",;\t", key=line.count)
 
 
 def _trim_trailing(row: list[str]) -> list[str]:
@@ -497,7 +587,12 @@ def _is_blank(row: list[str]) -> bool:
 
 
 class _LongReader:
-    """Long CSV (one row per round and player), streamed: one sheet per contiguous game."""
+    """Long CSV (one row per round and player), streamed: one sheet per contiguous game.
+
+    For speed, rows as wide as the header whose game cell reads exactly as the game's first
+    row are only gathered, and placed when the game ends (in bulk if the game is regular); any
+    other row sends the game's rows the general way, one by one, in file order.
+    """
 
     def __init__(self, source: str, header: list[str], header_line: int) -> None:
         self.source = source
@@ -513,51 +608,88 @@ class _LongReader:
         self.header_problems = [
             Problem(f"the header has no '{name}' column", source, header_line)
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
+        self.game: _LongGame | None = None
+        self.written: str | None = None  # the game's cell in its first row, while gathering
+        self.finished_games: set[str | None] = set()
+        self.done: list[Sheet] = []  # games ended by the rows taken so far, not yet handed out
 
-    def sheets(self, reader: Iterator[list[str]]) -> Iterator[Sheet]:
-        """Read rows until the end, yielding each game's sheet as soon as its rows end.
-
-        For speed, a row as wide as the header whose game cell reads exactly as the game's first
-        row is only gathered here, and placed when its game ends (in bulk if the game is
-        regular); any other row sends the game's rows the general way, one by one, in file order.
-        """
-        game: _LongGame | None = None
-        finished_games: set[str] = set()
+    def sheets(self, batches: Iterable[tuple[list[list[str]], Sequence[int]]]) -> Iterator[Sheet]:
+        """Take the rows a batch at a time, yielding each game's sheet once its rows end."""
         width, game_col = self.width, self.game_col
-        gather_width = -1  # the width of a row that may be gathered (-1: no row may)
-        written = ""  # the current game's cell as written in its first row
-        rows: list[list[str]] = []
-        lines: list[int] = []
-        for row in reader:
-            if len(row) == gather_width and row[game_col] == written and len(rows) < _MAX_GATHERED:
-                rows.append(row)
-                lines.append(reader.line_num)
-                continue
-            if _is_blank(row):
-                continue
-            line = reader.line_num
-            game_id = (row[self.game_col].strip() or None
-                       if self.game_col is not None and self.game_col < len(row) else None)
-            if game is None or game_id != game.sheet.game:
-                if game is not None:
-                    finished_games.add(game.sheet.game)
-                    yield game.finish()
-                game = _LongGame(self, game_id, line)
-                if game_id in finished_games:
-                    game.sheet.problem(f"game '{game_id}' continues here after other games "
-                                       "(a game's rows must be together)", line)
-                rows, lines = game.gathered_rows, game.gathered_lines
-                if game_col is not None and len(row) == width:  # (one game with no column: no hurry)
-                    written, gather_width = row[game_col], width
-                    rows.append(row)
-                    lines.append(line)
-                    continue
-            game.add_gathered()
-            gather_width = -1
-            game.add(row, line)
-        if game is None:
-            game = _LongGame(self, None, self.header_line)
-        yield game.finish()
+        for rows, lines in batches:
+            if game_col is not None and list(map(len, rows)).count(width) == len(rows):
+                self._take_runs(rows, lines, game_col)
+            else:
+                for row, line in zip(rows, lines):
+                    self._take(row, line)
+            yield from self.done
+            self.done.clear()
+        if self.game is None:
+            self.game = _LongGame(self, None, self.header_line)
+        yield self.game.finish()
+
+    def _take_runs(self, rows: list[list[str]], lines: Sequence[int], game_col: int) -> None:
+        """Rows all as wide as the header, taken a run of equal game cells at a time."""
+        start = 0
+        for cell, run in itertools.groupby(list(map(operator.itemgetter(game_col), rows))):
+            stop = start + len(list(run))
+            game_id = cell.strip()
+            if cell == self.written and self._room(stop - start):
+                self._gather(rows[start:stop], lines[start:stop])
+            elif game_id and (self.game is None or game_id != self.game.sheet.game):
+                self._start(game_id, lines[start])
+                if self._room(stop - start):
+                    self.written = cell
+                    self._gather(rows[start:stop], lines[start:stop])
+                else:
+                    for index in range(start, stop):
+                        self._take(rows[index], lines[index])
+            else:
+                for index in range(start, stop):
+                    self._take(rows[index], lines[index])
+            start = stop
+
+    def _take(self, row: list[str], line: int) -> None:
+        """One row, the general way (a row that may be gathered still is)."""
+        if (self.written is not None and len(row) == self.width
+                and row[self.game_col] == self.written and self._room(1)):
+            self._gather([row], [line])
+            return
+        if _is_blank(row):
+            return
+        game_col = self.game_col
+        game_id = (row[game_col].strip() or None
+                   if game_col is not None and game_col < len(row) else None)
+        if self.game is None or game_id != self.game.sheet.game:
+            self._start(game_id, line)
+            if game_col is not None and len(row) == self.width:  # (one game with no column: no hurry)
+                self.written = row[game_col]
+                self._gather([row], [line])
+                return
+        self.game.add_gathered()
+        self.written = None  # the rest of this game goes the general way, in file order
+        self.game.add(row, line)
+
+    def _room(self, count: int) -> bool:
+        """Whether ``count`` more rows may be gathered: more than any game has go the general way,
+        so memory stays flat whatever the file."""
+        return len(self.game.gathered_rows) + count <= _MAX_GATHERED
+
+    def _gather(self, rows: list[list[str]], lines: Sequence[int]) -> None:
+        """Keep rows of the current game, to be placed when it ends."""
+        self.game.gathered_rows += rows
+        self.game.gathered_lines += lines
+
+    def _start(self, game_id: str | None, line: int) -> None:
+        """A new game begins on ``line``; the one before is finished."""
+        if self.game is not None:
+            self.finished_games.add(self.game.sheet.game)
+            self.done.append(self.game.finish())
+        self.game = _LongGame(self, game_id, line)
+        self.written = None
+        if game_id in self.finished_games:
+            self.game.sheet.problem(f"game '{game_id}' continues here after other games "
+                                    "(a game's rows must be together)", line)
 
 
 _MAX_GATHERED = 1000  # more rows than any game has (6 players × 20 rounds): memory stays flat
@@ -679,17 +811,12 @@ class _LongGame:
         sheet = self.sheet
         sheet.players = list(players)
         sheet.player_lines = [None] * count
-        by_round = lambda values: map(list, zip(*[iter(values)] * count))  # noqa: E731
-        sheet.rounds = list(map(RoundRecord, range(1, rounds + 1), lines[::count], by_round(bids),
-                                by_round(lines), by_round(tricks), by_round(lines)))
+        sheet.rounds = RoundColumns(count, bids, tricks, points, lines)
         if None in tricks:  # a round in play: tricks not recorded (an empty one is a problem)
+            sheet.rounds = sheet.rounds.records()
             for record in sheet.rounds:
                 if record.tricks.count(None) == count:
                     record.tricks = record.trick_lines = None
-        if points is not None:
-            for record, round_points, point_lines in zip(sheet.rounds, by_round(points),
-                                                         by_round(lines)):
-                record.points, record.point_lines = round_points, point_lines
         return True
 
 
@@ -710,7 +837,7 @@ def _whole_numbers(cells: Sequence[str]) -> list[Value]:
         return list(map(whole_number, cells))
 
 
-def _read_wide(reader: Iterator[list[str]], header: list[str], header_line: int,
+def _read_wide(rows: Iterator[tuple[list[str], int]], header: list[str], header_line: int,
                source: str) -> Sheet:
     """Wide CSV: ``round,<player>…`` with ``bid/tricks`` cells (just ``bid`` in the round in play)."""
     sheet = Sheet(source=source, line=header_line, kind="wide-csv")
@@ -725,8 +852,7 @@ def _read_wide(reader: Iterator[list[str]], header: list[str], header_line: int,
         return sheet
     sheet.players = header[1:]
     sheet.player_lines = [header_line] * len(sheet.players)
-    for row in reader:
-        line = reader.line_num
+    for row, line in rows:
         if _is_blank(row) or row[0].strip().lower() == "total":
             continue
         _read_wide_row(row, line, sheet)

@@ -7,11 +7,12 @@ the tricks and the settings, so changing a setting rescores a game already in pr
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from dataclasses import dataclass
 from typing import Sequence
 
-from .model import Sheet
+from .model import Sheet, value_columns
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 
@@ -47,8 +48,48 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoredColumns:
+    """A game's recorded rounds scored, as flat columns (round after round, in seating order).
+
+    Standings need only sums over these; a ScoredRound per round is made only when something
+    asks for the rounds (a season archive has a quarter of a million of them).
+    """
+
+    players: int
+    first_dealer: int
+    sizes: tuple[int, ...]  # each recorded round's hand size
+    bids: list[int | None]  # every recorded round's bids, the round in play's too
+    tricks: list[int]  # the played rounds' tricks
+    points: list[int]  # the played rounds' points
+    forbidden: list[int | None] | None  # per recorded round; None when screwTheDealer is off
+
+    @property
+    def played(self) -> int:
+        """Rounds with their tricks recorded."""
+        return len(self.tricks) // self.players
+
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total after the last played round (0 for all before any)."""
+        count = self.players
+        return tuple(sum(self.points[seat::count]) for seat in range(count))
+
+    def rounds(self) -> tuple[ScoredRound, ...]:
+        """The rounds one by one, with their running totals."""
+        count, recorded, played = self.players, len(self.sizes), self.played
+        by_round = lambda flat: list(zip(*[iter(flat)] * count))  # noqa: E731
+        later = [None] * (recorded - played)  # the round in play
+        running = (itertools.accumulate(self.points[seat::count]) for seat in range(count))
+        totals = list(zip(*running)) if played else []
+        numbers = range(1, recorded + 1)
+        dealers = [dealer_seat(self.first_dealer, number, count) for number in numbers]
+        return tuple(map(ScoredRound, numbers, self.sizes, dealers, by_round(self.bids),
+                         by_round(self.tricks) + later, by_round(self.points) + later,
+                         totals + later, self.forbidden or [None] * recorded))
+
+
+@dataclass(frozen=True)
 class GameResult:
-    """A sheet scored under one rule set."""
+    """A sheet scored under one rule set (its rounds are made from ``scored`` when asked for)."""
 
     source: str
     game: str | int | None
@@ -56,14 +97,19 @@ class GameResult:
     players: tuple[str, ...]
     settings: Settings
     first_dealer: int
-    rounds: tuple[ScoredRound, ...]
+    scored: ScoredColumns
     standings: tuple[Standing, ...]
     rounds_total: int
+
+    @functools.cached_property
+    def rounds(self) -> tuple[ScoredRound, ...]:
+        """Every recorded round, scored."""
+        return self.scored.rounds()
 
     @property
     def rounds_played(self) -> int:
         """Rounds with their tricks recorded."""
-        return len(self.rounds) - list(map(_TRICKS, self.rounds)).count(None)
+        return self.scored.played
 
     @property
     def finished(self) -> bool:
@@ -78,13 +124,8 @@ class GameResult:
     @property
     def totals(self) -> tuple[int, ...]:
         """Running totals after the last completed round (0 for all before any)."""
-        for scored in reversed(self.rounds):
-            if scored.totals is not None:
-                return scored.totals
-        return (0,) * len(self.players)
+        return self.scored.totals()
 
-
-_TRICKS = operator.attrgetter("tricks")
 
 
 def base_points(bid: int, tricks: int, hand_size: int, s: Settings) -> int:
@@ -140,42 +181,76 @@ def forbidden_dealer_bid(bids: Sequence[int | None], dealer: int, hand_size: int
 
 def score_rounds(sheet: Sheet, s: Settings, first_dealer: int) -> list[ScoredRound]:
     """Score every recorded round in order (the sheet's values must already be valid)."""
+    return list(score_columns(sheet, s, first_dealer).rounds())
+
+
+def score_columns(sheet: Sheet, s: Settings, first_dealer: int) -> ScoredColumns:
+    """Score a valid sheet's rounds as columns; only its last round may be in play."""
     count = len(sheet.players)
     sizes = hand_sizes(s, count)
-    last = len(sizes)
-    restricted = s.screw_the_dealer != "off"
-    tables = points_tables(s)
+    rounds = sheet.rounds
+    columns = value_columns(rounds)
+    if columns is None:  # the last round is in play: its bids are known, its tricks are not
+        bids, tricks = value_columns(rounds[:-1])
+        bids = bids + list(rounds[-1].bids)
+    else:
+        bids, tricks = columns
+    sizes = sizes[:len(rounds)]
+    played = len(tricks) // count
+    try:  # looked up, no Python code per cell: a season has a million of them
+        points = list(map(operator.getitem,
+                          map(operator.getitem, _cell_tables(s, sizes[:played], count), bids),
+                          tricks))
+    except LookupError:  # a value outside the hand (or no table): base_points decides
+        points = list(map(base_points, bids, tricks, _cell_sizes(sizes[:played], count),
+                          itertools.repeat(s)))
+    if s.balanced_bid_penalty or s.final_round_bonus:
+        _add_extras(points, bids, tricks, sizes, count, first_dealer, s)
+    forbidden = (None if s.screw_the_dealer == "off"
+                 else _forbidden_bids(bids, points, sizes, count, first_dealer, s))
+    return ScoredColumns(count, first_dealer, sizes, bids, tricks, points, forbidden)
+
+
+def _add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
+                sizes: Sequence[int], count: int, first_dealer: int, s: Settings) -> None:
+    """``balancedBidPenalty`` (the dealer pays when the bids add up to the hand size) and
+    ``finalRoundBonus`` (a made bid in the game's last round), added into ``points``."""
+    last = len(hand_sizes(s, count))
+    for index in range(len(tricks) // count):
+        start, number = index * count, index + 1
+        round_bids = bids[start:start + count]
+        if s.balanced_bid_penalty and sum(round_bids) == sizes[index]:
+            points[start + dealer_seat(first_dealer, number, count)] -= s.balanced_bid_penalty
+        if s.final_round_bonus and number == last:
+            for seat in range(count):
+                if round_bids[seat] == tricks[start + seat]:
+                    points[start + seat] += s.final_round_bonus
+
+
+def _forbidden_bids(bids: Sequence[int | None], points: Sequence[int], sizes: Sequence[int],
+                    count: int, first_dealer: int, s: Settings) -> list[int | None]:
+    """The dealer's forbidden bid in each recorded round, judged on the totals before it."""
+    forbidden = []
     totals = (0,) * count
-    scored: list[ScoredRound] = []
-    balanced, final = s.balanced_bid_penalty, s.final_round_bonus
-    for record in sheet.rounds:
-        number = record.number
-        size = sizes[number - 1]
-        dealer = dealer_seat(first_dealer, number, count)
-        bids = tuple(record.bids)
-        forbidden = forbidden_dealer_bid(bids, dealer, size, s, totals) if restricted else None
-        if record.tricks is None:
-            scored.append(ScoredRound(number, size, dealer, bids, None, None, None, forbidden))
-            continue
-        tricks = tuple(record.tricks)
-        try:  # looked up, no Python code per cell: a season has a million of them
-            points = list(map(operator.getitem, map(tables[size].__getitem__, bids), tricks))
-        except LookupError:  # a value outside the hand (or no table): base_points decides
-            points = round_points(bids, tricks, size, s)
-        if balanced and sum(bids) == size:
-            points[dealer] -= balanced
-        if final and number == last:
-            points = [p + final if b == t else p for p, b, t in zip(points, bids, tricks)]
-        totals = tuple(map(operator.add, totals, points))
-        scored.append(ScoredRound(number, size, dealer, bids, tricks, tuple(points), totals,
-                                  forbidden))
-    return scored
+    for index, size in enumerate(sizes):
+        start = index * count
+        dealer = dealer_seat(first_dealer, index + 1, count)
+        forbidden.append(forbidden_dealer_bid(bids[start:start + count], dealer, size, s, totals))
+        totals = tuple(map(operator.add, totals, points[start:start + count] or (0,) * count))
+    return forbidden
 
 
-def round_points(bids: Sequence[int], tricks: Sequence[int], hand_size: int,
-                 s: Settings) -> list[int]:
-    """Every player's base_points for one round."""
-    return [base_points(b, t, hand_size, s) for b, t in zip(bids, tricks)]
+@functools.lru_cache(maxsize=64)
+def _cell_sizes(sizes: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """Each cell's hand size, for columns of ``count`` players."""
+    return tuple(size for size in sizes for _ in range(count))
+
+
+@functools.lru_cache(maxsize=64)
+def _cell_tables(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[dict[int, dict[int, int]], ...]:
+    """Each cell's points table (bid, then tricks), for columns of ``count`` players."""
+    tables = points_tables(s)
+    return tuple(tables[size] for size in _cell_sizes(sizes, count))
 
 
 @functools.lru_cache(maxsize=32)
@@ -195,30 +270,29 @@ def competition_ranks(keys: Sequence[tuple]) -> list[int]:
     return [1 + best_first.index(key) for key in keys]  # the keys before it are the better ones
 
 
-def tie_break_key(s: Settings, rounds: Sequence[ScoredRound], seat: int) -> int:
+def tie_break_key(s: Settings, scored: ScoredColumns, seat: int) -> int:
     """What decides equal scores: total bids, made bids, or nothing (shared rank)."""
-    if s.tie_break == "shareWin":
-        return 0
-    done = [r for r in rounds if r.tricks is not None]
+    count = scored.players
+    bids = scored.bids[seat:len(scored.tricks):count]  # completed rounds only
     if s.tie_break == "totalBids":
-        return sum(r.bids[seat] for r in done)
+        return sum(bids)
     if s.tie_break == "madeBids":
-        return sum(1 for r in done if r.bids[seat] == r.tricks[seat])
+        return sum(map(operator.eq, bids, scored.tricks[seat::count]))
     return 0
 
 
-def standings(players: Sequence[str], s: Settings, rounds: Sequence[ScoredRound],
+def standings(players: Sequence[str], s: Settings, scored: ScoredColumns,
               finished: bool) -> tuple[Standing, ...]:
     """Scores (with the perfect-game bonus once finished) ranked by score, then ``tieBreak``."""
     count = len(players)
-    totals = next((r.totals for r in reversed(rounds) if r.totals is not None), (0,) * count)
+    totals = scored.totals()
     bonuses = [0] * count
     if finished and s.perfect_game_bonus:
         bonuses = [s.perfect_game_bonus
-                   if all(r.bids[seat] == r.tricks[seat] for r in rounds) else 0
+                   if scored.bids[seat::count] == scored.tricks[seat::count] else 0
                    for seat in range(count)]
-    scores = [total + bonus for total, bonus in zip(totals, bonuses)]
-    ranks = competition_ranks([(scores[seat], tie_break_key(s, rounds, seat))
+    scores = list(map(operator.add, totals, bonuses))
+    ranks = competition_ranks([(scores[seat], tie_break_key(s, scored, seat))
                                for seat in range(count)])
     table = [Standing(ranks[seat], seat, players[seat], scores[seat], bonuses[seat])
              for seat in range(count)]
@@ -230,9 +304,8 @@ _RANK = operator.attrgetter("rank")
 
 def score_game(sheet: Sheet, s: Settings, first_dealer: int = 0) -> GameResult:
     """A valid sheet scored under the settings: rounds, standings and status."""
-    rounds = score_rounds(sheet, s, first_dealer)
+    scored = score_columns(sheet, s, first_dealer)
     total = len(hand_sizes(s, len(sheet.players)))
-    finished = len(rounds) - list(map(_TRICKS, rounds)).count(None) == total
     return GameResult(sheet.source, sheet.game, sheet.title, tuple(sheet.players), s,
-                      first_dealer, tuple(rounds), standings(sheet.players, s, rounds, finished),
+                      first_dealer, scored, standings(sheet.players, s, scored, scored.played == total),
                       total)

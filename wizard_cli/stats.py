@@ -83,10 +83,9 @@ class Season:
         """Fold one scored game in: its completed rounds always, its scores once it is finished."""
         self.games += 1
         tallies = [self.players.setdefault(name, PlayerStats(name)) for name in result.players]
-        for scored in result.rounds:
-            if scored.tricks is None:  # the round in play: bids alone say nothing yet
-                continue
-            for tally, bid, tricks in zip(tallies, scored.bids, scored.tricks):
+        scored, count = result.scored, len(tallies)
+        for seat, tally in enumerate(tallies):  # (the round in play has no tricks: zip skips it)
+            for bid, tricks in zip(scored.bids[seat::count], scored.tricks[seat::count]):
                 tally.add_round(bid, tricks)
         if result.finished:
             self.finished += 1

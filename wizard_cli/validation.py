@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .errors import Problem
-from .model import BadValue, RoundRecord, Sheet, Value
+from .model import BadValue, RoundRecord, Sheet, Value, value_columns
 from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_rounds
 from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
                        hand_sizes, resolve, suggest)
@@ -111,6 +112,8 @@ def _first_dealer_seat(sheet: Sheet, override: str | None) -> tuple[int, Problem
 def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     """Every round's values, its trick count, and the dealer's bid under ``screwTheDealer``."""
     sizes = hand_sizes(s, len(sheet.players))
+    if _all_clean(sheet.rounds, sizes, len(sheet.players)):
+        return _dealer_problems(sheet, s, dealer, len(sheet.rounds))
     problems: list[Problem] = []
     clean_prefix = 0  # rounds before the first one with a bad value: safe to score
     clean_later: list[RoundRecord] = []  # clean rounds after a bad one: no totals before them
@@ -131,6 +134,28 @@ def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     problems += _dealer_problems(sheet, s, dealer, clean_prefix)
     problems += _dealer_problems_after_gap(sheet, s, dealer, clean_later)
     return problems
+
+
+def _all_clean(rounds: Sequence[RoundRecord], sizes: tuple[int, ...], count: int) -> bool:
+    """Every round complete, every value a whole number in its hand, each round's tricks adding
+    up to its hand size: the common case, judged for the whole sheet at once."""
+    columns = value_columns(rounds)
+    number = len(rounds)
+    if columns is None or not number or number > len(sizes):
+        return False
+    bids, tricks = columns
+    hands = _cell_hands(_IN_HAND, sizes[:number], count)
+    return (len(bids) == len(tricks) == len(hands)
+            and all(map(operator.contains, hands, bids))
+            and all(map(operator.contains, hands, tricks))
+            and list(map(sum, zip(*[iter(tricks)] * count))) == list(sizes[:number]))
+
+
+@functools.lru_cache(maxsize=64)
+def _cell_hands(in_hand: tuple[frozenset[int], ...], sizes: tuple[int, ...],
+                count: int) -> tuple[frozenset[int], ...]:
+    """The values allowed in each cell of a sheet's columns: 0..its round's hand size."""
+    return tuple(in_hand[size] for size in sizes for _ in range(count))
 
 
 def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool) -> list[Problem]:
