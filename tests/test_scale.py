@@ -330,3 +330,28 @@ def test_many_sheets_given_at_once_are_each_read_alone(write):
     assert together.exit_code == 0, together.stderr
     alone = [run("standings", path, "-f", "jsonl").stdout for path in paths]
     assert together.stdout == "".join(alone)
+
+
+# --- tables drawn without tabulate ---------------------------------------------------------
+
+PLAIN_TEXT = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=12)
+CELL_VALUE = st.one_of(PLAIN_TEXT, st.integers(-1000, 100_000), st.none(), st.booleans(),
+                       st.text(max_size=6))
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data(), columns=st.integers(1, 6), style=st.sampled_from(["table", "markdown"]))
+def test_a_plain_table_is_drawn_exactly_as_tabulate_draws_it(data, columns, style):
+    """Plain tables are drawn directly (tabulate costs too much for ten thousand sheets)."""
+    from tabulate import tabulate
+
+    from wizard_cli.render import grid
+
+    headers = data.draw(st.lists(PLAIN_TEXT, min_size=columns, max_size=columns))
+    value = CELL_VALUE if data.draw(st.booleans()) else st.one_of(PLAIN_TEXT, st.integers())
+    rows = data.draw(st.lists(st.lists(value, min_size=columns, max_size=columns), max_size=5))
+    align = data.draw(st.none() | st.lists(st.sampled_from(["left", "right", "center"]),
+                                           min_size=columns, max_size=columns))
+    expected = tabulate(rows, headers=headers, disable_numparse=True, colalign=align,
+                        tablefmt="github" if style == "markdown" else "simple")
+    assert grid(headers, rows, style, align) == expected

@@ -21,6 +21,7 @@ MAX_DEPTH = 64
 _SHOWN = 40  # characters of a value quoted in a message
 _STANDARD = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_STANDARD + name for name in ("null", "bool", "int", "float", "str", "timestamp")}
+_PLAIN_SCALAR_TAGS = _SCALAR_TAGS | {None, "!"}  # "!": a quoted scalar with no tag of its own
 _RESOLVER = Resolver()
 _CONSTRUCTOR = SafeConstructor()
 
@@ -112,20 +113,23 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
     """
     stack: list[Node] = []
     pending_keys: list[Node | None] = []
-    check_event, get_event = loader.check_event, loader.get_event
-    while check_event():
-        event = get_event()
+    scalar_event, sequence_start, mapping_start = (yaml.ScalarEvent, yaml.SequenceStartEvent,
+                                                   yaml.MappingStartEvent)
+    for event in iter(loader.get_event, None):  # None: the stream has ended
         kind = type(event)
-        line = event.start_mark.line + 1 if event.start_mark else 0
-        if kind is yaml.ScalarEvent:
-            _check_scalar_tag(event, path, line)
-            node = Node("scalar", line, event.value, event.tag, event.implicit[0], _NO_ITEMS,
+        if kind is scalar_event:
+            tag = event.tag
+            line = event.start_mark.line + 1
+            if tag not in _PLAIN_SCALAR_TAGS:  # only YAML's plain types, keys and items too
+                raise WizardError(Problem(f"unsupported YAML tag {_tag_name(tag)}", path, line))
+            node = Node("scalar", line, event.value, tag, event.implicit[0], _NO_ITEMS,
                         _NO_ITEMS, _NO_KEYS)
-        elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
+        elif kind is sequence_start or kind is mapping_start:
+            line = event.start_mark.line + 1
             _check_collection_tag(event, path, line)
             if len(stack) >= MAX_DEPTH:
                 raise WizardError(Problem(f"YAML nested more than {MAX_DEPTH} deep", path, line))
-            stack.append(Node("seq" if kind is yaml.SequenceStartEvent else "map", line))
+            stack.append(Node("seq" if kind is sequence_start else "map", line))
             pending_keys.append(None)
             continue
         elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
@@ -133,7 +137,7 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
             node = stack.pop()
         elif kind is yaml.AliasEvent:
             raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
-                                      path, line))
+                                      path, event.start_mark.line + 1))
         else:
             continue
         if not stack:
@@ -147,12 +151,6 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
 def _check_collection_tag(event: yaml.Event, path: str, line: int) -> None:
     """Only plain lists and mappings: ``!!python/tuple``, ``!!set`` and friends are refused."""
     if event.tag not in (None, "!", _STANDARD + "seq", _STANDARD + "map"):
-        raise WizardError(Problem(f"unsupported YAML tag {_tag_name(event.tag)}", path, line))
-
-
-def _check_scalar_tag(event: yaml.ScalarEvent, path: str, line: int) -> None:
-    """Only YAML's plain types, wherever a value stands (a list item and a key too)."""
-    if event.tag not in (None, "!") and event.tag not in _SCALAR_TAGS:
         raise WizardError(Problem(f"unsupported YAML tag {_tag_name(event.tag)}", path, line))
 
 
