@@ -279,6 +279,8 @@ def yaml_number(node: Node | None) -> Value:
     """A YAML value as a whole number: null is None, 2.0 is 2; text or lists are BadValue."""
     if node is None:
         return None
+    if node.plain and node.tag is None and node.text in _PLAIN_NUMBERS:  # most values, at once
+        return _PLAIN_NUMBERS[node.text]
     if node.kind != "scalar":
         return BadValue(node.describe())
     if len(node.text) > _SHOWN:  # no bid is that long; a 5000-digit one would not even convert
@@ -430,6 +432,9 @@ def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
     return record
 
 
+_LINE_OF = operator.attrgetter("line")
+
+
 def _present(node: Node | None) -> bool:
     """True unless the key is missing or its value is null."""
     return node is not None and not (node.kind == "scalar" and node.plain and node.value() is None)
@@ -448,8 +453,9 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
             sheet.problem(f"{len(node.items)} {what} for {count} players (a list gives one per "
                           f"player in seating order; use null for one still to come)",
                           node.line, number)
-        for seat, item in enumerate(node.items[:count]):
-            values[seat], lines[seat] = yaml_number(item), item.line
+        items = node.items[:count]
+        values[:len(items)] = map(yaml_number, items)
+        lines[:len(items)] = map(_LINE_OF, items)
     elif node.kind == "map":
         seats = {name: seat for seat, name in enumerate(sheet.players)}
         for key, item in node.pairs:

@@ -113,28 +113,35 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
     """
     stack: list[Node] = []
     pending_keys: list[Node | None] = []
+    items: list[Node] | None = None  # the innermost open list's items (None: not in a list)
     scalar_event, sequence_start, mapping_start = (yaml.ScalarEvent, yaml.SequenceStartEvent,
                                                    yaml.MappingStartEvent)
     for event in iter(loader.get_event, None):  # None: the stream has ended
         kind = type(event)
         if kind is scalar_event:
             tag = event.tag
-            line = event.start_mark.line + 1
-            if tag not in _PLAIN_SCALAR_TAGS:  # only YAML's plain types, keys and items too
-                raise WizardError(Problem(f"unsupported YAML tag {_tag_name(tag)}", path, line))
-            node = Node("scalar", line, event.value, tag, event.implicit[0], _NO_ITEMS,
-                        _NO_ITEMS, _NO_KEYS)
+            if tag is not None and tag not in _PLAIN_SCALAR_TAGS:  # keys and items too
+                raise WizardError(Problem(f"unsupported YAML tag {_tag_name(tag)}", path,
+                                          event.start_mark.line + 1))
+            node = Node("scalar", event.start_mark.line + 1, event.value, tag, event.implicit[0],
+                        _NO_ITEMS, _NO_ITEMS, _NO_KEYS)
+            if items is not None:  # a list item: the commonest place of all
+                items.append(node)
+                continue
         elif kind is sequence_start or kind is mapping_start:
             line = event.start_mark.line + 1
             _check_collection_tag(event, path, line)
             if len(stack) >= MAX_DEPTH:
                 raise WizardError(Problem(f"YAML nested more than {MAX_DEPTH} deep", path, line))
-            stack.append(Node("seq" if kind is sequence_start else "map", line))
+            node = Node("seq" if kind is sequence_start else "map", line)
+            stack.append(node)
             pending_keys.append(None)
+            items = node.items if kind is sequence_start else None
             continue
         elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
             pending_keys.pop()
             node = stack.pop()
+            items = stack[-1].items if stack and stack[-1].kind == "seq" else None
         elif kind is yaml.AliasEvent:
             raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
                                       path, event.start_mark.line + 1))
@@ -142,8 +149,6 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
             continue
         if not stack:
             yield node
-        elif stack[-1].kind == "seq":  # a list item: the commonest place, kept out of _attach
-            stack[-1].items.append(node)
         else:
             _attach(stack[-1], pending_keys, node, path)
 
