@@ -186,6 +186,55 @@ def test_bulk_and_general_paths_read_the_same_sheets(seed, points):
     assert list(read_csv_sheets(text.splitlines(True), "s.csv")) == read_general(text)
 
 
+def in_blocks(rng: random.Random, text: str) -> list[str]:
+    """The text cut into blocks of whole lines at random, as the file reader hands them out."""
+    lines = reading._split_lines(text)
+    blocks, at = [], 0
+    while at < len(lines):
+        size = rng.randint(1, 40)
+        blocks.append("".join(lines[at:at + size]))
+        at += size
+    return blocks
+
+
+QUOTED = ['"Anna"', '"1"', '"Ben, Jr."', '"two\nlines"', '"say ""hi"""']
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), ending=st.sampled_from(["\n", "\r\n", "\r"]),
+       quotes=st.booleans(), delimiter=st.sampled_from([",", ";", "\t"]))
+def test_blocks_split_at_once_read_as_csv_reader_reads_the_lines(seed, ending, quotes, delimiter):
+    """A block with no quote is split by str.split; the rows must be exactly csv.reader's."""
+    rng = random.Random(seed)
+    lines = ["game,round,player,bid,tricks"]
+    for number in range(rng.randint(1, 5)):
+        rows = [[f"g{number}", *row] for row in game_rows(rng, PLAYERS, rng.randint(0, 15))]
+        if rows and rng.random() < 0.5:
+            spoil(rng, rows)
+        if quotes and rows:
+            rows[rng.randrange(len(rows))][rng.choice([0, 2, 3])] = rng.choice(QUOTED)
+        lines += [",".join(row) for row in rows]
+        if rng.random() < 0.3:
+            lines.append(rng.choice(["", " ", ",,,,", "g9"]))
+    text = ending.join(line.replace(",", delimiter) for line in lines) + ending
+    expected = list(read_csv_sheets(reading._split_lines(text), "s.csv"))
+    assert list(reading.read_csv_blocks(in_blocks(rng, text), "s.csv")) == expected
+
+
+@pytest.mark.parametrize("block_bytes", [1, 7, 64, 1000])
+def test_a_file_read_in_small_blocks_reads_the_same(write, monkeypatch, block_bytes):
+    rng = random.Random(12)
+    rows = {f"g{n}": game_rows(rng) for n in range(4)}
+    text = season_csv(rows).replace("g1,3,Ben", '"g1",3,"Ben"').replace("\n", "\r\n")
+    path = write("s.csv", text)
+    expected = run("standings", path, "-f", "jsonl")
+    monkeypatch.setattr(reading, "_BLOCK_BYTES", block_bytes)
+    result = run("standings", path, "-f", "jsonl")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        expected.exit_code, expected.stdout, expected.stderr)
+    assert expected.exit_code == 0 and expected.stdout.count("\n") == 4
+
+
 def test_more_rows_than_any_game_has_are_read_the_general_way(monkeypatch):
     rng = random.Random(9)
     text = season_csv({"long": game_rows(rng, rounds=15) * 3, "next": game_rows(rng)})

@@ -167,14 +167,15 @@ def _decode_all(data: bytes, source: str, encoding: str | None) -> str:
     return text
 
 
-def _decoded_blocks(handle: IO[bytes], source: str, encoding: str | None) -> Iterator[list[str]]:
-    """Blocks of whole lines (CRLF, LF or CR ended) decoded as they are read, each bad byte located.
+def _decoded_blocks(handle: IO[bytes], source: str, encoding: str | None) -> Iterator[str]:
+    """The text decoded as it is read, in blocks of whole lines (CRLF, LF or CR ended), each bad
+    byte located.
 
-    Lines keep their endings, as the csv module wants. The text is decoded and checked a block
-    at a time (C-speed checks, no Python code per line: a season archive has a million lines).
-    An undecodable byte is carried to its line as a lone surrogate (``surrogateescape``) and
-    reported there, after the lines before it. A line is at most MAX_LINE_CHARS long: an
-    endless one (``/dev/zero`` piped in) ends in an error, not in all memory used up.
+    The text is decoded and checked a block at a time (C-speed checks, no Python code per
+    line: a season archive has a million lines). An undecodable byte is carried to its line as
+    a lone surrogate (``surrogateescape``) and reported there, after the lines before it. A line
+    is at most MAX_LINE_CHARS long: an endless one (``/dev/zero`` piped in) ends in an error,
+    not in all memory used up.
     """
     decoder = codecs.getincrementaldecoder(text_encoding(encoding))(errors="surrogateescape")
     read = getattr(handle, "read1", handle.read)  # what has arrived: a pipe is read as it comes
@@ -187,22 +188,34 @@ def _decoded_blocks(handle: IO[bytes], source: str, encoding: str | None) -> Ite
         except UnicodeDecodeError as error:  # not even surrogateescape could carry it (UTF-16)
             raise _decoding_problem(source, number + 1, error.object[error.start],
                                     encoding) from None
-        block = carry + chunk
-        lines = _split_lines(block)
-        carry = lines.pop() if data and lines and _unfinished(lines[-1]) else ""
-        bad = _first_bad_line(lines, block, source, number, encoding)
+        block, carry = _whole_lines(carry + chunk) if data else (carry + chunk, "")
+        bad = _first_bad_line(block, source, number, encoding)
         if bad is not None:
             if bad[0]:
-                yield lines[:bad[0]]
+                yield bad[0]
             raise bad[1]
+        lines = _count_lines(block)
         if len(carry) >= MAX_LINE_CHARS:
             raise WizardError(Problem(f"a line longer than {MAX_LINE_CHARS} characters: not a "
-                                      "score sheet", source, number + len(lines) + 1))
-        number += len(lines)
-        if lines:
-            yield lines
+                                      "score sheet", source, number + lines + 1))
+        number += lines
+        if block:
+            yield block
         if not data:
             return
+
+
+def _whole_lines(text: str) -> tuple[str, str]:
+    """The text up to its last line break known to be whole, and the rest (a CR at the very end
+    may be half of a CRLF)."""
+    end = max(text.rfind("\n"), text.rfind("\r", 0, len(text) - 1)) + 1
+    return text[:end], text[end:]
+
+
+def _count_lines(text: str) -> int:
+    """How many lines the text has (CRLF, LF or CR ended; the last may have no ending)."""
+    breaks = text.count("\n") + text.count("\r") - text.count("\r\n")
+    return breaks + (not text.endswith(("\n", "\r")) and bool(text))
 
 
 _BLOCK_BYTES = 1 << 16
@@ -228,24 +241,20 @@ def _has_other_breaks(text: str) -> bool:
 _ASCII_OTHER_BREAKS = "\x0b\x0c\x1c\x1d\x1e"
 
 
-def _unfinished(line: str) -> bool:
-    """The last line of a block may go on in the next one (a CR may be half of a CRLF)."""
-    return not line.endswith("\n")
-
-
-def _first_bad_line(lines: list[str], block: str, source: str, before: int,
-                    encoding: str | None) -> tuple[int, WizardError] | None:
-    """The first line of a block with a byte that did not decode or a NUL, and its error."""
+def _first_bad_line(block: str, source: str, before: int,
+                    encoding: str | None) -> tuple[str, WizardError] | None:
+    """The text before the first line with a byte that did not decode or a NUL, and its error."""
     escaped = not block.isascii() and _ESCAPED_BYTE.search(block) is not None
     if not escaped and "\x00" not in block:
         return None
+    lines = _split_lines(block)
     for index, line in enumerate(lines):
         if not line.isascii() and (byte := _ESCAPED_BYTE.search(line)):
-            return index, _decoding_problem(source, before + index + 1,
-                                            ord(byte.group()) - 0xDC00, encoding)
+            return "".join(lines[:index]), _decoding_problem(source, before + index + 1,
+                                                             ord(byte.group()) - 0xDC00, encoding)
         if "\x00" in line:
-            return index, _nul_problem(source, before + index + 1)
-    return None  # in the unfinished last line: reported with the next block
+            return "".join(lines[:index]), _nul_problem(source, before + index + 1)
+    raise AssertionError("a bad character outside every line")  # pragma: no cover
 
 
 # --- cell values -------------------------------------------------------------------------
@@ -475,10 +484,10 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
 
 def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
     """Long or wide CSV lines (with their endings) → sheets, taking one line at a time."""
-    return read_csv_blocks(([line] for line in lines), source)
+    return read_csv_blocks(lines, source)
 
 
-def read_csv_blocks(blocks: Iterable[list[str]], source: str) -> Iterator[Sheet]:
+def read_csv_blocks(blocks: Iterable[str], source: str) -> Iterator[Sheet]:
     """Long or wide CSV, as blocks of whole lines → sheets; a long CSV with a ``game`` column
     gives one sheet per game, each as soon as its rows end."""
     rows = _CsvRows(blocks)
@@ -502,31 +511,31 @@ class _CsvRows:
     """The rows of a CSV, with the line each ends on, parsed exactly as ``csv.reader`` would.
 
     A block with no quote character is split by ``str.split`` at C speed (such a row is its
-    line's cells, which is all csv.reader would make of it); any other block goes through one
-    csv.reader that lives across blocks, so a quoted cell may go on into the next block.
+    line's cells, which is all csv.reader would make of it); any other block is cut into lines
+    for one csv.reader that lives across blocks, so a quoted cell may go on into the next one.
     """
 
-    def __init__(self, blocks: Iterable[list[str]]) -> None:
+    def __init__(self, blocks: Iterable[str]) -> None:
         self.blocks = iter(blocks)
-        self.block: list[str] = []
-        self.at = 0  # the next line of the block, for either way of reading
+        self.lines: list[str] = []  # the current block's lines, for csv.reader
+        self.at = 0  # the next of them
         self.number = 0  # the file's lines taken so far: the line a row just read ends on
         self.delimiter = ","
         self.reader: Iterator[list[str]] = iter(())
 
     def _more(self) -> bool:
-        """Whether a line is left, moving on to the next block when this one is used up."""
-        while self.at == len(self.block):
+        """Whether a line is left for csv.reader, cutting the next block into lines if need be."""
+        while self.at == len(self.lines):
             block = next(self.blocks, None)
             if block is None:
                 return False
-            self.block, self.at = block, 0
+            self.lines, self.at = _split_lines(block), 0
         return True
 
     def _feed(self) -> Iterator[str]:
         """The lines for csv.reader, one at a time, counted as they are taken."""
         while self._more():
-            line = self.block[self.at]
+            line = self.lines[self.at]
             self.at += 1
             self.number += 1
             yield line
@@ -534,12 +543,12 @@ class _CsvRows:
     def header(self) -> list[str] | None:
         """The first row after any blank lines (None if there is none); its delimiter, sniffed
         from that line, is the file's."""
-        while self._more() and not self.block[self.at].strip():
+        while self._more() and not self.lines[self.at].strip():
             self.at += 1
             self.number += 1
         if not self._more():
             return None
-        self.delimiter = _sniff_delimiter(self.block[self.at])
+        self.delimiter = _sniff_delimiter(self.lines[self.at])
         self.reader = csv.reader(self._feed(), delimiter=self.delimiter)
         return next(self.reader)
 
@@ -551,27 +560,31 @@ class _CsvRows:
     def batches(self) -> Iterator[tuple[list[list[str]], Sequence[int]]]:
         """The remaining rows a block at a time, with their lines (a blank line may read as
         ``[]`` or ``['']``: either is a blank row)."""
-        while self._more():
-            rows = self._split_whole_block() if self.at == 0 else None
-            if rows is not None:
-                first = self.number + 1
-                self.number += len(rows)
-                self.at = len(self.block)
-                yield rows, range(first, first + len(rows))
+        while True:
+            if self.at < len(self.lines):  # csv.reader's block (a quoted cell may take it on)
+                rows, lines = [], []
+                while self.at < len(self.lines):
+                    rows.append(next(self.reader))
+                    lines.append(self.number)
+                yield rows, lines
                 continue
-            rows, lines = [], []
-            while self.at < len(self.block):  # a quoted cell may take csv.reader into the next
-                rows.append(next(self.reader))
-                lines.append(self.number)
-            yield rows, lines
+            block = next(self.blocks, None)
+            if block is None:
+                return
+            rows = self._split(block)
+            if rows is None:
+                self.lines, self.at = _split_lines(block), 0
+                continue
+            first = self.number + 1
+            self.number += len(rows)
+            yield rows, range(first, first + len(rows))
 
-    def _split_whole_block(self) -> list[list[str]] | None:
+    def _split(self, block: str) -> list[list[str]] | None:
         """The block's rows by ``str.split``, or None if it has a quote (or lines str.splitlines
         would break differently, or a cell that may pass csv's field limit)."""
-        text = "".join(self.block)
-        if '"' in text or len(text) > csv.field_size_limit() or _has_other_breaks(text):
+        if '"' in block or len(block) > csv.field_size_limit() or _has_other_breaks(block):
             return None
-        return list(map(str.split, text.splitlines(), itertools.repeat(self.delimiter)))
+        return list(map(str.split, block.splitlines(), itertools.repeat(self.delimiter)))
 
 
 def _sniff_delimiter(line: str) -> str:

@@ -6,6 +6,7 @@ Precedence (SPEC §2): defaults < the sheet's ``settings:`` < ``--settings FILE`
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, fields
 from typing import Any, Iterable, NamedTuple
@@ -225,8 +226,9 @@ def rounds_for_deck(players: int) -> int:
     return DECK_SIZE // players
 
 
+@functools.lru_cache(maxsize=64)
 def hand_sizes(settings: Settings, players: int) -> tuple[int, ...]:
-    """Cards dealt to each player in rounds 1..N under the settings."""
+    """Cards dealt to each player in rounds 1..N under the settings (worked out once)."""
     deck_rounds = rounds_for_deck(players)
     if settings.round_mode == "custom":
         return tuple(range(1, settings.custom_round_count + 1))

@@ -81,8 +81,10 @@ def _resolve_cached(key: tuple[tuple[tuple[RawSetting, ...], ...], int | None]) 
 
 def _player_problems(sheet: Sheet) -> list[Problem]:
     """3 to 6 players, each with a name of their own."""
-    problems = []
     count = len(sheet.players)
+    if MIN_PLAYERS <= count <= MAX_PLAYERS and all(sheet.players) and len(set(sheet.players)) == count:
+        return []  # the usual table, at once
+    problems = []
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         problems.append(Problem(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, this sheet "
                                 f"has {count}", sheet.source,
