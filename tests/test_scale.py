@@ -211,8 +211,9 @@ def test_blocks_split_at_once_read_as_csv_reader_reads_the_lines(seed, ending, q
         rows = [[f"g{number}", *row] for row in game_rows(rng, PLAYERS, rng.randint(0, 15))]
         if rows and rng.random() < 0.5:
             spoil(rng, rows)
-        if quotes and rows:
-            rows[rng.randrange(len(rows))][rng.choice([0, 2, 3])] = rng.choice(QUOTED)
+        row = rows[rng.randrange(len(rows))] if rows else []
+        if quotes and row:
+            row[rng.randrange(len(row))] = rng.choice(QUOTED)
         lines += [",".join(row) for row in rows]
         if rng.random() < 0.3:
             lines.append(rng.choice(["", " ", ",,,,", "g9"]))

@@ -10,7 +10,7 @@ import functools
 import itertools
 import operator
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from .model import Sheet, value_columns
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
@@ -47,12 +47,13 @@ class Standing:
     bonus: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoredColumns:
     """A game's recorded rounds scored, as flat columns (round after round, in seating order).
 
     Standings need only sums over these; a ScoredRound per round is made only when something
-    asks for the rounds (a season archive has a quarter of a million of them).
+    asks for the rounds (a season archive has a quarter of a million of them). Not frozen, to
+    be cheap to build, like ScoredRound: treat it as read-only.
     """
 
     players: int
@@ -70,16 +71,14 @@ class ScoredColumns:
 
     def totals(self) -> tuple[int, ...]:
         """Each player's total after the last played round (0 for all before any)."""
-        count = self.players
-        return tuple(sum(self.points[seat::count]) for seat in range(count))
+        return tuple(map(sum, by_seat(self.points, self.players)))
 
     def rounds(self) -> tuple[ScoredRound, ...]:
         """The rounds one by one, with their running totals."""
         count, recorded, played = self.players, len(self.sizes), self.played
         by_round = lambda flat: list(zip(*[iter(flat)] * count))  # noqa: E731
         later = [None] * (recorded - played)  # the round in play
-        running = (itertools.accumulate(self.points[seat::count]) for seat in range(count))
-        totals = list(zip(*running)) if played else []
+        totals = list(zip(*map(itertools.accumulate, by_seat(self.points, count)))) if played else []
         numbers = range(1, recorded + 1)
         dealers = [dealer_seat(self.first_dealer, number, count) for number in numbers]
         return tuple(map(ScoredRound, numbers, self.sizes, dealers, by_round(self.bids),
@@ -270,33 +269,41 @@ def competition_ranks(keys: Sequence[tuple]) -> list[int]:
     return [1 + best_first.index(key) for key in keys]  # the keys before it are the better ones
 
 
-def tie_break_key(s: Settings, scored: ScoredColumns, seat: int) -> int:
-    """What decides equal scores: total bids, made bids, or nothing (shared rank)."""
+def by_seat(flat: Sequence, count: int) -> Iterator[Sequence]:
+    """Each seat's values from a flat column (round after round, in seating order)."""
+    return map(flat.__getitem__, _seat_slices(count))
+
+
+@functools.lru_cache(maxsize=8)
+def _seat_slices(count: int) -> tuple[slice, ...]:
+    """Where each of ``count`` seats' values stand in a flat column."""
+    return tuple(slice(seat, None, count) for seat in range(count))
+
+
+def tie_break_keys(s: Settings, scored: ScoredColumns) -> list[int]:
+    """What decides equal scores, per seat: total bids, made bids, or nothing (shared rank)."""
     count = scored.players
-    bids = scored.bids[seat:len(scored.tricks):count]  # completed rounds only
-    if s.tie_break == "totalBids":
-        return sum(bids)
+    if s.tie_break == "totalBids":  # completed rounds only
+        return list(map(sum, by_seat(scored.bids[:len(scored.tricks)], count)))
     if s.tie_break == "madeBids":
-        return sum(map(operator.eq, bids, scored.tricks[seat::count]))
-    return 0
+        return list(map(sum, by_seat(list(map(operator.eq, scored.bids, scored.tricks)), count)))
+    return [0] * count
 
 
 def standings(players: Sequence[str], s: Settings, scored: ScoredColumns,
               finished: bool) -> tuple[Standing, ...]:
     """Scores (with the perfect-game bonus once finished) ranked by score, then ``tieBreak``."""
     count = len(players)
-    totals = scored.totals()
+    scores = list(scored.totals())
     bonuses = [0] * count
     if finished and s.perfect_game_bonus:
-        bonuses = [s.perfect_game_bonus
-                   if scored.bids[seat::count] == scored.tricks[seat::count] else 0
-                   for seat in range(count)]
-    scores = list(map(operator.add, totals, bonuses))
-    ranks = competition_ranks([(scores[seat], tie_break_key(s, scored, seat))
-                               for seat in range(count)])
-    table = [Standing(ranks[seat], seat, players[seat], scores[seat], bonuses[seat])
-             for seat in range(count)]
-    return tuple(sorted(table, key=_RANK))  # stable: equal ranks stay in seat order
+        bonuses = [s.perfect_game_bonus if bids == tricks else 0
+                   for bids, tricks in zip(by_seat(scored.bids, count),
+                                           by_seat(scored.tricks, count))]
+        scores = list(map(operator.add, scores, bonuses))
+    ranks = competition_ranks(list(zip(scores, tie_break_keys(s, scored))))
+    # sorted is stable: equal ranks stay in seat order
+    return tuple(sorted(map(Standing, ranks, range(count), players, scores, bonuses), key=_RANK))
 
 
 _RANK = operator.attrgetter("rank")

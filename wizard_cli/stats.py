@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .scoring import GameResult
+from .scoring import GameResult, by_seat
 
 
 @dataclass(slots=True)
@@ -84,9 +84,10 @@ class Season:
         self.games += 1
         tallies = [self.players.setdefault(name, PlayerStats(name)) for name in result.players]
         scored, count = result.scored, len(tallies)
-        for seat, tally in enumerate(tallies):  # (the round in play has no tricks: zip skips it)
-            for bid, tricks in zip(scored.bids[seat::count], scored.tricks[seat::count]):
-                tally.add_round(bid, tricks)
+        seats = zip(tallies, by_seat(scored.bids, count), by_seat(scored.tricks, count))
+        for tally, bids, tricks in seats:  # (the round in play has no tricks: zip skips it)
+            for bid, took in zip(bids, tricks):
+                tally.add_round(bid, took)
         if result.finished:
             self.finished += 1
             winners = set(result.winners)  # a shared first place is a win for each
