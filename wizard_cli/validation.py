@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import operator
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -147,10 +148,13 @@ def _all_clean(rounds: Sequence[RoundRecord], sizes: tuple[int, ...], count: int
         return False
     bids, tricks = columns
     hands = _cell_hands(_IN_HAND, sizes[:number], count)
-    return (len(bids) == len(tricks) == len(hands)
-            and all(map(operator.contains, hands, bids))
-            and all(map(operator.contains, hands, tricks))
-            and list(map(sum, zip(*[iter(tricks)] * count))) == list(sizes[:number]))
+    try:  # None or a BadValue among the tricks cannot be compared or added: TypeError
+        # Tricks of at least 0 that add up to the hand size are each at most the hand size.
+        return (len(bids) == len(tricks) == len(hands) and all(map(operator.contains, hands, bids))
+                and min(tricks) >= 0
+                and list(itertools.accumulate(tricks))[count - 1::count] == _dealt(sizes[:number]))
+    except TypeError:
+        return False
 
 
 @functools.lru_cache(maxsize=64)
@@ -158,6 +162,12 @@ def _cell_hands(in_hand: tuple[frozenset[int], ...], sizes: tuple[int, ...],
                 count: int) -> tuple[frozenset[int], ...]:
     """The values allowed in each cell of a sheet's columns: 0..its round's hand size."""
     return tuple(in_hand[size] for size in sizes for _ in range(count))
+
+
+@functools.lru_cache(maxsize=64)
+def _dealt(sizes: tuple[int, ...]) -> list[int]:
+    """The cards dealt to a player after each round: what the tricks taken so far add up to."""
+    return list(itertools.accumulate(sizes))
 
 
 def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool) -> list[Problem]:
