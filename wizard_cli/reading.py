@@ -16,7 +16,7 @@ import operator
 import re
 import sys
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Iterable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence
 
 from .errors import Problem, WizardError
 from .model import BadValue, RoundColumns, RoundRecord, Sheet, Value
@@ -498,7 +498,7 @@ def read_csv_blocks(blocks: Iterable[str], source: str) -> Iterator[Sheet]:
         written = _trim_trailing([cell.strip() for cell in written])
         header = [cell.lower() for cell in written]
         if "player" in header and "bid" in header:
-            yield from _LongReader(source, header, rows.number).sheets(rows.batches())
+            yield from _LongReader(source, header, rows.number).sheets(rows.batches(len(header)))
         else:
             yield _read_wide(rows.each(), written, rows.number, source)
     except csv.Error as error:
@@ -557,34 +557,59 @@ class _CsvRows:
         for row in self.reader:
             yield row, self.number
 
-    def batches(self) -> Iterator[tuple[list[list[str]], Sequence[int]]]:
-        """The remaining rows a block at a time, with their lines (a blank line may read as
-        ``[]`` or ``['']``: either is a blank row)."""
+    def batches(self, width: int) -> Iterator[Batch]:
+        """The remaining rows a block at a time, with their lines: as columns when every row of
+        the block has ``width`` cells and no quote (the usual block), else as rows (a blank line
+        may then read as ``[]`` or ``['']``: either is a blank row)."""
         while True:
             if self.at < len(self.lines):  # csv.reader's block (a quoted cell may take it on)
                 rows, lines = [], []
                 while self.at < len(self.lines):
                     rows.append(next(self.reader))
                     lines.append(self.number)
-                yield rows, lines
+                yield Batch(rows, lines)
                 continue
             block = next(self.blocks, None)
             if block is None:
                 return
-            rows = self._split(block)
-            if rows is None:
+            columns = self._columns(block, width)
+            if columns is None:
                 self.lines, self.at = _split_lines(block), 0
                 continue
             first = self.number + 1
-            self.number += len(rows)
-            yield rows, range(first, first + len(rows))
+            self.number += len(columns[0])
+            yield Batch(None, range(first, self.number + 1), columns)
 
-    def _split(self, block: str) -> list[list[str]] | None:
-        """The block's rows by ``str.split``, or None if it has a quote (or lines str.splitlines
-        would break differently, or a cell that may pass csv's field limit)."""
-        if '"' in block or len(block) > csv.field_size_limit() or _has_other_breaks(block):
+    def _columns(self, block: str, width: int) -> list[list[str]] | None:
+        """The block's columns, split at C speed, if it is plain: no quote (what csv.reader
+        makes of such a line is its cells), ``width`` cells on every line, nothing str.splitlines
+        would break differently, no cell that may pass csv's field limit. None otherwise."""
+        if ('"' in block or "\x00" in block or len(block) > csv.field_size_limit()
+                or _has_other_breaks(block) or width < 1):
             return None
-        return list(map(str.split, block.splitlines(), itertools.repeat(self.delimiter)))
+        if "\r" in block:
+            block = block.replace("\r\n", "\n").replace("\r", "\n")
+        if not block.endswith("\n"):
+            block += "\n"
+        # Each line starts with a NUL mark (a NUL cannot be in the text) and the block is split
+        # at every delimiter: each line has ``width`` cells exactly when the marks fall every
+        # ``width`` cells (the last mark starts an empty cell after the last line).
+        cells = ("\x00" + block.replace("\n", self.delimiter + "\x00")).split(self.delimiter)
+        count = block.count("\n")
+        firsts = cells[::width]
+        if len(cells) != count * width + 1 or not all(
+                map(str.startswith, firsts, itertools.repeat("\x00"))):
+            return None
+        unmarked = "".join(firsts).split("\x00")[1:-1]  # the first column without its marks
+        return [unmarked, *(cells[column::width] for column in range(1, width))]
+
+
+class Batch(NamedTuple):
+    """Rows of a CSV block with their lines: as ``rows``, or as ``columns`` of equal rows."""
+
+    rows: list[list[str]] | None
+    lines: Sequence[int]
+    columns: list[list[str]] | None = None
 
 
 def _sniff_delimiter(line: str) -> str:
@@ -632,14 +657,16 @@ class _LongReader:
         self.finished_games: set[str | None] = set()
         self.done: list[Sheet] = []  # games ended by the rows taken so far, not yet handed out
 
-    def sheets(self, batches: Iterable[tuple[list[list[str]], Sequence[int]]]) -> Iterator[Sheet]:
+    def sheets(self, batches: Iterable[Batch]) -> Iterator[Sheet]:
         """Take the rows a batch at a time, yielding each game's sheet once its rows end."""
         width, game_col = self.width, self.game_col
-        for rows, lines in batches:
-            if game_col is not None and list(map(len, rows)).count(width) == len(rows):
-                self._take_runs(rows, lines, game_col)
+        for rows, lines, columns in batches:
+            if columns is None and rows and list(map(len, rows)).count(width) == len(rows):
+                columns = list(map(list, zip(*rows)))
+            if columns is not None and game_col is not None:
+                self._take_runs(columns, lines, game_col)
             else:
-                for row, line in zip(rows, lines):
+                for row, line in zip(rows if rows is not None else _rows(columns, 0, None), lines):
                     self._take(row, line)
             yield from self.done
             self.done.clear()
@@ -647,32 +674,36 @@ class _LongReader:
             self.game = _LongGame(self, None, self.header_line)
         yield self.game.finish()
 
-    def _take_runs(self, rows: list[list[str]], lines: Sequence[int], game_col: int) -> None:
+    def _take_runs(self, columns: list[list[str]], lines: Sequence[int], game_col: int) -> None:
         """Rows all as wide as the header, taken a run of equal game cells at a time."""
         start = 0
-        for cell, run in itertools.groupby(list(map(operator.itemgetter(game_col), rows))):
+        for cell, run in itertools.groupby(columns[game_col]):
             stop = start + len(list(run))
             game_id = cell.strip()
             if cell == self.written and self._room(stop - start):
-                self._gather(rows[start:stop], lines[start:stop])
+                self._gather(columns, start, stop, lines)
             elif game_id and (self.game is None or game_id != self.game.sheet.game):
                 self._start(game_id, lines[start])
                 if self._room(stop - start):
                     self.written = cell
-                    self._gather(rows[start:stop], lines[start:stop])
+                    self._gather(columns, start, stop, lines)
                 else:
-                    for index in range(start, stop):
-                        self._take(rows[index], lines[index])
+                    self._take_each(columns, start, stop, lines)
             else:
-                for index in range(start, stop):
-                    self._take(rows[index], lines[index])
+                self._take_each(columns, start, stop, lines)
             start = stop
+
+    def _take_each(self, columns: list[list[str]], start: int, stop: int,
+                   lines: Sequence[int]) -> None:
+        """Rows ``start:stop`` of the columns, one by one, the general way."""
+        for row, line in zip(_rows(columns, start, stop), lines[start:stop]):
+            self._take(row, line)
 
     def _take(self, row: list[str], line: int) -> None:
         """One row, the general way (a row that may be gathered still is)."""
         if (self.written is not None and len(row) == self.width
                 and row[self.game_col] == self.written and self._room(1)):
-            self._gather([row], [line])
+            self._gather([[cell] for cell in row], 0, 1, [line])
             return
         if _is_blank(row):
             return
@@ -683,7 +714,7 @@ class _LongReader:
             self._start(game_id, line)
             if game_col is not None and len(row) == self.width:  # (one game with no column: no hurry)
                 self.written = row[game_col]
-                self._gather([row], [line])
+                self._gather([[cell] for cell in row], 0, 1, [line])
                 return
         self.game.add_gathered()
         self.written = None  # the rest of this game goes the general way, in file order
@@ -692,12 +723,14 @@ class _LongReader:
     def _room(self, count: int) -> bool:
         """Whether ``count`` more rows may be gathered: more than any game has go the general way,
         so memory stays flat whatever the file."""
-        return len(self.game.gathered_rows) + count <= _MAX_GATHERED
+        return len(self.game.gathered_lines) + count <= _MAX_GATHERED
 
-    def _gather(self, rows: list[list[str]], lines: Sequence[int]) -> None:
-        """Keep rows of the current game, to be placed when it ends."""
-        self.game.gathered_rows += rows
-        self.game.gathered_lines += lines
+    def _gather(self, columns: list[list[str]], start: int, stop: int,
+                lines: Sequence[int]) -> None:
+        """Keep rows ``start:stop`` of the current game, to be placed when it ends."""
+        for kept, column in zip(self.game.gathered, columns):
+            kept += column[start:stop]
+        self.game.gathered_lines += lines[start:stop]
 
     def _start(self, game_id: str | None, line: int) -> None:
         """A new game begins on ``line``; the one before is finished."""
@@ -724,15 +757,17 @@ class _LongGame:
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
-        self.gathered_rows: list[list[str]] = []  # rows not placed yet (see _LongReader.sheets)
+        # Rows not placed yet, kept as columns (see _LongReader), and their lines.
+        self.gathered: list[list[str]] = [[] for _ in range(layout.width)]
         self.gathered_lines: list[int] = []
 
     def add_gathered(self) -> None:
         """Place the gathered rows the general way, one by one (blank ones are skipped)."""
-        for row, line in zip(self.gathered_rows, self.gathered_lines):
+        for row, line in zip(_rows(self.gathered, 0, None), self.gathered_lines):
             if not _is_blank(row):
                 self.add(row, line)
-        self.gathered_rows.clear()
+        for column in self.gathered:
+            column.clear()
         self.gathered_lines.clear()
 
     def add(self, row: list[str], line: int) -> None:
@@ -782,7 +817,7 @@ class _LongGame:
 
     def finish(self) -> Sheet:
         """The game's sheet, with each round's values in seating order."""
-        if self.gathered_rows and self._place_regular():
+        if self.gathered_lines and self._place_regular():
             return self.sheet
         self.add_gathered()
         sheet = self.sheet
@@ -809,20 +844,18 @@ class _LongGame:
         written, no spaces around them) and the rounds are numbered 1..N in plain digits, each
         round's rows together. Otherwise nothing is placed and False is returned.
         """
-        layout, rows, lines = self.layout, self.gathered_rows, self.gathered_lines
+        layout, columns, lines = self.layout, self.gathered, self.gathered_lines
         if layout.header_problems:
             return False
-        columns = list(zip(*rows))
         numbers = columns[layout.round_col]
         count = numbers.count("1")
-        if not count or len(rows) % count:
+        if not count or len(lines) % count:
             return False
-        rounds = len(rows) // count
+        rounds = len(lines) // count
         names = columns[layout.player_col]
         players = names[:count]
         if (numbers != _round_labels(count, rounds) or names != players * rounds
-                or len(set(players)) != count
-                or not all(name and name == name.strip() for name in players)):
+                or not _plain_names(tuple(players))):
             return False
         bids = _whole_numbers(columns[layout.bid_col])
         tricks = _whole_numbers(columns[layout.tricks_col])
@@ -840,9 +873,23 @@ class _LongGame:
 
 
 @functools.lru_cache(maxsize=64)
-def _round_labels(players: int, rounds: int) -> tuple[str, ...]:
-    """The round column of a regular game as written: '1' for each player, then '2', …"""
-    return tuple(str(number) for number in range(1, rounds + 1) for _ in range(players))
+def _round_labels(players: int, rounds: int) -> list[str]:
+    """The round column of a regular game as written: '1' for each player, then '2', … (shared:
+    never changed)."""
+    return [str(number) for number in range(1, rounds + 1) for _ in range(players)]
+
+
+def _rows(columns: list[list[str]], start: int, stop: int | None) -> Iterator[list[str]]:
+    """Rows ``start:stop`` of columns of equal length."""
+    return map(list, zip(*(column[start:stop] for column in columns)))
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_names(players: tuple[str, ...]) -> bool:
+    """Distinct names, none empty or with spaces around it: read as written (a season's tables
+    are few, so each is judged once)."""
+    return len(set(players)) == len(players) and all(name and name == name.strip()
+                                                     for name in players)
 
 
 _PLAIN_NUMBERS = {str(number): number for number in range(100)}  # as whole_number reads them

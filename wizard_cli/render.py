@@ -58,7 +58,9 @@ def dumps(value: Any, indent: int | None = 2) -> str:
 def _emit_json(output: Output, items: Iterator[Any], out: TextIO, array: bool, lines: bool) -> None:
     """One object, an array of objects, or one compact object per line."""
     if lines:
-        encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # made once
+        # Made once; our objects are plain trees, so no cycle check is needed for each of them.
+        encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
+                                  check_circular=False).encode
         for item in items:
             out.write(encode(output.as_json(item)) + "\n")
         return
