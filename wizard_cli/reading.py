@@ -596,11 +596,10 @@ class _CsvRows:
         # ``width`` cells (the last mark starts an empty cell after the last line).
         cells = ("\x00" + block.replace("\n", self.delimiter + "\x00")).split(self.delimiter)
         count = block.count("\n")
-        firsts = cells[::width]
-        if len(cells) != count * width + 1 or not all(
-                map(str.startswith, firsts, itertools.repeat("\x00"))):
+        firsts = "".join(cells[::width])  # a mark only ever starts a cell
+        if len(cells) != count * width + 1 or firsts.count("\x00") != count + 1:
             return None
-        unmarked = "".join(firsts).split("\x00")[1:-1]  # the first column without its marks
+        unmarked = firsts.split("\x00")[1:-1]  # the first column without its marks
         return [unmarked, *(cells[column::width] for column in range(1, width))]
 
 

@@ -86,9 +86,12 @@ class ScoredColumns:
                          totals + later, self.forbidden or [None] * recorded))
 
 
-@dataclass(frozen=True)
+@dataclass
 class GameResult:
-    """A sheet scored under one rule set (its rounds are made from ``scored`` when asked for)."""
+    """A sheet scored under one rule set (its rounds are made from ``scored`` when asked for).
+
+    Not frozen, to be cheap to build (a season builds one per game): treat it as read-only.
+    """
 
     source: str
     game: str | int | None

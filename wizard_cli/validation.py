@@ -59,9 +59,10 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
         problems.append(dealer_problem)
     if not player_problems:  # rounds are read against the table: 3–6 distinct, named players
         problems += _round_problems(sheet, resolved.settings, dealer)
-    # A --set that does not fit this sheet (customRoundCount for its players) names the sheet.
-    problems = [p if p.path else dataclasses.replace(p, path=sheet.source) for p in problems]
-    problems.sort(key=lambda problem: problem.line or 0)  # file order; unlocated ones first
+    if problems:
+        # A --set that does not fit this sheet (customRoundCount for its players) names the sheet.
+        problems = [p if p.path else dataclasses.replace(p, path=sheet.source) for p in problems]
+        problems.sort(key=lambda problem: problem.line or 0)  # file order; unlocated ones first
     return Checked(sheet, resolved.settings, dealer, problems)
 
 
