@@ -30,8 +30,8 @@ _CONSTRUCTOR = SafeConstructor()
 class Node:
     """One YAML value: ``kind`` is "scalar", "seq" or "map"; ``line`` is 1-based.
 
-    A scalar read by documents() shares empty, immutable ``items``/``pairs``/``key_texts``
-    (a sheet has hundreds of scalars; three new containers each were a third of the tree).
+    documents() makes scalars as :class:`Scalar`, which shares empty, immutable ``items``,
+    ``pairs`` and ``key_texts`` (three new containers each were a third of the tree).
     """
 
     kind: str
@@ -73,8 +73,20 @@ class Node:
         return {"seq": "a list", "map": "a mapping"}.get(self.kind, repr(text))
 
 
-_NO_ITEMS: tuple = ()  # a scalar's items and pairs
-_NO_KEYS: frozenset = frozenset()  # a scalar's key_texts
+class Scalar(Node):
+    """A scalar Node, made with its four own fields only (a sheet has hundreds of scalars).
+
+    A scalar's ``items``, ``pairs`` and ``key_texts`` are shared, empty and immutable.
+    """
+
+    __slots__ = ()
+    kind = "scalar"  # type: ignore[assignment]
+    items = ()  # type: ignore[assignment]
+    pairs = ()  # type: ignore[assignment]
+    key_texts = frozenset()  # type: ignore[assignment]
+
+    def __init__(self, line: int, text: str, tag: str | None, plain: bool) -> None:
+        self.line, self.text, self.tag, self.plain = line, text, tag, plain
 
 
 def documents(text: str, path: str) -> Iterator[Node]:
@@ -123,8 +135,7 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
             if tag is not None and tag not in _PLAIN_SCALAR_TAGS:  # keys and items too
                 raise WizardError(Problem(f"unsupported YAML tag {_tag_name(tag)}", path,
                                           event.start_mark.line + 1))
-            node = Node("scalar", event.start_mark.line + 1, event.value, tag, event.implicit[0],
-                        _NO_ITEMS, _NO_ITEMS, _NO_KEYS)
+            node = Scalar(event.start_mark.line + 1, event.value, tag, event.implicit[0])
             if items is not None:  # a list item: the commonest place of all
                 items.append(node)
                 continue
