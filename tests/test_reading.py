@@ -304,3 +304,11 @@ def test_read_sheets_raises_for_a_file_that_cannot_be_read(tmp_path):
     with pytest.raises(WizardError) as caught:
         list(read_sheets(str(tmp_path / "gone.yaml")))
     assert caught.value.problems[0].path == str(tmp_path / "gone.yaml")
+
+
+def test_blank_lines_before_a_csv_header_count_in_line_numbers(write):
+    path = write("blank.csv", "\n\ngame,round,player,bid,tricks\ng1,1,Anna,1,1\ng1,1,Ben,x,0\n"
+                              "g1,1,Cara,0,0\n")
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.stderr == f"{path}:5: round 1, Ben: bid 'x' is not a whole number\n"
