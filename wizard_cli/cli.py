@@ -15,20 +15,23 @@ import sys
 from dataclasses import dataclass, field
 from itertools import islice
 from enum import Enum
-from typing import Annotated, Callable, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Annotated, Callable, Iterable, Iterator, Optional
 
 import typer
 
 from . import __version__
 from .errors import Problem, WizardError
 from .model import Sheet
-from .reading import STDIN, read_settings_file, read_sheets
-from .render import (CheckOutput, NextOutput, Output, ScoreOutput, StandingsOutput, TrickOutput,
-                     emit, emit_stats, status_line)
+from .reading import STDIN, display_name, read_presets_file, read_settings_file, read_sheets
+from .render import (CheckOutput, CompareOutput, NextOutput, Output, RulesOutput, ScoreOutput,
+                     StandingsOutput, TrickOutput, emit, emit_stats, status_line)
 from .scoring import GameResult, score_game
 from .settings import DEFAULTS as DEFAULT_SETTINGS
 from .settings import RawSetting, parse_assignment, resolve
 from .validation import Checked, audit_points, check_sheet
+
+if TYPE_CHECKING:
+    from .compare import Preset
 
 EXIT_DATA = 1
 EXIT_INTERRUPTED = 130
@@ -410,11 +413,6 @@ def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score she
 
 # --- compare, rules ----------------------------------------------------------------------
 
-from .compare import (Preset, choose_rule_sets, command_line_layer, compare_sheet,  # noqa: E402
-                      preset_catalogue, rules_catalogue, user_presets)
-from .reading import display_name, read_presets_file  # noqa: E402
-from .render import CompareOutput, RulesOutput  # noqa: E402
-
 PresetOpt = Annotated[Optional[list[str]], typer.Option(
     "--preset", metavar="NAME", show_default=False,
     help="Compare under a preset too (repeatable): official, doubleZero, screwTheDealer, "
@@ -427,6 +425,8 @@ RoundsOpt = Annotated[bool, typer.Option(
 
 def load_presets(path: str | None) -> list[Preset]:
     """The user's presets from ``--presets FILE`` (missing file: exit 2; bad content: exit 1)."""
+    from .compare import user_presets  # compare's rule sets only for compare and rules
+
     if path is None:
         return []
     if path != STDIN and not os.path.isfile(path):
@@ -447,6 +447,8 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
     Rule set 0 is the sheet's own rules (with --settings); each --preset adds one, and all of
     --set/--zero-bid together add one more. With none of them, compare against `official`.
     """
+    from .compare import choose_rule_sets, command_line_layer, compare_sheet, preset_catalogue
+
     source = inputs(sheets, dataclasses.replace(rules, assignments=None, zero_bid=None))
     catalogue = preset_catalogue(load_presets(presets))
     rule_sets = choose_rule_sets(preset or [], catalogue,
@@ -474,6 +476,8 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
 @edge
 def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> None:
     """Every setting (default, allowed values, meaning, name in the app) and every preset."""
+    from .compare import rules_catalogue
+
     show(RulesOutput(), [rules_catalogue(load_presets(presets))], format)
 
 
