@@ -411,3 +411,33 @@ def test_a_plain_table_is_drawn_exactly_as_tabulate_draws_it(data, columns, styl
     expected = tabulate(rows, headers=headers, disable_numparse=True, colalign=align,
                         tablefmt="github" if style == "markdown" else "simple")
     assert grid(headers, rows, style, align) == expected
+
+
+# --- JSON lines written directly ---------------------------------------------------------
+
+NAMES = st.text(min_size=1, max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(players=st.lists(NAMES, min_size=3, max_size=6, unique=True), seed=st.integers(0, 10**6),
+       game=st.one_of(st.none(), st.integers(1, 10**6), NAMES), title=st.one_of(st.none(), NAMES),
+       source=NAMES, rounds=st.integers(0, 20))
+def test_a_standings_line_written_directly_is_the_encoded_object(players, seed, game, title,
+                                                                  source, rounds):
+    """`standings -f jsonl` writes a finished game's line directly: the same bytes as json."""
+    from sheetmaker import make_sheet
+
+    from wizard_cli.render import StandingsOutput
+
+    rng = random.Random(seed)
+    count = len(players)
+    rows = game_rows(rng, players, min(rounds, 60 // count))
+    by_round = [rows[at:at + count] for at in range(0, len(rows), count)]
+    sheet = make_sheet(players, [([int(r[2]) for r in rnd], [int(r[3]) for r in rnd])
+                                 for rnd in by_round], source=source)
+    sheet.game, sheet.title = game, title
+    result = score_game(sheet, DEFAULTS.replace({"perfectGameBonus": rng.choice([0, 50])}))
+    output = StandingsOutput()
+    line = output.as_json_line(result)
+    expected = json.dumps(output.as_json(result), ensure_ascii=False, separators=(",", ":"))
+    assert line == (expected if result.finished else None)
