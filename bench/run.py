@@ -167,13 +167,15 @@ def environment() -> dict[str, str]:
     """The one environment every child gets: the project and bench/ importable, bytecode cached.
 
     Compiled bytecode is cached under bench/out/pycache (written by the untimed warm-up runs),
-    as an installed package has it, even where PYTHONDONTWRITEBYTECODE is set.
+    as an installed package has it, even where PYTHONDONTWRITEBYTECODE is set; and output is
+    buffered as a shell runs the tool, even where PYTHONUNBUFFERED is set (some sandboxes and
+    CI runners set it: every write would then be a system call of its own).
     """
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), str(BENCH),
                                                       os.environ.get("PYTHONPATH")]))
     env["PYTHONPYCACHEPREFIX"] = str(OUT / "pycache")
-    for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONSTARTUP"):
+    for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONSTARTUP", "PYTHONUNBUFFERED"):
         env.pop(name, None)
     return env
 

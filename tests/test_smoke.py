@@ -33,3 +33,25 @@ def test_scoring_the_worked_example_in_a_real_process(tmp_path):
     assert result.stderr == (f"{bad}:3: round 1, C: bid 'x' is not a whole number\n"
                              f"{bad}:4: round 1: tricks add up to 2, 1 more than the hand size "
                              "of 1\n")
+
+
+def test_output_to_a_pipe_is_buffered_in_large_blocks_and_a_terminal_s_is_not(tmp_path):
+    """A season prints megabytes: to a pipe or file in 64 KiB blocks (PYTHONUNBUFFERED kept)."""
+    probe = ("import sys, wizard_cli.cli as cli; cli._buffer_output(); "
+             "print(type(sys.stdout.buffer).__name__, getattr(sys.stdout.buffer, 'raw', None) "
+             "and sys.stdout.buffer.raw.closefd, sys.stdout.write_through)")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["PYTHONPATH"] = str(ROOT)
+    buffered = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                              env=env, timeout=60)
+    assert buffered.stdout == "BufferedWriter False False\n"  # ours: the stream's fd, kept open
+    unbuffered = subprocess.run([sys.executable, "-u", "-c", probe], capture_output=True,
+                                text=True, env=env, timeout=60)
+    assert unbuffered.stdout == "FileIO None True\n"  # python -u: left as asked
+    many = tmp_path / "many.csv"
+    rows = "".join(f"g{game},{r},{p},0,{int(i == 0) * r}\n" for game in range(300)
+                   for r in range(1, 16) for i, p in enumerate(["Anna", "Ben", "Cara", "Dan"]))
+    many.write_text("game,round,player,bid,tricks\n" + rows)
+    result = subprocess.run([sys.executable, "-m", "wizard_cli", "standings", str(many), "-f",
+                             "jsonl"], capture_output=True, text=True, env=env, timeout=120)
+    assert (result.returncode, result.stderr, result.stdout.count("\n")) == (0, "", 300)
