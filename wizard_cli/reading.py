@@ -453,6 +453,8 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
                 sheet: Sheet) -> tuple[list[Value], list[int | None]]:
     """Values in seating order from a list or a name → value mapping (absent ones are None)."""
     count = len(sheet.players)
+    if node is not None and node.kind == "seq" and len(node.items) == count:  # the usual way
+        return list(map(yaml_number, node.items)), list(map(_LINE_OF, node.items))
     values: list[Value] = [None] * count
     lines: list[int | None] = [line] * count
     if not _present(node):

@@ -158,10 +158,15 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
                                       path, event.start_mark.line + 1))
         else:
             continue
-        if not stack:
+        if items is not None:  # a finished list or mapping as a list item
+            items.append(node)
+        elif not stack:
             yield node
+        elif pending_keys[-1] is None:  # a mapping's key: its value comes next
+            pending_keys[-1] = node
         else:
-            _attach(stack[-1], pending_keys, node, path)
+            _add_pair(stack[-1], pending_keys[-1], node, path)
+            pending_keys[-1] = None
 
 
 def _check_collection_tag(event: yaml.Event, path: str, line: int) -> None:
@@ -170,18 +175,10 @@ def _check_collection_tag(event: yaml.Event, path: str, line: int) -> None:
         raise WizardError(Problem(f"unsupported YAML tag {_tag_name(event.tag)}", path, line))
 
 
-def _attach(parent: Node, pending_keys: list[Node | None], node: Node, path: str) -> None:
-    """Add a finished node to its parent list, or as a key or value of its parent mapping."""
-    if parent.kind == "seq":
-        parent.items.append(node)
-        return
-    key = pending_keys[-1]
-    if key is None:
-        pending_keys[-1] = node
-        return
-    pending_keys[-1] = None
+def _add_pair(mapping: Node, key: Node, value: Node, path: str) -> None:
+    """Add a key and its value to a mapping; a scalar key may appear only once."""
     if key.kind == "scalar":
-        if key.text in parent.key_texts:
+        if key.text in mapping.key_texts:
             raise WizardError(Problem(f"duplicate key '{key.text}' in a mapping", path, key.line))
-        parent.key_texts.add(key.text)
-    parent.pairs.append((key, node))
+        mapping.key_texts.add(key.text)
+    mapping.pairs.append((key, value))
