@@ -114,6 +114,15 @@ def grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
 _PAD = {"left": str.ljust, "right": str.rjust}
 
 
+def _plain_texts(texts: list[Any]) -> bool:
+    """Every one printable ASCII text with no space at either end (a None or a flag is not)."""
+    try:
+        return (all(map(str.isascii, texts)) and all(map(str.isprintable, texts))
+                and list(map(str.strip, texts)) == texts)
+    except TypeError:  # not a str
+        return False
+
+
 def _plain_grid(headers: Sequence[str], rows: list[Sequence[Any]], style: str,
                 align: Sequence[str] | None) -> str | None:
     """The table tabulate would draw, drawn directly when every cell is plain (an int, or
@@ -127,9 +136,8 @@ def _plain_grid(headers: Sequence[str], rows: list[Sequence[Any]], style: str,
     aligns = [*(align or ()), *["left"] * count][:count]
     cells = [[str(value) if type(value) is int else value for value in row] for row in rows]
     texts = [*headers, *chain.from_iterable(cells)]
-    if (not cells or not all(headers) or any(len(row) != count for row in cells) or any(a not in _PAD for a in aligns)
-            or not all(type(text) is str and text.isascii() and text.isprintable()
-                       and text == text.strip() for text in texts)):
+    if (not cells or not all(headers) or any(len(row) != count for row in cells)
+            or any(a not in _PAD for a in aligns) or not _plain_texts(texts)):
         return None
     # A column is as wide as its widest cell, and at least its header and two spaces.
     widths = [max([len(header) + 2, *(len(row[column]) for row in cells)])

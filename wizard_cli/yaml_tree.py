@@ -141,7 +141,8 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
                 continue
         elif kind is sequence_start or kind is mapping_start:
             line = event.start_mark.line + 1
-            _check_collection_tag(event, path, line)
+            if event.tag is not None:  # only plain lists and mappings (no !!set, !!python/tuple)
+                _check_collection_tag(event.tag, path, line)
             if len(stack) >= MAX_DEPTH:
                 raise WizardError(Problem(f"YAML nested more than {MAX_DEPTH} deep", path, line))
             node = Node("seq" if kind is sequence_start else "map", line)
@@ -169,10 +170,10 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
             pending_keys[-1] = None
 
 
-def _check_collection_tag(event: yaml.Event, path: str, line: int) -> None:
+def _check_collection_tag(tag: str, path: str, line: int) -> None:
     """Only plain lists and mappings: ``!!python/tuple``, ``!!set`` and friends are refused."""
-    if event.tag not in (None, "!", _STANDARD + "seq", _STANDARD + "map"):
-        raise WizardError(Problem(f"unsupported YAML tag {_tag_name(event.tag)}", path, line))
+    if tag not in ("!", _STANDARD + "seq", _STANDARD + "map"):
+        raise WizardError(Problem(f"unsupported YAML tag {_tag_name(tag)}", path, line))
 
 
 def _add_pair(mapping: Node, key: Node, value: Node, path: str) -> None:
