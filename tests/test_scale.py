@@ -228,7 +228,7 @@ def test_blocks_split_at_once_read_as_csv_reader_reads_the_lines(seed, ending, q
         expected = list(read_csv_sheets(reading._split_lines(text), "s.csv"))
     finally:
         reading._CsvRows._columns = saved
-    assert list(reading.read_csv_blocks(in_blocks(rng, text), "s.csv")) == expected
+    assert list(read_csv_sheets(in_blocks(rng, text), "s.csv")) == expected
     assert list(read_csv_sheets(reading._split_lines(text), "s.csv")) == expected
 
 

@@ -71,13 +71,13 @@ class RoundColumns(Sequence[RoundRecord]):
         """The rounds as RoundRecords (made once)."""
         if self._records is None:
             count = self.players
-            by_round = lambda values: map(list, zip(*[iter(values)] * count))  # noqa: E731
+            each = lambda values: map(list, by_round(values, count))  # noqa: E731
             self._records = list(map(RoundRecord, range(1, len(self) + 1), self.lines[::count],
-                                     by_round(self.bids), by_round(self.lines),
-                                     by_round(self.tricks), by_round(self.lines)))
+                                     each(self.bids), each(self.lines),
+                                     each(self.tricks), each(self.lines)))
             if self.points is not None:
-                for record, points, lines in zip(self._records, by_round(self.points),
-                                                 by_round(self.lines)):
+                for record, points, lines in zip(self._records, each(self.points),
+                                                 each(self.lines)):
                     record.points, record.point_lines = points, lines
         return self._records
 
@@ -128,6 +128,11 @@ class Sheet:
                 player: str | None = None) -> None:
         """Record a problem found while reading, located in this sheet's file."""
         self.problems.append(Problem(message, self.source, line, round, player))
+
+
+def by_round(flat: Sequence, count: int) -> Iterator[tuple]:
+    """Each round's values from a flat column of ``count`` players (round after round)."""
+    return zip(*[iter(flat)] * count)
 
 
 _BIDS = operator.attrgetter("bids")

@@ -104,7 +104,7 @@ def read_sheets(path: str, input_format: str | None = None,
                                       f"mark): read it with --encoding {announced}", source, 1))
         kind = input_format or _sniff_format(path, head, text_encoding(encoding))
         if kind == "csv":
-            yield from read_csv_blocks(_decoded_blocks(buffered, source, encoding), source)
+            yield from read_csv_sheets(_decoded_blocks(buffered, source, encoding), source)
         else:
             text = _decode_all(_read_limited(buffered, source), source, encoding)
             yield from read_yaml_sheets(text, source)
@@ -484,14 +484,9 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
 
 # --- CSV sheets ----------------------------------------------------------------------------
 
-def read_csv_sheets(lines: Iterable[str], source: str) -> Iterator[Sheet]:
-    """Long or wide CSV lines (with their endings) → sheets, taking one line at a time."""
-    return read_csv_blocks(lines, source)
-
-
-def read_csv_blocks(blocks: Iterable[str], source: str) -> Iterator[Sheet]:
-    """Long or wide CSV, as blocks of whole lines → sheets; a long CSV with a ``game`` column
-    gives one sheet per game, each as soon as its rows end."""
+def read_csv_sheets(blocks: Iterable[str], source: str) -> Iterator[Sheet]:
+    """Long or wide CSV, as blocks of whole lines (a line each will do) → sheets; a long CSV
+    with a ``game`` column gives one sheet per game, each as soon as its rows end."""
     rows = _CsvRows(blocks)
     try:
         written = rows.header()
@@ -512,9 +507,9 @@ def read_csv_blocks(blocks: Iterable[str], source: str) -> Iterator[Sheet]:
 class _CsvRows:
     """The rows of a CSV, with the line each ends on, parsed exactly as ``csv.reader`` would.
 
-    A block with no quote character is split by ``str.split`` at C speed (such a row is its
-    line's cells, which is all csv.reader would make of it); any other block is cut into lines
-    for one csv.reader that lives across blocks, so a quoted cell may go on into the next one.
+    A plain block (no quote, every line as wide as the header) is split into columns at C speed
+    (such a line's cells are all csv.reader would make of it); any other block is cut into
+    lines for one csv.reader that lives across blocks, so a quoted cell may go on into the next.
     """
 
     def __init__(self, blocks: Iterable[str]) -> None:

@@ -12,7 +12,7 @@ import operator
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from .model import Sheet, value_columns
+from .model import Sheet, by_round, value_columns
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 
@@ -76,13 +76,13 @@ class ScoredColumns:
     def rounds(self) -> tuple[ScoredRound, ...]:
         """The rounds one by one, with their running totals."""
         count, recorded, played = self.players, len(self.sizes), self.played
-        by_round = lambda flat: list(zip(*[iter(flat)] * count))  # noqa: E731
+        each = lambda flat: list(by_round(flat, count))  # noqa: E731
         later = [None] * (recorded - played)  # the round in play
         totals = list(zip(*map(itertools.accumulate, by_seat(self.points, count)))) if played else []
         numbers = range(1, recorded + 1)
         dealers = [dealer_seat(self.first_dealer, number, count) for number in numbers]
-        return tuple(map(ScoredRound, numbers, self.sizes, dealers, by_round(self.bids),
-                         by_round(self.tricks) + later, by_round(self.points) + later,
+        return tuple(map(ScoredRound, numbers, self.sizes, dealers, each(self.bids),
+                         each(self.tricks) + later, each(self.points) + later,
                          totals + later, self.forbidden or [None] * recorded))
 
 
@@ -204,7 +204,7 @@ def score_columns(sheet: Sheet, s: Settings, first_dealer: int) -> ScoredColumns
                           map(operator.getitem, _cell_tables(s, sizes[:played], count), bids),
                           tricks))
     except LookupError:  # a value outside the hand (or no table): base_points decides
-        points = list(map(base_points, bids, tricks, _cell_sizes(sizes[:played], count),
+        points = list(map(base_points, bids, tricks, cell_sizes(sizes[:played], count),
                           itertools.repeat(s)))
     if s.balanced_bid_penalty or s.final_round_bonus:
         _add_extras(points, bids, tricks, sizes, count, first_dealer, s)
@@ -243,7 +243,7 @@ def _forbidden_bids(bids: Sequence[int | None], points: Sequence[int], sizes: Se
 
 
 @functools.lru_cache(maxsize=64)
-def _cell_sizes(sizes: tuple[int, ...], count: int) -> tuple[int, ...]:
+def cell_sizes(sizes: tuple[int, ...], count: int) -> tuple[int, ...]:
     """Each cell's hand size, for columns of ``count`` players."""
     return tuple(size for size in sizes for _ in range(count))
 
@@ -252,7 +252,7 @@ def _cell_sizes(sizes: tuple[int, ...], count: int) -> tuple[int, ...]:
 def _cell_tables(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[dict[int, dict[int, int]], ...]:
     """Each cell's points table (bid, then tricks), for columns of ``count`` players."""
     tables = points_tables(s)
-    return tuple(tables[size] for size in _cell_sizes(sizes, count))
+    return tuple(tables[size] for size in cell_sizes(sizes, count))
 
 
 @functools.lru_cache(maxsize=32)

@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 
 from .errors import Problem
 from .model import BadValue, RoundRecord, Sheet, Value, value_columns
-from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_rounds
+from .scoring import GameResult, cell_sizes, dealer_seat, forbidden_dealer_bid, score_rounds
 from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
                        hand_sizes, resolve, suggest)
 
@@ -162,7 +162,7 @@ def _all_clean(rounds: Sequence[RoundRecord], sizes: tuple[int, ...], count: int
 def _cell_hands(in_hand: tuple[frozenset[int], ...], sizes: tuple[int, ...],
                 count: int) -> tuple[frozenset[int], ...]:
     """The values allowed in each cell of a sheet's columns: 0..its round's hand size."""
-    return tuple(in_hand[size] for size in sizes for _ in range(count))
+    return tuple(in_hand[size] for size in cell_sizes(sizes, count))
 
 
 @functools.lru_cache(maxsize=64)
