@@ -55,3 +55,19 @@ def test_output_to_a_pipe_is_buffered_in_large_blocks_and_a_terminal_s_is_not(tm
     result = subprocess.run([sys.executable, "-m", "wizard_cli", "standings", str(many), "-f",
                              "jsonl"], capture_output=True, text=True, env=env, timeout=120)
     assert (result.returncode, result.stderr, result.stdout.count("\n")) == (0, "", 300)
+
+
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback():
+    """Started with stdout closed (`>&-`) or read-only (`1</dev/null`): one line, exit 1."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["PYTHONPATH"] = str(ROOT)
+    argv = [sys.executable, "-m", "wizard_cli", "standings", str(WORKED), "-f", "jsonl"]
+    closed = subprocess.run(argv, stderr=subprocess.PIPE, text=True, env=env, timeout=60,
+                            preexec_fn=lambda: os.close(1))
+    assert (closed.returncode, closed.stderr) == (
+        1, "wizard: cannot write the output: standard output is closed\n")
+    with open(os.devnull, "rb") as read_only:
+        refused = subprocess.run(argv, stdout=read_only, stderr=subprocess.PIPE, text=True,
+                                 env=env, timeout=60)
+    assert (refused.returncode, refused.stderr) == (
+        1, "wizard: cannot write the output: Bad file descriptor\n")

@@ -7,6 +7,7 @@ errors are Click's, exit code 2.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import gc
 import inspect
@@ -165,6 +166,9 @@ def edge(command: Callable) -> Callable:
             raise typer.Exit(EXIT_PIPE_CLOSED) from None
         except KeyboardInterrupt:
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except OSError as error:  # reading is the core's (WizardError): this is the output failing
+            _output_failed(error)
+            raise typer.Exit(EXIT_DATA) from None
         except typer.BadParameter:
             raise  # a usage error: Click prints it with the usage line and exits 2
         except Exception as error:  # the last line of defence: one line, never a traceback
@@ -605,6 +609,19 @@ def convert(sheet: Annotated[str, typer.Argument(
 OUTPUT_BUFFER_BYTES = 1 << 16
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the tool was started with it closed (``wizard … >&-``)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _output_failed(error: OSError) -> None:
+    """Say in one line that the output could not be written (a full disk, a closed stdout)."""
+    sys.stderr.write(f"wizard: cannot write the output: {error.strerror or error}\n")
+    _silence_stdout()  # what is still buffered goes nowhere, not into a second error at exit
+
+
 def _buffer_output() -> None:
     """Write to a pipe or a file in 64 KiB blocks rather than Python's 8 KiB.
 
@@ -619,12 +636,11 @@ def _buffer_output() -> None:
     try:
         if stream.isatty():
             return
-        fileno = stream.fileno()
         stream.flush()
+        binary = open(stream.fileno(), "wb", buffering=OUTPUT_BUFFER_BYTES, closefd=False)
     except (OSError, ValueError):  # no real file behind it, or already closed
         return
-    sys.stdout = io.TextIOWrapper(open(fileno, "wb", buffering=OUTPUT_BUFFER_BYTES, closefd=False),
-                                  encoding=stream.encoding, errors=stream.errors)
+    sys.stdout = io.TextIOWrapper(binary, encoding=stream.encoding, errors=stream.errors)
 
 
 def main() -> None:
@@ -637,6 +653,8 @@ def main() -> None:
     # use. They form no cycles; a larger first generation lets them die unwalked.
     gc.set_threshold(100_000, 10, 10)
     status: int | str | None = 0
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
     _buffer_output()
     if hasattr(sys.stdout, "reconfigure"):  # a name or '→' the terminal cannot show: \u2192
         sys.stdout.reconfigure(errors="backslashreplace")
@@ -646,9 +664,15 @@ def main() -> None:
         status = exit_.code
     except KeyboardInterrupt:
         status = EXIT_INTERRUPTED
+    except OSError as error:  # Click's own output (--help, a usage error) could not be written
+        _output_failed(error)
+        status = EXIT_DATA
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_stdout()
         status = EXIT_PIPE_CLOSED
+    except OSError as error:
+        _output_failed(error)
+        status = EXIT_DATA
     sys.exit(status)
