@@ -301,3 +301,11 @@ def test_canadian_rule_in_a_scored_round():
                  canadianRule=True).rounds[0].forbidden is None
     over = [([None, 1, 1], None)]  # the others already bid more than the hand
     assert score(ABC, over, screwTheDealer="always").rounds[0].forbidden is None
+
+
+def test_tie_break_counts_completed_rounds_only():
+    """The round in play's bids do not break a tie (its tricks are not in yet)."""
+    rounds = [([0, 0, 1], [0, 0, 1]), ([2, 0, None], None)]
+    for tie_break in ("totalBids", "madeBids"):
+        assert table(score(["Anna", "Ben", "Cara"], rounds, tieBreak=tie_break)) == [
+            (1, "Cara", 30, 0), (2, "Anna", 20, 0), (2, "Ben", 20, 0)]
