@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from conftest import SAMPLES, WORKED, run
-from wizard_cli.reading import read_yaml_sheets
-from wizard_cli.scoring import score_game
-from wizard_cli.settings import Settings, hand_sizes
-from wizard_cli.validation import check_sheet
-from wizard_cli.writing import convert, portable, read_back, yaml_scalar
+from wizard_cli.sheets.reading import read_yaml_sheets
+from wizard_cli.game.scoring import score_game
+from wizard_cli.game.settings import Settings, hand_sizes
+from wizard_cli.game.validation import check_sheet
+from wizard_cli.sheets.writing import convert, portable, read_back, yaml_scalar
 
 SUFFIX = {"yaml": ".yaml", "json": ".json", "csv": ".csv", "wide-csv": ".csv"}
 CSV_TARGETS = ("csv", "wide-csv")
@@ -434,7 +434,7 @@ def random_sheets(draw) -> dict:
 
 def _scored(sheet, layers=(), first_dealer=None) -> dict:
     """The JSON score of a read sheet (as `score -f json` shows it), without source and title."""
-    from wizard_cli.render import ScoreOutput
+    from wizard_cli.output.render import ScoreOutput
 
     checked = check_sheet(sheet, layers, first_dealer)
     assert checked.valid, checked.problems
@@ -454,7 +454,7 @@ def test_core_round_trips_keep_every_score(data):
         back = read_back(convert(sheets, target), target)
         assert _scored(back[0]) == expected
         assert back[0].title == data.get("title")
-    from wizard_cli.settings import RawSetting
+    from wizard_cli.game.settings import RawSetting
 
     layers = [[RawSetting(k, v) for k, v in data["settings"].items()]]
     dealer = data.get("firstDealer")

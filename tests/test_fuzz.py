@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from conftest import run
 from fuzzsheets import (Game, games, hand_sizes, long_csv_text, settings_yaml, wide_csv_text,
                         yaml_text)
-from wizard_cli.scoring import base_points
-from wizard_cli.settings import Settings
+from wizard_cli.game.scoring import base_points
+from wizard_cli.game.settings import Settings
 
 LONG_RUN = int(os.environ.get("WIZARD_FUZZ_EXAMPLES", "0"))
 

@@ -16,10 +16,10 @@ import pytest
 
 import wizard_cli.cli as cli
 from conftest import SAMPLES, WORKED, run
-from wizard_cli import reading
+from wizard_cli.sheets import reading
 from wizard_cli.errors import Problem, WizardError
-from wizard_cli.reading import read_sheets, whole_number
-from wizard_cli.yaml_tree import Node, documents
+from wizard_cli.sheets.reading import read_sheets, whole_number
+from wizard_cli.sheets.yaml_tree import Node, documents
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG = (SAMPLES / "worked-example-long.csv").read_bytes()

@@ -8,9 +8,9 @@ import os
 import pytest
 
 from conftest import run
-from wizard_cli.reading import read_yaml_sheets
-from wizard_cli.settings import DEFAULTS, Settings
-from wizard_cli.writing import blank_sheet
+from wizard_cli.sheets.reading import read_yaml_sheets
+from wizard_cli.game.settings import DEFAULTS, Settings
+from wizard_cli.sheets.writing import blank_sheet
 
 THREE = """\
 # A Wizard score sheet. Record each round as it is played:

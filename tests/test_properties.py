@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheetmaker import make_sheet
-from wizard_cli.reading import read_csv_sheets, read_yaml_sheets
-from wizard_cli.scoring import base_points, competition_ranks, score_game
-from wizard_cli.settings import SPECS, RawSetting, Settings, hand_sizes
-from wizard_cli.validation import check_sheet
+from wizard_cli.sheets.reading import read_csv_sheets, read_yaml_sheets
+from wizard_cli.game.scoring import base_points, competition_ranks, score_game
+from wizard_cli.game.settings import SPECS, RawSetting, Settings, hand_sizes
+from wizard_cli.game.validation import check_sheet
 
 NAMES = ["Anna", "Ben", "Cara", "Dan", "Eve", "Finn"]
 FAST = settings(max_examples=60, deadline=None)

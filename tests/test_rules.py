@@ -7,7 +7,7 @@ import io
 import json
 
 from conftest import run
-from wizard_cli.settings import KEYS
+from wizard_cli.game.settings import KEYS
 
 RULES_TABLE = """\
 Settings

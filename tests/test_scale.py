@@ -16,13 +16,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import run
-from wizard_cli import reading, validation
-from wizard_cli.model import BadValue
-from wizard_cli.reading import read_csv_sheets
-from wizard_cli.scoring import base_points, points_tables, score_game
-from wizard_cli.settings import DEFAULTS, SPECS, Settings, hand_sizes
-from wizard_cli.validation import check_sheet
-from wizard_cli.yaml_tree import documents
+from wizard_cli.sheets import reading
+from wizard_cli.game import validation
+from wizard_cli.game.model import BadValue
+from wizard_cli.sheets.reading import read_csv_sheets
+from wizard_cli.game.scoring import base_points, points_tables, score_game
+from wizard_cli.game.settings import DEFAULTS, SPECS, Settings, hand_sizes
+from wizard_cli.game.validation import check_sheet
+from wizard_cli.sheets.yaml_tree import documents
 
 PLAYERS = ("Anna", "Ben", "Cara", "Dan")
 
@@ -115,7 +116,7 @@ def test_output_starts_before_the_input_ends(write):
             self.seen_output_at.append(len(written))
             return next(self.lines)
 
-    from wizard_cli.render import StandingsOutput, emit
+    from wizard_cli.output.render import StandingsOutput, emit
 
     class Out:
         def write(self, chunk: str) -> None:
@@ -285,7 +286,7 @@ def test_a_clean_round_checked_at_once_finds_what_the_full_check_finds(data, cou
             cells[0] = (cells[0][0], number)
         rows.append(cells)
     last_in_play = data.draw(st.booleans())
-    from wizard_cli.model import RoundRecord, Sheet
+    from wizard_cli.game.model import RoundRecord, Sheet
 
     def sheet() -> Sheet:
         made = Sheet(source="s.yaml", players=list(players), player_lines=[1] * count)
@@ -405,7 +406,7 @@ def test_a_plain_table_is_drawn_exactly_as_tabulate_draws_it(data, columns, styl
     """Plain tables are drawn directly (tabulate costs too much for ten thousand sheets)."""
     from tabulate import tabulate
 
-    from wizard_cli.render import grid
+    from wizard_cli.output.render import grid
 
     headers = data.draw(st.lists(PLAIN_TEXT, min_size=columns, max_size=columns))
     value = CELL_VALUE if data.draw(st.booleans()) else st.one_of(PLAIN_TEXT, st.integers())
@@ -431,7 +432,7 @@ def test_a_standings_line_written_directly_is_the_encoded_object(players, seed, 
     """`standings -f jsonl` writes a finished game's line directly: the same bytes as json."""
     from sheetmaker import make_sheet
 
-    from wizard_cli.render import StandingsOutput
+    from wizard_cli.output.render import StandingsOutput
 
     rng = random.Random(seed)
     count = len(players)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from sheetmaker import rules, score, table, zero_rounds
-from wizard_cli.scoring import (base_points, competition_ranks, dealer_seat, forbidden_dealer_bid,
+from wizard_cli.game.scoring import (base_points, competition_ranks, dealer_seat, forbidden_dealer_bid,
                                 no_trump, restriction_applies)
-from wizard_cli.settings import Settings, hand_sizes
+from wizard_cli.game.settings import Settings, hand_sizes
 
 ABC = ["Anna", "Ben", "Cara"]
 ABCD = ["Anna", "Ben", "Cara", "Dan"]

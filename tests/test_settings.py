@@ -7,7 +7,7 @@ import json
 import pytest
 
 from conftest import WORKED, run
-from wizard_cli.settings import (KEYS, SPEC_BY_KEY, RawSetting, Settings, parse_assignment,
+from wizard_cli.game.settings import (KEYS, SPEC_BY_KEY, RawSetting, Settings, parse_assignment,
                                  resolve)
 
 # key: (default, kind, minimum, maximum, step, options) exactly as SPEC §2's table.

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import SAMPLES, WORKED, run
-from wizard_cli.model import RoundRecord, Sheet
-from wizard_cli.scoring import score_game
-from wizard_cli.settings import RawSetting
-from wizard_cli.stats import PlayerStats, season_stats
-from wizard_cli.validation import check_sheet
+from wizard_cli.game.model import RoundRecord, Sheet
+from wizard_cli.game.scoring import score_game
+from wizard_cli.game.settings import RawSetting
+from wizard_cli.game.stats import PlayerStats, season_stats
+from wizard_cli.game.validation import check_sheet
 
 SEASON = SAMPLES / "season.csv"
 
@@ -324,7 +324,7 @@ def test_undefined_averages_are_none():
 
 
 def worked_result():
-    from wizard_cli.reading import read_sheets
+    from wizard_cli.sheets.reading import read_sheets
 
     checked = check_sheet(next(read_sheets(str(WORKED))))
     return score_game(checked.sheet, checked.settings, checked.first_dealer)

@@ -1,4 +1,4 @@
-"""Tests for wizard_cli.trick: parsing cards and trumps, and deciding who wins a trick."""
+"""Tests for wizard_cli.game.trick: parsing cards and trumps, and deciding who wins a trick."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wizard_cli.errors import WizardError
-from wizard_cli.trick import Card, TrickResult, parse_card, parse_trump, winning_card
+from wizard_cli.game.trick import Card, TrickResult, parse_card, parse_trump, winning_card
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_TEXT = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

@@ -23,17 +23,17 @@ import typer
 
 from . import __version__
 from .errors import Problem, WizardError
-from .model import Sheet
-from .reading import STDIN, display_name, read_presets_file, read_settings_file, read_sheets
-from .render import (CheckOutput, CompareOutput, NextOutput, Output, RulesOutput, ScoreOutput,
+from .game.model import Sheet
+from .sheets.reading import STDIN, display_name, read_presets_file, read_settings_file, read_sheets
+from .output.render import (CheckOutput, CompareOutput, NextOutput, Output, RulesOutput, ScoreOutput,
                      StandingsOutput, TrickOutput, emit, emit_stats, status_line)
-from .scoring import GameResult, score_game
-from .settings import DEFAULTS as DEFAULT_SETTINGS
-from .settings import RawSetting, parse_assignment, resolve
-from .validation import Checked, audit_points, check_sheet
+from .game.scoring import GameResult, score_game
+from .game.settings import DEFAULTS as DEFAULT_SETTINGS
+from .game.settings import RawSetting, parse_assignment, resolve
+from .game.validation import Checked, audit_points, check_sheet
 
 if TYPE_CHECKING:
-    from .compare import Preset
+    from .game.compare import Preset
 
 EXIT_DATA = 1
 EXIT_INTERRUPTED = 130
@@ -275,7 +275,7 @@ def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:
 
 def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
     """Check the command's inputs up front: usage errors exit 2, bad settings exit 1."""
-    from .reading import text_encoding
+    from .sheets.reading import text_encoding
 
     existing_files(paths)
     if rules.encoding is not None:
@@ -359,7 +359,7 @@ def trick(cards: Annotated[list[str], typer.Argument(
                                              help="Trump suit S, H, D, C, or none.")] = "none",
           format: FormatOpt = Format.table) -> None:
     """Who wins a trick: the first Wizard, else the highest trump, else the highest of the suit led."""
-    from .trick import winning_card
+    from .game.trick import winning_card
 
     show(TrickOutput(), [winning_card(cards, trump)], format)
 
@@ -375,7 +375,7 @@ def stats(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOpt
     average score. In JSON/CSV averages are rounded to 2 decimals and bidAccuracy (a fraction)
     to 4; a figure with nothing to average is null (empty in CSV).
     """
-    from .stats import season_stats
+    from .game.stats import season_stats
 
     source = inputs(sheets, rules)
     emit_stats(season_stats(source.scored()), format.value, sys.stdout)
@@ -395,8 +395,8 @@ def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score she
     One labelled line per player from 0 before round 1, a zero line, the sheet's title. Needs
     matplotlib: pip install 'wizard-cli[plot]'. Never overwrites FILE without --force.
     """
-    from . import plot as charts
-    from .files import refuse_existing, write_atomically
+    from .output import chart as charts
+    from .sheets.atomic import refuse_existing, write_atomically
 
     fmt = charts.image_format(output)
     if fmt is None:
@@ -430,7 +430,7 @@ RoundsOpt = Annotated[bool, typer.Option(
 
 def load_presets(path: str | None) -> list[Preset]:
     """The user's presets from ``--presets FILE`` (missing file: exit 2; bad content: exit 1)."""
-    from .compare import user_presets  # compare's rule sets only for compare and rules
+    from .game.compare import user_presets  # compare's rule sets only for compare and rules
 
     if path is None:
         return []
@@ -452,7 +452,7 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
     Rule set 0 is the sheet's own rules (with --settings); each --preset adds one, and all of
     --set/--zero-bid together add one more. With none of them, compare against `official`.
     """
-    from .compare import choose_rule_sets, command_line_layer, compare_sheet, preset_catalogue
+    from .game.compare import choose_rule_sets, command_line_layer, compare_sheet, preset_catalogue
 
     source = inputs(sheets, dataclasses.replace(rules, assignments=None, zero_bid=None))
     catalogue = preset_catalogue(load_presets(presets))
@@ -481,7 +481,7 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
 @edge
 def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> None:
     """Every setting (default, allowed values, meaning, name in the app) and every preset."""
-    from .compare import rules_catalogue
+    from .game.compare import rules_catalogue
 
     show(RulesOutput(), [rules_catalogue(load_presets(presets))], format)
 
@@ -509,7 +509,7 @@ _TARGET_BY_SUFFIX = {".yaml": Target.yaml, ".yml": Target.yaml, ".json": Target.
 
 def check_output(output: str | None, force: bool) -> None:
     """Refuse an existing output file up front, before reading or converting anything."""
-    from .files import refuse_existing
+    from .sheets.atomic import refuse_existing
 
     if output is not None and output != STDIN:
         refuse_existing(output, force)
@@ -517,7 +517,7 @@ def check_output(output: str | None, force: bool) -> None:
 
 def write_output(text: str, output: str | None, force: bool) -> None:
     """The text to ``-o FILE`` (atomically, never over a file without --force), else stdout."""
-    from .files import write_atomically
+    from .sheets.atomic import write_atomically
 
     if output is None or output == STDIN:
         sys.stdout.write(text)
@@ -540,7 +540,7 @@ def new(players: Annotated[list[str], typer.Option(
                                                      help="A title for the game.")] = None,
         output: OutputFileOpt = None, force: ForceOpt = False, *, rules: RuleOptions) -> None:
     """A blank, commented YAML sheet with every setting written out, ready for `wizard add`."""
-    from .writing import new_sheet
+    from .sheets.writing import new_sheet
 
     check_output(output, force)
     layers = rule_layers(rules)
@@ -563,7 +563,7 @@ def add(sheet: Annotated[str, typer.Argument(
             help="Tricks taken, in seating order or by name: completes the round in play.")] = None,
         format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Record a round's bids, then its tricks, in a YAML sheet; print what comes next, or the scores."""
-    from .recording import record_in_file
+    from .app.recording import record_in_file
 
     if bids is None and tricks is None:
         raise typer.BadParameter("give --bids or --tricks (or both)", param_hint="--bids/--tricks")
@@ -585,7 +585,7 @@ def convert(sheet: Annotated[str, typer.Argument(
             output: OutputFileOpt = None, force: ForceOpt = False, *,
             rules: RuleOptions) -> None:
     """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
-    from .writing import CSV_TARGETS, convert as convert_sheets, csv_drops, portable
+    from .sheets.writing import CSV_TARGETS, convert as convert_sheets, csv_drops, portable
 
     if to is None:
         to = _TARGET_BY_SUFFIX.get(os.path.splitext(output or "")[1].lower())

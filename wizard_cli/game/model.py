@@ -11,7 +11,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple, Sequence, Union, overload
 
-from .errors import Problem
+from ..errors import Problem
 from .settings import RawSetting
 
 

@@ -14,7 +14,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
-from .errors import Problem, WizardError
+from ..errors import Problem, WizardError
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when libyaml is there
 MAX_DEPTH = 64

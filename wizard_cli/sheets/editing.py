@@ -19,7 +19,7 @@ from typing import Mapping, Sequence
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .errors import Problem, WizardError
+from ..errors import Problem, WizardError
 from .writing import json_text, yaml_scalar
 
 NULL_TAG = "tag:yaml.org,2002:null"

@@ -11,13 +11,13 @@ import codecs
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from . import editing
-from .errors import Problem, WizardError
-from .model import BadValue, RoundRecord, Sheet
-from .reading import read_yaml_sheets, whole_number
-from .scoring import score_game
-from .settings import RawSetting, suggest
-from .validation import Checked, check_sheet
+from ..sheets import editing
+from ..errors import Problem, WizardError
+from ..game.model import BadValue, RoundRecord, Sheet
+from ..sheets.reading import read_yaml_sheets, whole_number
+from ..game.scoring import score_game
+from ..game.settings import RawSetting, suggest
+from ..game.validation import Checked, check_sheet
 
 NOT_YET = ("", "-")  # in a seating-order list: this player has not bid yet
 
@@ -55,8 +55,8 @@ def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[Ra
 
     The file keeps its encoding and byte-order mark; the write is atomic (``files``).
     """
-    from .files import write_atomically
-    from .reading import display_name, open_binary, read_sheets, text_encoding
+    from ..sheets.atomic import write_atomically
+    from ..sheets.reading import display_name, open_binary, read_sheets, text_encoding
 
     source = display_name(path)
     if any(found.kind != "yaml" for found in read_sheets(path, None, encoding)):

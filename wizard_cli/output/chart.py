@@ -12,8 +12,8 @@ import os
 import warnings
 from typing import Any
 
-from .errors import WizardError
-from .scoring import GameResult
+from ..errors import WizardError
+from ..game.scoring import GameResult
 
 IMAGE_FORMATS = {".png": "png", ".svg": "svg"}
 MISSING_MATPLOTLIB = "wizard plot needs matplotlib: pip install 'wizard-cli[plot]'"

@@ -13,9 +13,9 @@ from json.encoder import encode_basestring as _quoted  # a str as JSON, non-ASCI
 from itertools import chain
 from typing import Any, Iterable, Iterator, Protocol, Sequence, TextIO
 
-from .scoring import GameResult, ScoredRound
-from .table import NextStep, next_step
-from .validation import Checked
+from ..game.scoring import GameResult, ScoredRound
+from ..game.nextstep import NextStep, next_step
+from ..game.validation import Checked
 
 FORMATS = ("table", "markdown", "csv", "tsv", "json", "jsonl")
 SOURCE_COLUMNS = ("source", "game")
@@ -584,7 +584,7 @@ def preset_json(preset: Any) -> dict:
 
 def preset_settings_text(preset: Any) -> str:
     """``screwTheDealer=leaderOnly, canadianRule=true``."""
-    from .compare import describe_changes
+    from ..game.compare import describe_changes
 
     return describe_changes(preset.values())
 
@@ -599,7 +599,7 @@ class RulesOutput:
                 "presets": [preset_json(preset) for preset in rules.presets]}
 
     def rows(self, rules: Any) -> Iterator[tuple]:
-        from .compare import show_value
+        from ..game.compare import show_value
 
         for spec in rules.settings:
             yield ("setting", spec.key, show_value(spec.default), spec.allowed(), spec.app_name,
@@ -609,7 +609,7 @@ class RulesOutput:
                    preset_settings_text(preset))
 
     def as_text(self, rules: Any, style: str) -> str:
-        from .compare import show_value
+        from ..game.compare import show_value
 
         fit = (lambda text, width: text) if style == "markdown" else wrapped
         settings = grid(["Setting", "Default", "Allowed", "In the app", "Meaning"],

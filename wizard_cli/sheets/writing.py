@@ -20,11 +20,11 @@ from typing import Any, Iterable, Sequence
 
 import yaml
 
-from .errors import Problem, WizardError
-from .model import BadValue, RoundRecord, Sheet, Value
+from ..errors import Problem, WizardError
+from ..game.model import BadValue, RoundRecord, Sheet, Value
 from .reading import read_csv_sheets, read_yaml_sheets
-from .settings import DEFAULTS, SPEC_BY_KEY, SPECS, Settings, resolve
-from .validation import Checked, check_sheet
+from ..game.settings import DEFAULTS, SPEC_BY_KEY, SPECS, Settings, resolve
+from ..game.validation import Checked, check_sheet
 
 CSV_TARGETS = ("csv", "wide-csv")
 

@@ -18,9 +18,9 @@ import sys
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Iterable, Iterator, NamedTuple, Sequence
 
-from .errors import Problem, WizardError
-from .model import BadValue, RoundColumns, RoundRecord, Sheet, Value
-from .settings import RawSetting, suggest
+from ..errors import Problem, WizardError
+from ..game.model import BadValue, RoundColumns, RoundRecord, Sheet, Value
+from ..game.settings import RawSetting, suggest
 
 if TYPE_CHECKING:
     from .yaml_tree import Node

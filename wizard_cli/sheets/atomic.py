@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .errors import Problem, WizardError
+from ..errors import Problem, WizardError
 
 OVERWRITE_HINT = "already exists; use --force to overwrite"
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, fields
 from typing import Any, Iterable, NamedTuple
 
-from .errors import Problem
+from ..errors import Problem
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 DECK_SIZE = 60

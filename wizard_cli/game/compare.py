@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from .errors import Problem, WizardError
+from ..errors import Problem, WizardError
 from .scoring import GameResult, score_game
 from .settings import (KEYS, SPECS, RawSetting, Settings, SettingSpec, hand_sizes,
                        parse_assignment, read_setting, resolve, suggest)

@@ -1,0 +1,1 @@
+"""Every output format rendered in one place, and the chart."""
