@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from conftest import SAMPLES, WORKED, run
 from wizard_cli.sheets import editing
 from wizard_cli.errors import WizardError
-from wizard_cli.sheets.reading import read_yaml_sheets
+from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.app.recording import parse_values, record
-from wizard_cli.sheets.writing import json_text, yaml_scalar
+from wizard_cli.sheets.yaml_text import json_text, yaml_scalar
 from wizard_cli.game.settings import RawSetting, Settings, hand_sizes
 
 COMMENTED = """\

@@ -13,7 +13,7 @@ from wizard_cli.game.compare import (BUILT_IN_PRESETS, DEAL_KEYS, RuleSet, choos
                                 command_line_layer, command_line_name, compare_sheet,
                                 preset_catalogue, user_presets)
 from wizard_cli.errors import WizardError
-from wizard_cli.sheets.reading import read_yaml_sheets
+from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.game.settings import KEYS, SPECS
 from wizard_cli.game.validation import check_sheet
 

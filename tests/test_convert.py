@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from conftest import SAMPLES, WORKED, run
-from wizard_cli.sheets.reading import read_yaml_sheets
+from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.game.scoring import score_game
 from wizard_cli.game.settings import Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
-from wizard_cli.sheets.writing import convert, portable, read_back, yaml_scalar
+from wizard_cli.sheets.writing import convert, portable, read_back
+from wizard_cli.sheets.yaml_text import yaml_scalar
 
 SUFFIX = {"yaml": ".yaml", "json": ".json", "csv": ".csv", "wide-csv": ".csv"}
 CSV_TARGETS = ("csv", "wide-csv")
@@ -434,7 +435,7 @@ def random_sheets(draw) -> dict:
 
 def _scored(sheet, layers=(), first_dealer=None) -> dict:
     """The JSON score of a read sheet (as `score -f json` shows it), without source and title."""
-    from wizard_cli.output.render import ScoreOutput
+    from wizard_cli.output.game_views import ScoreOutput
 
     checked = check_sheet(sheet, layers, first_dealer)
     assert checked.valid, checked.problems

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
-import wizard_cli.cli as cli
+import wizard_cli.app.batch as batch
 from conftest import SAMPLES, WORKED, run
-from wizard_cli.sheets import reading
+from wizard_cli.sheets import source as reading
 from wizard_cli.errors import Problem, WizardError
-from wizard_cli.sheets.reading import read_sheets, whole_number
+from wizard_cli.sheets.source import read_sheets
+from wizard_cli.sheets.cells import whole_number
 from wizard_cli.sheets.yaml_tree import Node, documents
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -363,14 +364,14 @@ def test_an_unreadable_file_is_a_usage_error(write, monkeypatch):
 
 def test_a_file_deleted_while_another_is_scored_is_a_data_error(write, monkeypatch):
     first, second = write("a.yaml", YAML), write("b.yaml", YAML)
-    real_check = cli.check_sheet
+    real_check = batch.check_sheet
 
     def check_and_delete(sheet, *args):
         if second.exists():
             second.unlink()
         return real_check(sheet, *args)
 
-    monkeypatch.setattr(cli, "check_sheet", check_and_delete)
+    monkeypatch.setattr(batch, "check_sheet", check_and_delete)
     result = run("standings", first, second, "-f", "csv")
     assert result.exit_code == 1
     assert result.stdout.startswith("source,game,rank,player,score,bonus\n"
@@ -412,7 +413,7 @@ def boom(*args, **kwargs):
 
 
 def test_an_internal_error_is_one_line_with_the_debug_hint(monkeypatch):
-    monkeypatch.setattr(cli, "score_game", boom)
+    monkeypatch.setattr(batch, "score_game", boom)
     result = run("score", WORKED)
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == ("wizard: internal error: RuntimeError: core broke halfway "
@@ -420,15 +421,15 @@ def test_an_internal_error_is_one_line_with_the_debug_hint(monkeypatch):
 
 
 def test_debug_lets_the_internal_error_through(monkeypatch):
-    monkeypatch.setattr(cli, "score_game", boom)
+    monkeypatch.setattr(batch, "score_game", boom)
     with pytest.raises(RuntimeError, match="core broke"):
         run("--debug", "score", WORKED)
 
 
 def test_debug_shows_the_traceback_in_a_real_process():
-    code = ("import sys, wizard_cli.cli as cli\n"
+    code = ("import sys, wizard_cli.cli as cli, wizard_cli.app.batch as batch\n"
             "def boom(*a, **k): raise RuntimeError('core broke')\n"
-            "cli.score_game = boom\n"
+            "batch.score_game = boom\n"
             f"sys.argv = ['wizard', '--debug', 'score', {str(WORKED)!r}]\n"
             "cli.main()\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

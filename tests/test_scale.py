@@ -16,10 +16,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import run
-from wizard_cli.sheets import reading
+from wizard_cli.sheets import csv_long, csv_rows, source
 from wizard_cli.game import validation
 from wizard_cli.game.model import BadValue
-from wizard_cli.sheets.reading import read_csv_sheets
+from wizard_cli.sheets.csv_sheets import read_csv_sheets
 from wizard_cli.game.scoring import base_points, points_tables, score_game
 from wizard_cli.game.settings import DEFAULTS, SPECS, Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
@@ -116,7 +116,8 @@ def test_output_starts_before_the_input_ends(write):
             self.seen_output_at.append(len(written))
             return next(self.lines)
 
-    from wizard_cli.output.render import StandingsOutput, emit
+    from wizard_cli.output.game_views import StandingsOutput
+    from wizard_cli.output.formats import emit
 
     class Out:
         def write(self, chunk: str) -> None:
@@ -134,12 +135,12 @@ def test_output_starts_before_the_input_ends(write):
 
 def read_general(text: str) -> list:
     """The sheets as the general, row-by-row path reads them (the bulk path switched off)."""
-    saved = reading._MAX_GATHERED, reading._LongGame._place_regular
-    reading._MAX_GATHERED, reading._LongGame._place_regular = 0, lambda self: False
+    saved = csv_long._MAX_GATHERED, csv_long._LongGame._place_regular
+    csv_long._MAX_GATHERED, csv_long._LongGame._place_regular = 0, lambda self: False
     try:
         return list(read_csv_sheets(text.splitlines(True), "s.csv"))
     finally:
-        reading._MAX_GATHERED, reading._LongGame._place_regular = saved
+        csv_long._MAX_GATHERED, csv_long._LongGame._place_regular = saved
 
 
 ODD_CELLS = ["", " 1", "1 ", "2.0", "+1", "-1", "01", "x", "\u0663", "1234567890", "7"]
@@ -189,7 +190,7 @@ def test_bulk_and_general_paths_read_the_same_sheets(seed, points):
 
 def in_blocks(rng: random.Random, text: str) -> list[str]:
     """The text cut into blocks of whole lines at random, as the file reader hands them out."""
-    lines = reading._split_lines(text)
+    lines = source._split_lines(text)
     blocks, at = [], 0
     while at < len(lines):
         size = rng.randint(1, 40)
@@ -223,14 +224,14 @@ def test_blocks_split_at_once_read_as_csv_reader_reads_the_lines(seed, ending, q
     lines = [",".join([cells[at] for at in order if at < len(cells)] + cells[5:])
              if len(cells) >= 5 else line for line, cells in ((ln, ln.split(",")) for ln in lines)]
     text = ending.join(line.replace(",", delimiter) for line in lines) + ending
-    saved = reading._CsvRows._columns
-    reading._CsvRows._columns = lambda self, block, width: None  # csv.reader reads every line
+    saved = csv_rows._CsvRows._columns
+    csv_rows._CsvRows._columns = lambda self, block, width: None  # csv.reader reads every line
     try:
-        expected = list(read_csv_sheets(reading._split_lines(text), "s.csv"))
+        expected = list(read_csv_sheets(source._split_lines(text), "s.csv"))
     finally:
-        reading._CsvRows._columns = saved
+        csv_rows._CsvRows._columns = saved
     assert list(read_csv_sheets(in_blocks(rng, text), "s.csv")) == expected
-    assert list(read_csv_sheets(reading._split_lines(text), "s.csv")) == expected
+    assert list(read_csv_sheets(source._split_lines(text), "s.csv")) == expected
 
 
 @pytest.mark.parametrize("block_bytes", [1, 7, 64, 1000])
@@ -240,7 +241,7 @@ def test_a_file_read_in_small_blocks_reads_the_same(write, monkeypatch, block_by
     text = season_csv(rows).replace("g1,3,Ben", '"g1",3,"Ben"').replace("\n", "\r\n")
     path = write("s.csv", text)
     expected = run("standings", path, "-f", "jsonl")
-    monkeypatch.setattr(reading, "_BLOCK_BYTES", block_bytes)
+    monkeypatch.setattr(source, "_BLOCK_BYTES", block_bytes)
     result = run("standings", path, "-f", "jsonl")
     assert (result.exit_code, result.stdout, result.stderr) == (
         expected.exit_code, expected.stdout, expected.stderr)
@@ -250,7 +251,7 @@ def test_a_file_read_in_small_blocks_reads_the_same(write, monkeypatch, block_by
 def test_more_rows_than_any_game_has_are_read_the_general_way(monkeypatch):
     rng = random.Random(9)
     text = season_csv({"long": game_rows(rng, rounds=15) * 3, "next": game_rows(rng)})
-    monkeypatch.setattr(reading, "_MAX_GATHERED", 50)
+    monkeypatch.setattr(csv_long, "_MAX_GATHERED", 50)
     assert list(read_csv_sheets(text.splitlines(True), "s.csv")) == read_general(text)
 
 
@@ -406,7 +407,7 @@ def test_a_plain_table_is_drawn_exactly_as_tabulate_draws_it(data, columns, styl
     """Plain tables are drawn directly (tabulate costs too much for ten thousand sheets)."""
     from tabulate import tabulate
 
-    from wizard_cli.output.render import grid
+    from wizard_cli.output.formats import grid
 
     headers = data.draw(st.lists(PLAIN_TEXT, min_size=columns, max_size=columns))
     value = CELL_VALUE if data.draw(st.booleans()) else st.one_of(PLAIN_TEXT, st.integers())
@@ -432,7 +433,7 @@ def test_a_standings_line_written_directly_is_the_encoded_object(players, seed, 
     """`standings -f jsonl` writes a finished game's line directly: the same bytes as json."""
     from sheetmaker import make_sheet
 
-    from wizard_cli.output.render import StandingsOutput
+    from wizard_cli.output.game_views import StandingsOutput
 
     rng = random.Random(seed)
     count = len(players)

@@ -7,37 +7,30 @@ errors are Click's, exit code 2.
 from __future__ import annotations
 
 import dataclasses
-import errno
-import functools
 import gc
-import inspect
-import io
 import os
 import sys
-from dataclasses import dataclass, field
 from itertools import islice
-from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Callable, Iterable, Iterator, Optional
+from typing import Annotated, Iterable, Iterator, Optional
 
 import typer
 
 from . import __version__
+from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
+from .app.console import (ClosedOutput, buffer_output, check_output, output_failed, report,
+                          silence_stdout, write_output)
+from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX, ForceOpt,
+                          Format, FormatOpt, OutputFileOpt, PresetOpt, PresetsFileOpt, RoundsOpt,
+                          SheetArgs, Target, edge, rule_options, state)
 from .errors import Problem, WizardError
-from .game.model import Sheet
-from .sheets.reading import STDIN, display_name, read_presets_file, read_settings_file, read_sheets
-from .output.render import (CheckOutput, CompareOutput, NextOutput, Output, RulesOutput, ScoreOutput,
-                     StandingsOutput, TrickOutput, emit, emit_stats, status_line)
-from .game.scoring import GameResult, score_game
-from .game.settings import DEFAULTS as DEFAULT_SETTINGS
-from .game.settings import RawSetting, parse_assignment, resolve
-from .game.validation import Checked, audit_points, check_sheet
-
-if TYPE_CHECKING:
-    from .game.compare import Preset
-
-EXIT_DATA = 1
-EXIT_INTERRUPTED = 130
-EXIT_PIPE_CLOSED = 141
+from .sheets.source import STDIN
+from .game.scoring import score_game
+from .game.validation import Checked, audit_points
+from .output.formats import Output, emit
+from .output.game_views import (CheckOutput, NextOutput, ScoreOutput, StandingsOutput,
+                                TrickOutput, status_line)
+from .output.rules_views import CompareOutput, RulesOutput
+from .output.season_views import emit_stats
 
 app = typer.Typer(
     name="wizard",
@@ -49,144 +42,6 @@ app = typer.Typer(
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-
-class Format(str, Enum):
-    """Output formats (``-f/--format``)."""
-
-    table = "table"
-    markdown = "markdown"
-    csv = "csv"
-    tsv = "tsv"
-    json = "json"
-    jsonl = "jsonl"
-
-
-class InputFormat(str, Enum):
-    """How to read standard input (files are sniffed by extension and content)."""
-
-    yaml = "yaml"
-    csv = "csv"
-
-
-SheetArgs = Annotated[list[str], typer.Argument(
-    metavar="SHEET", show_default=False,
-    help="Score sheets: YAML/JSON (a --- stream is a season) or CSV (long or wide); - for stdin.")]
-FormatOpt = Annotated[Format, typer.Option(
-    "--format", "-f", help="table, markdown, csv, tsv, json or jsonl.")]
-SetOpt = Annotated[Optional[list[str]], typer.Option(
-    "--set", metavar="KEY=VALUE", show_default=False,
-    help="Override one setting (repeatable); `wizard rules` lists them.")]
-SettingsOpt = Annotated[Optional[str], typer.Option(
-    "--settings", metavar="FILE", help="A YAML file of settings (or a sheet whose settings to use).")]
-ZeroBidOpt = Annotated[Optional[str], typer.Option(
-    "--zero-bid", metavar="Z", help="Same as --set zeroBidScoring=Z (flatBonus, doubleBonus, perCardBonus).")]
-FirstDealerOpt = Annotated[Optional[str], typer.Option(
-    "--first-dealer", metavar="NAME", help="Who dealt round 1 (default: the sheet's, else the first player).")]
-InputFormatOpt = Annotated[Optional[InputFormat], typer.Option(
-    "--input-format", help="Format of standard input (default: sniffed).")]
-EncodingOpt = Annotated[Optional[str], typer.Option(
-    "--encoding", metavar="NAME", help="Text encoding of the sheets (default UTF-8, with or without BOM).")]
-
-_state = {"debug": False}
-
-
-@dataclass(frozen=True)
-class RuleOptions:
-    """The options every sheet command shares: rules given outside the sheet, how to read it."""
-
-    assignments: list[str] | None = None  # --set KEY=VALUE…
-    settings_file: str | None = None  # --settings FILE
-    zero_bid: str | None = None
-    first_dealer: str | None = None
-    input_format: InputFormat | None = None
-    encoding: str | None = None
-
-
-_SHARED_OPTIONS = {"set": ("assignments", SetOpt), "settings": ("settings_file", SettingsOpt),
-                   "zero_bid": ("zero_bid", ZeroBidOpt), "first_dealer": ("first_dealer", FirstDealerOpt),
-                   "input_format": ("input_format", InputFormatOpt), "encoding": ("encoding", EncodingOpt)}
-
-
-def rule_options(*names: str) -> Callable[[Callable], Callable]:
-    """Give a command the shared options (all, or those named), handed over as one ``rules``.
-
-    One definition for every command, like sqlite-utils' shared output-option decorator: the
-    options are appended to the command's signature, which is what Typer reads.
-    """
-    chosen = {name: _SHARED_OPTIONS[name] for name in names or _SHARED_OPTIONS}
-
-    def decorate(command: Callable) -> Callable:
-        signature = inspect.signature(command, eval_str=True)
-        own = [p for p in signature.parameters.values() if p.name != "rules"]
-        shared = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                    annotation=annotation)
-                  for name, (_, annotation) in chosen.items()]
-
-        @functools.wraps(command)
-        def run(*args, **kwargs):
-            given = {field: kwargs.pop(name) for name, (field, _) in chosen.items()}
-            return command(*args, rules=RuleOptions(**given), **kwargs)
-
-        run.__signature__ = signature.replace(parameters=own + shared)
-        return run
-
-    return decorate
-
-
-# --- the edge: errors, pipes, Ctrl-C --------------------------------------------------------
-
-def report(problems: Iterable[Problem]) -> None:
-    """Each problem on its own line on stderr."""
-    for problem in problems:
-        sys.stderr.write(f"{problem}\n")
-
-
-def _silence_stdout() -> None:
-    """After the reader of a pipe has gone, send the rest of stdout nowhere (no noise at exit)."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
-def edge(command: Callable) -> Callable:
-    """Turn what a command raises into exit codes: data errors 1, Ctrl-C 130, a closed pipe quiet."""
-
-    @functools.wraps(command)
-    def run(*args, **kwargs):
-        try:
-            return command(*args, **kwargs)
-        except WizardError as error:
-            report(error.problems)
-            raise typer.Exit(EXIT_DATA) from None
-        except BrokenPipeError:
-            _silence_stdout()
-            raise typer.Exit(EXIT_PIPE_CLOSED) from None
-        except KeyboardInterrupt:
-            raise typer.Exit(EXIT_INTERRUPTED) from None
-        except OSError as error:  # reading is the core's (WizardError): this is the output failing
-            _output_failed(error)
-            raise typer.Exit(EXIT_DATA) from None
-        except typer.BadParameter:
-            raise  # a usage error: Click prints it with the usage line and exits 2
-        except Exception as error:  # the last line of defence: one line, never a traceback
-            # Typer ≥ 0.16 vendors Click as typer._click, so both module names are Click's own.
-            if _state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
-                    type(error).__module__.split(".")[0] in ("click", "typer"):
-                raise
-            sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {_one_line(error)} "
-                             "(rerun as `wizard --debug …` to see the traceback)\n")
-            raise typer.Exit(EXIT_DATA) from None
-
-    return run
-
-
-def _one_line(error: Exception) -> str:
-    """An exception's text on one short line, for the internal-error message."""
-    text = " ".join(str(error).split())
-    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _version(value: bool) -> None:
@@ -203,88 +58,8 @@ def _main(
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an internal error.")] = False,
 ) -> None:
     """Score Wizard card-game score sheets."""
-    _state["debug"] = debug
+    state["debug"] = debug
 
-
-# --- inputs shared by the commands -------------------------------------------------------
-
-@dataclass
-class Inputs:
-    """Where the sheets come from and the rules given outside them, read once for all sheets."""
-
-    paths: list[str]
-    layers: list[list[RawSetting]] = field(default_factory=list)
-    first_dealer: str | None = None
-    input_format: str | None = None
-    encoding: str | None = None
-    failed: bool = False
-
-    def checked(self) -> Iterator[Checked]:
-        """Every sheet of every source, validated; a source that cannot be read is one failure."""
-        for path in self.paths:
-            try:
-                for sheet in read_sheets(path, self.input_format, self.encoding):
-                    yield check_sheet(sheet, self.layers, self.first_dealer)
-            except WizardError as error:
-                yield Checked(Sheet(source=error.problems[0].path or path), DEFAULT_SETTINGS, 0,
-                              error.problems)
-
-    def scored(self) -> Iterator[GameResult]:
-        """Every valid sheet scored; the problems of the others go to stderr (and set ``failed``)."""
-        for checked in self.checked():
-            if checked.valid:
-                yield score_game(checked.sheet, checked.settings, checked.first_dealer)
-            else:
-                self.fail(checked.problems)
-
-    def fail(self, problems: Iterable[Problem]) -> None:
-        """Report problems on stderr; the command will exit 1."""
-        self.failed = True
-        report(problems)
-
-
-def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
-    """A missing or unreadable input file is a usage error (exit 2), found before any output."""
-    for path in paths:
-        if path == STDIN:
-            continue
-        if not os.path.exists(path):
-            raise typer.BadParameter(f"no such file: {path}", param_hint=param_hint)
-        if not os.path.isfile(path):
-            raise typer.BadParameter(f"not a file: {path}", param_hint=param_hint)
-        if not os.access(path, os.R_OK):
-            raise typer.BadParameter(f"cannot read: {path} (permission denied)",
-                                     param_hint=param_hint)
-
-
-def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:
-    """``--settings`` then ``--set``/``--zero-bid``, each checked once for type and range."""
-    layers: list[list[RawSetting]] = []
-    if rules.settings_file is not None:
-        existing_files([rules.settings_file], "--settings")
-        layers.append(read_settings_file(rules.settings_file))
-    command_line = [parse_assignment(text) for text in rules.assignments or ()]
-    if rules.zero_bid is not None:
-        command_line.append(RawSetting("zeroBidScoring", rules.zero_bid, from_text=True))
-    layers.append(command_line)
-    problems = resolve(layers, None).problems
-    if problems:
-        raise WizardError(*problems)
-    return layers
-
-
-def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
-    """Check the command's inputs up front: usage errors exit 2, bad settings exit 1."""
-    from .sheets.reading import text_encoding
-
-    existing_files(paths)
-    if rules.encoding is not None:
-        try:
-            text_encoding(rules.encoding)
-        except LookupError as error:  # unknown, or no text encoding (rot13, hex)
-            raise typer.BadParameter(str(error), param_hint="--encoding") from None
-    return Inputs(paths, rule_layers(rules), rules.first_dealer,
-                  rules.input_format.value if rules.input_format else None, rules.encoding)
 
 
 def show(output: Output, items: Iterable, fmt: Format, several: bool = False) -> None:
@@ -418,29 +193,6 @@ def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score she
 
 # --- compare, rules ----------------------------------------------------------------------
 
-PresetOpt = Annotated[Optional[list[str]], typer.Option(
-    "--preset", metavar="NAME", show_default=False,
-    help="Compare under a preset too (repeatable): official, doubleZero, screwTheDealer, "
-         "canadian, perfectGame, or one of --presets FILE.")]
-PresetsFileOpt = Annotated[Optional[str], typer.Option(
-    "--presets", metavar="FILE", help="A YAML file of your own presets: name: {setting: value, …}.")]
-RoundsOpt = Annotated[bool, typer.Option(
-    "--rounds", help="Also show the round points that differ between the rule sets.")]
-
-
-def load_presets(path: str | None) -> list[Preset]:
-    """The user's presets from ``--presets FILE`` (missing file: exit 2; bad content: exit 1)."""
-    from .game.compare import user_presets  # compare's rule sets only for compare and rules
-
-    if path is None:
-        return []
-    if path != STDIN and not os.path.isfile(path):
-        raise typer.BadParameter(f"no such file: {path}", param_hint="--presets")
-    problems: list[Problem] = []
-    entries = read_presets_file(path, problems)
-    return user_presets(entries, display_name(path), problems)
-
-
 @app.command()
 @edge
 @rule_options()
@@ -487,43 +239,6 @@ def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> N
 
 
 # --- writing sheets: new, add, convert -------------------------------------------------------
-
-OutputFileOpt = Annotated[Optional[str], typer.Option(
-    "--output", "-o", metavar="FILE",
-    help="Write to FILE instead of standard output (never over an existing file without --force).")]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")]
-
-
-class Target(str, Enum):
-    """What ``convert`` writes."""
-
-    yaml = "yaml"
-    json = "json"
-    csv = "csv"
-    wide_csv = "wide-csv"
-
-
-_TARGET_BY_SUFFIX = {".yaml": Target.yaml, ".yml": Target.yaml, ".json": Target.json,
-                     ".csv": Target.csv}
-
-
-def check_output(output: str | None, force: bool) -> None:
-    """Refuse an existing output file up front, before reading or converting anything."""
-    from .sheets.atomic import refuse_existing
-
-    if output is not None and output != STDIN:
-        refuse_existing(output, force)
-
-
-def write_output(text: str, output: str | None, force: bool) -> None:
-    """The text to ``-o FILE`` (atomically, never over a file without --force), else stdout."""
-    from .sheets.atomic import write_atomically
-
-    if output is None or output == STDIN:
-        sys.stdout.write(text)
-    else:
-        write_atomically(output, text, force)
-
 
 def _names(players: list[str]) -> list[str]:
     """``--players A,B --players C`` → ['A', 'B', 'C'] (names trimmed)."""
@@ -588,7 +303,7 @@ def convert(sheet: Annotated[str, typer.Argument(
     from .sheets.writing import CSV_TARGETS, convert as convert_sheets, csv_drops, portable
 
     if to is None:
-        to = _TARGET_BY_SUFFIX.get(os.path.splitext(output or "")[1].lower())
+        to = TARGET_BY_SUFFIX.get(os.path.splitext(output or "")[1].lower())
         if to is None:
             raise typer.BadParameter("say which format to write: yaml, json, csv or wide-csv",
                                      param_hint="--to")
@@ -606,43 +321,6 @@ def convert(sheet: Annotated[str, typer.Argument(
         sys.stderr.write(f"{checked[0].source}: {note}\n")
 
 
-OUTPUT_BUFFER_BYTES = 1 << 16
-
-
-class _ClosedOutput(io.TextIOBase):
-    """Standard output when the tool was started with it closed (``wizard … >&-``)."""
-
-    def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, "standard output is closed")
-
-
-def _output_failed(error: OSError) -> None:
-    """Say in one line that the output could not be written (a full disk, a closed stdout)."""
-    sys.stderr.write(f"wizard: cannot write the output: {error.strerror or error}\n")
-    _silence_stdout()  # what is still buffered goes nowhere, not into a second error at exit
-
-
-def _buffer_output() -> None:
-    """Write to a pipe or a file in 64 KiB blocks rather than Python's 8 KiB.
-
-    A season prints megabytes: each 8 KiB block cost a system call and a wake-up of the reader
-    (a fifth of the run). A terminal keeps its line buffering, and unbuffered output asked for
-    (``PYTHONUNBUFFERED``, ``python -u``) is left as it is.
-    """
-    stream = sys.stdout
-    if (not isinstance(stream, io.TextIOWrapper) or stream.write_through
-            or not isinstance(stream.buffer, io.BufferedWriter)):  # unbuffered, or no file
-        return
-    try:
-        if stream.isatty():
-            return
-        stream.flush()
-        binary = open(stream.fileno(), "wb", buffering=OUTPUT_BUFFER_BYTES, closefd=False)
-    except (OSError, ValueError):  # no real file behind it, or already closed
-        return
-    sys.stdout = io.TextIOWrapper(binary, encoding=stream.encoding, errors=stream.errors)
-
-
 def main() -> None:
     """Console entry point: run the app; a closed pipe or Ctrl-C ends quietly."""
     # What start-up built (Typer, Click, Pydantic) lives until exit: keep the garbage
@@ -654,8 +332,8 @@ def main() -> None:
     gc.set_threshold(100_000, 10, 10)
     status: int | str | None = 0
     if sys.stdout is None:
-        sys.stdout = _ClosedOutput()
-    _buffer_output()
+        sys.stdout = ClosedOutput()
+    buffer_output()
     if hasattr(sys.stdout, "reconfigure"):  # a name or '→' the terminal cannot show: \u2192
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
@@ -665,14 +343,15 @@ def main() -> None:
     except KeyboardInterrupt:
         status = EXIT_INTERRUPTED
     except OSError as error:  # Click's own output (--help, a usage error) could not be written
-        _output_failed(error)
+        output_failed(error)
         status = EXIT_DATA
     try:
         sys.stdout.flush()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
         status = EXIT_PIPE_CLOSED
     except OSError as error:
-        _output_failed(error)
+        output_failed(error)
         status = EXIT_DATA
     sys.exit(status)
+

@@ -57,3 +57,15 @@ class WizardError(Exception):
     def __init__(self, *problems: Problem | str) -> None:
         self.problems: list[Problem] = [p if isinstance(p, Problem) else Problem(p) for p in problems]
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class UsageError(Exception):
+    """The command's shape is wrong (a missing file, an unknown encoding): exit 2 with the usage.
+
+    Raised below the CLI, which turns it into Click's own usage error for ``param_hint``.
+    """
+
+    def __init__(self, message: str, param_hint: str | None = None) -> None:
+        self.message = message
+        self.param_hint = param_hint
+        super().__init__(message)

@@ -14,7 +14,8 @@ from typing import Iterable, Sequence
 from ..sheets import editing
 from ..errors import Problem, WizardError
 from ..game.model import BadValue, RoundRecord, Sheet
-from ..sheets.reading import read_yaml_sheets, whole_number
+from ..sheets.yaml_sheets import read_yaml_sheets
+from ..sheets.cells import whole_number
 from ..game.scoring import score_game
 from ..game.settings import RawSetting, suggest
 from ..game.validation import Checked, check_sheet
@@ -56,7 +57,7 @@ def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[Ra
     The file keeps its encoding and byte-order mark; the write is atomic (``files``).
     """
     from ..sheets.atomic import write_atomically
-    from ..sheets.reading import display_name, open_binary, read_sheets, text_encoding
+    from ..sheets.source import display_name, open_binary, read_sheets, text_encoding
 
     source = display_name(path)
     if any(found.kind != "yaml" for found in read_sheets(path, None, encoding)):

@@ -113,6 +113,10 @@ class Sheet:
     source: str
     game: str | int | None = None
     title: str | None = None
+    date: str | None = None  # ISO YYYY-MM-DD once read (SPEC §3); a bad one is a reading problem
+    date_line: int | None = None
+    place: str | None = None
+    notes: str | None = None
     players: list[str] = field(default_factory=list)
     player_lines: list[int | None] = field(default_factory=list)
     players_line: int | None = None  # where `players:` stands (YAML), for problems with the list

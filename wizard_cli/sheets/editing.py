@@ -20,7 +20,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
-from .writing import json_text, yaml_scalar
+from .yaml_text import json_text, yaml_scalar
 
 NULL_TAG = "tag:yaml.org,2002:null"
 DEFAULT_GAP = 8  # ``bids:   [..]`` / ``tricks: [..]``: values aligned after the longer key

@@ -1,0 +1,134 @@
+"""The application layer: a batch of sources read, validated and scored one sheet at a time.
+
+What a batch does with a sheet that cannot be read or is invalid lives here (its problems go to
+stderr, the batch goes on, and the command exits 1 at the end), so every command treats them
+alike. Usage problems are raised as :class:`~wizard_cli.errors.UsageError`; the CLI edge turns
+them into Click's usage errors (exit 2).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable, Iterator
+
+from ..errors import Problem, UsageError, WizardError
+from ..game.model import Sheet
+from ..game.scoring import GameResult, score_game
+from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
+from ..game.settings import RawSetting, parse_assignment, resolve
+from ..game.validation import Checked, check_sheet
+from ..sheets.settings_files import read_presets_file, read_settings_file
+from ..sheets.source import STDIN, display_name, read_sheets
+from .console import report
+
+if TYPE_CHECKING:
+    from ..game.compare import Preset
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """The options every sheet command shares: rules given outside the sheet, how to read it."""
+
+    assignments: list[str] | None = None  # --set KEY=VALUE…
+    settings_file: str | None = None  # --settings FILE
+    zero_bid: str | None = None
+    first_dealer: str | None = None
+    input_format: str | None = None  # yaml or csv
+    encoding: str | None = None
+
+
+
+@dataclass
+class Inputs:
+    """Where the sheets come from and the rules given outside them, read once for all sheets."""
+
+    paths: list[str]
+    layers: list[list[RawSetting]] = field(default_factory=list)
+    first_dealer: str | None = None
+    input_format: str | None = None
+    encoding: str | None = None
+    failed: bool = False
+
+    def checked(self) -> Iterator[Checked]:
+        """Every sheet of every source, validated; a source that cannot be read is one failure."""
+        for path in self.paths:
+            try:
+                for sheet in read_sheets(path, self.input_format, self.encoding):
+                    yield check_sheet(sheet, self.layers, self.first_dealer)
+            except WizardError as error:
+                yield Checked(Sheet(source=error.problems[0].path or path), DEFAULT_SETTINGS, 0,
+                              error.problems)
+
+    def scored(self) -> Iterator[GameResult]:
+        """Every valid sheet scored; the problems of the others go to stderr (and set ``failed``)."""
+        for checked in self.checked():
+            if checked.valid:
+                yield score_game(checked.sheet, checked.settings, checked.first_dealer)
+            else:
+                self.fail(checked.problems)
+
+    def fail(self, problems: Iterable[Problem]) -> None:
+        """Report problems on stderr; the command will exit 1."""
+        self.failed = True
+        report(problems)
+
+
+def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
+    """A missing or unreadable input file is a usage error (exit 2), found before any output."""
+    for path in paths:
+        if path == STDIN:
+            continue
+        if not os.path.exists(path):
+            raise UsageError(f"no such file: {path}", param_hint=param_hint)
+        if not os.path.isfile(path):
+            raise UsageError(f"not a file: {path}", param_hint=param_hint)
+        if not os.access(path, os.R_OK):
+            raise UsageError(f"cannot read: {path} (permission denied)",
+                                     param_hint=param_hint)
+
+
+def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:
+    """``--settings`` then ``--set``/``--zero-bid``, each checked once for type and range."""
+    layers: list[list[RawSetting]] = []
+    if rules.settings_file is not None:
+        existing_files([rules.settings_file], "--settings")
+        layers.append(read_settings_file(rules.settings_file))
+    command_line = [parse_assignment(text) for text in rules.assignments or ()]
+    if rules.zero_bid is not None:
+        command_line.append(RawSetting("zeroBidScoring", rules.zero_bid, from_text=True))
+    layers.append(command_line)
+    problems = resolve(layers, None).problems
+    if problems:
+        raise WizardError(*problems)
+    return layers
+
+
+def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
+    """Check the command's inputs up front: usage errors exit 2, bad settings exit 1."""
+    from ..sheets.source import text_encoding
+
+    existing_files(paths)
+    if rules.encoding is not None:
+        try:
+            text_encoding(rules.encoding)
+        except LookupError as error:  # unknown, or no text encoding (rot13, hex)
+            raise UsageError(str(error), param_hint="--encoding") from None
+    return Inputs(paths, rule_layers(rules), rules.first_dealer,
+                  rules.input_format, rules.encoding)
+
+
+
+def load_presets(path: str | None) -> list[Preset]:
+    """The user's presets from ``--presets FILE`` (missing file: exit 2; bad content: exit 1)."""
+    from ..game.compare import user_presets  # compare's rule sets only for compare and rules
+
+    if path is None:
+        return []
+    if path != STDIN and not os.path.isfile(path):
+        raise UsageError(f"no such file: {path}", param_hint="--presets")
+    problems: list[Problem] = []
+    entries = read_presets_file(path, problems)
+    return user_presets(entries, display_name(path), problems)
+
+

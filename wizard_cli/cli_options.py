@@ -1,0 +1,166 @@
+"""The options the commands share, and the one error boundary between them and the core.
+
+Each option is declared once as an ``Annotated`` alias (as fastapi-cli does); :func:`rule_options`
+gives a command the options every sheet command shares (as sqlite-utils' shared decorators);
+:func:`edge` turns what a command raises into exit codes.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+from enum import Enum
+from typing import Annotated, Callable, Optional
+
+import typer
+
+from .app.batch import RuleOptions
+from .app.console import output_failed, report, silence_stdout
+from .errors import UsageError, WizardError
+
+EXIT_DATA = 1
+EXIT_INTERRUPTED = 130
+EXIT_PIPE_CLOSED = 141
+
+
+class Format(str, Enum):
+    """Output formats (``-f/--format``)."""
+
+    table = "table"
+    markdown = "markdown"
+    csv = "csv"
+    tsv = "tsv"
+    json = "json"
+    jsonl = "jsonl"
+
+
+class InputFormat(str, Enum):
+    """How to read standard input (files are sniffed by extension and content)."""
+
+    yaml = "yaml"
+    csv = "csv"
+
+
+SheetArgs = Annotated[list[str], typer.Argument(
+    metavar="SHEET", show_default=False,
+    help="Score sheets: YAML/JSON (a --- stream is a season) or CSV (long or wide); - for stdin.")]
+FormatOpt = Annotated[Format, typer.Option(
+    "--format", "-f", help="table, markdown, csv, tsv, json or jsonl.")]
+SetOpt = Annotated[Optional[list[str]], typer.Option(
+    "--set", metavar="KEY=VALUE", show_default=False,
+    help="Override one setting (repeatable); `wizard rules` lists them.")]
+SettingsOpt = Annotated[Optional[str], typer.Option(
+    "--settings", metavar="FILE", help="A YAML file of settings (or a sheet whose settings to use).")]
+ZeroBidOpt = Annotated[Optional[str], typer.Option(
+    "--zero-bid", metavar="Z", help="Same as --set zeroBidScoring=Z (flatBonus, doubleBonus, perCardBonus).")]
+FirstDealerOpt = Annotated[Optional[str], typer.Option(
+    "--first-dealer", metavar="NAME", help="Who dealt round 1 (default: the sheet's, else the first player).")]
+InputFormatOpt = Annotated[Optional[InputFormat], typer.Option(
+    "--input-format", help="Format of standard input (default: sniffed).")]
+EncodingOpt = Annotated[Optional[str], typer.Option(
+    "--encoding", metavar="NAME", help="Text encoding of the sheets (default UTF-8, with or without BOM).")]
+
+PresetOpt = Annotated[Optional[list[str]], typer.Option(
+    "--preset", metavar="NAME", show_default=False,
+    help="Compare under a preset too (repeatable): official, doubleZero, screwTheDealer, "
+         "canadian, perfectGame, or one of --presets FILE.")]
+PresetsFileOpt = Annotated[Optional[str], typer.Option(
+    "--presets", metavar="FILE", help="A YAML file of your own presets: name: {setting: value, …}.")]
+RoundsOpt = Annotated[bool, typer.Option(
+    "--rounds", help="Also show the round points that differ between the rule sets.")]
+
+OutputFileOpt = Annotated[Optional[str], typer.Option(
+    "--output", "-o", metavar="FILE",
+    help="Write to FILE instead of standard output (never over an existing file without --force).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")]
+
+
+class Target(str, Enum):
+    """What ``convert`` writes."""
+
+    yaml = "yaml"
+    json = "json"
+    csv = "csv"
+    wide_csv = "wide-csv"
+
+
+TARGET_BY_SUFFIX = {".yaml": Target.yaml, ".yml": Target.yaml, ".json": Target.json,
+                     ".csv": Target.csv}
+
+
+state = {"debug": False}
+
+_SHARED_OPTIONS = {"set": ("assignments", SetOpt), "settings": ("settings_file", SettingsOpt),
+                   "zero_bid": ("zero_bid", ZeroBidOpt), "first_dealer": ("first_dealer", FirstDealerOpt),
+                   "input_format": ("input_format", InputFormatOpt), "encoding": ("encoding", EncodingOpt)}
+
+
+def rule_options(*names: str) -> Callable[[Callable], Callable]:
+    """Give a command the shared options (all, or those named), handed over as one ``rules``.
+
+    One definition for every command, like sqlite-utils' shared output-option decorator: the
+    options are appended to the command's signature, which is what Typer reads.
+    """
+    chosen = {name: _SHARED_OPTIONS[name] for name in names or _SHARED_OPTIONS}
+
+    def decorate(command: Callable) -> Callable:
+        signature = inspect.signature(command, eval_str=True)
+        own = [p for p in signature.parameters.values() if p.name != "rules"]
+        shared = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=annotation)
+                  for name, (_, annotation) in chosen.items()]
+
+        @functools.wraps(command)
+        def run(*args, **kwargs):
+            given = {field: kwargs.pop(name) for name, (field, _) in chosen.items()}
+            if isinstance(given.get("input_format"), Enum):
+                given["input_format"] = given["input_format"].value
+            return command(*args, rules=RuleOptions(**given), **kwargs)
+
+        run.__signature__ = signature.replace(parameters=own + shared)
+        return run
+
+    return decorate
+
+
+
+def edge(command: Callable) -> Callable:
+    """Turn what a command raises into exit codes: data errors 1, Ctrl-C 130, a closed pipe quiet."""
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except WizardError as error:
+            report(error.problems)
+            raise typer.Exit(EXIT_DATA) from None
+        except BrokenPipeError:
+            silence_stdout()
+            raise typer.Exit(EXIT_PIPE_CLOSED) from None
+        except KeyboardInterrupt:
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except OSError as error:  # reading is the core's (WizardError): this is the output failing
+            output_failed(error)
+            raise typer.Exit(EXIT_DATA) from None
+        except UsageError as error:
+            raise typer.BadParameter(error.message, param_hint=error.param_hint) from None
+        except typer.BadParameter:
+            raise  # a usage error: Click prints it with the usage line and exits 2
+        except Exception as error:  # the last line of defence: one line, never a traceback
+            # Typer ≥ 0.16 vendors Click as typer._click, so both module names are Click's own.
+            if state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
+                    type(error).__module__.split(".")[0] in ("click", "typer"):
+                raise
+            sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {_one_line(error)} "
+                             "(rerun as `wizard --debug …` to see the traceback)\n")
+            raise typer.Exit(EXIT_DATA) from None
+
+    return run
+
+
+def _one_line(error: Exception) -> str:
+    """An exception's text on one short line, for the internal-error message."""
+    text = " ".join(str(error).split())
+    return text if len(text) <= 200 else text[:200] + "…"
+

@@ -1,0 +1,167 @@
+"""Every output format written in one place: aligned tables, Markdown, CSV/TSV, JSON, JSON lines.
+
+Each command has an *output* describing one result three ways (a JSON object, tidy rows, a human
+text block); :func:`emit` streams a sequence of results in the chosen format, so ``jsonl`` and
+``csv`` start printing before a long input has been read to the end.
+"""
+
+
+import csv
+import json
+from itertools import chain
+from typing import Any, Iterable, Iterator, Protocol, Sequence, TextIO
+
+
+
+FORMATS = ("table", "markdown", "csv", "tsv", "json", "jsonl")
+SOURCE_COLUMNS = ("source", "game")
+
+
+class Output(Protocol):
+    """How one command shows one result in every format."""
+
+    columns: tuple[str, ...]
+
+    def as_json(self, item: Any) -> Any: ...
+    def rows(self, item: Any) -> Iterable[Sequence[Any]]: ...
+    def as_text(self, item: Any, style: str) -> str: ...
+
+
+def emit(output: Output, items: Iterable[Any], fmt: str, out: TextIO, several: bool = False) -> None:
+    """Write every item in ``fmt``; several items (or ones from a season) make a list or labelled rows."""
+    items = iter(items)
+    first = next(items, None)
+    if first is None:
+        if fmt == "json" and several:
+            out.write("[]\n")
+        return
+    several = several or getattr(first, "game", None) is not None
+    stream = chain([first], items)
+    if fmt in ("json", "jsonl"):
+        emit_json(output, stream, out, array=several and fmt == "json", lines=fmt == "jsonl")
+    elif fmt in ("csv", "tsv"):
+        emit_delimited(output, stream, out, "," if fmt == "csv" else "\t", labelled=several)
+    else:
+        gap = "\n" if getattr(output, "spaced", True) else ""
+        for index, item in enumerate(stream):
+            out.write((gap if index else "") + output.as_text(item, fmt).rstrip("\n") + "\n")
+
+
+def dumps(value: Any, indent: int | None = 2) -> str:
+    """JSON text as this tool writes it (UTF-8 names kept readable)."""
+    return json.dumps(value, ensure_ascii=False, indent=indent)
+
+
+def emit_json(output: Output, items: Iterator[Any], out: TextIO, array: bool, lines: bool) -> None:
+    """One object, an array of objects, or one compact object per line."""
+    if lines:
+        # Made once; our objects are plain trees, so no cycle check is needed for each of them.
+        encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
+                                  check_circular=False).encode
+        line = getattr(output, "as_json_line", lambda item: None)
+        for item in items:
+            out.write((line(item) or encode(output.as_json(item))) + "\n")
+        return
+    if not array:
+        for item in items:
+            out.write(dumps(output.as_json(item)) + "\n")
+        return
+    out.write("[\n")
+    for index, item in enumerate(items):
+        text = dumps(output.as_json(item)).replace("\n", "\n  ")
+        out.write((",\n  " if index else "  ") + text)
+    out.write("\n]\n")
+
+
+def emit_delimited(output: Output, items: Iterator[Any], out: TextIO, delimiter: str,
+                    labelled: bool) -> None:
+    """Tidy rows with one header; ``source,game`` columns lead when results come from several sheets."""
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    writer.writerow((SOURCE_COLUMNS if labelled else ()) + output.columns)
+    for item in items:
+        label = (getattr(item, "source", ""), _cell(getattr(item, "game", None)))
+        writer.writerows((label + tuple(map(_cell, row))) if labelled else map(_cell, row)
+                         for row in output.rows(item))
+
+
+def _cell(value: Any) -> Any:
+    """A value for a CSV cell: empty for None, true/false for flags."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+def grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
+         align: Sequence[str] | None = None) -> str:
+    """An aligned text table (``table``) or a GitHub Markdown table (``markdown``)."""
+    rows = list(rows)
+    drawn = _plain_grid(headers, rows, style, align)
+    if drawn is not None:
+        return drawn
+    from tabulate import tabulate  # imported here: start-up time matters for a CLI
+
+    return tabulate(rows, headers=list(headers), disable_numparse=True,
+                    tablefmt="github" if style == "markdown" else "simple",
+                    colalign=align)
+
+
+_PAD = {"left": str.ljust, "right": str.rjust}
+
+
+def _plain_texts(texts: list[Any]) -> bool:
+    """Every one printable ASCII text with no space at either end (a None or a flag is not)."""
+    try:
+        return (all(map(str.isascii, texts)) and all(map(str.isprintable, texts))
+                and list(map(str.strip, texts)) == texts)
+    except TypeError:  # not a str
+        return False
+
+
+def _plain_grid(headers: Sequence[str], rows: list[Sequence[Any]], style: str,
+                align: Sequence[str] | None) -> str | None:
+    """The table tabulate would draw, drawn directly when every cell is plain (an int, or
+    printable ASCII with no space at either end), every header is named, every column aligned
+    left or right, and there is at least one row. None otherwise.
+
+    tabulate's general machinery (types, wide characters, multi-line cells) costs a tenth of a
+    millisecond a table: a folder of ten thousand sheets would spend a second on it.
+    """
+    count = len(headers)
+    aligns = [*(align or ()), *["left"] * count][:count]
+    cells = [[str(value) if type(value) is int else value for value in row] for row in rows]
+    texts = [*headers, *chain.from_iterable(cells)]
+    if (not cells or not all(headers) or any(len(row) != count for row in cells)
+            or any(a not in _PAD for a in aligns) or not _plain_texts(texts)):
+        return None
+    # A column is as wide as its widest cell, and at least its header and two spaces.
+    widths = [max([len(header) + 2, *(len(row[column]) for row in cells)])
+              for column, header in enumerate(headers)]
+    pads = [_PAD[a] for a in aligns]
+    padded = lambda row: [pad(text, width) for pad, text, width in zip(pads, row, widths)]  # noqa: E731
+    if style == "markdown":
+        rule = "|" + "|".join("-" * (width + 2) for width in widths) + "|"
+        lines = ["| " + " | ".join(padded(row)) + " |" for row in [headers, *cells]]
+        lines.insert(1, rule)
+    else:
+        lines = ["  ".join(padded(row)).rstrip() for row in [headers, *cells]]
+        lines.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(lines)
+
+
+def heading(item: Any, style: str) -> str:
+    """A sheet's heading: its title and where it came from."""
+    where = item.source + (f", game {item.game}" if item.game is not None else "")
+    text = f"{item.title} ({where})" if getattr(item, "title", None) else where
+    return f"## {text}" if style == "markdown" else text
+
+
+def name_list(names: Sequence[str]) -> str:
+    """'Anna', 'Anna and Ben', 'Anna, Ben and Cara'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def signed(number: int) -> str:
+    """+30, -10, +0."""
+    return f"{number:+d}"

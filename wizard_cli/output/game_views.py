@@ -1,0 +1,234 @@
+"""What ``score``, ``standings``, ``check``, ``next`` and ``trick`` show: one output class each."""
+
+
+import json
+from json.encoder import encode_basestring as _quoted  # a str as JSON, non-ASCII kept as is
+from typing import Any, Iterator
+
+from ..game.scoring import GameResult, ScoredRound
+from ..game.nextstep import NextStep, next_step
+from ..game.validation import Checked
+from .formats import grid, heading, name_list, signed
+
+# --- score, standings --------------------------------------------------------------------
+
+def status_json(result: GameResult) -> dict:
+    """``status`` of score/standings JSON."""
+    finished = result.finished
+    return {"finished": finished, "roundsPlayed": result.rounds_played,
+            "roundsTotal": result.rounds_total, "winners": result.winners,
+            "next": None if finished else next_json(next_step(result))}
+
+
+def standings_json(result: GameResult) -> list[dict]:
+    """``standings``: rank, player, score (with end bonuses) and the bonus part."""
+    return [{"rank": s.rank, "player": s.player, "score": s.score, "bonus": s.bonus}
+            for s in result.standings]
+
+
+def round_json(result: GameResult, scored: ScoredRound) -> dict:
+    """One entry of ``rounds``: each player's bid, tricks, points and running total."""
+    results = {}
+    for seat, name in enumerate(result.players):
+        done = scored.tricks is not None
+        results[name] = {"bid": scored.bids[seat],
+                         "tricks": scored.tricks[seat] if done else None,
+                         "points": scored.points[seat] if done else None,
+                         "total": scored.totals[seat] if done else None}
+    return {"round": scored.number, "handSize": scored.hand_size,
+            "dealer": result.players[scored.dealer], "results": results}
+
+
+def status_line(result: GameResult) -> str:
+    """'Game over — Ben wins', or what happens next ('Round 6 of 15 next: Dan deals 6')."""
+    if result.finished:
+        winners = result.winners
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return f"Game over — {name_list(winners)} {verb}"
+    step = next_step(result)
+    where = f"Round {step.round} of {result.rounds_total}"
+    if not step.bids_in:
+        return f"{where} next: {step.dealer} deals {step.hand_size}"
+    if step.next_bidder is None:
+        return f"{where} in play: all bids in, waiting for the tricks"
+    forbidden = ("" if step.forbidden_dealer_bid is None
+                 else f" (may not bid {step.forbidden_dealer_bid})")
+    return f"{where} in play: {step.next_bidder} to bid{forbidden}"
+
+
+def standings_block(result: GameResult, style: str) -> str:
+    """The standings as a small table; a Bonus column only when someone has one."""
+    bonus = any(s.bonus for s in result.standings)
+    headers = ["Rank", "Player", "Score"] + (["Bonus"] if bonus else [])
+    rows = [[s.rank, s.player, s.score] + ([s.bonus] if bonus else []) for s in result.standings]
+    return grid(headers, rows, style, ["right", "left", "right"] + (["right"] if bonus else []))
+
+
+class ScoreOutput:
+    """``wizard score``: every round, the totals, the standings and the status."""
+
+    columns = ("round", "player", "bid", "tricks", "points", "total")
+
+    def as_json(self, result: GameResult) -> dict:
+        return {"source": result.source, "game": result.game, "title": result.title,
+                "players": list(result.players), "settings": result.settings.as_dict(),
+                "rounds": [round_json(result, r) for r in result.rounds],
+                "standings": standings_json(result), "status": status_json(result)}
+
+    def rows(self, result: GameResult) -> Iterator[tuple]:
+        for r in result.rounds:
+            done = r.tricks is not None
+            for seat, name in enumerate(result.players):
+                yield (r.number, name, r.bids[seat], r.tricks[seat] if done else None,
+                       r.points[seat] if done else None, r.totals[seat] if done else None)
+
+    def as_text(self, result: GameResult, style: str) -> str:
+        headers = ["Round", "Cards", "Dealer", *result.players]
+        rows = [[r.number, r.hand_size, result.players[r.dealer],
+                 *(_round_cell(r, seat) for seat in range(len(result.players)))]
+                for r in result.rounds]
+        rows.append(["Total", "", "", *result.totals])
+        table = grid(headers, rows, style,
+                     ["right", "right", "left"] + ["right"] * len(result.players))
+        return "\n\n".join([heading(result, style), table, standings_block(result, style),
+                            status_line(result)])
+
+
+def _round_cell(scored: ScoredRound, seat: int) -> str:
+    """``bid/tricks → points = total``; in play ``bid/?`` (or ``?`` before the bid)."""
+    bid = scored.bids[seat]
+    if scored.tricks is None:
+        return "?" if bid is None else f"{bid}/?"
+    return (f"{bid}/{scored.tricks[seat]} → {signed(scored.points[seat])} "
+            f"= {scored.totals[seat]}")
+
+
+class StandingsOutput:
+    """``wizard standings``: the standings and status alone."""
+
+    columns = ("rank", "player", "score", "bonus")
+
+    def as_json(self, result: GameResult) -> dict:
+        return {"source": result.source, "game": result.game, "title": result.title,
+                "standings": standings_json(result), "status": status_json(result)}
+
+    def as_json_line(self, result: GameResult) -> str | None:
+        """A finished game's ``as_json`` as one compact line, written directly (None for a game
+        in progress): a season archive prints thousands of them, and building and encoding
+        the objects took a quarter of the time of reading it."""
+        if not result.finished:
+            return None
+        standings = ",".join([f'{{"rank":{s.rank},"player":{_quoted(s.player)},"score":{s.score},'
+                              f'"bonus":{s.bonus}}}' for s in result.standings])
+        winners = ",".join(map(_quoted, result.winners))
+        return (f'{{"source":{_quoted(result.source)},"game":{_json_scalar(result.game)},'
+                f'"title":{_json_scalar(result.title)},"standings":[{standings}],"status":'
+                f'{{"finished":true,"roundsPlayed":{result.rounds_played},'
+                f'"roundsTotal":{result.rounds_total},"winners":[{winners}],"next":null}}}}')
+
+    def rows(self, result: GameResult) -> Iterator[tuple]:
+        return ((s.rank, s.player, s.score, s.bonus) for s in result.standings)
+
+    def as_text(self, result: GameResult, style: str) -> str:
+        return "\n\n".join([heading(result, style), standings_block(result, style),
+                            status_line(result)])
+
+
+def _json_scalar(value: str | int | None) -> str:
+    """A game id or title as JSON (as json.dumps writes it: text quoted, no ASCII escaping)."""
+    if value is None:
+        return "null"
+    if type(value) is str:
+        return _quoted(value)
+    return str(value) if type(value) is int else json.dumps(value, ensure_ascii=False)
+
+
+# --- check ------------------------------------------------------------------------------
+
+class CheckOutput:
+    """``wizard check``: ok, or every problem found (the problems also go to stderr)."""
+
+    columns = ("valid", "line", "round", "player", "message")
+    spaced = False  # one line per sheet
+
+    def as_json(self, checked: Checked) -> dict:
+        return {"source": checked.source, "game": checked.game, "valid": checked.valid,
+                "problems": [p.as_json() for p in checked.problems]}
+
+    def rows(self, checked: Checked) -> Iterator[tuple]:
+        if checked.valid:
+            yield (True, None, None, None, "ok")
+        for p in checked.problems:
+            yield (False, p.line, p.round, p.player, p.message)
+
+    def as_text(self, checked: Checked, style: str) -> str:
+        label = checked.source + (f", game {checked.game}" if checked.game is not None else "")
+        if checked.valid:
+            return f"{label}: ok"
+        count = len(checked.problems)
+        return f"{label}: {count} problem{'s' if count != 1 else ''}"
+
+
+# --- next --------------------------------------------------------------------------------
+
+def next_json(step: NextStep) -> dict:
+    """The ``wizard next`` object: the keys of SPEC §5; once the game is over, also its winners
+    (issue 4: "after the last round, finished: true and the winners")."""
+    data = {"round": step.round, "handSize": step.hand_size, "dealer": step.dealer,
+            "biddingOrder": list(step.bidding_order) if step.bidding_order is not None else None,
+            "bidsIn": step.bids_in, "nextBidder": step.next_bidder, "noTrump": step.no_trump,
+            "forbiddenDealerBid": step.forbidden_dealer_bid, "finished": step.finished}
+    if step.finished:
+        data["winners"] = list(step.winners)
+    return data
+
+
+NEXT_LABEL_WIDTH = len("Dealer may not bid: ")  # the longest label, colon and a space
+
+
+class NextOutput:
+    """``wizard next``: the next thing to happen at the table."""
+
+    columns = ("round", "handSize", "dealer", "biddingOrder", "bidsIn", "nextBidder", "noTrump",
+               "forbiddenDealerBid", "finished")
+
+    def as_json(self, result: GameResult) -> dict:
+        return next_json(next_step(result))
+
+    def rows(self, result: GameResult) -> Iterator[tuple]:
+        data = next_json(next_step(result))
+        data["biddingOrder"] = " ".join(data["biddingOrder"] or [])
+        data["bidsIn"] = " ".join(f"{k}={v}" for k, v in (data["bidsIn"] or {}).items())
+        yield tuple(data[c] for c in self.columns)
+
+    def as_text(self, result: GameResult, style: str) -> str:
+        step = next_step(result)
+        if step.finished:
+            return status_line(result)
+        rows = [("Round", f"{step.round} of {result.rounds_total}"),
+                ("Hand size", f"{step.hand_size}" + (" (whole deck: no trump)" if step.no_trump else "")),
+                ("Dealer", step.dealer),
+                ("Bidding order", ", ".join(step.bidding_order)),
+                ("Bids in", ", ".join(f"{k} {v}" for k, v in step.bids_in.items()) or "none yet"),
+                ("Next to bid", step.next_bidder or "nobody: waiting for the tricks")]
+        if step.forbidden_dealer_bid is not None:
+            rows.append(("Dealer may not bid", step.forbidden_dealer_bid))
+        return grid(["", ""], rows, style, ["left", "left"]) if style == "markdown" else \
+            "\n".join(f"{label + ':':<{NEXT_LABEL_WIDTH}}{value}" for label, value in rows)
+
+
+# --- trick -------------------------------------------------------------------------------
+
+class TrickOutput:
+    """``wizard trick``: the winning position, card and rule."""
+
+    columns = ("winner", "card", "reason")
+
+    def as_json(self, result: Any) -> dict:
+        return result.as_json()
+
+    def rows(self, result: Any) -> Iterator[tuple]:
+        yield (result.position, str(result.card), result.reason)
+
+    def as_text(self, result: Any, style: str) -> str:
+        return f"Card {result.position} ({result.card}) wins: {result.reason}"

@@ -1,0 +1,169 @@
+"""What ``compare`` and ``rules`` show: rule sets side by side, and the settings catalogue."""
+
+
+from typing import Any, Iterator
+
+from .formats import grid, heading, name_list, signed
+
+# --- compare -----------------------------------------------------------------------------
+
+def change(score_before: int, rank_before: int, score: int, rank: int) -> str:
+    """The change against rule set 0: ``+40``, ``-10 ▼1``, ``+20 ▲2``, or ``0``."""
+    moved = ("" if rank == rank_before else
+             f" ▲{rank_before - rank}" if rank < rank_before else f" ▼{rank - rank_before}")
+    return (signed(score - score_before) if score != score_before else "0") + moved
+
+
+class CompareOutput:
+    """``wizard compare``: each player's score and rank under each rule set, and the change."""
+
+    columns = ("ruleset", "player", "score", "rank", "delta")
+
+    def __init__(self, rounds: bool = False) -> None:
+        self.show_rounds = rounds
+
+    def as_json(self, comparison: Any) -> dict:
+        return {"source": comparison.source, "game": comparison.game,
+                "rulesets": [{"name": s.name, "settings": s.settings.as_dict()}
+                             for s in comparison.scored],
+                "players": [{"player": name, "scores": comparison.scores(seat),
+                             "ranks": comparison.ranks(seat)}
+                            for seat, name in enumerate(comparison.players)],
+                "warnings": [str(w) for w in comparison.warnings]}
+
+    def rows(self, comparison: Any) -> Iterator[tuple]:
+        own = [comparison.scores(seat)[0] for seat in range(len(comparison.players))]
+        for scored in comparison.scored:
+            for seat, (score, rank) in enumerate(scored.by_seat()):
+                yield (scored.name, comparison.players[seat], score, rank, score - own[seat])
+
+    def as_text(self, comparison: Any, style: str) -> str:
+        blocks = [heading(comparison, style), self._rule_sets(comparison, style),
+                  self._players(comparison, style)]
+        if self.show_rounds:
+            blocks.append(self._rounds(comparison, style))
+        result = comparison.scored[0].result
+        if not result.finished:
+            blocks.append(f"Game in progress: standings after {result.rounds_played} of "
+                          f"{result.rounds_total} rounds")
+        return "\n\n".join(blocks)
+
+    def _rule_sets(self, comparison: Any, style: str) -> str:
+        """Each rule set's name, where it comes from, and its winners."""
+        finished = any(s.result.finished for s in comparison.scored)
+        headers = ["Rule set", "From"] + (["Winners"] if finished else [])
+        rows = []
+        for index, scored in enumerate(comparison.scored):
+            origin = ("the sheet's own rules" if index == 0
+                      else f"preset {scored.rule_set.preset}" if scored.rule_set.preset
+                      else "--set/--zero-bid")
+            if index and not scored.changes:
+                origin += " (changes nothing here)"
+            winners = (name_list(scored.result.winners) if scored.result.finished
+                       else "not finished")
+            rows.append([scored.name, origin] + ([winners] if finished else []))
+        return grid(headers, rows, style)
+
+    def _players(self, comparison: Any, style: str) -> str:
+        """One row per player, in the order of the last rule set's ranks."""
+        headers, align = ["Player"], ["left"]
+        for index, scored in enumerate(comparison.scored):
+            headers += [scored.name, "Rank"] + (["Δ"] if index else [])
+            align += ["right", "right"] + (["left"] if index else [])
+        rows = []
+        for seat, name in enumerate(comparison.players):
+            scores, ranks = comparison.scores(seat), comparison.ranks(seat)
+            row: list[Any] = [name]
+            for index, (score, rank) in enumerate(zip(scores, ranks)):
+                row += [score, rank] + ([change(scores[0], ranks[0], score, rank)] if index else [])
+            rows.append((ranks[-1], seat, row))
+        return grid(headers, [row for *_, row in sorted(rows, key=lambda r: r[:2])], style, align)
+
+    def _rounds(self, comparison: Any, style: str) -> str:
+        """The round points (and end bonuses) that some rule set scores differently."""
+        results = [s.result for s in comparison.scored]
+        rows = []
+        for index, scored_round in enumerate(results[0].rounds):
+            if scored_round.points is None:
+                continue
+            for seat, name in enumerate(comparison.players):
+                points = [r.rounds[index].points[seat] for r in results]
+                if len(set(points)) > 1:
+                    rows.append([scored_round.number, name, *map(signed, points)])
+        for seat, name in enumerate(comparison.players):
+            bonuses = [next(st.bonus for st in r.standings if st.seat == seat) for r in results]
+            if len(set(bonuses)) > 1:
+                rows.append(["bonus", name, *map(signed, bonuses)])
+        if not rows:
+            return "Every round scores the same under every rule set."
+        headers = ["Round", "Player", *(s.name for s in comparison.scored)]
+        return grid(headers, rows, style, ["right", "left"] + ["right"] * len(results))
+
+
+# --- rules -------------------------------------------------------------------------------
+
+def setting_json(spec: Any) -> dict:
+    """One setting of ``wizard rules --format json``: the same keys for every setting."""
+    number = spec.kind == "int"
+    return {"key": spec.key, "type": spec.kind, "default": spec.default,
+            "allowed": spec.allowed(),
+            "minimum": spec.minimum if number else None,
+            "maximum": spec.maximum if number else None,
+            "step": spec.step if number else None,
+            "options": list(spec.options) if spec.kind == "option" else None,
+            "meaning": spec.meaning, "appName": spec.app_name}
+
+
+def preset_json(preset: Any) -> dict:
+    """One preset of ``wizard rules --format json``: what it overrides, and where it is from."""
+    return {"name": preset.name, "builtIn": preset.source is None, "meaning": preset.meaning,
+            "settings": preset.values()}
+
+
+def preset_settings_text(preset: Any) -> str:
+    """``screwTheDealer=leaderOnly, canadianRule=true``."""
+    from ..game.compare import describe_changes
+
+    return describe_changes(preset.values())
+
+
+class RulesOutput:
+    """``wizard rules``: every setting with its default, allowed values and meaning; the presets."""
+
+    columns = ("kind", "name", "default", "allowed", "appName", "meaning", "settings")
+
+    def as_json(self, rules: Any) -> dict:
+        return {"settings": [setting_json(spec) for spec in rules.settings],
+                "presets": [preset_json(preset) for preset in rules.presets]}
+
+    def rows(self, rules: Any) -> Iterator[tuple]:
+        from ..game.compare import show_value
+
+        for spec in rules.settings:
+            yield ("setting", spec.key, show_value(spec.default), spec.allowed(), spec.app_name,
+                   spec.meaning, None)
+        for preset in rules.presets:
+            yield ("preset", preset.name, None, None, None, preset.meaning,
+                   preset_settings_text(preset))
+
+    def as_text(self, rules: Any, style: str) -> str:
+        from ..game.compare import show_value
+
+        fit = (lambda text, width: text) if style == "markdown" else wrapped
+        settings = grid(["Setting", "Default", "Allowed", "In the app", "Meaning"],
+                        [[spec.key, show_value(spec.default), fit(spec.allowed(), 20),
+                          fit(spec.app_name or "", 16), fit(spec.meaning, 44)]
+                         for spec in rules.settings], style)
+        presets = grid(["Preset", "Sets", "Meaning"],
+                       [[preset.name, fit(preset_settings_text(preset), 50),
+                         fit(preset.meaning, 40)]
+                        for preset in rules.presets], style)
+        title = "## {}" if style == "markdown" else "{}"
+        return "\n\n".join([title.format("Settings"), settings, title.format("Presets"), presets])
+
+
+def wrapped(text: str, width: int) -> str:
+    """Text broken into lines of at most ``width`` characters (a multi-line table cell)."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width, break_on_hyphens=False)) or text

@@ -1,0 +1,77 @@
+"""What ``stats`` shows across a season."""
+
+
+from typing import Any, Iterator, TextIO
+
+from .formats import emit_delimited, emit_json, grid
+
+# --- stats -------------------------------------------------------------------------------
+
+STATS_DECIMALS = {"averageScore": 2, "averageMiss": 2, "bidAccuracy": 4}
+
+
+def stats_json(stats: Any) -> dict:
+    """One player's season figures; averages rounded for output only, null when undefined."""
+    data = {"player": stats.player, "games": stats.games, "wins": stats.wins,
+            "averageScore": stats.average_score, "bestScore": stats.best_score,
+            "rounds": stats.rounds, "bidAccuracy": stats.bid_accuracy,
+            "zeroBidsMade": stats.zero_bids_made, "zeroBidsTried": stats.zero_bids_tried,
+            "averageMiss": stats.average_miss, "overbids": stats.overbids,
+            "underbids": stats.underbids}
+    for key, places in STATS_DECIMALS.items():
+        if data[key] is not None:
+            data[key] = round(data[key], places)
+    return data
+
+
+class StatsOutput:
+    """``wizard stats``: one row (one JSON object) per player, all players in one table."""
+
+    columns = ("player", "games", "wins", "averageScore", "bestScore", "rounds", "bidAccuracy",
+               "zeroBidsMade", "zeroBidsTried", "averageMiss", "overbids", "underbids")
+
+    def as_json(self, stats: Any) -> dict:
+        return stats_json(stats)
+
+    def rows(self, stats: Any) -> Iterator[tuple]:
+        data = stats_json(stats)
+        yield tuple(data[c] for c in self.columns)
+
+    def as_text(self, season: Any, style: str) -> str:
+        headers = ["Player", "Games", "Wins", "Avg score", "Best", "Rounds", "Bid accuracy",
+                   "Zero bids", "Avg miss", "Over", "Under"]
+        rows = [[s.player, s.games, s.wins, _fixed(s.average_score, 2), _or_dash(s.best_score),
+                 s.rounds, _percent(s.bid_accuracy), f"{s.zero_bids_made}/{s.zero_bids_tried}",
+                 _fixed(s.average_miss, 2), s.overbids, s.underbids]
+                for s in season.ranked()]
+        games = f"{season.games} game{'s' if season.games != 1 else ''}, {season.finished} finished"
+        return games + "\n\n" + grid(headers, rows, style, ["left"] + ["right"] * 10)
+
+
+def emit_stats(season: Any, fmt: str, out: TextIO) -> None:
+    """All players in one table; JSON a list of player objects (``jsonl`` one per line)."""
+    output = StatsOutput()
+    players = season.ranked()
+    if fmt == "json" and not players:
+        out.write("[]\n")
+    elif fmt in ("json", "jsonl"):
+        emit_json(output, iter(players), out, array=fmt == "json", lines=fmt == "jsonl")
+    elif fmt in ("csv", "tsv"):
+        emit_delimited(output, iter(players), out, "," if fmt == "csv" else "\t", labelled=False)
+    else:
+        out.write(output.as_text(season, fmt) + "\n")
+
+
+def _or_dash(value: Any) -> str:
+    """A number as text, or '-' when there is none."""
+    return "-" if value is None else str(value)
+
+
+def _fixed(value: float | None, places: int) -> str:
+    """A figure with a fixed number of decimals, or '-' when undefined."""
+    return "-" if value is None else f"{value:.{places}f}"
+
+
+def _percent(fraction: float | None) -> str:
+    """0.7111 → '71.1%', or '-' when undefined."""
+    return "-" if fraction is None else f"{100 * fraction:.1f}%"

@@ -1,0 +1,253 @@
+"""The one place inputs are opened: ``-`` is standard input, a byte-order mark is read, the
+format is taken from the extension or sniffed, bytes are decoded and checked, sizes are bounded.
+
+Each format has its own reader (yaml_sheets, csv_sheets, settings_files); :func:`read_sheets`
+hands a source to the right one.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import re
+import sys
+from contextlib import contextmanager
+from typing import IO, Iterator
+
+from ..errors import Problem, WizardError
+from ..game.model import Sheet
+
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+YAML_SUFFIXES = (".yaml", ".yml", ".json")
+CSV_SUFFIXES = (".csv", ".tsv", ".txt")
+SHEET_KEYS = ("title", "players", "firstDealer", "settings", "rounds")
+ROUND_KEYS = ("bids", "tricks", "points")
+_SNIFF_BYTES = 8192
+MAX_YAML_BYTES = 64 << 20  # a YAML source is read whole: 64 MB is thousands of games
+MAX_LINE_CHARS = 1 << 20  # a CSV line longer than 1 MiB characters is no score sheet
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # a byte surrogateescape could not decode
+
+
+def display_name(path: str) -> str:
+    """How a source is named in messages and output: ``<stdin>`` for ``-``."""
+    return STDIN_NAME if path == STDIN else path
+
+
+@contextmanager
+def open_binary(path: str) -> Iterator[IO[bytes]]:
+    """The one place inputs are opened: ``-`` is standard input; errors become WizardError."""
+    if path == STDIN:
+        if sys.stdin is None:  # started with stdin closed (`wizard score - <&-`)
+            raise WizardError(Problem("cannot read: standard input is closed", STDIN_NAME))
+        with _read_errors(STDIN_NAME):
+            yield sys.stdin.buffer
+        return
+    try:
+        handle = open(path, "rb")
+    except OSError as error:
+        raise WizardError(Problem(f"cannot read: {error.strerror or error}", path)) from None
+    with handle, _read_errors(path):
+        yield handle
+
+
+@contextmanager
+def _read_errors(source: str) -> Iterator[None]:
+    """A read that fails half-way (a disk error, a vanished network share) is a located error."""
+    try:
+        yield
+    except OSError as error:
+        raise WizardError(Problem(f"cannot read: {error.strerror or error}", source)) from None
+
+
+def text_encoding(encoding: str | None) -> str:
+    """The codec to decode with: UTF-8 by default, and UTF-8 always drops a byte-order mark.
+
+    Raises LookupError for a name that is no text encoding (``nope``, and also ``rot13`` or
+    ``hex``, which Python knows but which do not turn bytes into text).
+    """
+    info = codecs.lookup(encoding or "utf-8")
+    if not getattr(info, "_is_text_encoding", True):
+        raise LookupError(f"{encoding} is not a text encoding")
+    return "utf-8-sig" if info.name in ("utf-8", "utf-8-sig") else info.name
+
+
+def _bom_encoding(head: bytes) -> str | None:
+    """UTF-16 or UTF-32 announced by a byte-order mark ("Unicode text" saved by a spreadsheet)."""
+    if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    return None
+
+
+def read_sheets(path: str, input_format: str | None = None,
+                encoding: str | None = None) -> Iterator[Sheet]:
+    """Every sheet in one source, in order; raises WizardError for a file that cannot be read."""
+    source = display_name(path)
+    with open_binary(path) as handle:
+        buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)
+        head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
+        announced = _bom_encoding(head)
+        if encoding is None and announced:  # said, not guessed: a file edited in place keeps it
+            raise WizardError(Problem(f"{announced.upper()} text (it starts with a byte-order "
+                                      f"mark): read it with --encoding {announced}", source, 1))
+        kind = input_format or _sniff_format(path, head, text_encoding(encoding))
+        if kind == "csv":
+            from .csv_sheets import read_csv_sheets
+
+            yield from read_csv_sheets(_decoded_blocks(buffered, source, encoding), source)
+        else:
+            from .yaml_sheets import read_yaml_sheets
+
+            text = _decode_all(_read_limited(buffered, source), source, encoding)
+            yield from read_yaml_sheets(text, source)
+
+def _sniff_format(path: str, head: bytes, codec: str = "utf-8") -> str:
+    """``yaml`` or ``csv``, from the file's extension or else from how its first line looks."""
+    lower = path.lower()
+    if lower.endswith(YAML_SUFFIXES):
+        return "yaml"
+    if lower.endswith(CSV_SUFFIXES):
+        return "csv"
+    first = next((ln.strip() for ln in head.decode(codec, "replace").lstrip("\ufeff").splitlines()
+                  if ln.strip()), "")
+    if first.startswith(("{", "[", "---", "#", "%")) or re.match(r"^[\w\"' -]+:(\s|$)", first):
+        return "yaml"
+    return "csv" if any(d in first for d in ",;\t") else "yaml"
+
+
+def _read_limited(handle: IO[bytes], source: str) -> bytes:
+    """A whole input, refusing one too large to be a score sheet (or an endless stream)."""
+    data = handle.read(MAX_YAML_BYTES + 1)
+    if len(data) > MAX_YAML_BYTES:
+        raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a YAML "
+                                  "score sheet (a long season reads fine as CSV)", source))
+    return data
+
+
+def _decoding_problem(source: str, line: int, byte: int, encoding: str | None) -> WizardError:
+    """A byte that does not decode, as one located line with the likely fix."""
+    hint = ("a file saved by an older spreadsheet is often Latin-1: try --encoding latin-1 "
+            "(or cp1252)" if encoding is None else "try another --encoding (latin-1 reads any byte)")
+    return WizardError(Problem(f"not {(encoding or 'UTF-8').upper()} text (byte 0x{byte:02x}); "
+                               f"{hint}", source, line))
+
+
+def _nul_problem(source: str, line: int) -> WizardError:
+    """A NUL character: a binary file, or UTF-16 text read as UTF-8."""
+    return WizardError(Problem("a NUL byte: this is not a text file (UTF-16 text needs "
+                               "--encoding utf-16)", source, line))
+
+
+def _line_of(text: str, offset: int) -> int:
+    """The 1-based line of a character offset (CR, LF and CRLF each end a line)."""
+    return len(_LINE_BREAK.findall(text, 0, offset)) + 1
+
+
+def _decode_all(data: bytes, source: str, encoding: str | None) -> str:
+    """A whole file as text (for YAML), with the line of any byte that does not decode."""
+    codec = text_encoding(encoding)
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as error:
+        before = data[:error.start].decode(codec, "replace")
+        raise _decoding_problem(source, _line_of(before, len(before)), error.object[error.start],
+                                encoding) from None
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise _nul_problem(source, _line_of(text, nul))
+    return text
+
+
+def _decoded_blocks(handle: IO[bytes], source: str, encoding: str | None) -> Iterator[str]:
+    """The text decoded as it is read, in blocks of whole lines (CRLF, LF or CR ended), each bad
+    byte located.
+
+    The text is decoded and checked a block at a time (C-speed checks, no Python code per
+    line: a season archive has a million lines). An undecodable byte is carried to its line as
+    a lone surrogate (``surrogateescape``) and reported there, after the lines before it. A line
+    is at most MAX_LINE_CHARS long: an endless one (``/dev/zero`` piped in) ends in an error,
+    not in all memory used up.
+    """
+    decoder = codecs.getincrementaldecoder(text_encoding(encoding))(errors="surrogateescape")
+    read = getattr(handle, "read1", handle.read)  # what has arrived: a pipe is read as it comes
+    number = 0  # lines handed out so far
+    carry = ""  # the start of a line whose end is in the next block
+    while True:
+        data = read(_BLOCK_BYTES)
+        try:
+            chunk = decoder.decode(data, final=not data)
+        except UnicodeDecodeError as error:  # not even surrogateescape could carry it (UTF-16)
+            raise _decoding_problem(source, number + 1, error.object[error.start],
+                                    encoding) from None
+        block, carry = _whole_lines(carry + chunk) if data else (carry + chunk, "")
+        bad = _first_bad_line(block, source, number, encoding)
+        if bad is not None:
+            if bad[0]:
+                yield bad[0]
+            raise bad[1]
+        lines = _count_lines(block)
+        if len(carry) >= MAX_LINE_CHARS:
+            raise WizardError(Problem(f"a line longer than {MAX_LINE_CHARS} characters: not a "
+                                      "score sheet", source, number + lines + 1))
+        number += lines
+        if block:
+            yield block
+        if not data:
+            return
+
+
+def _whole_lines(text: str) -> tuple[str, str]:
+    """The text up to its last line break known to be whole, and the rest (a CR at the very end
+    may be half of a CRLF)."""
+    end = max(text.rfind("\n"), text.rfind("\r", 0, len(text) - 1)) + 1
+    return text[:end], text[end:]
+
+
+def _count_lines(text: str) -> int:
+    """How many lines the text has (CRLF, LF or CR ended; the last may have no ending)."""
+    breaks = text.count("\n") + text.count("\r") - text.count("\r\n")
+    return breaks + (not text.endswith(("\n", "\r")) and bool(text))
+
+
+_BLOCK_BYTES = 1 << 16
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines's extras
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+
+
+def _split_lines(block: str) -> list[str]:
+    """A block's lines with their endings; only CR, LF and CRLF end a line (as for csv)."""
+    if not _has_other_breaks(block):
+        return block.splitlines(True)
+    return _LINE.findall(block)
+
+
+def _has_other_breaks(text: str) -> bool:
+    """Whether ``str.splitlines`` would break the text where csv does not (a form feed, …)."""
+    # Five substring searches run faster than one character-class regex over 64 kB of ASCII.
+    if any(char in text for char in _ASCII_OTHER_BREAKS):
+        return True
+    return not text.isascii() and _OTHER_BREAKS.search(text) is not None
+
+
+_ASCII_OTHER_BREAKS = "\x0b\x0c\x1c\x1d\x1e"
+
+
+def _first_bad_line(block: str, source: str, before: int,
+                    encoding: str | None) -> tuple[str, WizardError] | None:
+    """The text before the first line with a byte that did not decode or a NUL, and its error."""
+    escaped = not block.isascii() and _ESCAPED_BYTE.search(block) is not None
+    if not escaped and "\x00" not in block:
+        return None
+    lines = _split_lines(block)
+    for index, line in enumerate(lines):
+        if not line.isascii() and (byte := _ESCAPED_BYTE.search(line)):
+            return "".join(lines[:index]), _decoding_problem(source, before + index + 1,
+                                                             ord(byte.group()) - 0xDC00, encoding)
+        if "\x00" in line:
+            return "".join(lines[:index]), _nul_problem(source, before + index + 1)
+    raise AssertionError("a bad character outside every line")  # pragma: no cover
+

@@ -1,0 +1,217 @@
+"""YAML (and JSON) sheets: each document of a stream is one sheet, every value with its line."""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Iterator
+
+from ..errors import Problem, WizardError
+from ..game.model import BadValue, RoundRecord, Sheet, Value
+from ..game.settings import RawSetting, suggest
+
+if TYPE_CHECKING:
+    from .yaml_tree import Node
+
+from .cells import SHOWN, _PLAIN_NUMBERS, _shown, whole_number
+
+SHEET_KEYS = ("title", "players", "firstDealer", "settings", "rounds")
+ROUND_KEYS = ("bids", "tricks", "points")
+
+def yaml_number(node: Node | None) -> Value:
+    """A YAML value as a whole number: null is None, 2.0 is 2; text or lists are BadValue."""
+    if node is None:
+        return None
+    if node.plain and node.tag is None and node.text in _PLAIN_NUMBERS:  # most values, at once
+        return _PLAIN_NUMBERS[node.text]
+    if node.kind != "scalar":
+        return BadValue(node.describe())
+    if len(node.text) > SHOWN:  # no bid is that long; a 5000-digit one would not even convert
+        return whole_number(node.text) if node.plain else BadValue(_shown(node.text))
+    try:
+        value = node.value()
+    except ValueError as error:
+        return BadValue(node.text[:12] + ("…" if len(node.text) > 12 else ""), f"cannot be read ({error})")
+    if type(value) is int:  # the usual case, tested first
+        return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
+    if isinstance(value, float) and value.is_integer():
+        return BadValue(_shown(node.text), "is far too large")
+    return BadValue(node.text)
+
+
+# --- YAML sheets ---------------------------------------------------------------------------
+
+def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
+    """Each document of a YAML (or JSON) stream as a sheet; several make a season."""
+    from .yaml_tree import documents  # PyYAML only for YAML: a CSV season starts sooner
+
+    docs = list(documents(text, source))
+    if not docs:
+        raise WizardError(Problem("empty file: no sheet in it", source))
+    if len(docs) == 1 and docs[0].kind == "seq" and docs[0].items and \
+            all(item.kind == "map" for item in docs[0].items):
+        docs = docs[0].items  # a JSON array of sheets is a season too (`convert --to json`)
+    for number, root in enumerate(docs, start=1):
+        sheet = sheet_from_node(root, source)
+        sheet.game = number if len(docs) > 1 else None
+        yield sheet
+
+
+def sheet_from_node(root: Node, source: str) -> Sheet:
+    """A sheet from a YAML mapping; what does not fit is recorded as a problem, not raised."""
+    sheet = Sheet(source=source, line=root.line)
+    if root.kind != "map":
+        sheet.problem("a sheet is a mapping with 'players' and 'rounds'", root.line)
+        return sheet
+    fields = {}
+    for key, value in root.pairs:
+        if key.kind == "scalar" and key.text in SHEET_KEYS:
+            fields[key.text] = value
+        else:
+            sheet.problem(f"unknown key {key.describe()}{suggest(key.text, SHEET_KEYS)} "
+                          f"(a sheet has {', '.join(SHEET_KEYS)})", key.line)
+    if "title" in fields:
+        sheet.title = _scalar_text(fields["title"], sheet, "title")
+    _read_players(fields.get("players"), sheet, root.line)
+    if "firstDealer" in fields:
+        sheet.first_dealer = _scalar_text(fields["firstDealer"], sheet, "firstDealer")
+        sheet.first_dealer_line = fields["firstDealer"].line
+    sheet.settings = settings_from_node(fields.get("settings"), source, sheet.problems)
+    _read_rounds(fields.get("rounds"), sheet)
+    return sheet
+
+
+def _scalar_text(node: Node, sheet: Sheet, what: str) -> str | None:
+    """A scalar's text as written (a name stays a name: ``No`` is not false); null is None."""
+    if node.kind != "scalar":
+        sheet.problem(f"{what} must be text, not {node.describe()}", node.line)
+        return None
+    if node.plain and node.value() is None:
+        return None
+    return node.text
+
+
+def _read_players(node: Node | None, sheet: Sheet, line: int) -> None:
+    """``players:`` — a list of names in seating order (clockwise)."""
+    sheet.players_line = node.line if node else line
+    if node is None or node.kind != "seq":
+        sheet.problem("'players' must be a list of 3 to 6 names", sheet.players_line)
+        return
+    for item in node.items:
+        name = item.text.strip() if item.kind == "scalar" else ""
+        if item.kind != "scalar":
+            sheet.problem(f"a player's name must be text, not {item.describe()}", item.line)
+        sheet.players.append(name)
+        sheet.player_lines.append(item.line)
+
+
+def settings_from_node(node: Node | None, source: str, problems: list[Problem]) -> list[RawSetting]:
+    """A ``settings:`` mapping as raw settings with their lines (checked later, in layers)."""
+    if node is None or (node.kind == "scalar" and node.plain and node.value() is None):
+        return []
+    if node.kind != "map":
+        problems.append(Problem("'settings' must be a mapping of setting: value", source, node.line))
+        return []
+    raws = []
+    for key, value in node.pairs:
+        raws.append(RawSetting(key.text if key.kind == "scalar" else key.describe(),
+                               _setting_value(value), source, value.line))
+    return raws
+
+
+def _setting_value(node: Node) -> object:
+    """A setting's YAML value, or its text when it is something that cannot be read."""
+    if node.kind != "scalar":
+        return node.describe()
+    if len(node.text) > SHOWN:  # no setting's value is that long: quote it short
+        return _shown(node.text)
+    try:
+        return node.value()
+    except ValueError:
+        return node.text
+
+
+def _read_rounds(node: Node | None, sheet: Sheet) -> None:
+    """``rounds:`` — a list of ``{bids, tricks}`` mappings, the last possibly without tricks."""
+    if node is None or (node.kind == "scalar" and node.plain and node.value() is None):
+        return
+    if node.kind != "seq":
+        sheet.problem("'rounds' must be a list of rounds", node.line)
+        return
+    for number, item in enumerate(node.items, start=1):
+        sheet.rounds.append(_read_round(item, number, sheet))
+
+
+def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
+    """One round's mapping: bids (and tricks, points) as lists in seating order or by name."""
+    fields: dict[str, Node] = {}
+    key_lines: dict[str, int] = {}  # where `bids:` / `tricks:` stand: the line of values left out
+    if node.kind != "map":
+        sheet.problem(f"a round is a mapping with 'bids' and 'tricks', not {node.describe()}",
+                      node.line, number)
+    for key, value in node.pairs:
+        if key.kind == "scalar" and key.text in ROUND_KEYS:
+            fields[key.text] = value
+            key_lines[key.text] = key.line
+        else:
+            sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ROUND_KEYS)} "
+                          f"(a round has {', '.join(ROUND_KEYS)})", key.line, number)
+    bids, bid_lines = _per_player(fields.get("bids"), "bids", number,
+                                  key_lines.get("bids", node.line), sheet)
+    record = RoundRecord(number, node.line, bids, bid_lines)
+    if _present(fields.get("tricks")):
+        record.tricks, record.trick_lines = _per_player(fields["tricks"], "tricks", number,
+                                                        key_lines["tricks"], sheet)
+        record.tricks_line = key_lines["tricks"]
+    if _present(fields.get("points")):
+        record.points, record.point_lines = _per_player(fields["points"], "points", number,
+                                                        key_lines["points"], sheet)
+    return record
+
+
+_LINE_OF = operator.attrgetter("line")
+
+
+def _present(node: Node | None) -> bool:
+    """True unless the key is missing or its value is null."""
+    return node is not None and not (node.kind == "scalar" and node.plain and node.value() is None)
+
+
+def _per_player(node: Node | None, what: str, number: int, line: int | None,
+                sheet: Sheet) -> tuple[list[Value], list[int | None]]:
+    """Values in seating order from a list or a name → value mapping (absent ones are None)."""
+    count = len(sheet.players)
+    if node is not None and node.kind == "seq" and len(node.items) == count:  # the usual way
+        return list(map(yaml_number, node.items)), list(map(_LINE_OF, node.items))
+    values: list[Value] = [None] * count
+    lines: list[int | None] = [line] * count
+    if not _present(node):
+        return values, lines
+    if node.kind == "seq":
+        if len(node.items) != count:
+            sheet.problem(f"{len(node.items)} {what} for {count} players (a list gives one per "
+                          f"player in seating order; use null for one still to come)",
+                          node.line, number)
+        items = node.items[:count]
+        values[:len(items)] = map(yaml_number, items)
+        lines[:len(items)] = map(_LINE_OF, items)
+    elif node.kind == "map":
+        seats = {name: seat for seat, name in enumerate(sheet.players)}
+        for key, item in node.pairs:
+            seat = seats.get(key.text) if key.kind == "scalar" else None
+            if seat is None:
+                sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
+                              key.line, number)
+                continue
+            values[seat], lines[seat] = yaml_number(item), item.line
+    else:
+        sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
+                      node.line, number)
+    return values, lines
+
+

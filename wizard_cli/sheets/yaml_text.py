@@ -1,0 +1,71 @@
+"""Values as YAML text that our reader reads back exactly: the scalars every YAML writer and
+in-place edit uses (``No`` and ``1`` quoted as names, control characters escaped)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable
+
+import yaml
+
+from ..game.settings import SPEC_BY_KEY
+
+# --- YAML scalars ------------------------------------------------------------------------
+
+# Characters YAML cannot hold raw (or would read as a line break): escaped in double quotes.
+_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+
+
+def _escape_unsafe(text: str) -> str:
+    """Replace characters YAML may not read raw with ``\\uXXXX`` (inside JSON/YAML double quotes)."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def yaml_scalar(value: Any, flow: bool = True) -> str:
+    """One value as YAML text that our reader reads back as exactly that value.
+
+    Text YAML would read as something else (``No``, ``1``, ``null``, ``a: b``, ``#x``) is
+    quoted; text with line breaks or control characters is double-quoted with escapes. The
+    result is safe inside a flow list or mapping, unless ``flow`` is False (a block value,
+    where ``Saturday, big table`` needs no quotes).
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if flow:
+        dumped = yaml.safe_dump([text], default_flow_style=True, allow_unicode=True, width=10**9)
+        inner = dumped.strip()[1:-1]
+    else:
+        dumped = yaml.safe_dump({"k": text}, default_flow_style=False, allow_unicode=True,
+                                width=10**9)
+        inner = dumped[len("k: "):].rstrip("\n")
+    if "\n" in inner or _UNSAFE.search(inner):
+        return _escape_unsafe(json.dumps(text, ensure_ascii=False))
+    return inner
+
+
+def flow_list(values: Iterable[Any]) -> str:
+    """``[1, 0, null, 2]`` / ``[Anna, 'No']``."""
+    return "[" + ", ".join(yaml_scalar(v) for v in values) + "]"
+
+
+def flow_map(pairs: Iterable[tuple[str, Any]]) -> str:
+    """``{Anna: 1, 'No': 0}``."""
+    return "{" + ", ".join(f"{yaml_scalar(k)}: {yaml_scalar(v)}" for k, v in pairs) + "}"
+
+
+def setting_text(key: str, value: Any) -> str:
+    """A setting's value in YAML: plain where the reader takes it back (``screwTheDealer: off``)."""
+    if value == "off" and "off" in dict(SPEC_BY_KEY[key].aliases).values():
+        return value  # YAML reads a plain off as false, which screwTheDealer takes as 'off'
+    return yaml_scalar(value)
+
+
+def json_text(value: Any) -> str:
+    """Compact one-line JSON that YAML reads back too."""
+    return _escape_unsafe(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
