@@ -10,13 +10,19 @@ import re
 from dataclasses import dataclass
 
 # A name or value with a line break, NUL, escape or other control character in it would split a
-# problem's one line or garble the terminal: such characters are shown escaped (\n, \x1b).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# problem's one line or garble the terminal: such characters are shown escaped (\n, \x1b), and
+# so are the bidirectional overrides that reorder what a terminal shows (SPEC §8).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def _escape(match: re.Match) -> str:
     """A control character as a visible escape."""
     return match.group().encode("unicode_escape").decode("ascii")
+
+
+def visible(text: str) -> str:
+    """Text from a sheet as a terminal may show it: every control character escaped (SPEC §8)."""
+    return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +47,7 @@ class Problem:
             if part is not None
         )
         prefix = "".join(f"{part}: " for part in (where, what) if part)
-        return _CONTROL.sub(_escape, prefix + self.message)
+        return visible(prefix + self.message)
 
     def as_json(self) -> dict:
         """The JSON shape used by ``check --format json``."""
