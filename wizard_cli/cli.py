@@ -10,22 +10,18 @@ import dataclasses
 import gc
 import os
 import sys
-from itertools import islice
-from typing import Annotated, Iterable, Iterator, Optional
+from typing import Annotated, Iterable, Optional
 
 import typer
 
 from . import __version__
 from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
-from .app.console import (ClosedOutput, buffer_output, check_output, output_failed, report,
-                          silence_stdout, write_output)
+from .app.console import ClosedOutput, buffer_output, check_output, output_failed, silence_stdout, write_output
 from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX, ForceOpt,
                           Format, FormatOpt, OutputFileOpt, PresetOpt, PresetsFileOpt, RoundsOpt,
                           SheetArgs, Target, edge, rule_options, state)
-from .errors import Problem, WizardError
 from .sheets.source import STDIN
 from .game.scoring import score_game
-from .game.validation import Checked, audit_points
 from .output.formats import Output, emit
 from .output.game_views import (CheckOutput, NextOutput, ScoreOutput, StandingsOutput,
                                 TrickOutput, status_line)
@@ -101,17 +97,7 @@ def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: Rul
 def check(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Validate sheets (and audit typed points): ok per valid sheet, every problem on stderr."""
     source = inputs(sheets, rules)
-
-    def audited() -> Iterator[Checked]:
-        for checked in source.checked():
-            if checked.valid:
-                result = score_game(checked.sheet, checked.settings, checked.first_dealer)
-                checked.problems += audit_points(checked, result)
-            if not checked.valid:
-                source.fail(checked.problems)
-            yield checked
-
-    show(CheckOutput(), audited(), format, len(sheets) > 1)
+    show(CheckOutput(), source.audited(), format, len(sheets) > 1)
     finish(source)
 
 
@@ -180,14 +166,7 @@ def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score she
     source = inputs([sheet], rules)
     refuse_existing(output, force)
     charts.require_matplotlib()
-    games = list(islice(source.checked(), 2))
-    if len(games) > 1:
-        raise WizardError(Problem("holds several games; plot draws one game (split the season, "
-                                  "e.g. with wizard convert)", games[0].source))
-    checked = games[0]
-    if not checked.valid:
-        raise WizardError(*checked.problems)
-    result = score_game(checked.sheet, checked.settings, checked.first_dealer)
+    result = source.one_game("plot")
     write_atomically(output, charts.chart_bytes(result, fmt, status_line(result)), force)
 
 
@@ -204,28 +183,14 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
     Rule set 0 is the sheet's own rules (with --settings); each --preset adds one, and all of
     --set/--zero-bid together add one more. With none of them, compare against `official`.
     """
-    from .game.compare import choose_rule_sets, command_line_layer, compare_sheet, preset_catalogue
+    from .game.compare import choose_rule_sets, command_line_layer, preset_catalogue
 
     source = inputs(sheets, dataclasses.replace(rules, assignments=None, zero_bid=None))
     catalogue = preset_catalogue(load_presets(presets))
     rule_sets = choose_rule_sets(preset or [], catalogue,
                                  command_line_layer(rules.assignments, rules.zero_bid))
-
-    def compared():
-        for checked in source.checked():
-            if not checked.valid:
-                source.fail(checked.problems)
-                continue
-            try:
-                comparison = compare_sheet(checked, rule_sets, source.layers)
-            except WizardError as error:
-                source.fail(error.problems)
-                continue
-            if format not in (Format.json, Format.jsonl):
-                report(warning.problem() for warning in comparison.warnings)
-            yield comparison
-
-    show(CompareOutput(rounds), compared(), format, len(sheets) > 1)
+    compared = source.compared(rule_sets, warn=format not in (Format.json, Format.jsonl))
+    show(CompareOutput(rounds), compared, format, len(sheets) > 1)
     finish(source)
 
 
@@ -309,10 +274,7 @@ def convert(sheet: Annotated[str, typer.Argument(
                                      param_hint="--to")
     source = inputs([sheet], rules)
     check_output(output, force)
-    checked = list(source.checked())
-    problems = [problem for one in checked for problem in one.problems]
-    if problems:
-        raise WizardError(*problems)
+    checked = source.all_valid()
     sheets = [portable(one, source.layers, rules.first_dealer is not None) for one in checked]
     text = convert_sheets(sheets, to.value)
     note = csv_drops(sheets, to.value) if to.value in CSV_TARGETS else None

@@ -9,6 +9,7 @@ them into Click's usage errors (exit 2).
 from __future__ import annotations
 
 import os
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator
 
@@ -17,7 +18,7 @@ from ..game.model import Sheet
 from ..game.scoring import GameResult, score_game
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
 from ..game.settings import RawSetting, parse_assignment, resolve
-from ..game.validation import Checked, check_sheet
+from ..game.validation import Checked, audit_points, check_sheet
 from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.source import STDIN, display_name, read_sheets
 from .console import report
@@ -68,6 +69,56 @@ class Inputs:
             else:
                 self.fail(checked.problems)
 
+    def audited(self) -> Iterator[Checked]:
+        """Every sheet checked, a valid one's typed ``points`` audited too (``wizard check``);
+        an invalid one's problems go to stderr, and it is still yielded (it prints its count)."""
+        for checked in self.checked():
+            if checked.valid:
+                result = score_game(checked.sheet, checked.settings, checked.first_dealer)
+                checked.problems += audit_points(checked, result)
+            if not checked.valid:
+                self.fail(checked.problems)
+            yield checked
+
+    def compared(self, rule_sets: list, warn: bool) -> Iterator:
+        """Every valid sheet under each rule set (``wizard compare``); a sheet a rule set cannot
+        apply to is reported and left out. ``warn``: say each warning on stderr too."""
+        from ..game.compare import compare_sheet
+
+        for checked in self.checked():
+            if not checked.valid:
+                self.fail(checked.problems)
+                continue
+            try:
+                comparison = compare_sheet(checked, rule_sets, self.layers)
+            except WizardError as error:
+                self.fail(error.problems)
+                continue
+            if warn:
+                report(warning.problem() for warning in comparison.warnings)
+            yield comparison
+
+    def one_game(self, command: str) -> GameResult:
+        """The one game of a single-game command (``plot``), scored; raises for a season or an
+        invalid sheet."""
+        games = list(islice(self.checked(), 2))
+        if len(games) > 1:
+            raise WizardError(Problem(f"holds several games; {command} draws one game (split the "
+                                      "season, e.g. with wizard convert)", games[0].source))
+        checked = games[0]
+        if not checked.valid:
+            raise WizardError(*checked.problems)
+        return score_game(checked.sheet, checked.settings, checked.first_dealer)
+
+    def all_valid(self) -> list[Checked]:
+        """Every sheet, all of them valid, or every problem of every sheet raised at once
+        (``wizard convert`` writes all or nothing)."""
+        checked = list(self.checked())
+        problems = [problem for one in checked for problem in one.problems]
+        if problems:
+            raise WizardError(*problems)
+        return checked
+
     def fail(self, problems: Iterable[Problem]) -> None:
         """Report problems on stderr; the command will exit 1."""
         self.failed = True
@@ -84,8 +135,7 @@ def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
         if not os.path.isfile(path):
             raise UsageError(f"not a file: {path}", param_hint=param_hint)
         if not os.access(path, os.R_OK):
-            raise UsageError(f"cannot read: {path} (permission denied)",
-                                     param_hint=param_hint)
+            raise UsageError(f"cannot read: {path} (permission denied)", param_hint=param_hint)
 
 
 def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:
@@ -116,7 +166,6 @@ def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
             raise UsageError(str(error), param_hint="--encoding") from None
     return Inputs(paths, rule_layers(rules), rules.first_dealer,
                   rules.input_format, rules.encoding)
-
 
 
 def load_presets(path: str | None) -> list[Preset]:
