@@ -3,10 +3,13 @@ without matplotlib (the optional extra ``plot``)."""
 
 from __future__ import annotations
 
+import importlib.util
 import struct
 import sys
 import xml.etree.ElementTree as ET
 import zlib
+
+import pytest
 
 from conftest import SAMPLES, WORKED, run
 from wizard_cli.output.chart import chart_title, draw_chart, running_totals
@@ -15,6 +18,9 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SVG = "{http://www.w3.org/2000/svg}"
 PLAYERS = ["Anna", "Ben", "Cara", "Dan"]
 MISSING = "wizard plot needs matplotlib: pip install 'wizard-cli[plot]'\n"
+# Drawing needs the optional extra; the message for its absence is tested either way.
+needs_matplotlib = pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None,
+                                      reason="needs the plot extra: pip install -e '.[test,plot]'")
 CUSTOM_5 = ("--set", "roundMode=custom", "--set", "customRoundCount=5")
 
 
@@ -51,6 +57,7 @@ def worked_result():
 
 # --- the images -----------------------------------------------------------------------------
 
+@needs_matplotlib
 def test_png_is_a_real_image(tmp_path):
     out = tmp_path / "game.png"
     result = run("plot", WORKED, "-o", out)
@@ -66,6 +73,7 @@ def test_png_is_a_real_image(tmp_path):
     assert b"IEND" in chunks
 
 
+@needs_matplotlib
 def test_svg_is_xml_with_the_players_title_and_axis(tmp_path):
     out = tmp_path / "game.svg"
     result = run("plot", WORKED, "-o", out)
@@ -79,12 +87,14 @@ def test_svg_is_xml_with_the_players_title_and_axis(tmp_path):
     assert [t for t in texts if t in {"0", "1", "2", "3", "4", "5"}][:6] == ["0", "1", "2", "3", "4", "5"]
 
 
+@needs_matplotlib
 def test_extension_is_case_insensitive(tmp_path):
     out = tmp_path / "GAME.SVG"
     assert run("plot", WORKED, "-o", out).exit_code == 0
     assert "Anna" in svg_texts(out)
 
 
+@needs_matplotlib
 def test_same_game_same_bytes(tmp_path):
     first, second = tmp_path / "a.svg", tmp_path / "b.svg"
     run("plot", WORKED, "-o", first)
@@ -92,6 +102,7 @@ def test_same_game_same_bytes(tmp_path):
     assert first.read_bytes() == second.read_bytes()
 
 
+@needs_matplotlib
 def test_title_falls_back_to_the_file_name(tmp_path):
     out = tmp_path / "long.svg"
     result = run("plot", SAMPLES / "worked-example-long.csv", *CUSTOM_5, "-o", out)
@@ -99,6 +110,7 @@ def test_title_falls_back_to_the_file_name(tmp_path):
     assert "worked-example-long.csv" in svg_texts(out)
 
 
+@needs_matplotlib
 def test_game_in_progress_and_names_as_written(tmp_path, write):
     sheet = write("odd.yaml", 'title: "$5 & <friends>"\nplayers: [_Zed, "A&B", Zoë]\n'
                               "rounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n")
@@ -109,6 +121,7 @@ def test_game_in_progress_and_names_as_written(tmp_path, write):
     assert "Round 2 of 20 next: A&B deals 2" in texts
 
 
+@needs_matplotlib
 def test_settings_change_the_chart(tmp_path):
     out = tmp_path / "double.svg"
     assert run("plot", WORKED, "--zero-bid", "doubleBonus", "-o", out).exit_code == 0
@@ -116,6 +129,7 @@ def test_settings_change_the_chart(tmp_path):
     assert out.read_bytes() != (tmp_path / "plain.svg").read_bytes()
 
 
+@needs_matplotlib
 def test_reads_stdin(tmp_path):
     out = tmp_path / "stdin.png"
     result = run("plot", "-", "-o", out, input=WORKED.read_text(encoding="utf-8"))
@@ -136,6 +150,7 @@ def test_running_totals_of_the_worked_example():
     ])
 
 
+@needs_matplotlib
 def test_figure_has_a_line_per_player_a_zero_line_and_a_legend():
     figure = draw_chart(worked_result(), "Game over — Ben wins")
     (axes,) = figure.axes
@@ -179,6 +194,7 @@ def test_refuses_to_overwrite_without_force(tmp_path):
     assert out.read_bytes() == b"precious"
 
 
+@needs_matplotlib
 def test_force_overwrites(tmp_path):
     out = tmp_path / "game.png"
     out.write_bytes(b"old")
@@ -188,6 +204,7 @@ def test_force_overwrites(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.png"]  # no temporary file left
 
 
+@needs_matplotlib
 def test_a_folder_is_never_replaced(tmp_path):
     folder = tmp_path / "chart.svg"
     folder.mkdir()
@@ -197,6 +214,7 @@ def test_a_folder_is_never_replaced(tmp_path):
     assert folder.is_dir()
 
 
+@needs_matplotlib
 def test_missing_folder_is_a_clear_error(tmp_path):
     out = tmp_path / "nowhere" / "game.png"
     result = run("plot", WORKED, "-o", out)
@@ -204,6 +222,7 @@ def test_missing_folder_is_a_clear_error(tmp_path):
     assert result.stderr == f"{out}: cannot write: No such file or directory\n"
 
 
+@needs_matplotlib
 def test_new_file_gets_a_normal_mode(tmp_path):
     out = tmp_path / "game.svg"
     run("plot", WORKED, "-o", out)
@@ -240,6 +259,7 @@ def test_missing_sheet_is_a_usage_error(tmp_path):
     assert "no such file" in result.stderr
 
 
+@needs_matplotlib
 def test_invalid_sheet_writes_nothing(tmp_path, write):
     sheet = write("bad.yaml", "players: [A, B, C]\nrounds:\n  - bids: [1, 0, 0]\n"
                               "    tricks: [1, 1, 0]\n")
@@ -250,6 +270,7 @@ def test_invalid_sheet_writes_nothing(tmp_path, write):
     assert not out.exists()
 
 
+@needs_matplotlib
 def test_a_season_is_refused(tmp_path):
     out = tmp_path / "season.png"
     result = run("plot", SAMPLES / "season.csv", "-o", out)
