@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Sequence
 
 # A name or value with a line break, NUL, escape or other control character in it would split a
 # problem's one line or garble the terminal: such characters are shown escaped (\n, \x1b), and
@@ -23,6 +24,11 @@ def _escape(match: re.Match) -> str:
 def visible(text: str) -> str:
     """Text from a sheet as a terminal may show it: every control character escaped (SPEC §8)."""
     return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
+
+
+def name_list(names: Sequence[str]) -> str:
+    """'Anna', 'Anna and Ben', 'Anna, Ben and Cara': names in a message or a status line."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(frozen=True, slots=True)

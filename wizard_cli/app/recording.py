@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..sheets import editing
-from ..errors import Problem, WizardError
+from ..errors import Problem, WizardError, name_list
 from ..game.model import BadValue, RoundRecord, Sheet
 from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.cells import whole_number
@@ -180,18 +180,13 @@ def _with_tricks(text: str, checked: Checked, values: dict[int, int]) -> str:
                            len(sheet.rounds) + 1)
     waiting = [players[s] for s, bid in enumerate(in_play.bids) if bid is None]
     if waiting:
-        raise _state_error(checked, f"still waiting for the bids of {_names(waiting)}: record "
+        raise _state_error(checked, f"still waiting for the bids of {name_list(waiting)}: record "
                                     "them with --bids first", in_play.number)
     missing = [players[s] for s in range(len(players)) if s not in values]
     if missing:
         raise _state_error(checked, f"the tricks of every player complete a round; missing: "
-                                    f"{_names(missing)}", in_play.number)
+                                    f"{name_list(missing)}", in_play.number)
     return editing.add_tricks(text, players, [values[s] for s in range(len(players))])
-
-
-def _names(names: Sequence[str]) -> str:
-    """'Anna', 'Anna and Ben', 'Anna, Ben and Cara'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # --- after the edit ----------------------------------------------------------------------

@@ -13,7 +13,6 @@ from typing import Any, Iterable, Iterator, Protocol, Sequence, TextIO
 
 
 
-FORMATS = ("table", "markdown", "csv", "tsv", "json", "jsonl")
 SOURCE_COLUMNS = ("source", "game")
 
 
@@ -155,11 +154,6 @@ def heading(item: Any, style: str) -> str:
     where = item.source + (f", game {item.game}" if item.game is not None else "")
     text = f"{item.title} ({where})" if getattr(item, "title", None) else where
     return f"## {text}" if style == "markdown" else text
-
-
-def name_list(names: Sequence[str]) -> str:
-    """'Anna', 'Anna and Ben', 'Anna, Ben and Cara'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def signed(number: int) -> str:

@@ -8,7 +8,8 @@ from typing import Any, Iterator
 from ..game.scoring import GameResult, ScoredRound
 from ..game.nextstep import NextStep, next_step
 from ..game.validation import Checked
-from .formats import grid, heading, name_list, signed
+from ..errors import name_list
+from .formats import grid, heading, signed
 
 # --- score, standings --------------------------------------------------------------------
 

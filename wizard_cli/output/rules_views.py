@@ -3,7 +3,8 @@
 
 from typing import Any, Iterator
 
-from .formats import grid, heading, name_list, signed
+from ..errors import name_list
+from .formats import grid, heading, signed
 
 # --- compare -----------------------------------------------------------------------------
 

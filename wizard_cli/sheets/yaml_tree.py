@@ -15,10 +15,10 @@ from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
 from ..errors import Problem, WizardError
+from .cells import SHOWN
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when libyaml is there
 MAX_DEPTH = 64
-_SHOWN = 40  # characters of a value quoted in a message
 _STANDARD = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_STANDARD + name for name in ("null", "bool", "int", "float", "str", "timestamp")}
 _PLAIN_SCALAR_TAGS = _SCALAR_TAGS | {None, "!"}  # "!": a quoted scalar with no tag of its own
@@ -69,7 +69,7 @@ class Node:
 
     def describe(self) -> str:
         """How the value looks, for messages: its text (cut short), or 'a list' / 'a mapping'."""
-        text = self.text if len(self.text) <= _SHOWN else self.text[:_SHOWN] + "…"
+        text = self.text if len(self.text) <= SHOWN else self.text[:SHOWN] + "…"
         return {"seq": "a list", "map": "a mapping"}.get(self.kind, repr(text))
 
 
