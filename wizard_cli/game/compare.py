@@ -11,7 +11,7 @@ from typing import Any, Iterable, Sequence
 
 from ..errors import Problem, WizardError
 from .scoring import GameResult, score_game
-from .settings import (KEYS, SPECS, RawSetting, Settings, SettingSpec, hand_sizes,
+from .settings import (value_text, KEYS, SPECS, RawSetting, Settings, SettingSpec, hand_sizes,
                        parse_assignment, read_setting, resolve, suggest)
 from .validation import Checked, dealer_violations
 
@@ -198,14 +198,7 @@ def command_line_name(layer: Sequence[RawSetting]) -> str:
     values = {raw.key: read_setting(raw)[0] for raw in layer}  # later ones win, as in resolve
     keys = sorted(values, key=lambda key: (key != "zeroBidScoring",
                                            [raw.key for raw in layer].index(key)))
-    return ", ".join(f"{key}={show_value(values[key])}" for key in keys)
-
-
-def show_value(value: Any) -> str:
-    """A setting's value as written in a name: ``true``, ``30``, ``doubleBonus``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+    return ", ".join(f"{key}={value_text(values[key])}" for key in keys)
 
 
 def choose_rule_sets(preset_names: Sequence[str], catalogue: dict[str, Preset],
@@ -229,7 +222,7 @@ def choose_rule_sets(preset_names: Sequence[str], catalogue: dict[str, Preset],
 
 def describe_changes(changes: dict[str, Any]) -> str:
     """``tieBreak=totalBids, exactBonus=30``: what a rule set changes against the sheet's rules."""
-    return ", ".join(f"{key}={show_value(value)}" for key, value in changes.items())
+    return ", ".join(f"{key}={value_text(value)}" for key, value in changes.items())
 
 
 # --- scoring a sheet under each rule set ---------------------------------------------------

@@ -157,7 +157,7 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 def _typed_value(spec: SettingSpec, value: Any, from_text: bool) -> tuple[Any, str | None]:
     """Read a raw value as the setting's type: (value, None) or (None, why not)."""
-    shown = value if from_text else _show(value)
+    shown = value if from_text else value_text(value)
     if spec.kind == "int":
         if from_text and _WHOLE_NUMBER.fullmatch(value.strip()):
             return int(value), None
@@ -172,7 +172,7 @@ def _typed_value(spec: SettingSpec, value: Any, from_text: bool) -> tuple[Any, s
         return None, f"'{shown}' is not true or false"
     aliases = dict(spec.aliases)
     if isinstance(value, bool) and aliases:  # YAML reads on/off/true/false as flags
-        value = "true" if value else "false"
+        value = value_text(value)
     if isinstance(value, str):
         text = value.strip() if from_text else value
         if text in spec.options:
@@ -183,8 +183,11 @@ def _typed_value(spec: SettingSpec, value: Any, from_text: bool) -> tuple[Any, s
     return None, f"'{shown}' is not an option (allowed: {spec.allowed()})"
 
 
-def _show(value: Any) -> str:
-    """A YAML value as the user would have written it."""
+def value_text(value: Any) -> str:
+    """A setting's value as written: ``true``/``false`` for a flag, ``null``, ``30``, ``doubleBonus``.
+
+    The one place a value becomes text, for messages, rule-set names, ``--set`` flags and cells.
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
     return "null" if value is None else str(value)

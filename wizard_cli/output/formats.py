@@ -11,6 +11,8 @@ import json
 from itertools import chain
 from typing import Any, Iterable, Iterator, Protocol, Sequence, TextIO
 
+from ..game.settings import value_text
+
 
 
 SOURCE_COLUMNS = ("source", "game")
@@ -87,9 +89,7 @@ def _cell(value: Any) -> Any:
     """A value for a CSV cell: empty for None, true/false for flags."""
     if value is None:
         return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return value
+    return value_text(value) if isinstance(value, bool) else value
 
 
 def grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,

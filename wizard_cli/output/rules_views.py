@@ -138,21 +138,21 @@ class RulesOutput:
                 "presets": [preset_json(preset) for preset in rules.presets]}
 
     def rows(self, rules: Any) -> Iterator[tuple]:
-        from ..game.compare import show_value
+        from ..game.settings import value_text
 
         for spec in rules.settings:
-            yield ("setting", spec.key, show_value(spec.default), spec.allowed(), spec.app_name,
+            yield ("setting", spec.key, value_text(spec.default), spec.allowed(), spec.app_name,
                    spec.meaning, None)
         for preset in rules.presets:
             yield ("preset", preset.name, None, None, None, preset.meaning,
                    preset_settings_text(preset))
 
     def as_text(self, rules: Any, style: str) -> str:
-        from ..game.compare import show_value
+        from ..game.settings import value_text
 
         fit = (lambda text, width: text) if style == "markdown" else wrapped
         settings = grid(["Setting", "Default", "Allowed", "In the app", "Meaning"],
-                        [[spec.key, show_value(spec.default), fit(spec.allowed(), 20),
+                        [[spec.key, value_text(spec.default), fit(spec.allowed(), 20),
                           fit(spec.app_name or "", 16), fit(spec.meaning, 44)]
                          for spec in rules.settings], style)
         presets = grid(["Preset", "Sets", "Meaning"],

@@ -23,7 +23,7 @@ from ..game.model import BadValue, RoundRecord, Sheet, Value
 from .csv_sheets import read_csv_sheets
 from .yaml_sheets import read_yaml_sheets
 from .yaml_text import flow_list, flow_map, json_text, setting_text, yaml_scalar
-from ..game.settings import DEFAULTS, SPEC_BY_KEY, SPECS, Settings, resolve
+from ..game.settings import value_text, DEFAULTS, SPEC_BY_KEY, SPECS, Settings, resolve
 from ..game.validation import Checked, check_sheet
 
 CSV_TARGETS = ("csv", "wide-csv")
@@ -248,7 +248,7 @@ def _scoring_flags(p: Portable) -> list[str]:
     """The options that make a CSV of this sheet score as the sheet does: settings off their
     default, and the first dealer when it is not the first player."""
     defaults = DEFAULTS.as_dict()
-    flags = [f"--set {key}={_set_text(value)}" for key, value in p.effective.as_dict().items()
+    flags = [f"--set {key}={value_text(value)}" for key, value in p.effective.as_dict().items()
              if defaults[key] != value]
     if p.first_dealer is not None and p.first_dealer != p.players[0]:
         flags.append(f"--first-dealer {shlex.quote(p.first_dealer)}")
@@ -258,11 +258,6 @@ def _scoring_flags(p: Portable) -> list[str]:
 def _one_line(text: str) -> str:
     """Text for a one-line message: runs of whitespace and line breaks as one space."""
     return " ".join(text.split())
-
-
-def _set_text(value: Any) -> str:
-    """A setting value as ``--set`` takes it."""
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 # --- conversion --------------------------------------------------------------------------

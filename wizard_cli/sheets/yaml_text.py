@@ -9,7 +9,7 @@ from typing import Any, Iterable
 
 import yaml
 
-from ..game.settings import SPEC_BY_KEY
+from ..game.settings import SPEC_BY_KEY, value_text
 
 # --- YAML scalars ------------------------------------------------------------------------
 
@@ -30,10 +30,8 @@ def yaml_scalar(value: Any, flow: bool = True) -> str:
     result is safe inside a flow list or mapping, unless ``flow`` is False (a block value,
     where ``Saturday, big table`` needs no quotes).
     """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
+    if value is None or isinstance(value, bool):
+        return value_text(value)
     if isinstance(value, int):
         return str(value)
     text = str(value)
