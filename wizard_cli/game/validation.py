@@ -58,7 +58,7 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     if dealer_problem:
         problems.append(dealer_problem)
     if not player_problems:  # rounds are read against the table: 3–6 distinct, named players
-        problems += _round_problems(sheet, resolved.settings, dealer)
+        problems += round_problems(sheet, resolved.settings, dealer)
     if problems:
         # A --set that does not fit this sheet (customRoundCount for its players) names the sheet.
         problems = [p if p.path else dataclasses.replace(p, path=sheet.source) for p in problems]
@@ -113,11 +113,20 @@ def _first_dealer_seat(sheet: Sheet, override: str | None) -> tuple[int, Problem
     return 0, Problem(message, sheet.source, line)  # the sheet it does not fit, even for the option
 
 
-def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
-    """Every round's values, its trick count, and the dealer's bid under ``screwTheDealer``."""
-    sizes = hand_sizes(s, len(sheet.players))
-    if _all_clean(sheet.rounds, sizes, len(sheet.players)):
+def round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
+    """Every round's values, its trick count, and the dealer's bid under ``screwTheDealer``.
+
+    A sheet whose values are all clean is accepted at once (:func:`all_clean`); any other is
+    explained round by round (:func:`explain_rounds`). Both give the same problems.
+    """
+    if all_clean(sheet.rounds, hand_sizes(s, len(sheet.players)), len(sheet.players)):
         return _dealer_problems(sheet, s, dealer, len(sheet.rounds))
+    return explain_rounds(sheet, s, dealer)
+
+
+def explain_rounds(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
+    """The full check of every round, value by value: what :func:`round_problems` finds."""
+    sizes = hand_sizes(s, len(sheet.players))
     problems: list[Problem] = []
     clean_prefix = 0  # rounds before the first one with a bad value: safe to score
     clean_later: list[RoundRecord] = []  # clean rounds after a bad one: no totals before them
@@ -140,7 +149,7 @@ def _round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     return problems
 
 
-def _all_clean(rounds: Sequence[RoundRecord], sizes: tuple[int, ...], count: int) -> bool:
+def all_clean(rounds: Sequence[RoundRecord], sizes: tuple[int, ...], count: int) -> bool:
     """Every round complete, every value a whole number in its hand, each round's tricks adding
     up to its hand size: the common case, judged for the whole sheet at once."""
     columns = value_columns(rounds)

@@ -59,9 +59,8 @@ def emit_json(output: Output, items: Iterator[Any], out: TextIO, array: bool, li
         # Made once; our objects are plain trees, so no cycle check is needed for each of them.
         encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
                                   check_circular=False).encode
-        line = getattr(output, "as_json_line", lambda item: None)
         for item in items:
-            out.write((line(item) or encode(output.as_json(item))) + "\n")
+            out.write(encode(output.as_json(item)) + "\n")
         return
     if not array:
         for item in items:

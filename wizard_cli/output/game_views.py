@@ -1,8 +1,6 @@
 """What ``score``, ``standings``, ``check``, ``next`` and ``trick`` show: one output class each."""
 
 
-import json
-from json.encoder import encode_basestring as _quoted  # a str as JSON, non-ASCII kept as is
 from typing import Any, Iterator
 
 from ..game.scoring import GameResult, ScoredRound
@@ -113,20 +111,6 @@ class StandingsOutput:
         return {"source": result.source, "game": result.game, "title": result.title,
                 "standings": standings_json(result), "status": status_json(result)}
 
-    def as_json_line(self, result: GameResult) -> str | None:
-        """A finished game's ``as_json`` as one compact line, written directly (None for a game
-        in progress): a season archive prints thousands of them, and building and encoding
-        the objects took a quarter of the time of reading it."""
-        if not result.finished:
-            return None
-        standings = ",".join([f'{{"rank":{s.rank},"player":{_quoted(s.player)},"score":{s.score},'
-                              f'"bonus":{s.bonus}}}' for s in result.standings])
-        winners = ",".join(map(_quoted, result.winners))
-        return (f'{{"source":{_quoted(result.source)},"game":{_json_scalar(result.game)},'
-                f'"title":{_json_scalar(result.title)},"standings":[{standings}],"status":'
-                f'{{"finished":true,"roundsPlayed":{result.rounds_played},'
-                f'"roundsTotal":{result.rounds_total},"winners":[{winners}],"next":null}}}}')
-
     def rows(self, result: GameResult) -> Iterator[tuple]:
         return ((s.rank, s.player, s.score, s.bonus) for s in result.standings)
 
@@ -134,17 +118,6 @@ class StandingsOutput:
         return "\n\n".join([heading(result, style), standings_block(result, style),
                             status_line(result)])
 
-
-def _json_scalar(value: str | int | None) -> str:
-    """A game id or title as JSON (as json.dumps writes it: text quoted, no ASCII escaping)."""
-    if value is None:
-        return "null"
-    if type(value) is str:
-        return _quoted(value)
-    return str(value) if type(value) is int else json.dumps(value, ensure_ascii=False)
-
-
-# --- check ------------------------------------------------------------------------------
 
 class CheckOutput:
     """``wizard check``: ok, or every problem found (the problems also go to stderr)."""
