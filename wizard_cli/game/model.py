@@ -6,6 +6,7 @@ that is no whole number) with the line each stands on, so validation can judge a
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 from dataclasses import dataclass, field
@@ -134,9 +135,33 @@ class Sheet:
         self.problems.append(Problem(message, self.source, line, round, player))
 
 
+# --- the layout: a flat column holds round after round, each round in seating order ---------
+# These are the only functions that know it; everything else reads columns through them.
+
 def by_round(flat: Sequence, count: int) -> Iterator[tuple]:
     """Each round's values from a flat column of ``count`` players (round after round)."""
     return zip(*[iter(flat)] * count)
+
+
+def round_of(flat: Sequence, index: int, count: int) -> Sequence:
+    """Round ``index``'s values (0-based) from a flat column of ``count`` players."""
+    return flat[index * count:(index + 1) * count]
+
+
+def by_seat(flat: Sequence, count: int) -> Iterator[Sequence]:
+    """Each seat's values from a flat column (round after round, in seating order)."""
+    return map(flat.__getitem__, _seat_slices(count))
+
+
+@functools.lru_cache(maxsize=8)
+def _seat_slices(count: int) -> tuple[slice, ...]:
+    """Where each of ``count`` seats' values stand in a flat column."""
+    return tuple(slice(seat, None, count) for seat in range(count))
+
+
+def cell_sizes(sizes: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """Each cell's hand size, for columns of ``count`` players."""
+    return tuple(size for size in sizes for _ in range(count))
 
 
 _BIDS = operator.attrgetter("bids")

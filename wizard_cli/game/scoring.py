@@ -10,9 +10,9 @@ import functools
 import itertools
 import operator
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Sequence
 
-from .model import Sheet, by_round, value_columns
+from .model import Sheet, by_round, by_seat, cell_sizes, round_of, value_columns
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 
@@ -220,7 +220,7 @@ def _add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
     last = len(hand_sizes(s, count))
     for index in range(len(tricks) // count):
         start, number = index * count, index + 1
-        round_bids = bids[start:start + count]
+        round_bids = round_of(bids, index, count)
         if s.balanced_bid_penalty and sum(round_bids) == sizes[index]:
             points[start + dealer_seat(first_dealer, number, count)] -= s.balanced_bid_penalty
         if s.final_round_bonus and number == last:
@@ -235,19 +235,13 @@ def _forbidden_bids(bids: Sequence[int | None], points: Sequence[int], sizes: Se
     forbidden = []
     totals = (0,) * count
     for index, size in enumerate(sizes):
-        start = index * count
         dealer = dealer_seat(first_dealer, index + 1, count)
-        forbidden.append(forbidden_dealer_bid(bids[start:start + count], dealer, size, s, totals))
-        totals = tuple(map(operator.add, totals, points[start:start + count] or (0,) * count))
+        forbidden.append(forbidden_dealer_bid(round_of(bids, index, count), dealer, size, s, totals))
+        totals = tuple(map(operator.add, totals, round_of(points, index, count) or (0,) * count))
     return forbidden
 
 
 @functools.lru_cache(maxsize=64)
-def cell_sizes(sizes: tuple[int, ...], count: int) -> tuple[int, ...]:
-    """Each cell's hand size, for columns of ``count`` players."""
-    return tuple(size for size in sizes for _ in range(count))
-
-
 @functools.lru_cache(maxsize=64)
 def _cell_tables(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[dict[int, dict[int, int]], ...]:
     """Each cell's points table (bid, then tricks), for columns of ``count`` players."""
@@ -270,17 +264,6 @@ def competition_ranks(keys: Sequence[tuple]) -> list[int]:
     """"1, 1, 3" ranking: one more than the number of strictly better keys."""
     best_first = sorted(keys, reverse=True)
     return [1 + best_first.index(key) for key in keys]  # the keys before it are the better ones
-
-
-def by_seat(flat: Sequence, count: int) -> Iterator[Sequence]:
-    """Each seat's values from a flat column (round after round, in seating order)."""
-    return map(flat.__getitem__, _seat_slices(count))
-
-
-@functools.lru_cache(maxsize=8)
-def _seat_slices(count: int) -> tuple[slice, ...]:
-    """Where each of ``count`` seats' values stand in a flat column."""
-    return tuple(slice(seat, None, count) for seat in range(count))
 
 
 def tie_break_keys(s: Settings, scored: ScoredColumns) -> list[int]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .scoring import GameResult, by_seat
+from .model import by_seat
+from .scoring import GameResult
 
 
 @dataclass(slots=True)

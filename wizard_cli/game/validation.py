@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..errors import Problem
-from .model import BadValue, RoundRecord, Sheet, Value, value_columns
-from .scoring import GameResult, cell_sizes, dealer_seat, forbidden_dealer_bid, score_rounds
+from .model import BadValue, RoundRecord, Sheet, Value, cell_sizes, value_columns
+from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_rounds
 from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
                        hand_sizes, resolve, suggest)
 
