@@ -5,6 +5,8 @@ text block); :func:`emit` streams a sequence of results in the chosen format, so
 ``csv`` start printing before a long input has been read to the end.
 """
 
+from __future__ import annotations
+
 
 import csv
 import json
@@ -12,7 +14,6 @@ from itertools import chain
 from typing import Any, Iterable, Iterator, Protocol, Sequence, TextIO
 
 from ..game.settings import value_text
-
 
 
 SOURCE_COLUMNS = ("source", "game")

@@ -1,13 +1,18 @@
 """What ``score``, ``standings``, ``check``, ``next`` and ``trick`` show: one output class each."""
 
+from __future__ import annotations
 
-from typing import Any, Iterator
+
+from typing import TYPE_CHECKING, Iterator
 
 from ..game.scoring import GameResult, ScoredRound
 from ..game.nextstep import NextStep, next_step
 from ..game.validation import Checked
 from ..errors import name_list
 from .formats import grid, heading, signed
+
+if TYPE_CHECKING:
+    from ..game.trick import TrickResult
 
 # --- score, standings --------------------------------------------------------------------
 
@@ -198,11 +203,11 @@ class TrickOutput:
 
     columns = ("winner", "card", "reason")
 
-    def as_json(self, result: Any) -> dict:
+    def as_json(self, result: TrickResult) -> dict:
         return result.as_json()
 
-    def rows(self, result: Any) -> Iterator[tuple]:
+    def rows(self, result: TrickResult) -> Iterator[tuple]:
         yield (result.position, str(result.card), result.reason)
 
-    def as_text(self, result: Any, style: str) -> str:
+    def as_text(self, result: TrickResult, style: str) -> str:
         return f"Card {result.position} ({result.card}) wins: {result.reason}"

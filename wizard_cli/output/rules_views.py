@@ -1,10 +1,16 @@
 """What ``compare`` and ``rules`` show: rule sets side by side, and the settings catalogue."""
 
+from __future__ import annotations
 
-from typing import Any, Iterator
+
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..errors import name_list
 from .formats import grid, heading, signed
+
+if TYPE_CHECKING:
+    from ..game.compare import Comparison, Preset, Rules
+    from ..game.settings import SettingSpec
 
 # --- compare -----------------------------------------------------------------------------
 
@@ -23,7 +29,7 @@ class CompareOutput:
     def __init__(self, rounds: bool = False) -> None:
         self.show_rounds = rounds
 
-    def as_json(self, comparison: Any) -> dict:
+    def as_json(self, comparison: Comparison) -> dict:
         return {"source": comparison.source, "game": comparison.game,
                 "rulesets": [{"name": s.name, "settings": s.settings.as_dict()}
                              for s in comparison.scored],
@@ -32,13 +38,13 @@ class CompareOutput:
                             for seat, name in enumerate(comparison.players)],
                 "warnings": [str(w) for w in comparison.warnings]}
 
-    def rows(self, comparison: Any) -> Iterator[tuple]:
+    def rows(self, comparison: Comparison) -> Iterator[tuple]:
         own = [comparison.scores(seat)[0] for seat in range(len(comparison.players))]
         for scored in comparison.scored:
             for seat, (score, rank) in enumerate(scored.by_seat()):
                 yield (scored.name, comparison.players[seat], score, rank, score - own[seat])
 
-    def as_text(self, comparison: Any, style: str) -> str:
+    def as_text(self, comparison: Comparison, style: str) -> str:
         blocks = [heading(comparison, style), self._rule_sets(comparison, style),
                   self._players(comparison, style)]
         if self.show_rounds:
@@ -49,7 +55,7 @@ class CompareOutput:
                           f"{result.rounds_total} rounds")
         return "\n\n".join(blocks)
 
-    def _rule_sets(self, comparison: Any, style: str) -> str:
+    def _rule_sets(self, comparison: Comparison, style: str) -> str:
         """Each rule set's name, where it comes from, and its winners."""
         finished = any(s.result.finished for s in comparison.scored)
         headers = ["Rule set", "From"] + (["Winners"] if finished else [])
@@ -65,7 +71,7 @@ class CompareOutput:
             rows.append([scored.name, origin] + ([winners] if finished else []))
         return grid(headers, rows, style)
 
-    def _players(self, comparison: Any, style: str) -> str:
+    def _players(self, comparison: Comparison, style: str) -> str:
         """One row per player, in the order of the last rule set's ranks."""
         headers, align = ["Player"], ["left"]
         for index, scored in enumerate(comparison.scored):
@@ -80,7 +86,7 @@ class CompareOutput:
             rows.append((ranks[-1], seat, row))
         return grid(headers, [row for *_, row in sorted(rows, key=lambda r: r[:2])], style, align)
 
-    def _rounds(self, comparison: Any, style: str) -> str:
+    def _rounds(self, comparison: Comparison, style: str) -> str:
         """The round points (and end bonuses) that some rule set scores differently."""
         results = [s.result for s in comparison.scored]
         rows = []
@@ -103,7 +109,7 @@ class CompareOutput:
 
 # --- rules -------------------------------------------------------------------------------
 
-def setting_json(spec: Any) -> dict:
+def setting_json(spec: SettingSpec) -> dict:
     """One setting of ``wizard rules --format json``: the same keys for every setting."""
     number = spec.kind == "int"
     return {"key": spec.key, "type": spec.kind, "default": spec.default,
@@ -115,13 +121,13 @@ def setting_json(spec: Any) -> dict:
             "meaning": spec.meaning, "appName": spec.app_name}
 
 
-def preset_json(preset: Any) -> dict:
+def preset_json(preset: Preset) -> dict:
     """One preset of ``wizard rules --format json``: what it overrides, and where it is from."""
     return {"name": preset.name, "builtIn": preset.source is None, "meaning": preset.meaning,
             "settings": preset.values()}
 
 
-def preset_settings_text(preset: Any) -> str:
+def preset_settings_text(preset: Preset) -> str:
     """``screwTheDealer=leaderOnly, canadianRule=true``."""
     from ..game.compare import describe_changes
 
@@ -133,11 +139,11 @@ class RulesOutput:
 
     columns = ("kind", "name", "default", "allowed", "appName", "meaning", "settings")
 
-    def as_json(self, rules: Any) -> dict:
+    def as_json(self, rules: Rules) -> dict:
         return {"settings": [setting_json(spec) for spec in rules.settings],
                 "presets": [preset_json(preset) for preset in rules.presets]}
 
-    def rows(self, rules: Any) -> Iterator[tuple]:
+    def rows(self, rules: Rules) -> Iterator[tuple]:
         from ..game.settings import value_text
 
         for spec in rules.settings:
@@ -147,7 +153,7 @@ class RulesOutput:
             yield ("preset", preset.name, None, None, None, preset.meaning,
                    preset_settings_text(preset))
 
-    def as_text(self, rules: Any, style: str) -> str:
+    def as_text(self, rules: Rules, style: str) -> str:
         from ..game.settings import value_text
 
         fit = (lambda text, width: text) if style == "markdown" else wrapped

@@ -1,16 +1,21 @@
 """What ``stats`` shows across a season."""
 
+from __future__ import annotations
 
-from typing import Any, Iterator, TextIO
+
+from typing import TYPE_CHECKING, Any, Iterator, TextIO
 
 from .formats import emit_delimited, emit_json, grid
+
+if TYPE_CHECKING:
+    from ..game.stats import PlayerStats, Season
 
 # --- stats -------------------------------------------------------------------------------
 
 STATS_DECIMALS = {"averageScore": 2, "averageMiss": 2, "bidAccuracy": 4}
 
 
-def stats_json(stats: Any) -> dict:
+def stats_json(stats: PlayerStats) -> dict:
     """One player's season figures; averages rounded for output only, null when undefined."""
     data = {"player": stats.player, "games": stats.games, "wins": stats.wins,
             "averageScore": stats.average_score, "bestScore": stats.best_score,
@@ -30,14 +35,14 @@ class StatsOutput:
     columns = ("player", "games", "wins", "averageScore", "bestScore", "rounds", "bidAccuracy",
                "zeroBidsMade", "zeroBidsTried", "averageMiss", "overbids", "underbids")
 
-    def as_json(self, stats: Any) -> dict:
+    def as_json(self, stats: PlayerStats) -> dict:
         return stats_json(stats)
 
-    def rows(self, stats: Any) -> Iterator[tuple]:
+    def rows(self, stats: PlayerStats) -> Iterator[tuple]:
         data = stats_json(stats)
         yield tuple(data[c] for c in self.columns)
 
-    def as_text(self, season: Any, style: str) -> str:
+    def as_text(self, season: Season, style: str) -> str:
         headers = ["Player", "Games", "Wins", "Avg score", "Best", "Rounds", "Bid accuracy",
                    "Zero bids", "Avg miss", "Over", "Under"]
         rows = [[s.player, s.games, s.wins, _fixed(s.average_score, 2), _or_dash(s.best_score),
@@ -48,7 +53,7 @@ class StatsOutput:
         return games + "\n\n" + grid(headers, rows, style, ["left"] + ["right"] * 10)
 
 
-def emit_stats(season: Any, fmt: str, out: TextIO) -> None:
+def emit_stats(season: Season, fmt: str, out: TextIO) -> None:
     """All players in one table; JSON a list of player objects (``jsonl`` one per line)."""
     output = StatsOutput()
     players = season.ranked()
