@@ -7,7 +7,6 @@ text block); :func:`emit` streams a sequence of results in the chosen format, so
 
 from __future__ import annotations
 
-
 import csv
 import json
 from itertools import chain

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from typing import TYPE_CHECKING, Any, Iterator, TextIO
 
 from .formats import emit_delimited, emit_json, grid
