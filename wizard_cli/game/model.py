@@ -7,8 +7,6 @@ that is no whole number) with the line each stands on, so validation can judge a
 from __future__ import annotations
 
 import functools
-import itertools
-import operator
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple, Sequence, Union, overload
 
@@ -50,55 +48,136 @@ class RoundRecord:
 
 
 class RoundColumns(Sequence[RoundRecord]):
-    """Every round of a regular sheet, all complete, kept as flat columns (round after round, in
-    seating order); the RoundRecords are made only if something asks for them.
+    """A game's rounds, the one shape every reader fills: each value in a flat column (round after
+    round, in seating order) with the line it stands on, and what each round has recorded.
 
-    Validation and scoring read the columns directly: a season archive of a million rows would
-    otherwise make a quarter of a million RoundRecords just to read their values back.
+    Validation and scoring read the columns; a :class:`RoundRecord` per round is a view, made
+    only when something asks for a round (a season of a million rows would otherwise make a
+    quarter of a million records just to read their values back). A reader appends a round at
+    a time (:meth:`append`), or hands over whole columns of complete rounds at once.
     """
 
-    __slots__ = ("players", "bids", "tricks", "points", "lines", "_records")
+    __slots__ = ("players", "bids", "tricks", "points", "bid_lines", "trick_lines", "point_lines",
+                 "round_lines", "tricks_lines", "has_tricks", "has_points", "_records")
 
-    def __init__(self, players: int, bids: list[Value], tricks: list[Value],
-                 points: list[Value] | None, lines: Sequence[int]) -> None:
+    def __init__(self, players: int = 0, bids: list[Value] | None = None,
+                 tricks: list[Value] | None = None, points: list[Value] | None = None,
+                 lines: Sequence[int | None] = ()) -> None:
+        """Complete rounds of ``players`` seats as columns; ``lines`` gives each value's line
+        (a CSV row holds a player's bid, tricks and points on one line)."""
         self.players = players
-        self.bids = bids
-        self.tricks = tricks
-        self.points = points  # the user's own typed scores, if the sheet has them
-        self.lines = lines  # each value's line
+        self.bids: list[Value] = bids if bids is not None else []
+        self.tricks: list[Value] = tricks if tricks is not None else []
+        self.points = points  # the user's own typed scores (audited by `check`), if any
+        self.bid_lines = self.trick_lines = lines
+        self.point_lines = lines if points is not None else None
+        rounds = len(self.bids) // players if players else 0
+        self.round_lines: list[int | None] = list(lines[::players]) if players else []
+        self.tricks_lines: list[int | None] | None = None  # where `tricks:` stands (YAML)
+        self.has_tricks: list[bool] | None = None  # None: every round has its tricks
+        self.has_points: list[bool] | None = None  # None: every round has points, if any do
         self._records: list[RoundRecord] | None = None
+        assert len(self.round_lines) == rounds
+
+    @classmethod
+    def of(cls, records: Sequence[RoundRecord]) -> RoundColumns:
+        """The columns of rounds given one by one."""
+        columns = cls()
+        for record in records:
+            columns.append(record)
+        return columns
+
+    def append(self, record: RoundRecord) -> None:
+        """Add the next round (its values are copied into the columns)."""
+        count = len(record.bids)
+        if not self.round_lines:
+            self.players = count
+            self.bids, self.tricks, self.bid_lines, self.trick_lines = [], [], [], []
+        elif count != self.players:
+            raise ValueError(f"a round of {count} values in a game of {self.players} players")
+        self._explicit()
+        index = len(self.round_lines)
+        self.round_lines.append(record.line)
+        self.bids += record.bids
+        self.bid_lines += record.bid_lines
+        self.tricks += record.tricks if record.tricks is not None else [None] * count
+        self.trick_lines += record.trick_lines if record.trick_lines is not None else [None] * count
+        self.tricks_lines.append(record.tricks_line)
+        self.has_tricks.append(record.tricks is not None)
+        if record.points is not None and self.points is None:  # the first round with points
+            self.points, self.point_lines = [None] * (index * count), [None] * (index * count)
+            self.has_points = [False] * index
+        if self.points is not None:
+            self.points += record.points if record.points is not None else [None] * count
+            self.point_lines += record.point_lines or [None] * count
+            self.has_points.append(record.points is not None)
+        self._records = None
+
+    def _explicit(self) -> None:
+        """Spell out what whole columns leave implicit, before rounds are added one by one."""
+        if not isinstance(self.bid_lines, list) or self.bid_lines is self.trick_lines:
+            self.bid_lines, self.trick_lines = list(self.bid_lines), list(self.trick_lines)
+        if self.tricks_lines is None:
+            self.tricks_lines = [None] * len(self.round_lines)
+        if self.has_tricks is None:
+            self.has_tricks = [True] * len(self.round_lines)
+        if self.points is not None and self.has_points is None:
+            self.has_points = [True] * len(self.round_lines)
+            self.point_lines = list(self.point_lines or [None] * len(self.points))
+
+    @property
+    def complete(self) -> bool:
+        """Every round has its tricks recorded (no round in play)."""
+        return self.has_tricks is None or all(self.has_tricks)
+
+    def value_columns(self, rounds: int | None = None) -> tuple[list[Value], list[Value]] | None:
+        """The bids and tricks of the first ``rounds`` rounds (all by default), flat; None if
+        one of them has no tricks recorded."""
+        count = len(self.round_lines) if rounds is None else rounds
+        if self.has_tricks is not None and not all(self.has_tricks[:count]):
+            return None
+        if count == len(self.round_lines):
+            return self.bids, self.tricks
+        return self.bids[:count * self.players], self.tricks[:count * self.players]
 
     def records(self) -> list[RoundRecord]:
-        """The rounds as RoundRecords (made once)."""
+        """The rounds as RoundRecords (made once; a view: changing one changes no column)."""
         if self._records is None:
-            count = self.players
-            each = lambda values: map(list, by_round(values, count))  # noqa: E731
-            self._records = list(map(RoundRecord, range(1, len(self) + 1), self.lines[::count],
-                                     each(self.bids), each(self.lines),
-                                     each(self.tricks), each(self.lines)))
-            if self.points is not None:
-                for record, points, lines in zip(self._records, each(self.points),
-                                                 each(self.lines)):
-                    record.points, record.point_lines = points, lines
+            self._records = list(map(self._record, range(len(self.round_lines))))
         return self._records
 
+    def _record(self, index: int) -> RoundRecord:
+        """Round ``index`` (0-based) as a RoundRecord."""
+        count = self.players
+        cut = slice(index * count, (index + 1) * count)
+        record = RoundRecord(index + 1, self.round_lines[index], self.bids[cut],
+                             list(self.bid_lines[cut]))
+        if self.has_tricks is None or self.has_tricks[index]:
+            record.tricks, record.trick_lines = self.tricks[cut], list(self.trick_lines[cut])
+            record.tricks_line = self.tricks_lines[index] if self.tricks_lines else None
+        if self.points is not None and (self.has_points is None or self.has_points[index]):
+            record.points, record.point_lines = self.points[cut], list(self.point_lines[cut])
+        return record
+
     def __len__(self) -> int:
-        return len(self.bids) // self.players
+        return len(self.round_lines)
 
     @overload
     def __getitem__(self, index: int) -> RoundRecord: ...
 
     @overload
-    def __getitem__(self, index: slice) -> list[RoundRecord]: ...
+    def __getitem__(self, index: slice) -> RoundColumns: ...
 
-    def __getitem__(self, index: int | slice) -> RoundRecord | list[RoundRecord]:
+    def __getitem__(self, index: int | slice) -> RoundRecord | RoundColumns:
+        if isinstance(index, slice):
+            return RoundColumns.of(self.records()[index])
         return self.records()[index]
 
     def __iter__(self) -> Iterator[RoundRecord]:
         return iter(self.records())
 
     def __eq__(self, other: object) -> bool:
-        """Equal to the same rounds, whether kept as columns or as a list of RoundRecords."""
+        """Equal to the same rounds, as columns or as a list of RoundRecords."""
         if isinstance(other, (RoundColumns, list)):
             return self.records() == list(other)
         return NotImplemented
@@ -124,10 +203,14 @@ class Sheet:
     first_dealer: str | None = None
     first_dealer_line: int | None = None
     settings: list[RawSetting] = field(default_factory=list)
-    rounds: list[RoundRecord] | RoundColumns = field(default_factory=list)
+    rounds: RoundColumns = field(default_factory=RoundColumns)
     problems: list[Problem] = field(default_factory=list)  # found while reading
     line: int | None = None
     kind: str = "yaml"  # "yaml", "csv" (long) or "wide-csv": how it was written
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rounds, RoundColumns):  # rounds given one by one (tests, edits)
+            self.rounds = RoundColumns.of(self.rounds)
 
     def problem(self, message: str, line: int | None = None, round: int | None = None,
                 player: str | None = None) -> None:
@@ -162,19 +245,3 @@ def _seat_slices(count: int) -> tuple[slice, ...]:
 def cell_sizes(sizes: tuple[int, ...], count: int) -> tuple[int, ...]:
     """Each cell's hand size, for columns of ``count`` players."""
     return tuple(size for size in sizes for _ in range(count))
-
-
-_BIDS = operator.attrgetter("bids")
-_TRICKS = operator.attrgetter("tricks")
-
-
-def value_columns(rounds: Sequence[RoundRecord]) -> tuple[list[Value], list[Value]] | None:
-    """Every round's bids and its tricks, flat (round after round, in seating order); None if a
-    round has no tricks recorded (a round in play)."""
-    if isinstance(rounds, RoundColumns):
-        return rounds.bids, rounds.tricks
-    tricks = list(map(_TRICKS, rounds))
-    if None in tricks:
-        return None
-    return (list(itertools.chain.from_iterable(map(_BIDS, rounds))),
-            list(itertools.chain.from_iterable(tricks)))

@@ -12,7 +12,7 @@ import operator
 from dataclasses import dataclass
 from typing import Sequence
 
-from .model import Sheet, by_round, by_seat, cell_sizes, round_of, value_columns
+from .model import Sheet, by_round, by_seat, cell_sizes, round_of
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 
@@ -191,10 +191,10 @@ def score_columns(sheet: Sheet, s: Settings, first_dealer: int) -> ScoredColumns
     count = len(sheet.players)
     sizes = hand_sizes(s, count)
     rounds = sheet.rounds
-    columns = value_columns(rounds)
+    columns = rounds.value_columns()
     if columns is None:  # the last round is in play: its bids are known, its tricks are not
-        bids, tricks = value_columns(rounds[:-1])
-        bids = bids + list(rounds[-1].bids)
+        bids, tricks = rounds.value_columns(len(rounds) - 1)
+        bids = bids + list(round_of(rounds.bids, len(rounds) - 1, count))
     else:
         bids, tricks = columns
     sizes = sizes[:len(rounds)]

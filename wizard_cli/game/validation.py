@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..errors import Problem
-from .model import BadValue, RoundRecord, Sheet, Value, cell_sizes, value_columns
+from .model import BadValue, RoundColumns, RoundRecord, Sheet, Value, cell_sizes
 from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_rounds
 from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
                        hand_sizes, resolve, suggest)
@@ -149,10 +149,10 @@ def explain_rounds(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     return problems
 
 
-def all_clean(rounds: Sequence[RoundRecord], sizes: tuple[int, ...], count: int) -> bool:
+def all_clean(rounds: RoundColumns, sizes: tuple[int, ...], count: int) -> bool:
     """Every round complete, every value a whole number in its hand, each round's tricks adding
     up to its hand size: the common case, judged for the whole sheet at once."""
-    columns = value_columns(rounds)
+    columns = rounds.value_columns()
     number = len(rounds)
     if columns is None or not number or number > len(sizes):
         return False

@@ -248,10 +248,11 @@ class _LongGame:
         sheet.player_lines = [None] * count
         sheet.rounds = RoundColumns(count, bids, tricks, points, lines)
         if None in tricks:  # a round in play: tricks not recorded (an empty one is a problem)
-            sheet.rounds = sheet.rounds.records()
-            for record in sheet.rounds:
+            records = sheet.rounds.records()
+            for record in records:
                 if record.tricks.count(None) == count:
                     record.tricks = record.trick_lines = None
+            sheet.rounds = RoundColumns.of(records)
         return True
 
 
