@@ -51,7 +51,8 @@ def spec_rounds() -> list[dict]:
     return rounds
 
 
-WORKED_JSON = {"source": str(WORKED), "game": None, "title": "Worked example", "players": PLAYERS,
+WORKED_JSON = {"source": str(WORKED), "game": None, "title": "Worked example", "date": None,
+               "place": None, "notes": None, "players": PLAYERS,
                "settings": SETTINGS, "rounds": spec_rounds(), "standings": STANDINGS,
                "status": FINISHED}
 
@@ -137,8 +138,8 @@ def test_score_json_is_exactly_the_spec_shape():
     text = ok("score", WORKED, "-f", "json")
     data = json.loads(text)
     assert data == WORKED_JSON
-    assert list(data) == ["source", "game", "title", "players", "settings", "rounds", "standings",
-                          "status"]
+    assert list(data) == ["source", "game", "title", "date", "place", "notes", "players",
+                          "settings", "rounds", "standings", "status"]
     assert list(data["settings"]) == list(SETTINGS)
     assert list(data["rounds"][0]) == ["round", "handSize", "dealer", "results"]
     assert list(data["rounds"][0]["results"]["Anna"]) == ["bid", "tricks", "points", "total"]
@@ -254,7 +255,8 @@ def test_a_season_csv_gives_one_result_per_game():
     data = json.loads(ok("standings", season, "-f", "json"))
     assert [(d["source"], d["game"]) for d in data] == [
         (str(season), "2026-01-09"), (str(season), "2026-01-16"), (str(season), "2026-01-23")]
-    assert list(data[0]) == ["source", "game", "title", "standings", "status"]
+    assert list(data[0]) == ["source", "game", "title", "date", "place", "notes", "standings",
+                             "status"]
     rows = ok("standings", season, "-f", "csv").splitlines()
     assert rows[:3] == ["source,game,rank,player,score,bonus",
                         f"{season},2026-01-09,1,Cara,440,0", f"{season},2026-01-09,2,Dan,370,0"]
@@ -309,8 +311,10 @@ def test_standings_text_formats(fmt, expected):
 def test_standings_json(fmt):
     data = json.loads(ok("standings", WORKED, "-f", fmt))
     assert data == {"source": str(WORKED), "game": None, "title": "Worked example",
+                    "date": None, "place": None, "notes": None,
                     "standings": STANDINGS, "status": FINISHED}
-    assert list(data) == ["source", "game", "title", "standings", "status"]
+    assert list(data) == ["source", "game", "title", "date", "place", "notes", "standings",
+                          "status"]
 
 
 def test_all_three_inputs_agree_on_standings():

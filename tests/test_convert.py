@@ -109,8 +109,9 @@ def test_season_csv_becomes_a_yaml_stream_and_comes_back(tmp_path):
     stream = converted(season, "yaml", tmp_path)
     text = stream.read_text(encoding="utf-8")
     assert text.count("\n---\n") == 2
-    assert text.startswith("# game 2026-01-09\nplayers: [Anna, Ben, Cara, Dan]\nrounds:\n")
-    assert [g["game"] for g in scores(stream, keep_game=True)] == [1, 2, 3]
+    assert text.startswith("game: '2026-01-09'\nplayers: [Anna, Ben, Cara, Dan]\nrounds:\n")
+    assert [g["game"] for g in scores(stream, keep_game=True)] == [  # ids survive (SPEC §3)
+        "2026-01-09", "2026-01-16", "2026-01-23"]
     back = converted(stream, "csv", tmp_path, name="back")
     lines = back.read_text(encoding="utf-8").splitlines()
     original = season.read_text(encoding="utf-8").splitlines()
@@ -132,7 +133,8 @@ def test_a_season_becomes_a_json_array_that_reads_as_a_season(tmp_path):
     data = json.loads(as_json.read_text(encoding="utf-8"))
     assert isinstance(data, list) and len(data) == 3
     assert data[0]["players"] == ["Anna", "Ben", "Cara", "Dan"]
-    assert [g["game"] for g in scores(as_json, keep_game=True)] == [1, 2, 3]
+    assert [g["game"] for g in scores(as_json, keep_game=True)] == [
+        "2026-01-09", "2026-01-16", "2026-01-23"]
     assert scores(as_json) == scores(SAMPLES / "season.csv")
 
 

@@ -286,7 +286,8 @@ def test_sheet_structure_problems(write):
         "PATH:4: round 1: unknown key 'trick' (did you mean 'tricks'?) (a round has bids, tricks, "
         "points)",
         "PATH:5: round 2: a round is a mapping with 'bids' and 'tricks', not '5'",
-        "PATH:6: unknown key 'colour' (a sheet has title, players, firstDealer, settings, rounds)",
+        "PATH:6: unknown key 'colour' (a sheet has game, title, date, place, notes, players, "
+        "firstDealer, settings, rounds)",
     ]
     assert problems(write, HEAD + "  - bids: [1, 0]\n    tricks: [1, 0, 0]\n") == [
         "PATH:3: round 1: 2 bids for 3 players (a list gives one per player in seating order; "

@@ -102,6 +102,9 @@ class GameResult:
     scored: ScoredColumns
     standings: tuple[Standing, ...]
     rounds_total: int
+    date: str | None = None  # the sheet's optional metadata (SPEC §3), shown with its title
+    place: str | None = None
+    notes: str | None = None
 
     @functools.cached_property
     def rounds(self) -> tuple[ScoredRound, ...]:
@@ -301,4 +304,4 @@ def score_game(sheet: Sheet, s: Settings, first_dealer: int = 0) -> GameResult:
     total = len(hand_sizes(s, len(sheet.players)))
     return GameResult(sheet.source, sheet.game, sheet.title, tuple(sheet.players), s,
                       first_dealer, scored, standings(sheet.players, s, scored, scored.played == total),
-                      total)
+                      total, sheet.date, sheet.place, sheet.notes)

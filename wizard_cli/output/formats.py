@@ -152,6 +152,9 @@ def heading(item: Any, style: str) -> str:
     """A sheet's heading: its title and where it came from."""
     where = item.source + (f", game {item.game}" if item.game is not None else "")
     text = f"{item.title} ({where})" if getattr(item, "title", None) else where
+    when = [part for part in (getattr(item, "date", None), getattr(item, "place", None)) if part]
+    if when:  # the game's date and place (SPEC §3), after what it is
+        text += " — " + ", ".join(" ".join(part.split()) for part in when)
     return f"## {text}" if style == "markdown" else text
 
 

@@ -15,6 +15,12 @@ if TYPE_CHECKING:
 
 # --- score, standings --------------------------------------------------------------------
 
+def metadata_json(result: GameResult) -> dict:
+    """``title`` and, right after it, ``date``, ``place`` and ``notes`` (SPEC §3; null when absent)."""
+    return {"title": result.title, "date": result.date, "place": result.place,
+            "notes": result.notes}
+
+
 def status_json(result: GameResult) -> dict:
     """``status`` of score/standings JSON."""
     finished = result.finished
@@ -73,7 +79,7 @@ class ScoreOutput:
     columns = ("round", "player", "bid", "tricks", "points", "total")
 
     def as_json(self, result: GameResult) -> dict:
-        return {"source": result.source, "game": result.game, "title": result.title,
+        return {"source": result.source, "game": result.game, **metadata_json(result),
                 "players": list(result.players), "settings": result.settings.as_dict(),
                 "rounds": [round_json(result, r) for r in result.rounds],
                 "standings": standings_json(result), "status": status_json(result)}
@@ -112,7 +118,7 @@ class StandingsOutput:
     columns = ("rank", "player", "score", "bonus")
 
     def as_json(self, result: GameResult) -> dict:
-        return {"source": result.source, "game": result.game, "title": result.title,
+        return {"source": result.source, "game": result.game, **metadata_json(result),
                 "standings": standings_json(result), "status": status_json(result)}
 
     def rows(self, result: GameResult) -> Iterator[tuple]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import functools
 import re
 
 from ..game.model import BadValue, Value
@@ -48,3 +50,29 @@ def _is_blank(row: list[str]) -> bool:
     """A row with no cells, or only empty ones."""
     return not any(cell.strip() for cell in row)
 
+
+
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+DATE_FORMS = "an ISO date YYYY-MM-DD"
+DATE_FORMS_CSV = "an ISO date YYYY-MM-DD or DD.MM.YYYY"
+
+
+@functools.lru_cache(maxsize=256)
+def parse_date(text: str, dotted: bool = True) -> str | BadValue | None:
+    """A game's date as ISO ``YYYY-MM-DD`` text (SPEC §3): '' is None, a text that is no real
+    date a BadValue. ``DD.MM.YYYY`` (German spreadsheets) is read too unless ``dotted`` is off
+    (a YAML sheet's date is ISO only). Cached: a season's games repeat few dates many times."""
+    text = text.strip()
+    if not text:
+        return None
+    iso = _ISO_DATE.fullmatch(text)
+    german = _DOTTED_DATE.fullmatch(text) if dotted and iso is None else None
+    if iso is None and german is None:
+        return BadValue(_shown(text), f"is not {DATE_FORMS_CSV if dotted else DATE_FORMS}")
+    year, month, day = (map(int, iso.groups()) if iso else
+                        map(int, reversed(german.groups())))
+    try:
+        return datetime.date(year, month, day).isoformat()
+    except ValueError as error:  # 2026-02-30
+        return BadValue(_shown(text), f"is not a date ({error})")

@@ -10,7 +10,7 @@ from ..errors import Problem
 from ..game.model import BadValue, RoundColumns, RoundRecord, Sheet, Value
 
 
-from .cells import _PLAIN_NUMBERS, _is_blank, _trim_trailing, whole_number
+from .cells import _PLAIN_NUMBERS, _is_blank, _trim_trailing, parse_date, whole_number
 from .csv_rows import Batch
 
 class _LongReader:
@@ -32,6 +32,7 @@ class _LongReader:
         self.tricks_col = column.get("tricks", column.get("took"))
         self.game_col = column.get("game")
         self.points_col = column.get("points")
+        self.date_col = column.get("date")
         self.header_problems = [
             Problem(f"the header has no '{name}' column", source, header_line)
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
@@ -140,6 +141,8 @@ class _LongGame:
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
+        self.date_changed = False
+        self.bad_dates: set[str] = set()
         # Rows not placed yet, kept as columns (see _LongReader), and their lines.
         self.gathered: list[list[str]] = [[] for _ in range(layout.width)]
         self.gathered_lines: list[int] = []
@@ -171,6 +174,8 @@ class _LongGame:
         if not name:
             sheet.problem("empty player name", line, number)
             return
+        if layout.date_col is not None:
+            self._take_date(cell(layout.date_col), line)
         if number != len(self.rounds) and not self._round_in_order(number, line, name):
             return
         seat = self.seats.setdefault(name, len(self.seats))
@@ -183,6 +188,24 @@ class _LongGame:
         cells[seat] = (whole_number(cell(layout.bid_col)), whole_number(cell(layout.tricks_col)),
                        whole_number(cell(layout.points_col)) if layout.points_col is not None else None,
                        line)
+
+    def _take_date(self, text: str, line: int) -> None:
+        """A row's ``date`` cell: the game's date, the same on every row (SPEC §3). An empty
+        cell says nothing (as a merged cell exports); a bad or different date is located."""
+        date = parse_date(text)
+        sheet = self.sheet
+        if date is None or date == sheet.date:
+            return
+        if isinstance(date, BadValue):
+            if date.text not in self.bad_dates:  # once a game: its rows repeat it
+                self.bad_dates.add(date.text)
+                sheet.problem(f"date '{date.text}' {date.why}", line)
+        elif sheet.date is None:
+            sheet.date, sheet.date_line = date, line
+        elif not self.date_changed:
+            self.date_changed = True  # said once: every later row would repeat it
+            sheet.problem(f"date {date} where the game's earlier rows say {sheet.date} (line "
+                          f"{sheet.date_line}): a game has one date", line)
 
     def _round_in_order(self, number: int, line: int, name: str) -> bool:
         """Rounds run 1..N in order: a new round must be the one after the last."""
@@ -240,10 +263,18 @@ class _LongGame:
         if (numbers != _round_labels(count, rounds) or names != players * rounds
                 or not _plain_names(tuple(players))):
             return False
+        if layout.date_col is not None:
+            dates = columns[layout.date_col]
+            date = parse_date(dates[0])
+            if dates.count(dates[0]) != len(dates) or isinstance(date, BadValue):
+                return False  # judged row by row, to say where
+            sheet_date, date_line = date, lines[0]
         bids = _whole_numbers(columns[layout.bid_col])
         tricks = _whole_numbers(columns[layout.tricks_col])
         points = _whole_numbers(columns[layout.points_col]) if layout.points_col is not None else None
         sheet = self.sheet
+        if layout.date_col is not None and sheet_date is not None:
+            sheet.date, sheet.date_line = sheet_date, date_line
         sheet.players = list(players)
         sheet.player_lines = [None] * count
         sheet.rounds = RoundColumns(count, bids, tricks, points, lines)

@@ -45,6 +45,9 @@ class Portable:
     settings: dict[str, Any]
     rounds: tuple[RoundRecord, ...]
     effective: Settings = DEFAULTS
+    date: str | None = None  # ISO text
+    place: str | None = None
+    notes: str | None = None
 
     @property
     def has_points(self) -> bool:
@@ -61,7 +64,8 @@ def portable(checked: Checked, layers: Sequence[Iterable] = (), dealer_given: bo
     named_dealer = sheet.first_dealer is not None or dealer_given
     return Portable(sheet.source, sheet.game, sheet.title, tuple(sheet.players),
                     sheet.players[checked.first_dealer] if named_dealer else None,
-                    settings, tuple(sheet.rounds), checked.settings)
+                    settings, tuple(sheet.rounds), checked.settings, sheet.date, sheet.place,
+                    sheet.notes)
 
 
 def _has_values(values: Sequence[Value] | None) -> bool:
@@ -79,10 +83,14 @@ def _cell_value(value: Value) -> Any:
 def sheet_yaml(p: Portable) -> str:
     """One sheet as a YAML document, in the readable layout of the sample sheets."""
     lines = []
-    if isinstance(p.game, str):
-        lines.append(f"# game {' '.join(p.game.split())}")
-    if p.title is not None:
-        lines.append(f"title: {yaml_scalar(p.title, flow=False)}")
+    if p.game is not None:  # the id survives the way back (SPEC §3)
+        lines.append(f"game: {yaml_scalar(p.game, flow=False)}")
+    for key in ("title", "date", "place", "notes"):
+        value = getattr(p, key)
+        if key == "date" and value is not None:
+            lines.append(f"date: {value}")  # ISO already: a plain YAML date
+        elif value is not None:
+            lines.append(f"{key}: {yaml_scalar(value, flow=False)}")
     lines.append(f"players: {flow_list(p.players)}")
     if p.first_dealer is not None:
         lines.append(f"firstDealer: {yaml_scalar(p.first_dealer, flow=False)}")
@@ -123,8 +131,10 @@ def season_yaml(sheets: Sequence[Portable]) -> str:
 def sheet_json(p: Portable, indent: str = "") -> str:
     """One sheet as a JSON object: one line per key, one line per round."""
     pairs: list[tuple[str, str]] = []
-    if p.title is not None:
-        pairs.append(("title", json_text(p.title)))
+    for key in ("game", "title", "date", "place", "notes"):
+        value = getattr(p, key)
+        if value is not None:
+            pairs.append((key, json_text(value)))
     pairs.append(("players", json_text(list(p.players))))
     if p.first_dealer is not None:
         pairs.append(("firstDealer", json_text(p.first_dealer)))
@@ -158,7 +168,7 @@ def season_json(sheets: Sequence[Portable]) -> str:
 # --- CSV ---------------------------------------------------------------------------------
 
 def long_csv(sheets: Sequence[Portable]) -> str:
-    """``[game,]round,player,bid,tricks[,points]``: one row per round and player."""
+    """``[game,][date,]round,player,bid,tricks[,points]``: one row per round and player."""
     empty = [p for p in sheets if not p.rounds]
     if empty:
         which = "the sheet" if len(sheets) == 1 else f"game {empty[0].game}"
@@ -166,13 +176,16 @@ def long_csv(sheets: Sequence[Portable]) -> str:
             f"{which} has no rounds yet, and a long CSV names the players only in its rows: "
             "convert it to yaml, json or wide-csv instead", empty[0].source))
     with_game = any(p.game is not None for p in sheets)
+    with_date = any(p.date is not None for p in sheets)
     with_points = any(p.has_points for p in sheets)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow((["game"] if with_game else []) + ["round", "player", "bid", "tricks"]
-                    + (["points"] if with_points else []))
+    writer.writerow((["game"] if with_game else []) + (["date"] if with_date else [])
+                    + ["round", "player", "bid", "tricks"] + (["points"] if with_points else []))
     for p in sheets:
         game = [] if not with_game else ["" if p.game is None else p.game]
+        if with_date:
+            game.append("" if p.date is None else p.date)
         for record in p.rounds:
             for seat, name in enumerate(p.players):
                 row = game + [record.number, name, _csv_cell(record.bids[seat]),
@@ -228,6 +241,10 @@ def csv_drops(sheets: Sequence[Portable], target: str) -> str | None:
             dropped.append("settings " + ", ".join(changed))
         if target == "wide-csv" and p.has_points:
             dropped.append("typed points")
+        if target == "wide-csv" and p.date is not None:
+            dropped.append(f"date {p.date}")
+        dropped += [f"{key} '{_one_line(getattr(p, key))}'" for key in ("place", "notes")
+                    if getattr(p, key) is not None]
         if dropped:
             parts.append((f"game {p.game}: " if len(sheets) > 1 else "") + "; ".join(dropped))
         needs.add(tuple(flags))
@@ -236,6 +253,10 @@ def csv_drops(sheets: Sequence[Portable], target: str) -> str | None:
     kind = "a long CSV" if target == "csv" else "a wide CSV"
     what = ("a title, firstDealer, settings or typed points" if target == "wide-csv"
             else "a title, firstDealer or settings")
+    if any(p.place is not None or p.notes is not None or (target == "wide-csv" and p.date)
+           for p in sheets):  # named only when there is one, so older notes read as before
+        what = what.replace(" or ", ", ") + (", date, place or notes" if target == "wide-csv"
+                                             else ", place or notes")
     if len(needs) > 1:
         hint = " (its games differ in rules: score each with its own --set/--first-dealer)"
     else:
@@ -283,13 +304,15 @@ def read_back(text: str, target: str, source: str = "<converted>") -> list[Sheet
 
 
 def _essence(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
-    """What must survive a conversion: players and every value (and the rules, where carried)."""
+    """What must survive a conversion: players and every value, the game's id and date (and the
+    rules and the rest of its metadata, where carried). A CSV's ids are text: compared as text."""
     values = lambda row: None if row is None else tuple(_cell_value(v) for v in row)  # noqa: E731
     rounds = tuple((values(r.bids), values(r.tricks), values(r.points) if _has_values(r.points)
                     else None) for r in sheet.rounds)
     core = (tuple(sheet.players), rounds)
     if not carries_rules:
-        return core
+        return core + (None if sheet.game is None else str(sheet.game), sheet.date)
+    core += (sheet.game, sheet.date, sheet.place, sheet.notes)
     if isinstance(sheet, Portable):
         settings = tuple(sheet.settings.items())
     else:
@@ -302,8 +325,8 @@ def _essence(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
 def same_sheets(written: Sequence[Portable], read: Sequence[Sheet], target: str) -> bool:
     """True when the sheets read back carry everything the format can carry, unchanged."""
     rules = target not in CSV_TARGETS
-    if target == "wide-csv":
-        written = [_without_points(p) for p in written]
+    if target == "wide-csv":  # one game: no id, no date, no typed points
+        written = [replace(_without_points(p), game=None, date=None) for p in written]
     if len(written) != len(read) or any(sheet.problems for sheet in read):
         return False
     return all(_essence(w, rules) == _essence(r, rules) for w, r in zip(written, read))

@@ -12,9 +12,10 @@ from ..game.settings import RawSetting, suggest
 if TYPE_CHECKING:
     from .yaml_tree import Node
 
-from .cells import SHOWN, _PLAIN_NUMBERS, _shown, whole_number
+from .cells import SHOWN, _PLAIN_NUMBERS, _shown, parse_date, whole_number
 
-SHEET_KEYS = ("title", "players", "firstDealer", "settings", "rounds")
+SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
+              "rounds")
 ROUND_KEYS = ("bids", "tricks", "points")
 
 def yaml_number(node: Node | None) -> Value:
@@ -58,7 +59,8 @@ def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
         docs = docs[0].items  # a JSON array of sheets is a season too (`convert --to json`)
     for number, root in enumerate(docs, start=1):
         sheet = sheet_from_node(root, source)
-        sheet.game = number if len(docs) > 1 else None
+        if sheet.game is None and len(docs) > 1:  # no `game:` of its own (SPEC §3)
+            sheet.game = number
         yield sheet
 
 
@@ -75,8 +77,13 @@ def sheet_from_node(root: Node, source: str) -> Sheet:
         else:
             sheet.problem(f"unknown key {key.describe()}{suggest(key.text, SHEET_KEYS)} "
                           f"(a sheet has {', '.join(SHEET_KEYS)})", key.line)
-    if "title" in fields:
-        sheet.title = _scalar_text(fields["title"], sheet, "title")
+    if "game" in fields:
+        sheet.game = _game_id(fields["game"], sheet)
+    for key in ("title", "place", "notes"):
+        if key in fields:
+            setattr(sheet, key, _scalar_text(fields[key], sheet, key))
+    if "date" in fields:
+        _read_date(fields["date"], sheet)
     _read_players(fields.get("players"), sheet, root.line)
     if "firstDealer" in fields:
         sheet.first_dealer = _scalar_text(fields["firstDealer"], sheet, "firstDealer")
@@ -94,6 +101,47 @@ def _scalar_text(node: Node, sheet: Sheet, what: str) -> str | None:
     if node.plain and node.value() is None:
         return None
     return node.text
+
+
+def _game_id(node: Node, sheet: Sheet) -> str | int | None:
+    """``game:`` — a game's id in a season: a whole number stays one, anything else is its text."""
+    if node.kind != "scalar":
+        sheet.problem(f"game must be an id (text or a number), not {node.describe()}", node.line)
+        return None
+    if not node.plain:
+        return node.text
+    try:
+        value = node.value()
+    except ValueError:
+        return node.text
+    if value is None:
+        return None
+    return value if type(value) is int else node.text
+
+
+def _read_date(node: Node, sheet: Sheet) -> None:
+    """``date:`` — an ISO date, as a YAML date or a string (SPEC §3); null is no date."""
+    import datetime
+
+    sheet.date_line = node.line
+    if node.kind != "scalar":
+        sheet.problem(f"date must be an ISO date YYYY-MM-DD, not {node.describe()}", node.line)
+        return
+    try:
+        value = node.value()
+    except ValueError:
+        value = node.text
+    if value is None:
+        return
+    if type(value) is datetime.date:
+        sheet.date = value.isoformat()
+        return
+    date = parse_date(node.text, dotted=False) if isinstance(value, str) else None
+    if isinstance(date, str):
+        sheet.date = date
+        return
+    why = date.why if date is not None else "is not an ISO date YYYY-MM-DD"
+    sheet.problem(f"date {node.describe()} {why}", node.line)
 
 
 def _read_players(node: Node | None, sheet: Sheet, line: int) -> None:
