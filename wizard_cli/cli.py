@@ -17,16 +17,16 @@ import typer
 from . import __version__
 from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
 from .app.console import ClosedOutput, buffer_output, check_output, output_failed, silence_stdout, write_output
-from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX, ForceOpt,
-                          Format, FormatOpt, OutputFileOpt, PresetOpt, PresetsFileOpt, RoundsOpt,
-                          SheetArgs, Target, edge, rule_options, state)
+from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX, ByOpt,
+                          ForceOpt, Format, FormatOpt, OutputFileOpt, PlayerOpt, PresetOpt,
+                          PresetsFileOpt, RoundsOpt, SheetArgs, SinceOpt, Target, UntilOpt, edge,
+                          rule_options, state)
 from .sheets.source import STDIN
 from .game.scoring import score_game
 from .output.formats import Output, emit
 from .output.game_views import (CheckOutput, NextOutput, ScoreOutput, StandingsOutput,
                                 TrickOutput, status_line)
 from .output.rules_views import CompareOutput, RulesOutput
-from .output.season_views import emit_stats
 
 app = typer.Typer(
     name="wizard",
@@ -128,33 +128,68 @@ def trick(cards: Annotated[list[str], typer.Argument(
 @app.command()
 @edge
 @rule_options()
-def stats(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
-    """Per player across games: wins, scores, bid accuracy.
+def stats(sheets: SheetArgs, format: FormatOpt = Format.table, by: ByOpt = None,
+          since: SinceOpt = None, until: UntilOpt = None, player: PlayerOpt = None, *,
+          rules: RuleOptions) -> None:
+    """Per player across games: wins, scores, bid accuracy; or, with --by, per group.
 
     Games, wins and scores count finished games (a shared first place is a win for each); bid
     figures count every completed round, also those of unfinished games. Sorted by wins, then
     average score. In JSON/CSV averages are rounded to 2 decimals and bidAccuracy (a fraction)
-    to 4; a figure with nothing to average is null (empty in CSV).
+    to 4; a figure with nothing to average is null (empty in CSV). --by handSize|position gives
+    rounds, made bids and average points per player per group; --by opponent head to head.
     """
-    from .game.stats import season_stats
+    from .app.season import game_filter, show_stats
 
+    games = game_filter(since, until, player)
     source = inputs(sheets, rules)
-    emit_stats(season_stats(source.scored()), format.value, sys.stdout)
+    show_stats(source, games, by.value if by else None, format.value, sys.stdout)
     finish(source)
 
 
 @app.command()
 @edge
 @rule_options()
-def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet (one game); - for stdin.")],
+def ratings(sheets: SheetArgs, format: FormatOpt = Format.table,
+            history: Annotated[bool, typer.Option(
+                "--history", help="One row per player per rated game instead: source, game, "
+                                  "date, player, mu, sigma, ordinal after that game.")] = False,
+            since: SinceOpt = None, until: UntilOpt = None, player: PlayerOpt = None, *,
+            rules: RuleOptions) -> None:
+    """A season's skill ratings per player (openskill's Plackett–Luce model at its defaults).
+
+    Finished games are rated in the order given (files in argument order, games in file order),
+    each as one model.rate() of its players in seating order ranked by their standings; new
+    players start at model.rating(). Sorted by ordinal (mu - 3·sigma), highest first. JSON and
+    CSV carry the numbers as computed, the table rounds them to 2 decimals.
+    """
+    from .app.season import game_filter, show_ratings
+
+    games = game_filter(since, until, player)
+    source = inputs(sheets, rules)
+    show_ratings(source, games, history, format.value, sys.stdout)
+    finish(source)
+
+
+@app.command()
+@edge
+@rule_options()
+def plot(sheets: Annotated[list[str], typer.Argument(
+             metavar="SHEET", show_default=False,
+             help="A score sheet (one game); with --ratings, a season's sheets; - for stdin.")],
          output: Annotated[str, typer.Option("--output", "-o", metavar="FILE.png|FILE.svg",
                                              help="The image to write: PNG or SVG, by extension.")],
          force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+         ratings: Annotated[bool, typer.Option(
+             "--ratings", help="Chart a season's ratings instead: each player's ordinal after "
+                               "each rated game (as `wizard ratings --history`).")] = False,
+         since: SinceOpt = None, until: UntilOpt = None, player: PlayerOpt = None,
          *, rules: RuleOptions) -> None:
-    """Chart one game's running totals as a PNG or SVG image.
+    """Chart one game's running totals, or a season's ratings, as a PNG or SVG image.
 
-    One labelled line per player from 0 before round 1, a zero line, the sheet's title. Needs
-    matplotlib: pip install 'wizard-cli[plot]'. Never overwrites FILE without --force.
+    One labelled line per player from 0 before round 1, a zero line, the sheet's title; with
+    --ratings, one line per player of the ordinal after each rated game. Needs matplotlib:
+    pip install 'wizard-cli[plot]'. Never overwrites FILE without --force.
     """
     from .output import chart as charts
     from .sheets.atomic import refuse_existing, write_atomically
@@ -163,7 +198,19 @@ def plot(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score she
     if fmt is None:
         raise typer.BadParameter(f"'{output}' is neither .png nor .svg: the extension picks the "
                                  "image format", param_hint="'--output' / '-o'")
-    source = inputs([sheet], rules)
+    if not ratings and (len(sheets) > 1 or since or until or player):
+        raise typer.BadParameter("plot draws one game: give one SHEET (--since, --until and "
+                                 "--player go with --ratings)", param_hint="SHEET")
+    if ratings:
+        from .app.season import game_filter, rating_chart
+
+        games = game_filter(since, until, player)
+        source = inputs(sheets, rules)
+        refuse_existing(output, force)
+        write_atomically(output, rating_chart(source, games, sheets, fmt), force)
+        finish(source)
+        return
+    source = inputs(sheets, rules)
     refuse_existing(output, force)
     charts.require_matplotlib()
     result = source.one_game("plot")

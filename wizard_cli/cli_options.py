@@ -70,6 +70,27 @@ PresetsFileOpt = Annotated[Optional[str], typer.Option(
 RoundsOpt = Annotated[bool, typer.Option(
     "--rounds", help="Also show the round points that differ between the rule sets.")]
 
+class By(str, Enum):
+    """``stats --by``: the groupings of SPEC §5."""
+
+    handSize = "handSize"
+    position = "position"
+    opponent = "opponent"
+
+
+ByOpt = Annotated[Optional[By], typer.Option(
+    "--by", help="A row per player per hand size, bidding position (1 = the dealer's left), or "
+                 "opponent (head to head over finished games).")]
+SinceOpt = Annotated[Optional[str], typer.Option(
+    "--since", metavar="DATE", help="Only games on or after DATE (YYYY-MM-DD); undated games "
+                                    "are then left out.")]
+UntilOpt = Annotated[Optional[str], typer.Option(
+    "--until", metavar="DATE", help="Only games on or before DATE (YYYY-MM-DD); undated games "
+                                    "are then left out.")]
+PlayerOpt = Annotated[Optional[list[str]], typer.Option(
+    "--player", metavar="NAME", show_default=False,
+    help="Only games in which NAME sat (repeatable: all of them); case and spaces aside.")]
+
 OutputFileOpt = Annotated[Optional[str], typer.Option(
     "--output", "-o", metavar="FILE",
     help="Write to FILE instead of standard output (never over an existing file without --force).")]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from itertools import islice
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from ..errors import Problem, UsageError, WizardError
 from ..game.model import Sheet
@@ -61,13 +61,14 @@ class Inputs:
                 yield Checked(Sheet(source=error.problems[0].path or path), DEFAULT_SETTINGS, 0,
                               error.problems)
 
-    def scored(self) -> Iterator[GameResult]:
-        """Every valid sheet scored; the problems of the others go to stderr (and set ``failed``)."""
+    def scored(self, keep: Callable[[Sheet], bool] | None = None) -> Iterator[GameResult]:
+        """Every valid sheet scored (those ``keep`` takes, if given); the problems of the others
+        go to stderr (and set ``failed``)."""
         for checked in self.checked():
-            if checked.valid:
-                yield score_game(checked.sheet, checked.settings, checked.first_dealer)
-            else:
+            if not checked.valid:
                 self.fail(checked.problems)
+            elif keep is None or keep(checked.sheet):
+                yield score_game(checked.sheet, checked.settings, checked.first_dealer)
 
     def audited(self) -> Iterator[Checked]:
         """Every sheet checked, a valid one's typed ``points`` audited too (``wizard check``);

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 import warnings
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from ..errors import WizardError
 from ..game.scoring import GameResult
@@ -84,6 +84,11 @@ def draw_chart(result: GameResult, subtitle: str = "") -> Any:
 
 def chart_bytes(result: GameResult, fmt: str, subtitle: str = "") -> bytes:
     """The chart as PNG or SVG bytes, the same bytes for the same game."""
+    return _image_bytes(lambda: draw_chart(result, subtitle), fmt)
+
+
+def _image_bytes(draw: Callable[[], Any], fmt: str) -> bytes:
+    """A figure drawn by ``draw`` as PNG or SVG bytes, the same bytes for the same figure."""
     try:
         import matplotlib
     except ImportError:
@@ -94,8 +99,60 @@ def chart_bytes(result: GameResult, fmt: str, subtitle: str = "") -> bytes:
     rc = {"svg.fonttype": "none", "svg.hashsalt": "wizard-cli", "text.parse_math": False}
     with matplotlib.rc_context(rc), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # e.g. a glyph missing from the font: draw on, quietly
-        figure = draw_chart(result, subtitle)
+        figure = draw()
         buffer = io.BytesIO()
         metadata = {"Date": None} if fmt == "svg" else {"Software": None}
         figure.savefig(buffer, format=fmt, metadata=metadata)
     return buffer.getvalue()
+
+
+# --- wizard plot --ratings -------------------------------------------------------------------
+
+def rating_lines(history: Iterable[Any]) -> tuple[int, dict[str, tuple[list[int], list[float]]]]:
+    """From ``ratings --history`` rows (each game's players together, games in order): the
+    number of rated games, and per player the games played (1-based) and the ordinal after each."""
+    lines: dict[str, tuple[list[int], list[float]]] = {}
+    games, last = 0, None
+    for row in history:
+        if (row.source, row.game) != last:
+            games, last = games + 1, (row.source, row.game)
+        numbers, ordinals = lines.setdefault(row.player, ([], []))
+        numbers.append(games)
+        ordinals.append(row.ordinal)
+    return games, lines
+
+
+def draw_ratings_chart(history: Iterable[Any], title: str) -> Any:
+    """Each player's ordinal after each rated game they played: one labelled line each,
+    the legend by final ordinal, highest first."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
+    except ImportError:
+        raise WizardError(MISSING_MATPLOTLIB) from None
+
+    games, lines = rating_lines(history)
+    order = sorted(lines, key=lambda name: (-lines[name][1][-1], name.casefold(), name))
+    figure = Figure(figsize=FIGURE_SIZE, dpi=DPI)
+    FigureCanvasAgg(figure)
+    axes = figure.subplots()
+    axes.axhline(0, color="0.55", linewidth=0.9, zorder=1)
+    drawn = [axes.plot(*lines[name], marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
+             for name in order]
+    axes.set_xlim(0.5, max(games, 1) + 0.5)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_xlabel("Rated game")
+    axes.set_ylabel("Ordinal (mu − 3·sigma)")
+    axes.grid(True, color="0.9", linewidth=0.6)
+    axes.set_axisbelow(True)
+    figure.suptitle(title, fontsize=13)
+    axes.set_title("openskill Plackett–Luce, after each finished game", fontsize=9, color="0.35")
+    axes.legend(drawn, order, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    figure.tight_layout()
+    return figure
+
+
+def ratings_chart_bytes(history: Iterable[Any], fmt: str, title: str) -> bytes:
+    """The ratings chart as PNG or SVG bytes."""
+    return _image_bytes(lambda: draw_ratings_chart(history, title), fmt)

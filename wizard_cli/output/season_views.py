@@ -79,3 +79,73 @@ def _fixed(value: float | None, places: int) -> str:
 def _percent(fraction: float | None) -> str:
     """0.7111 → '71.1%', or '-' when undefined."""
     return "-" if fraction is None else f"{100 * fraction:.1f}%"
+
+
+# --- stats --by ----------------------------------------------------------------------------
+
+BY_LABELS = {"handSize": "Hand size", "position": "Position"}
+
+
+class BreakdownOutput:
+    """``wizard stats --by handSize|position``: a row per player per group (SPEC §5)."""
+
+    def __init__(self, by: str) -> None:
+        self.by = by
+        self.columns = ("player", by, "rounds", "made", "bidAccuracy", "averagePoints")
+
+    def as_json(self, row: Any) -> dict:
+        return {"player": row.player, self.by: row.key, "rounds": row.rounds, "made": row.made,
+                "bidAccuracy": round(row.bid_accuracy, STATS_DECIMALS["bidAccuracy"]),
+                "averagePoints": round(row.average_points, 2)}
+
+    def rows(self, row: Any) -> Iterator[tuple]:
+        yield tuple(self.as_json(row).values())
+
+    def text_rows(self, rows: list) -> tuple[list[str], list[list], list[str]]:
+        headers = ["Player", BY_LABELS[self.by], "Rounds", "Made", "Bid accuracy", "Avg points"]
+        cells = [[r.player, r.key, r.rounds, r.made, _percent(r.bid_accuracy),
+                  _fixed(r.average_points, 2)] for r in rows]
+        return headers, cells, ["left"] + ["right"] * 5
+
+
+class OpponentOutput:
+    """``wizard stats --by opponent``: head to head, a row per player per opponent (SPEC §5)."""
+
+    columns = ("player", "opponent", "games", "ahead", "behind", "level")
+
+    def as_json(self, row: Any) -> dict:
+        return {"player": row.player, "opponent": row.opponent, "games": row.games,
+                "ahead": row.ahead, "behind": row.behind, "level": row.level}
+
+    def rows(self, row: Any) -> Iterator[tuple]:
+        yield (row.player, row.opponent, row.games, row.ahead, row.behind, row.level)
+
+    def text_rows(self, rows: list) -> tuple[list[str], list[list], list[str]]:
+        headers = ["Player", "Opponent", "Games", "Ahead", "Behind", "Level"]
+        cells = [[r.player, r.opponent, r.games, r.ahead, r.behind, r.level] for r in rows]
+        return headers, cells, ["left", "left"] + ["right"] * 4
+
+
+def emit_rows(output: Any, rows: list, fmt: str, out: TextIO, summary: str) -> None:
+    """A season's rows in one table (``summary`` above it), or a JSON list, or CSV rows."""
+    if fmt == "json" and not rows:
+        out.write("[]\n")
+    elif fmt in ("json", "jsonl"):
+        emit_json(output, iter(rows), out, array=fmt == "json", lines=fmt == "jsonl")
+    elif fmt in ("csv", "tsv"):
+        emit_delimited(output, iter(rows), out, "," if fmt == "csv" else "\t", labelled=False)
+    else:
+        headers, cells, align = output.text_rows(rows)
+        table = grid(headers, cells, fmt, align) if cells else "(no rows)"
+        out.write(summary + "\n\n" + table + "\n")
+
+
+def emit_breakdown(breakdown: Any, fmt: str, out: TextIO) -> None:
+    """``stats --by``: every row of the grouping."""
+    output = OpponentOutput() if breakdown.by == "opponent" else BreakdownOutput(breakdown.by)
+    emit_rows(output, breakdown.rows(), fmt, out, games_line(breakdown))
+
+
+def games_line(season: Any) -> str:
+    """'3 games, 2 finished'."""
+    return f"{season.games} game{'s' if season.games != 1 else ''}, {season.finished} finished"

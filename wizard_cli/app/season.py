@@ -1,0 +1,159 @@
+"""A season's commands (``stats``, ``ratings``, ``plot --ratings``): which games count
+(``--since``, ``--until``, ``--player``; SPEC §5), what is said about the others on stderr (the
+undated games left out, names that differ only by case or spaces), and the streams from the
+batch through the core to the output. It filters games, not rows, one game at a time."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable, Iterator, TextIO
+
+from ..errors import Problem, WizardError
+from ..game.model import Sheet
+from ..sheets.cells import DATE_FORMS_CSV, parse_date
+
+if TYPE_CHECKING:
+    from .batch import Inputs
+
+
+def player_key(name: str) -> str:
+    """How ``--player`` matches a name: case and surrounding spaces aside."""
+    return name.strip().casefold()
+
+
+def _look_alike_key(name: str) -> str:
+    """Names equal but for case or spaces (anywhere), which count as different players."""
+    return "".join(name.split()).casefold()
+
+
+def option_date(option: str, text: str | None) -> str | None:
+    """``--since``/``--until`` as ISO text; a bad date is one clear line (exit 1, as --set)."""
+    if text is None:
+        return None
+    date = parse_date(text)
+    if not isinstance(date, str):
+        shown = text.strip() if date is None else date.text
+        why = "is empty" if date is None else date.why
+        if date is not None and why.startswith("is not a date"):
+            why = f"{why}: give {DATE_FORMS_CSV}"
+        raise WizardError(Problem(f"{option}: '{shown}' {why}"))
+    return date
+
+
+@dataclass
+class GameFilter:
+    """The games a season command counts, and what it says about the others."""
+
+    since: str | None = None  # ISO dates, inclusive
+    until: str | None = None
+    players: list[str] = field(default_factory=list)  # --player names as given
+    undated: int = 0  # games left out for want of a date
+    seen: set[str] = field(default_factory=set)  # player_key of every name in a game
+    look_alikes: dict[str, str] = field(default_factory=dict)  # _look_alike_key → first name
+    names: set[str] = field(default_factory=set)  # every name seen, as written
+
+    def __post_init__(self) -> None:
+        self.wanted = {player_key(name): name for name in self.players}
+
+    def keep(self, sheet: Sheet) -> bool:
+        """Whether a (valid) game counts; every game is looked at for names either way."""
+        keys = set()
+        for name in sheet.players:
+            if name not in self.names:
+                self._new_name(name)
+            keys.add(player_key(name))
+        self.seen |= keys
+        if self.since is not None or self.until is not None:
+            if sheet.date is None:
+                self.undated += 1
+                return False
+            if (self.since is not None and sheet.date < self.since) or \
+                    (self.until is not None and sheet.date > self.until):
+                return False
+        return all(key in keys for key in self.wanted)
+
+    def _new_name(self, name: str) -> None:
+        """Warn, once, when a name differs from an earlier one only by case or spaces."""
+        self.names.add(name)
+        key = _look_alike_key(name)
+        first = self.look_alikes.setdefault(key, name)
+        if first != name:
+            sys.stderr.write(f"warning: '{first}' and '{name}' differ only by case or spaces: "
+                             "they count as two players\n")
+
+    def finish(self) -> None:
+        """After the last game: the count of undated games left out; a --player in no game is
+        an error (exit 1)."""
+        if self.undated:
+            games = "game" if self.undated == 1 else "games"
+            sys.stderr.write(f"note: {self.undated} {games} without a date left out "
+                             "(--since/--until)\n")
+        missing = [name for key, name in self.wanted.items() if key not in self.seen]
+        if missing:
+            raise WizardError(*(Problem(f"--player '{name.strip()}': no game has this player")
+                                for name in missing))
+
+
+def game_filter(since: str | None, until: str | None, players: Iterable[str] | None) -> GameFilter:
+    """The filter from the command's options, each checked first."""
+    names = list(players or ())
+    for name in names:
+        if not name.strip():
+            raise WizardError(Problem("--player: an empty name"))
+    return GameFilter(option_date("--since", since), option_date("--until", until), names)
+
+
+# --- the commands ----------------------------------------------------------------------------
+
+def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out: TextIO) -> None:
+    """``stats`` (or ``stats --by``) over the games kept, written once all are read."""
+    results = source.scored(games.keep)
+    if by is None:
+        from ..game.stats import season_stats
+        from ..output.season_views import emit_stats
+
+        season = season_stats(results)
+        games.finish()
+        emit_stats(season, fmt, out)
+    else:
+        from ..game.breakdown import season_breakdown
+        from ..output.season_views import emit_breakdown
+
+        breakdown = season_breakdown(results, by)
+        games.finish()
+        emit_breakdown(breakdown, fmt, out)
+
+
+def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out: TextIO) -> None:
+    """``ratings``: the table once all games are rated, or ``--history`` row by row."""
+    from ..game.ratings import rating_history, season_ratings
+    from ..output.ratings_views import RatingsOutput, emit_history, ratings_summary
+    from ..output.season_views import emit_rows
+
+    if history:
+        def rows() -> Iterator:
+            yield from rating_history(source.scored(games.keep))
+            games.finish()  # (a --player in no game: raised before the first row is written)
+
+        emit_history(rows(), fmt, out)
+        return
+    season = season_ratings(source.scored(games.keep))
+    games.finish()
+    emit_rows(RatingsOutput(), season.table(), fmt, out, ratings_summary(season))
+
+
+def rating_chart(source: Inputs, games: GameFilter, paths: list[str], fmt: str) -> bytes:
+    """``plot --ratings``: the chart of every player's ordinal after each rated game."""
+    from ..game.ratings import rating_history
+    from ..output import chart as charts
+
+    charts.require_matplotlib()
+    history = list(rating_history(source.scored(games.keep)))
+    games.finish()
+    if not history:
+        raise WizardError(Problem("no finished game to rate: nothing to chart"))
+    names = ", ".join(os.path.basename(path) for path in paths[:3])
+    return charts.ratings_chart_bytes(history, fmt, f"Ratings: {names}"
+                                      + ("…" if len(paths) > 3 else ""))
