@@ -18,6 +18,10 @@ Markdown table to paste into the README. Standard library only.
   ``game`` column against ``bench/baseline_csv.py`` (``for row in csv.reader(f): pass``):
   median of paired runs (target ≤ 5×); peak memory of the tool (target < 100 MiB); the time to
   the first byte of output against the total shows the output is streamed.
+- **season**: ``wizard ratings season.csv`` and ``wizard stats season.csv --by handSize``
+  (and ``--by opponent``) over the same million-row CSV against ``wizard standings season.csv
+  --format jsonl``: median of paired runs (target ≤ 2× each, issue 13), peak memory of each
+  (target < 100 MiB).
 - **many files**: ``wizard standings sheets/*.yaml`` over small block-style YAML sheets, one
   full game each, all given as arguments: median of runs, as sheets per second (target ≥ 1,000).
 
@@ -59,6 +63,7 @@ TARGET_STARTUP = 1.15
 TARGET_THROUGHPUT = 5.0
 TARGET_MEMORY_MIB = 100
 TARGET_SHEETS_PER_SECOND = 1000
+TARGET_SEASON = 2.0
 
 
 @dataclass(frozen=True)
@@ -295,6 +300,29 @@ def measure_stream(sizes: Sizes) -> list[Row]:
     ]
 
 
+def measure_season(sizes: Sizes) -> list[Row]:
+    """``ratings`` and ``stats --by`` against ``standings`` on the same long CSV."""
+    path, games = season_csv(sizes.rows)
+    rows = games * ROWS_PER_GAME
+    standings = (TOOL, ["standings", str(path), "--format", "jsonl"])
+    results = []
+    for what, args in (("ratings season.csv", ["ratings", str(path)]),
+                       ("stats season.csv --by handSize", ["stats", str(path), "--by", "handSize"]),
+                       ("stats season.csv --by opponent", ["stats", str(path), "--by", "opponent"])):
+        tool, baseline = paired((TOOL, args), standings, sizes.heavy_runs)
+        ratio = median_ratio(tool, baseline)
+        memory = peak_mib(tool)
+        results.append(Row(
+            f"season: `{what}`, {rows:,} rows / {games:,} games, vs `standings season.csv "
+            f"-f jsonl` (median of {len(tool)} pairs)", f"{median_seconds(tool):.2f} s",
+            f"{median_seconds(baseline):.2f} s",
+            f"{ratio:.2f}× (CPU {median_cpu_ratio(tool, baseline):.2f}×)",
+            f"≤ {TARGET_SEASON:g}×, < {TARGET_MEMORY_MIB} MiB",
+            ratio <= TARGET_SEASON and memory < TARGET_MEMORY_MIB,
+            f"{memory:.0f} / {peak_mib(baseline):.0f} MiB"))
+    return results
+
+
 def measure_files(sizes: Sizes) -> Row:
     """``wizard standings sheets/*.yaml``: many small sheets given at once."""
     folder, names = sheet_folder(sizes.sheets)
@@ -329,17 +357,19 @@ def main() -> int:
     """Generate the inputs, run the measurements, print the table; exit 1 if a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller inputs and fewer runs")
-    parser.add_argument("--only", choices=("startup", "stream", "files"), action="append",
+    parser.add_argument("--only", choices=("startup", "stream", "season", "files"), action="append",
                         help="run only this measurement (repeatable)")
     options = parser.parse_args()
     sizes = QUICK if options.quick else FULL
-    chosen = options.only or ["startup", "stream", "files"]
+    chosen = options.only or ["startup", "stream", "season", "files"]
     OUT.mkdir(parents=True, exist_ok=True)
     rows: list[Row] = []
     if "startup" in chosen:
         rows.append(measure_startup(sizes))
     if "stream" in chosen:
         rows += measure_stream(sizes)
+    if "season" in chosen:
+        rows += measure_season(sizes)
     if "files" in chosen:
         rows.append(measure_files(sizes))
     print(f"`python bench/run.py{' --quick' if options.quick else ''}` — {machine()}\n")
