@@ -38,6 +38,7 @@ class HistoryRow:
     mu: float
     sigma: float
     ordinal: float
+    rated: int = 0  # which rated game of the season this is, from 1 (not shown: for charts)
 
 
 def plackett_luce() -> Any:
@@ -74,7 +75,7 @@ class SeasonRatings:
             ratings[name] = rating
             self.games[name] = self.games.get(name, 0) + 1
             rows.append(HistoryRow(result.source, result.game, result.date, name, rating.mu,
-                                   rating.sigma, rating.ordinal()))
+                                   rating.sigma, rating.ordinal(), self.rated))
         return rows
 
     def table(self) -> list[RatingRow]:

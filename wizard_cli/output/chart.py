@@ -109,15 +109,14 @@ def _image_bytes(draw: Callable[[], Any], fmt: str) -> bytes:
 # --- wizard plot --ratings -------------------------------------------------------------------
 
 def rating_lines(history: Iterable[Any]) -> tuple[int, dict[str, tuple[list[int], list[float]]]]:
-    """From ``ratings --history`` rows (each game's players together, games in order): the
-    number of rated games, and per player the games played (1-based) and the ordinal after each."""
+    """From ``ratings --history`` rows: the number of rated games, and per player the rated
+    games played (numbered from 1) and the ordinal after each."""
     lines: dict[str, tuple[list[int], list[float]]] = {}
-    games, last = 0, None
+    games = 0
     for row in history:
-        if (row.source, row.game) != last:
-            games, last = games + 1, (row.source, row.game)
+        games = max(games, row.rated)
         numbers, ordinals = lines.setdefault(row.player, ([], []))
-        numbers.append(games)
+        numbers.append(row.rated)
         ordinals.append(row.ordinal)
     return games, lines
 
