@@ -152,15 +152,12 @@ def test_score_json_carries_the_metadata_after_title(write):
     assert meta(data)[0] == ("night-1", "Friday", "2026-01-09", "Anna's kitchen", "Ben brought cake.\n")
 
 
-def test_the_direct_jsonl_line_is_what_json_dumps_writes(write):
-    from wizard_cli.app.batch import Inputs
-    from wizard_cli.output.game_views import StandingsOutput
-
+def test_jsonl_lines_carry_the_metadata_as_json_dumps_writes_it(write):
     path = write("s.yaml", DATED.replace("Anna's kitchen", "Åsa's \"kök\"\\t"))
-    output = StandingsOutput()
-    for result in Inputs([str(path)]).scored():
-        assert output.as_json_line(result) == json.dumps(
-            output.as_json(result), ensure_ascii=False, separators=(",", ":"))
+    objects = json.loads(run("standings", path, "-f", "json").stdout)
+    lines = run("standings", path, "-f", "jsonl").stdout.splitlines()
+    assert lines == [json.dumps(one, ensure_ascii=False, separators=(",", ":")) for one in objects]
+    assert objects[0]["place"] == "Åsa's \"kök\"\\t"  # a plain YAML scalar: no escapes
 
 
 def test_the_table_heading_names_date_and_place(write):
