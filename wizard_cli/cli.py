@@ -312,7 +312,8 @@ def convert(sheet: Annotated[str, typer.Argument(
             output: OutputFileOpt = None, force: ForceOpt = False, *,
             rules: RuleOptions) -> None:
     """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
-    from .sheets.writing import CSV_TARGETS, convert as convert_sheets, csv_drops, portable
+    from .sheets.csv_notes import csv_drops
+    from .sheets.writing import CSV_TARGETS, convert as convert_sheets, portable
 
     if to is None:
         to = TARGET_BY_SUFFIX.get(os.path.splitext(output or "")[1].lower())
