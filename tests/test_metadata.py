@@ -232,5 +232,12 @@ def test_a_wide_csv_drops_the_date_with_a_note(tmp_path, write):
     source = write("one.yaml", DATED.split("---")[0])
     out, note = convert(source, "wide-csv", tmp_path)
     assert "dropped title 'Friday'" in note and "date 2026-01-09" in note
-    assert "a title, firstDealer, settings, typed points, date, place or notes" in note
+    assert "a title, firstDealer, settings, typed points, a game id, date, place or notes" in note
     assert out.read_text(encoding="utf-8").splitlines()[0] == "round,Anna,Ben,Cara"
+
+
+def test_a_wide_csv_says_it_drops_the_game_id(tmp_path, write):
+    source = write("one.yaml", "game: g-42\nplayers: [A, B, C]\nrounds: []\n")
+    out, note = convert(source, "wide-csv", tmp_path)
+    assert note.endswith("a game id, date, place or notes; dropped game id 'g-42'\n")
+    assert out.read_text(encoding="utf-8") == "round,A,B,C\n"

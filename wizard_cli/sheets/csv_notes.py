@@ -26,6 +26,8 @@ def csv_drops(sheets: Sequence[Portable], target: str) -> str | None:
             dropped.append("typed points")
         if target == "wide-csv" and p.date is not None:
             dropped.append(f"date {p.date}")
+        if target == "wide-csv" and p.game is not None:  # one game only: a wide CSV has no ids
+            dropped.append(f"game id '{_one_line(str(p.game))}'")
         dropped += [f"{key} '{_one_line(getattr(p, key))}'" for key in ("place", "notes")
                     if getattr(p, key) is not None]
         if dropped:
@@ -36,10 +38,10 @@ def csv_drops(sheets: Sequence[Portable], target: str) -> str | None:
     kind = "a long CSV" if target == "csv" else "a wide CSV"
     what = ("a title, firstDealer, settings or typed points" if target == "wide-csv"
             else "a title, firstDealer or settings")
-    if any(p.place is not None or p.notes is not None or (target == "wide-csv" and p.date)
-           for p in sheets):  # named only when there is one, so older notes read as before
-        what = what.replace(" or ", ", ") + (", date, place or notes" if target == "wide-csv"
-                                             else ", place or notes")
+    if any(p.place is not None or p.notes is not None
+           or (target == "wide-csv" and (p.date or p.game is not None)) for p in sheets):  # named only when there is one, so older notes read as before
+        what = what.replace(" or ", ", ") + (", a game id, date, place or notes"
+                                             if target == "wide-csv" else ", place or notes")
     if len(needs) > 1:
         hint = " (its games differ in rules: score each with its own --set/--first-dealer)"
     else:
