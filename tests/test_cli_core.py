@@ -33,7 +33,7 @@ STANDINGS = [{"rank": 1, "player": "Ben", "score": 140, "bonus": 0},
              {"rank": 3, "player": "Cara", "score": 40, "bonus": 0},
              {"rank": 4, "player": "Dan", "score": -60, "bonus": 0}]
 FINISHED = {"finished": True, "roundsPlayed": 5, "roundsTotal": 5, "winners": ["Ben"],
-            "next": None}
+            "contenders": ["Ben"], "next": None}
 
 
 def spec_rounds() -> list[dict]:
@@ -143,7 +143,8 @@ def test_score_json_is_exactly_the_spec_shape():
     assert list(data["settings"]) == list(SETTINGS)
     assert list(data["rounds"][0]) == ["round", "handSize", "dealer", "results"]
     assert list(data["rounds"][0]["results"]["Anna"]) == ["bid", "tricks", "points", "total"]
-    assert list(data["status"]) == ["finished", "roundsPlayed", "roundsTotal", "winners", "next"]
+    assert list(data["status"]) == ["finished", "roundsPlayed", "roundsTotal", "winners",
+                                    "contenders", "next"]
     assert text.endswith("}\n")
 
 
@@ -168,9 +169,11 @@ def test_the_round_in_play_has_null_tricks_points_and_total():
     assert last["results"]["Olga"] == {"bid": None, "tricks": None, "points": None, "total": None}
     assert data["status"] == {
         "finished": False, "roundsPlayed": 6, "roundsTotal": 10, "winners": [],
+        "contenders": ["Mia", "Noah", "Olga", "Pete", "Quinn", "Rosa"],
         "next": {"round": 7, "handSize": 7, "dealer": "Rosa",
                  "biddingOrder": ["Mia", "Noah", "Olga", "Pete", "Quinn", "Rosa"],
-                 "bidsIn": {"Mia": 3, "Noah": 1}, "nextBidder": "Olga", "noTrump": False,
+                 "bidsIn": {"Mia": 3, "Noah": 1}, "bidTotal": 4, "nextBidder": "Olga",
+                 "noTrump": False,
                  "forbiddenDealerBid": None, "finished": False}}
     rows = ok("score", SIX, "-f", "csv").splitlines()
     assert rows[-6:] == ["7,Mia,3,,,", "7,Noah,1,,,", "7,Olga,,,,", "7,Pete,,,,", "7,Quinn,,,,",
@@ -423,15 +426,16 @@ Hand size:          7
 Dealer:             Rosa
 Bidding order:      Mia, Noah, Olga, Pete, Quinn, Rosa
 Bids in:            Mia 3, Noah 1
+Bids so far:        4 of 7
 Next to bid:        Olga
 """
 
 NEXT_SIX_JSON = {"round": 7, "handSize": 7, "dealer": "Rosa",
                  "biddingOrder": ["Mia", "Noah", "Olga", "Pete", "Quinn", "Rosa"],
-                 "bidsIn": {"Mia": 3, "Noah": 1}, "nextBidder": "Olga", "noTrump": False,
-                 "forbiddenDealerBid": None, "finished": False}
-NEXT_KEYS = ["round", "handSize", "dealer", "biddingOrder", "bidsIn", "nextBidder", "noTrump",
-             "forbiddenDealerBid", "finished"]
+                 "bidsIn": {"Mia": 3, "Noah": 1}, "bidTotal": 4, "nextBidder": "Olga",
+                 "noTrump": False, "forbiddenDealerBid": None, "finished": False}
+NEXT_KEYS = ["round", "handSize", "dealer", "biddingOrder", "bidsIn", "bidTotal", "nextBidder",
+             "noTrump", "forbiddenDealerBid", "finished"]
 
 
 @pytest.mark.parametrize(("fmt", "expected"), [
@@ -444,13 +448,15 @@ NEXT_KEYS = ["round", "handSize", "dealer", "biddingOrder", "bidsIn", "nextBidde
 | Dealer        | Rosa                               |
 | Bidding order | Mia, Noah, Olga, Pete, Quinn, Rosa |
 | Bids in       | Mia 3, Noah 1                      |
+| Bids so far   | 4 of 7                             |
 | Next to bid   | Olga                               |
 """),
-    ("csv", "round,handSize,dealer,biddingOrder,bidsIn,nextBidder,noTrump,forbiddenDealerBid,"
-            "finished\n7,7,Rosa,Mia Noah Olga Pete Quinn Rosa,Mia=3 Noah=1,Olga,false,,false\n"),
-    ("tsv", "round\thandSize\tdealer\tbiddingOrder\tbidsIn\tnextBidder\tnoTrump\t"
+    ("csv", "round,handSize,dealer,biddingOrder,bidsIn,bidTotal,nextBidder,noTrump,"
+            "forbiddenDealerBid,finished\n"
+            "7,7,Rosa,Mia Noah Olga Pete Quinn Rosa,Mia=3 Noah=1,4,Olga,false,,false\n"),
+    ("tsv", "round\thandSize\tdealer\tbiddingOrder\tbidsIn\tbidTotal\tnextBidder\tnoTrump\t"
             "forbiddenDealerBid\tfinished\n"
-            "7\t7\tRosa\tMia Noah Olga Pete Quinn Rosa\tMia=3 Noah=1\tOlga\tfalse\t\tfalse\n"),
+            "7\t7\tRosa\tMia Noah Olga Pete Quinn Rosa\tMia=3 Noah=1\t4\tOlga\tfalse\t\tfalse\n"),
 ])
 def test_next_text_formats(fmt, expected):
     assert ok("next", SIX, "-f", fmt) == expected
@@ -480,6 +486,7 @@ def test_next_gives_the_forbidden_bid_once_only_the_dealer_is_left(write):
         "Dealer:             B\n"
         "Bidding order:      C, A, B\n"
         "Bids in:            C 1, A 1\n"
+        "Bids so far:        2 of 2\n"
         "Next to bid:        B\n"
         "Dealer may not bid: 0\n")
     assert json.loads(ok("next", path, "-f", "json"))["forbiddenDealerBid"] == 0
@@ -493,7 +500,7 @@ def test_next_before_any_round_and_with_no_trump(write):
     data = json.loads(ok("next", path, "-f", "json"))
     assert data == {"round": 5, "handSize": 10, "dealer": "A",
                     "biddingOrder": ["B", "C", "D", "E", "F", "A"], "bidsIn": {},
-                    "nextBidder": "B", "noTrump": True, "forbiddenDealerBid": None,
+                    "bidTotal": 0, "nextBidder": "B", "noTrump": True, "forbiddenDealerBid": None,
                     "finished": False}
     assert ok("next", path).splitlines()[1] == "Hand size:          10 (whole deck: no trump)"
 

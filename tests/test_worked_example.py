@@ -19,7 +19,7 @@ def test_worked_example_standings_and_game_over():
     assert standings_of(result.stdout) == [("Ben", 140, 1), ("Anna", 90, 2), ("Cara", 40, 3),
                                            ("Dan", -60, 4)]
     assert data["status"] == {"finished": True, "roundsPlayed": 5, "roundsTotal": 5,
-                              "winners": ["Ben"], "next": None}
+                              "winners": ["Ben"], "contenders": ["Ben"], "next": None}
     assert data["rounds"][0]["results"]["Anna"] == {"bid": 1, "tricks": 1, "points": 30, "total": 30}
 
 

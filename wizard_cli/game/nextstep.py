@@ -17,6 +17,7 @@ class NextStep:
     dealer: str | None
     bidding_order: tuple[str, ...] | None
     bids_in: dict[str, int] | None
+    bid_total: int | None
     next_bidder: str | None
     no_trump: bool | None
     forbidden_dealer_bid: int | None
@@ -27,7 +28,7 @@ class NextStep:
 def next_step(result: GameResult) -> NextStep:
     """The next thing to happen in a scored game (bidding starts at the dealer's left)."""
     if result.finished:
-        return NextStep(None, None, None, None, None, None, None, None, True, tuple(result.winners))
+        return NextStep(None, None, None, None, None, None, None, None, None, True, tuple(result.winners))
     players = result.players
     count = len(players)
     in_play = result.rounds[-1] if result.rounds and result.rounds[-1].tricks is None else None
@@ -43,8 +44,10 @@ def next_step(result: GameResult) -> NextStep:
         dealer=players[dealer],
         bidding_order=tuple(players[seat] for seat in order),
         bids_in={players[seat]: bids[seat] for seat in order if bids[seat] is not None},
+        bid_total=sum(bid for bid in bids if bid is not None),
         next_bidder=players[waiting[0]] if waiting else None,
         no_trump=no_trump(size, count),
-        forbidden_dealer_bid=in_play.forbidden if in_play else None,
+        # only while the dealer is the one player still to bid (SPEC §5): null once they have
+        forbidden_dealer_bid=in_play.forbidden if in_play and waiting == [dealer] else None,
         finished=False,
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
+from ..game.contenders import contenders
 from ..game.scoring import GameResult, ScoredRound
 from ..game.nextstep import NextStep, next_step
 from ..game.validation import Checked
@@ -26,6 +27,7 @@ def status_json(result: GameResult) -> dict:
     finished = result.finished
     return {"finished": finished, "roundsPlayed": result.rounds_played,
             "roundsTotal": result.rounds_total, "winners": result.winners,
+            "contenders": contenders(result),
             "next": None if finished else next_json(next_step(result))}
 
 
@@ -49,11 +51,23 @@ def round_json(result: GameResult, scored: ScoredRound) -> dict:
 
 
 def status_line(result: GameResult) -> str:
-    """'Game over — Ben wins', or what happens next ('Round 6 of 15 next: Dan deals 6')."""
+    """'Game over — Ben wins', or what happens next ('Round 6 of 15 next: Dan deals 6'), and who
+    can no longer win ('— Dan can no longer win'; '— nobody can catch Ben' once one is left)."""
     if result.finished:
         winners = result.winners
         verb = "wins" if len(winners) == 1 else "share the win"
         return f"Game over — {name_list(winners)} {verb}"
+    still = contenders(result)
+    out = [name for name in result.players if name not in still]
+    if not out:
+        return _next_line(result)
+    if len(still) == 1:
+        return f"{_next_line(result)} — nobody can catch {still[0]}"
+    return f"{_next_line(result)} — {name_list(out)} can no longer win"
+
+
+def _next_line(result: GameResult) -> str:
+    """What happens next in a game in progress."""
     step = next_step(result)
     where = f"Round {step.round} of {result.rounds_total}"
     if not step.bids_in:
@@ -160,7 +174,8 @@ def next_json(step: NextStep) -> dict:
     (issue 4: "after the last round, finished: true and the winners")."""
     data = {"round": step.round, "handSize": step.hand_size, "dealer": step.dealer,
             "biddingOrder": list(step.bidding_order) if step.bidding_order is not None else None,
-            "bidsIn": step.bids_in, "nextBidder": step.next_bidder, "noTrump": step.no_trump,
+            "bidsIn": step.bids_in, "bidTotal": step.bid_total, "nextBidder": step.next_bidder,
+            "noTrump": step.no_trump,
             "forbiddenDealerBid": step.forbidden_dealer_bid, "finished": step.finished}
     if step.finished:
         data["winners"] = list(step.winners)
@@ -173,8 +188,8 @@ NEXT_LABEL_WIDTH = len("Dealer may not bid: ")  # the longest label, colon and a
 class NextOutput:
     """``wizard next``: the next thing to happen at the table."""
 
-    columns = ("round", "handSize", "dealer", "biddingOrder", "bidsIn", "nextBidder", "noTrump",
-               "forbiddenDealerBid", "finished")
+    columns = ("round", "handSize", "dealer", "biddingOrder", "bidsIn", "bidTotal", "nextBidder",
+               "noTrump", "forbiddenDealerBid", "finished")
 
     def as_json(self, result: GameResult) -> dict:
         return next_json(next_step(result))
@@ -194,6 +209,7 @@ class NextOutput:
                 ("Dealer", step.dealer),
                 ("Bidding order", ", ".join(step.bidding_order)),
                 ("Bids in", ", ".join(f"{k} {v}" for k, v in step.bids_in.items()) or "none yet"),
+                *([("Bids so far", f"{step.bid_total} of {step.hand_size}")] if step.bids_in else []),
                 ("Next to bid", step.next_bidder or "nobody: waiting for the tricks")]
         if step.forbidden_dealer_bid is not None:
             rows.append(("Dealer may not bid", step.forbidden_dealer_bid))
