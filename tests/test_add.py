@@ -79,10 +79,10 @@ def test_bids_then_tricks_keep_every_comment_and_line_byte_for_byte(tmp_path):
 
 def test_output_follows_the_chosen_format(tmp_path):
     path = sheet_file(tmp_path, COMMENTED)
-    bids = run("add", path, "--bids", "Anna=1,Ben=1", "-f", "json")
+    bids = run("add", path, "--bids", "Cara=0,Dan=1", "-f", "json")
     assert json.loads(bids.stdout) == json.loads(run("next", path, "-f", "json").stdout)
-    assert json.loads(bids.stdout)["nextBidder"] == "Cara"
-    more = run("add", path, "--bids", "Cara=0,Dan=1", "-f", "csv")
+    assert json.loads(bids.stdout)["nextBidder"] == "Anna"
+    more = run("add", path, "--bids", "Anna=1,Ben=1", "-f", "csv")
     assert more.stdout == run("next", path, "-f", "csv").stdout
     tricks = run("add", path, "--tricks", "Anna=0,Ben=1,Cara=1,Dan=0", "-f", "json")
     assert json.loads(tricks.stdout) == json.loads(run("score", path, "-f", "json").stdout)
@@ -95,12 +95,12 @@ def test_partial_bids_fill_in_the_round_in_play(tmp_path):
     step1 = COMMENTED.replace("    tricks: [1, 0, 0, 0]\n",
                               "    tricks: [1, 0, 0, 0]\n  - bids:   [null, null, 0, 1]\n")
     assert path.read_text(encoding="utf-8") == step1
-    assert run("add", path, "--bids", "-,1,,").exit_code == 0  # Ben, in seating order
-    step2 = step1.replace("[null, null, 0, 1]", "[null, 1, 0, 1]")
+    assert run("add", path, "--bids", "1,-,,").exit_code == 0  # Anna, in seating order
+    step2 = step1.replace("[null, null, 0, 1]", "[1, null, 0, 1]")
     assert path.read_text(encoding="utf-8") == step2
-    shown = run("add", path, "--bids", "anna=1")  # names ignore case when that is unambiguous
+    shown = run("add", path, "--bids", " ben =1")  # names ignore case and surrounding spaces
     assert shown.exit_code == 0, shown.stderr
-    assert path.read_text(encoding="utf-8") == step2.replace("[null, 1, 0, 1]", "[1, 1, 0, 1]")
+    assert path.read_text(encoding="utf-8") == step2.replace("[1, null, 0, 1]", "[1, 1, 0, 1]")
     assert "Next to bid:        nobody: waiting for the tricks" in shown.stdout
 
 
@@ -150,7 +150,7 @@ REFUSALS = [
     (in_play("1", "1", "0", "1"), ["--bids", "1,1,0,1"],
      "{path}: round 2: every bid is in: record the tricks with --tricks"),
     (in_play("1", "null", "null", "1"), ["--bids", "Anna=2"],
-     "{path}: round 2, Anna: has already bid 1 (edit the file to change it)"),
+     "{path}: round 2, Anna: has already bid 1 (change a recorded bid with wizard edit --round 2)"),
     (COMMENTED, ["--bids", "3,1,0,1"],
      "{path}:14: round 2, Anna: bid 3 is more than the hand size of 2"),
     (COMMENTED, ["--bids=-1,1,0,1"], "{path}:14: round 2, Anna: bid -1 is negative"),
@@ -345,7 +345,7 @@ def test_layouts_are_kept_and_copied(tmp_path, before, steps, after):
     path = sheet_file(tmp_path, before)
     for bids, tricks in steps:
         args = (["--bids", bids] if bids else []) + (["--tricks", tricks] if tricks else [])
-        result = run("add", path, *args)
+        result = run("add", path, *args, "--set", "bidding=hidden")  # bids in any order
         assert result.exit_code == 0, result.stderr
     assert path.read_text(encoding="utf-8") == after
     assert run("check", path).exit_code == 0
@@ -363,7 +363,7 @@ def test_crlf_a_byte_order_mark_and_no_final_newline_are_kept(tmp_path):
 def test_another_encoding_is_written_back_in_it(tmp_path):
     path = sheet_file(tmp_path, "title: Soirée\nplayers: [Zoë, Ben, Cara]\nrounds: []\n"
                       .encode("latin-1"))
-    result = run("add", path, "--bids", "Zoë=1", "--encoding", "latin-1")
+    result = run("add", path, "--bids", "Zoë=1", "--encoding", "latin-1", "--set", "bidding=hidden")
     assert result.exit_code == 0, result.stderr
     assert path.read_bytes() == ("title: Soirée\nplayers: [Zoë, Ben, Cara]\nrounds:\n"
                                  "  - bids:   [1, null, null]\n").encode("latin-1")
@@ -459,7 +459,8 @@ def test_any_game_recorded_step_by_step_reads_back_as_played(game):
                        quoted=", ".join(json_text(n) for n in names),
                        first=yaml_scalar(names[0], flow=False),
                        rest="\n".join(f"  - {yaml_scalar(n, flow=False)}" for n in names[1:]))
-    rules = [[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", rounds_total)]]
+    rules = [[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", rounds_total),
+              RawSetting("bidding", "hidden")]]  # bids in any order
     original = text
     for bids, tricks, chunks, by_name in played:
         for chunk in chunks:

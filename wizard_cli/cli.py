@@ -276,30 +276,94 @@ def new(players: Annotated[list[str], typer.Option(
     write_output(text, output, force)
 
 
+BidsOpt = Annotated[Optional[str], typer.Option(
+    "--bids", metavar="VALUES",
+    help="Bids in seating order (1,0,2,1; - for a player still to bid), in bidding order with "
+         "--bidding-order, or by name (Anna=1,Ben=0).")]
+TricksOpt = Annotated[Optional[str], typer.Option(
+    "--tricks", metavar="VALUES", help="Tricks taken, in seating (or bidding) order or by name.")]
+BiddingOrderOpt = Annotated[bool, typer.Option(
+    "--bidding-order", help="A list of values is in bidding order, from the dealer's left, as "
+                            "bids are called out (a shorter list: the first bidders').")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing after the change.")]
+
+
+def _in_place(sheet: str, command: str) -> None:
+    """The commands that change a sheet take a file's path, never standard input."""
+    if sheet == STDIN:
+        raise typer.BadParameter(f"{command} edits a file in place: give its path, not -",
+                                 param_hint="SHEET")
+
+
 @app.command()
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def add(sheet: Annotated[str, typer.Argument(
             metavar="SHEET", help="A YAML score sheet, edited in place (comments and layout kept).")],
-        bids: Annotated[Optional[str], typer.Option(
-            "--bids", metavar="VALUES",
-            help="Bids in seating order (1,0,2,1; - for a player still to bid) or by name "
-                 "(Anna=1,Ben=0): starts the next round, or fills in the round in play.")] = None,
-        tricks: Annotated[Optional[str], typer.Option(
-            "--tricks", metavar="VALUES",
-            help="Tricks taken, in seating order or by name: completes the round in play.")] = None,
-        format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
-    """Record a round's bids, then its tricks, in a YAML sheet; print what comes next, or the scores."""
+        bids: BidsOpt = None, tricks: TricksOpt = None, bidding_order: BiddingOrderOpt = False,
+        format: FormatOpt = Format.table, quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
+    """Record a round's bids (starting it, or filling it in), then its tricks, in a YAML sheet;
+    print what comes next, or the scores once the round is complete."""
     from .app.recording import record_in_file
 
     if bids is None and tricks is None:
         raise typer.BadParameter("give --bids or --tricks (or both)", param_hint="--bids/--tricks")
-    if sheet == STDIN:
-        raise typer.BadParameter("add edits a file in place: give its path, not -", param_hint="SHEET")
+    _in_place(sheet, "add")
     source = inputs([sheet], rules)
-    checked = record_in_file(sheet, rules.encoding, source.layers, rules.first_dealer, bids, tricks)
-    result = score_game(checked.sheet, checked.settings, checked.first_dealer)
-    show(ScoreOutput() if tricks is not None else NextOutput(), [result], format)
+    checked = record_in_file(sheet, rules.encoding, source.layers, rules.first_dealer, bids, tricks,
+                             bidding_order)
+    if not quiet:
+        result = score_game(checked.sheet, checked.settings, checked.first_dealer)
+        show(ScoreOutput() if tricks is not None else NextOutput(), [result], format)
+
+
+@app.command()
+@edge
+@rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
+def edit(sheet: Annotated[str, typer.Argument(
+             metavar="SHEET", help="A YAML score sheet, changed in place (comments and layout kept).")],
+         round: Annotated[int, typer.Option("--round", metavar="N", show_default=False,
+                                            help="The round to change (a completed one or the "
+                                                 "round in play).")],
+         bids: BidsOpt = None, tricks: TricksOpt = None, bidding_order: BiddingOrderOpt = False,
+         format: FormatOpt = Format.table, quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
+    """Change bids or tricks already recorded in a round; the whole sheet is checked again and
+    nothing is written if any rule is broken. Print what comes next."""
+    from .app.amending import amend
+    from .app.recording import change_file
+
+    if bids is None and tricks is None:
+        raise typer.BadParameter("give --bids or --tricks (or both)", param_hint="--bids/--tricks")
+    _in_place(sheet, "edit")
+    source = inputs([sheet], rules)
+    checked = change_file(sheet, rules.encoding, lambda text, name: amend(
+        text, name, source.layers, rules.first_dealer, round, bids, tricks, bidding_order),
+        "edit").checked
+    if not quiet:
+        show(NextOutput(), [score_game(checked.sheet, checked.settings, checked.first_dealer)],
+             format)
+
+
+@app.command()
+@edge
+@rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
+def undo(sheet: Annotated[str, typer.Argument(
+             metavar="SHEET", help="A YAML score sheet, changed in place (comments and layout kept).")],
+         format: FormatOpt = Format.table, quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
+    """Take back the latest step: the round in play with its bids, or else the last round's
+    tricks. Say what was removed (on stderr) and print what comes next."""
+    from .app.amending import take_back
+    from .app.recording import change_file
+
+    _in_place(sheet, "undo")
+    source = inputs([sheet], rules)
+    done = change_file(sheet, rules.encoding, lambda text, name: take_back(
+        text, name, source.layers, rules.first_dealer), "undo")
+    if not quiet:
+        report([done.note])
+        checked = done.checked
+        show(NextOutput(), [score_game(checked.sheet, checked.settings, checked.first_dealer)],
+             format)
 
 
 @app.command()

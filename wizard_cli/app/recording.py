@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import codecs
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..sheets import editing
 from ..errors import Problem, WizardError, name_list
 from ..game.model import BadValue, RoundRecord, Sheet
 from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.cells import whole_number
-from ..game.scoring import score_game
+from ..game.scoring import dealer_seat, score_game
 from ..game.settings import RawSetting, suggest
 from ..game.validation import Checked, check_sheet
 
@@ -25,54 +25,90 @@ NOT_YET = ("", "-")  # in a seating-order list: this player has not bid yet
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """The sheet's new text and the edited game, validated."""
+    """The sheet's new text and the changed game, validated; ``note`` says what was done
+    (``undo`` reports what it removed)."""
 
     text: str
     checked: Checked
+    note: Problem | None = None
+
+
+Change = Callable[[str, str], Recorded]  # (the sheet's text, its name) → the changed text, checked
 
 
 def record(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
            first_dealer: str | None = None, bids: str | None = None,
-           tricks: str | None = None) -> Recorded:
-    """Add ``--bids`` and/or ``--tricks`` to the last game in a YAML sheet's text."""
+           tricks: str | None = None, in_order: bool = False) -> Recorded:
+    """Add ``--bids`` and/or ``--tricks`` to the last game in a YAML sheet's text (``in_order``:
+    a list gives the values in bidding order, from the dealer's left)."""
     checked = checked_last(text, source, layers, first_dealer)
+    players = checked.sheet.players
     if bids is not None:
-        values = parse_values(bids, checked.sheet.players, "bids")
-        edited = _with_bids(text, checked, values)
-        text, checked = edited, _checked_edit(text, edited, checked, layers, first_dealer)
-        _landed(checked, checked.sheet.rounds[-1].bids, values)
+        order = bidding_seats(checked, _next_number(checked)) if in_order else None
+        recorded = record_values(text, checked, layers, first_dealer,
+                                 bids=parse_values(bids, players, "bids", order))
+        text, checked = recorded.text, recorded.checked
     if tricks is not None:
-        values = parse_values(tricks, checked.sheet.players, "tricks")
-        edited = _with_tricks(text, checked, values)
-        text, checked = edited, _checked_edit(text, edited, checked, layers, first_dealer)
-        _landed(checked, checked.sheet.rounds[-1].tricks, values)
+        order = bidding_seats(checked, _next_number(checked)) if in_order else None
+        recorded = record_values(text, checked, layers, first_dealer,
+                                 tricks=parse_values(tricks, players, "tricks", order))
+        text, checked = recorded.text, recorded.checked
     return Recorded(text, checked)
+
+
+def record_values(text: str, checked: Checked, layers: Sequence[Iterable[RawSetting]],
+                  first_dealer: str | None, bids: Mapping[int, int] | None = None,
+                  tricks: Mapping[int, int] | None = None) -> Recorded:
+    """Add bids (seat → bid) or a round's tricks to a sheet's text, whose ``checked`` is given."""
+    rounds = [(r.bids, r.tricks, r.points) for r in checked.sheet.rounds]
+    count = len(checked.sheet.players)
+    if bids is not None:
+        edited = _with_bids(text, checked, bids)
+        if rounds and rounds[-1][1] is None:
+            old = rounds.pop()
+            rounds.append(([bids.get(s, old[0][s]) for s in range(count)], None, old[2]))
+        else:
+            rounds.append(([bids.get(s) for s in range(count)], None, None))
+    else:
+        edited = _with_tricks(text, checked, tricks)
+        old = rounds.pop()
+        rounds.append((old[0], [tricks[s] for s in range(count)], old[2]))
+    if edited == text:
+        return Recorded(text, checked)
+    return Recorded(edited, checked_change(text, edited, checked, layers, first_dealer, rounds))
 
 
 def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]] = (),
                    first_dealer: str | None = None, bids: str | None = None,
-                   tricks: str | None = None) -> Checked:
-    """Record bids and/or tricks in a YAML sheet file in place; written only if all is valid.
+                   tricks: str | None = None, in_order: bool = False) -> Checked:
+    """Record bids and/or tricks in a YAML sheet file in place; written only if all is valid."""
+    return change_file(path, encoding, lambda text, source: record(
+        text, source, layers, first_dealer, bids, tricks, in_order), "add").checked
 
-    The file keeps its encoding and byte-order mark; the write is atomic (``files``).
+
+def change_file(path: str, encoding: str | None, change: Change, command: str = "add") -> Recorded:
+    """Read a YAML sheet file, change its text, and write it back in place if the change is
+    valid: the one way every command that changes a sheet (add, edit, undo, play) writes it.
+
+    The file keeps its encoding and byte-order mark; the write is atomic (``sheets.atomic``).
     """
     from ..sheets.atomic import write_atomically
     from ..sheets.source import display_name, open_binary, read_sheets, text_encoding
 
     source = display_name(path)
     if any(found.kind != "yaml" for found in read_sheets(path, None, encoding)):
-        raise WizardError(Problem("add edits YAML sheets only; make one from this CSV with "
+        raise WizardError(Problem(f"{command} edits YAML sheets only; make one from this CSV with "
                                   f"`wizard convert {path} --to yaml -o NEW.yaml`", source))
     with open_binary(path) as handle:
         raw = handle.read()
     codec = text_encoding(encoding)
     bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
     text = raw.decode(codec)
-    recorded = record(text, source, layers, first_dealer, bids, tricks)
+    recorded = change(text, source)
     if recorded.text != text:
         write_atomically(path, bom + recorded.text.encode("utf-8" if codec == "utf-8-sig" else codec),
                          force=True)
-    return recorded.checked
+    return recorded
 
 
 def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]],
@@ -85,10 +121,27 @@ def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]],
     return checked
 
 
+def bidding_seats(checked: Checked, number: int) -> list[int]:
+    """The seats in round ``number``'s bidding order: from the dealer's left, the dealer last."""
+    count = len(checked.sheet.players)
+    dealer = dealer_seat(checked.first_dealer, number, count)
+    return [(dealer + offset) % count for offset in range(1, count + 1)]
+
+
+def _next_number(checked: Checked) -> int:
+    """The round bids or tricks go to now: the one in play, else the next."""
+    rounds = checked.sheet.rounds
+    return len(rounds) if rounds and rounds[-1].tricks is None else len(rounds) + 1
+
+
 # --- the values on the command line ------------------------------------------------------
 
-def parse_values(text: str, players: Sequence[str], what: str) -> dict[int, int]:
-    """``1,0,2,1`` in seating order (``-`` or nothing: not yet), or ``Anna=1,Ben=0``: seat → value."""
+def parse_values(text: str, players: Sequence[str], what: str,
+                 order: Sequence[int] | None = None) -> dict[int, int]:
+    """``1,0,2,1`` in seating order (``-`` or nothing: not yet), or ``Anna=1,Ben=0``: seat → value.
+
+    With ``order`` (the seats in bidding order, ``--bidding-order``) a list is in that order, and
+    a shorter one gives the first bidders' values."""
     parts = [part.strip() for part in text.split(",")]
     option = f"--{what}"
     named = [part for part in parts if "=" in part]
@@ -103,6 +156,13 @@ def parse_values(text: str, players: Sequence[str], what: str) -> dict[int, int]
             if seat in values:
                 raise WizardError(Problem(f"{option}: {players[seat]} is given twice"))
             values[seat] = _number(value, option, players[seat])
+    elif order is not None:
+        if len(parts) > len(players):
+            raise WizardError(Problem(
+                f"{option} {text}: {len(parts)} values for {len(players)} players (in bidding "
+                f"order: {', '.join(players[seat] for seat in order)})"))
+        values = {order[index]: _number(part, option, players[order[index]])
+                  for index, part in enumerate(parts) if part not in NOT_YET}
     else:
         if len(parts) != len(players):
             raise WizardError(Problem(
@@ -116,10 +176,12 @@ def parse_values(text: str, players: Sequence[str], what: str) -> dict[int, int]
 
 
 def _seat(name: str, players: Sequence[str], option: str) -> int:
-    """A player's seat from a name as typed: exact, else the one name equal ignoring case."""
+    """A player's seat from a name as typed: exact, else the one name equal ignoring case and
+    surrounding spaces."""
     if name in players:
         return players.index(name)
-    folded = [seat for seat, player in enumerate(players) if player.casefold() == name.casefold()]
+    folded = [seat for seat, player in enumerate(players)
+              if player.strip().casefold() == name.strip().casefold()]
     if len(folded) == 1:
         return folded[0]
     raise WizardError(Problem(f"{option}: unknown player '{name}'{suggest(name, players)} "
@@ -152,25 +214,44 @@ def _round_in_play(checked: Checked, over: str = "") -> RoundRecord | None:
     return sheet.rounds[-1] if sheet.rounds and sheet.rounds[-1].tricks is None else None
 
 
-def _with_bids(text: str, checked: Checked, values: dict[int, int]) -> str:
+def _with_bids(text: str, checked: Checked, values: Mapping[int, int]) -> str:
     """Start the next round with these bids, or fill in bids of the round in play."""
     players = checked.sheet.players
     in_play = _round_in_play(checked, ", so there is no round to bid")
+    number = in_play.number if in_play else len(checked.sheet.rounds) + 1
+    known = in_play.bids if in_play else [None] * len(players)
+    if in_play is not None and all(bid is not None for bid in known):
+        raise _state_error(checked, "every bid is in: record the tricks with --tricks", number)
+    for seat, bid in values.items():
+        if known[seat] is not None and known[seat] != bid:
+            raise _state_error(checked, f"has already bid {known[seat]} (change a recorded bid "
+                                        f"with wizard edit --round {number})", number, players[seat])
+    if checked.settings.bidding == "open":
+        _in_turn(checked, number, known, values)
     if in_play is None:
         return editing.start_round(text, players, [values.get(s) for s in range(len(players))])
-    if all(bid is not None for bid in in_play.bids):
-        raise _state_error(checked, "every bid is in: record the tricks with --tricks",
-                           in_play.number)
-    for seat, bid in values.items():
-        known = in_play.bids[seat]
-        if known is not None and known != bid:
-            raise _state_error(checked, f"has already bid {known} (edit the file to change it)",
-                               in_play.number, players[seat])
-    new = {seat: bid for seat, bid in values.items() if in_play.bids[seat] is None}
+    new = {seat: bid for seat, bid in values.items() if known[seat] is None}
     return editing.fill_bids(text, players, new) if new else text
 
 
-def _with_tricks(text: str, checked: Checked, values: dict[int, int]) -> str:
+def _in_turn(checked: Checked, number: int, known: Sequence, values: Mapping[int, int]) -> None:
+    """Open bids are called out in turn (SPEC §5): no bid while an earlier bidder has not bid,
+    in the sheet or in the same command."""
+    players = checked.sheet.players
+    order = bidding_seats(checked, number)
+    given = {seat for seat in order if known[seat] is not None or seat in values}
+    for position, seat in enumerate(order):
+        if seat in given:
+            continue
+        late = next((s for s in order[position + 1:] if s in values and known[s] is None), None)
+        if late is not None:
+            raise _state_error(checked, f"{players[seat]} bids first (bidding order: "
+                                        f"{', '.join(players[s] for s in order)})",
+                               number, players[late])
+        return
+
+
+def _with_tricks(text: str, checked: Checked, values: Mapping[int, int]) -> str:
     """Complete the round in play with every player's tricks."""
     sheet = checked.sheet
     players = sheet.players
@@ -189,24 +270,28 @@ def _with_tricks(text: str, checked: Checked, values: dict[int, int]) -> str:
     return editing.add_tricks(text, players, [values[s] for s in range(len(players))])
 
 
-# --- after the edit ----------------------------------------------------------------------
+# --- after the change --------------------------------------------------------------------
 
-def _checked_edit(old_text: str, text: str, before: Checked,
-                  layers: Sequence[Iterable[RawSetting]], first_dealer: str | None) -> Checked:
-    """Validate the edited sheet, and make sure the edit changed only the round recorded."""
-    after = checked_last(text, before.source, layers, first_dealer)
-    earlier = lambda t: [_essence(s) for s in list(read_yaml_sheets(t, before.source))[:-1]]  # noqa: E731
-    if not _only_last_round_changed(before.sheet, after.sheet) or earlier(old_text) != earlier(text):
-        raise WizardError(Problem("could not edit the sheet safely (its layout is unusual): "
-                                  "nothing was written; add the round by hand", before.source))
-    return after
+UNSAFE = ("could not edit the sheet safely (its layout is unusual): nothing was written; "
+          "change it by hand")
 
 
-def _landed(checked: Checked, row: list | None, values: dict[int, int]) -> None:
-    """The values read back from the edited text are the ones given."""
-    if row is None or any(row[seat] != value for seat, value in values.items()):
-        raise WizardError(Problem("could not edit the sheet safely (its layout is unusual): "
-                                  "nothing was written; add the round by hand", checked.source))
+def checked_change(old_text: str, text: str, before: Checked,
+                   layers: Sequence[Iterable[RawSetting]], first_dealer: str | None,
+                   rounds: list[tuple]) -> Checked:
+    """Read the changed text back and validate it: it must hold exactly the ``rounds`` expected
+    ((bids, tricks, points) each) and everything else as before, or nothing is written (an
+    edit that went wrong is said to be one, not reported as problems of the user's sheet)."""
+    sheets = list(read_yaml_sheets(text, before.source))
+    earlier = lambda found: [_essence(sheet) for sheet in found[:-1]]  # noqa: E731
+    expected = _essence(before.sheet)[:4] + (rounds, True)
+    if (not sheets or _essence(sheets[-1]) != expected
+            or earlier(sheets) != earlier(list(read_yaml_sheets(old_text, before.source)))):
+        raise WizardError(Problem(UNSAFE, before.source))
+    checked = check_sheet(sheets[-1], layers, first_dealer)
+    if checked.problems:
+        raise WizardError(*checked.problems)
+    return checked
 
 
 def _essence(sheet: Sheet) -> tuple:
@@ -214,16 +299,3 @@ def _essence(sheet: Sheet) -> tuple:
     return (sheet.title, sheet.players, sheet.first_dealer,
             [(raw.key, raw.value) for raw in sheet.settings],
             [(r.bids, r.tricks, r.points) for r in sheet.rounds], sheet.problems == [])
-
-
-def _only_last_round_changed(before: Sheet, after: Sheet) -> bool:
-    """Everything but the round in play (or the new one) reads exactly as before; that round
-    keeps the bids it had."""
-    old, new = _essence(before), _essence(after)
-    kept = old[4]
-    if kept and before.rounds[-1].tricks is None:
-        kept = kept[:-1]
-        known = before.rounds[-1].bids
-        if any(b is not None and b != a for b, a in zip(known, after.rounds[-1].bids)):
-            return False
-    return old[:4] == new[:4] and new[4][:len(kept)] == kept and len(new[4]) == len(kept) + 1

@@ -231,7 +231,10 @@ class _Document:
 
     def reference(self, key: str) -> Shape | None:
         """How the file lays out ``key`` (bids or tricks), from its complete rounds if any: the
-        layout of the last one, as a list or a mapping as most of them are (lists on a tie)."""
+        layout of the last one of the kind most of them are, a list or a mapping (lists on a tie).
+
+        The indentation comes from a round of that kind: ``yaml.safe_dump`` indents a mapping's
+        keys but not a list's items, so a list's would put the keys at the column of ``bids:``."""
         items = [item for item in self.round_items() if isinstance(item, MappingNode)]
         complete = [item for item in items
                     if _pair(item, "tricks") and not _is_null(_pair(item, "tricks")[1])]
@@ -242,7 +245,7 @@ class _Document:
             return None
         maps = sum(1 for shape in shapes if shape.kind == "map")
         kind = "map" if maps * 2 > len(shapes) else "list"
-        last = shapes[-1]
+        last = [shape for shape in shapes if shape.kind == kind][-1]
         return Shape(kind, last.flow, last.gap, last.indent)
 
     def bids_shape(self) -> Shape:
