@@ -16,11 +16,12 @@ import typer
 
 from . import __version__
 from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
-from .app.console import ClosedOutput, buffer_output, check_output, output_failed, silence_stdout, write_output
+from .app.console import (ClosedOutput, buffer_output, check_output, output_failed, report,
+                          silence_stdout, write_output)
 from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX, ByOpt,
                           ForceOpt, Format, FormatOpt, OutputFileOpt, PlayerOpt, PresetOpt,
-                          PresetsFileOpt, RoundsOpt, SheetArgs, SinceOpt, Target, UntilOpt, edge,
-                          rule_options, state)
+                          PresetsFileOpt, RoundsOpt, SetOpt, SheetArgs, SinceOpt, Target, UntilOpt,
+                          edge, rule_options, state)
 from .sheets.source import STDIN
 from .game.scoring import score_game
 from .output.formats import Output, emit
@@ -364,6 +365,27 @@ def undo(sheet: Annotated[str, typer.Argument(
         checked = done.checked
         show(NextOutput(), [score_game(checked.sheet, checked.settings, checked.first_dealer)],
              format)
+
+
+@app.command()
+@edge
+def play(sheet: Annotated[str, typer.Argument(
+             metavar="SHEET", help="The YAML sheet to record into (made with --players if missing).")],
+         players: Annotated[Optional[list[str]], typer.Option(
+             "--players", metavar="A,B,C...", show_default=False,
+             help="Start a new sheet: the players in seating order (clockwise), 3 to 6.")] = None,
+         assignments: SetOpt = None) -> None:
+    """Record a game at the table: prompt each bid and each player's tricks in turn, writing
+    each to the sheet at once; the round's points and the standings after each round.
+
+    Type a number, or undo (u), quit (q), help (?). Reads lines, so a game can be replayed from
+    a pipe or a file. End of input or quit stops (exit 0) with the sheet as last written.
+    """
+    from .app.play import play_game
+
+    code = play_game(sheet, _names(players) if players else None, assignments,
+                     sys.stdin, sys.stdout, sys.stderr)
+    raise typer.Exit(code)
 
 
 @app.command()
