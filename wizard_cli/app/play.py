@@ -116,7 +116,7 @@ class Table:
             self.warn("nothing to undo yet")
             return
         if done is not None and done.note is not None:
-            self.warn(done.note.message)
+            self.warn(f"round {done.note.round}: {done.note.message}")
 
     # --- talking ----------------------------------------------------------------------------
 
@@ -195,7 +195,8 @@ class Table:
         last = self.result.rounds[self.result.rounds_played - 1]
         points = ", ".join(f"{visible(name)} {signed(p)}"
                            for name, p in zip(self.result.players, last.points))
-        return f"\nRound {last.number} points: {points}\n\n{self.standings()}\n"
+        after = "" if self.result.finished else "\n"  # a blank line before the next round
+        return f"\nRound {last.number} points: {points}\n\n{self.standings()}{after}"
 
     # --- the sheet --------------------------------------------------------------------------
 

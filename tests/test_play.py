@@ -1,0 +1,231 @@
+"""`wizard play`: a game at the table from prompts, from a pipe and from a real terminal."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import WORKED, run
+
+RULES = ["--set", "roundMode=custom", "--set", "customRoundCount=2", "--set", "screwTheDealer=always"]
+
+# Round 1 (Anna deals 1): an undo with nothing to undo, Ben 0, Cara 1, Anna's forbidden 0 is
+# refused, help, Anna 1; tricks 0, 1, 1 do not add up and are asked again; 0, 0, 1.
+# Round 2 (Ben deals 2): Cara 2, a word that is no number, Anna 1, Ben 1; an undo of a trick
+# count typed this round; the tricks 1, 1, 0.
+ENTRIES = ("u\n0\n1\n0\n?\n1\n\n0\n1\n1\n0\n0\n1\n"
+           "2\nabc\n1\n1\n0\nundo\n1\n1\n0\n")
+
+TRANSCRIPT = """\
+Round 1 of 2 next: Anna deals 1
+Ben bids: u
+Ben bids: 0
+Cara bids: 1
+Anna bids: 0
+Anna bids: ?
+Type the number asked for, or:
+  undo (u)   take back the last entry and ask for it again
+  quit (q)   stop here: the sheet keeps everything written so far
+  help (?)   show this
+An empty line asks again. Bids are written to the sheet as they are given; a round's tricks
+once all of them are in.
+Anna bids: 1
+Ben took: 
+Ben took: 0
+Cara took: 1
+Anna took: 1
+Ben took: 0
+Cara took: 0
+Anna took: 1
+
+Round 1 points: Anna +30, Ben +20, Cara -10
+
+  Rank  Player      Score
+------  --------  -------
+     1  Anna           30
+     2  Ben            20
+     3  Cara          -10
+
+Round 2 of 2 next: Ben deals 2
+
+Cara bids: 2
+Anna bids: abc
+Anna bids: 1
+Ben bids: 1
+Cara took: 0
+Anna took: undo
+Cara took: 1
+Anna took: 1
+Ben took: 0
+
+Round 2 points: Anna +30, Ben -10, Cara -10
+
+  Rank  Player      Score
+------  --------  -------
+     1  Anna           60
+     2  Ben            10
+     3  Cara          -20
+
+Game over — Anna wins
+"""
+
+REASONS = """\
+nothing to undo yet
+the dealer may not bid 0 under screwTheDealer=always: the bids would add up to the hand size of 1
+tricks add up to 2, 1 more than the hand size of 1
+'abc' is not a whole number (type a number, or undo, quit, help)
+"""
+
+
+def test_a_whole_game_from_a_pipe(tmp_path):
+    path = tmp_path / "friday.yaml"
+    result = run("play", path, "--players", "Anna,Ben,Cara", *RULES, input=ENTRIES)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == TRANSCRIPT
+    assert result.stderr == REASONS
+    assert os.listdir(tmp_path) == ["friday.yaml"]
+
+
+def test_play_writes_the_same_file_as_add(tmp_path, monkeypatch):
+    for folder in ("played", "added"):
+        (tmp_path / folder).mkdir()
+    monkeypatch.chdir(tmp_path / "played")  # the same name: a new sheet's comment names its file
+    assert run("play", "friday.yaml", "--players", "Anna,Ben,Cara", *RULES,
+               input=ENTRIES).exit_code == 0
+    monkeypatch.chdir(tmp_path / "added")
+    assert run("new", "--players", "Anna,Ben,Cara", *RULES, "-o", "friday.yaml").exit_code == 0
+    for args in (["--bids", "1,0,1"], ["--tricks", "1,0,0"], ["--bids", "1,1,2"],
+                 ["--tricks", "1,0,1"]):
+        assert run("add", "friday.yaml", *args, "-q").exit_code == 0
+    assert ((tmp_path / "played" / "friday.yaml").read_bytes()
+            == (tmp_path / "added" / "friday.yaml").read_bytes())
+
+
+def test_each_bid_is_written_as_it_is_given_and_end_of_input_stops(tmp_path):
+    path = tmp_path / "g.yaml"
+    result = run("play", path, "--players", "A,B,C", input="1\n0\n")
+    assert result.exit_code == 0
+    assert result.stdout == "Round 1 of 20 next: A deals 1\nB bids: 1\nC bids: 0\nA bids: \n"
+    assert result.stderr == f"{path}: stopped; Round 1 of 20 in play: A to bid\n"
+    assert path.read_text().endswith("rounds:\n  - bids:   [null, 1, 0]\n")
+    # it carries on where the sheet stands; undo at a round's first trick takes back the last bid
+    more = run("play", path, input="0\nundo\n1\n1\n0\nq\n")
+    assert more.exit_code == 0
+    assert more.stdout == ("Round 1 of 20 in play: A to bid\nA bids: 0\nB took: undo\n"
+                           "A bids: 1\nB took: 1\nC took: 0\nA took: q\n")
+    assert more.stderr == (f"round 1: took back A's bid of 0\n{path}: stopped; Round 1 of 20 in "
+                           "play: all bids in, waiting for the tricks (the tricks typed for round 1 "
+                           "were not written)\n")
+    assert path.read_text().endswith("rounds:\n  - bids:   [1, 1, 0]\n")
+
+
+def test_undo_at_a_rounds_first_bid_takes_back_the_last_rounds_tricks(tmp_path):
+    path = tmp_path / "g.yaml"
+    assert run("play", path, "--players", "A,B,C", input="1\n0\n0\n1\n0\n0\n").exit_code == 0
+    assert path.read_text().endswith("  - bids:   [0, 1, 0]\n    tricks: [0, 1, 0]\n")
+    result = run("play", path, input="u\n0\n0\n1\n")
+    assert result.stdout.startswith("Round 2 of 20 next: B deals 2\nC bids: u\nB took: 0\n"
+                                    "C took: 0\nA took: 1\n\nRound 1 points: A -10, B -10, C +20\n")
+    assert result.stderr.startswith("round 1: removed its tricks (A 0, B 1, C 0): the round is in "
+                                    "play again\n")
+    assert path.read_text().endswith("  - bids:   [0, 1, 0]\n    tricks: [1, 0, 0]\n")
+
+
+def test_a_finished_sheet_shows_its_final_standings():
+    result = run("play", WORKED, input="")
+    assert result.exit_code == 0
+    assert result.stdout == ("  Rank  Player      Score\n------  --------  -------\n"
+                             "     1  Ben           140\n     2  Anna           90\n"
+                             "     3  Cara           40\n     4  Dan           -60\n\n"
+                             "Game over — Ben wins\n")
+
+
+def test_names_are_shown_escaped_in_prompts(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text('players: ["A\\e[31m", B, C]\nrounds: []\n')
+    result = run("play", path, input="0\n0\n")
+    assert "A\\x1b[31m bids: " in result.stdout
+    assert "\x1b" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    (["--players", "A,B"], 1),                                  # two players: a sheet problem
+    (["--players", "A,B,C", "--set", "exactBonus=7"], 1),       # a bad setting
+    ([], 2),                                                    # no sheet and no --players
+])
+def test_a_new_sheet_needs_good_players_and_rules(tmp_path, args, code):
+    path = tmp_path / "g.yaml"
+    result = run("play", path, *args, input="1\n")
+    assert result.exit_code == code
+    assert not path.exists()
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_existing_sheet_keeps_its_own_rules(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [A, B, C]\nrounds: []\n")
+    for args in (["--players", "A,B,C"], ["--set", "exactBonus=30"]):
+        result = run("play", path, *args, input="1\n")
+        assert result.exit_code == 2
+        assert "its own rules apply" in result.stderr
+    assert run("play", "-", input="1\n").exit_code == 2
+    assert path.read_text() == "players: [A, B, C]\nrounds: []\n"
+
+
+def test_an_invalid_sheet_is_refused_with_its_problems(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [A, B, C]\nrounds:\n  - bids: [2, 0, 0]\n")
+    result = run("play", path, input="1\n")
+    assert result.exit_code == 1
+    assert result.stderr == f"{path}:3: round 1, A: bid 2 is more than the hand size of 1\n"
+
+
+# --- a real terminal ----------------------------------------------------------------------
+
+def _read_until(fd: int, wanted: bytes, seen: bytearray, timeout: float = 20.0) -> None:
+    """Read the terminal until ``wanted`` has appeared (or fail after ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while wanted not in seen:
+        left = deadline - time.monotonic()
+        assert left > 0, f"timed out waiting for {wanted!r}; got {bytes(seen)!r}"
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the child has gone and closed the terminal
+                chunk = b""
+            assert chunk, f"the terminal closed before {wanted!r}; got {bytes(seen)!r}"
+            seen += chunk
+
+
+@pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
+def test_play_at_a_real_terminal_and_ctrl_c(tmp_path):
+    path = tmp_path / "g.yaml"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: wizard play on the terminal
+        try:
+            os.chdir(tmp_path)
+            os.execv(sys.executable, [sys.executable, "-m", "wizard_cli", "play", "g.yaml",
+                                      "--players", "A,B,C"])
+        finally:
+            os._exit(127)
+    seen = bytearray()
+    try:
+        _read_until(fd, b"B bids: ", seen)
+        os.write(fd, b"1\n")
+        _read_until(fd, b"C bids: ", seen)
+        assert b"B bids: 1\r\nC bids: " in seen  # the terminal echoes; play itself does not
+        os.write(fd, b"\x03")  # Ctrl-C
+        _read_until(fd, b"C to bid", seen)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 130, (status, bytes(seen))
+    assert b"g.yaml: stopped; Round 1 of 20 in play: C to bid" in seen
+    assert Path(path).read_text().endswith("rounds:\n  - bids:   [null, 1, null]\n")
