@@ -10,7 +10,7 @@ import dataclasses
 import gc
 import os
 import sys
-from typing import Annotated, Iterable, Optional
+from typing import TYPE_CHECKING, Annotated, Iterable, Optional
 
 import typer
 
@@ -18,16 +18,20 @@ from . import __version__
 from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
 from .app.console import (ClosedOutput, buffer_output, check_output, output_failed, report,
                           silence_stdout, write_output)
-from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX, ByOpt,
-                          ForceOpt, Format, FormatOpt, OutputFileOpt, PlayerOpt, PresetOpt,
-                          PresetsFileOpt, RoundsOpt, SetOpt, SheetArgs, SinceOpt, Target, UntilOpt,
-                          edge, rule_options, state)
+from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX,
+                          BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
+                          InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
+                          PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
+                          SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, edge,
+                          player_names, rule_options, state)
 from .sheets.source import STDIN
-from .game.scoring import score_game
 from .output.formats import Output, emit
 from .output.game_views import (CheckOutput, NextOutput, ScoreOutput, StandingsOutput,
                                 TrickOutput, status_line)
 from .output.rules_views import CompareOutput, RulesOutput
+
+if TYPE_CHECKING:
+    from .app.recording import Recorded
 
 app = typer.Typer(
     name="wizard",
@@ -56,7 +60,6 @@ def _main(
 ) -> None:
     """Score Wizard card-game score sheets."""
     state["debug"] = debug
-
 
 
 def show(output: Output, items: Iterable, fmt: Format, several: bool = False) -> None:
@@ -251,12 +254,7 @@ def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> N
     show(RulesOutput(), [rules_catalogue(load_presets(presets))], format)
 
 
-# --- writing sheets: new, add, convert -------------------------------------------------------
-
-def _names(players: list[str]) -> list[str]:
-    """``--players A,B --players C`` → ['A', 'B', 'C'] (names trimmed)."""
-    return [name.strip() for option in players for name in option.split(",")]
-
+# --- writing sheets: new, add, edit, undo, play, convert ---------------------------------
 
 @app.command()
 @edge
@@ -272,120 +270,69 @@ def new(players: Annotated[list[str], typer.Option(
 
     check_output(output, force)
     layers = rule_layers(rules)
-    text = new_sheet(_names(players), layers, rules.first_dealer, title,
+    text = new_sheet(player_names(players), layers, rules.first_dealer, title,
                      output if output != STDIN else None)
     write_output(text, output, force)
 
 
-BidsOpt = Annotated[Optional[str], typer.Option(
-    "--bids", metavar="VALUES",
-    help="Bids in seating order (1,0,2,1; - for a player still to bid), in bidding order with "
-         "--bidding-order, or by name (Anna=1,Ben=0).")]
-TricksOpt = Annotated[Optional[str], typer.Option(
-    "--tricks", metavar="VALUES", help="Tricks taken, in seating (or bidding) order or by name.")]
-BiddingOrderOpt = Annotated[bool, typer.Option(
-    "--bidding-order", help="A list of values is in bidding order, from the dealer's left, as "
-                            "bids are called out (a shorter list: the first bidders').")]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing after the change.")]
-
-
-def _in_place(sheet: str, command: str) -> None:
-    """The commands that change a sheet take a file's path, never standard input."""
-    if sheet == STDIN:
-        raise typer.BadParameter(f"{command} edits a file in place: give its path, not -",
-                                 param_hint="SHEET")
-
-
 @app.command()
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
-def add(sheet: Annotated[str, typer.Argument(
-            metavar="SHEET", help="A YAML score sheet, edited in place (comments and layout kept).")],
-        bids: BidsOpt = None, tricks: TricksOpt = None, bidding_order: BiddingOrderOpt = False,
-        format: FormatOpt = Format.table, quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
-    """Record a round's bids (starting it, or filling it in), then its tricks, in a YAML sheet;
-    print what comes next, or the scores once the round is complete."""
+def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
+        bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
+        quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
+    """Record a round's bids, then its tricks, in a YAML sheet; print what comes next or the scores."""
     from .app.recording import record_in_file
 
-    if bids is None and tricks is None:
-        raise typer.BadParameter("give --bids or --tricks (or both)", param_hint="--bids/--tricks")
-    _in_place(sheet, "add")
-    source = inputs([sheet], rules)
-    checked = record_in_file(sheet, rules.encoding, source.layers, rules.first_dealer, bids, tricks,
-                             bidding_order)
-    if not quiet:
-        result = score_game(checked.sheet, checked.settings, checked.first_dealer)
-        show(ScoreOutput() if tricks is not None else NextOutput(), [result], format)
+    source = inputs([changed_sheet(sheet, "add", bids, tricks)], rules)
+    done = record_in_file(sheet, rules.encoding, source.layers, rules.first_dealer, bids, tricks,
+                          bidding_order)
+    _after(done, ScoreOutput() if tricks is not None else NextOutput(), format, quiet)
 
 
 @app.command()
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
-def edit(sheet: Annotated[str, typer.Argument(
-             metavar="SHEET", help="A YAML score sheet, changed in place (comments and layout kept).")],
-         round: Annotated[int, typer.Option("--round", metavar="N", show_default=False,
-                                            help="The round to change (a completed one or the "
-                                                 "round in play).")],
-         bids: BidsOpt = None, tricks: TricksOpt = None, bidding_order: BiddingOrderOpt = False,
-         format: FormatOpt = Format.table, quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
-    """Change bids or tricks already recorded in a round; the whole sheet is checked again and
-    nothing is written if any rule is broken. Print what comes next."""
-    from .app.amending import amend
-    from .app.recording import change_file
+def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: TricksOpt = None,
+         bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
+         quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
+    """Change recorded bids or tricks of a round; nothing is written if any rule then breaks."""
+    from .app.amending import edit_file
 
-    if bids is None and tricks is None:
-        raise typer.BadParameter("give --bids or --tricks (or both)", param_hint="--bids/--tricks")
-    _in_place(sheet, "edit")
-    source = inputs([sheet], rules)
-    checked = change_file(sheet, rules.encoding, lambda text, name: amend(
-        text, name, source.layers, rules.first_dealer, round, bids, tricks, bidding_order),
-        "edit").checked
-    if not quiet:
-        show(NextOutput(), [score_game(checked.sheet, checked.settings, checked.first_dealer)],
-             format)
+    source = inputs([changed_sheet(sheet, "edit", bids, tricks)], rules)
+    _after(edit_file(sheet, rules.encoding, source.layers, rules.first_dealer, round, bids, tricks,
+                     bidding_order), NextOutput(), format, quiet)
 
 
 @app.command()
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
-def undo(sheet: Annotated[str, typer.Argument(
-             metavar="SHEET", help="A YAML score sheet, changed in place (comments and layout kept).")],
-         format: FormatOpt = Format.table, quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
-    """Take back the latest step: the round in play with its bids, or else the last round's
-    tricks. Say what was removed (on stderr) and print what comes next."""
-    from .app.amending import take_back
-    from .app.recording import change_file
+def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
+         rules: RuleOptions) -> None:
+    """Take back the round in play with its bids, or else the last round's tricks."""
+    from .app.amending import undo_file
 
-    _in_place(sheet, "undo")
-    source = inputs([sheet], rules)
-    done = change_file(sheet, rules.encoding, lambda text, name: take_back(
-        text, name, source.layers, rules.first_dealer), "undo")
+    source = inputs([changed_sheet(sheet, "undo")], rules)
+    _after(undo_file(sheet, rules.encoding, source.layers, rules.first_dealer), NextOutput(),
+           format, quiet)
+
+
+def _after(done: Recorded, output: Output, format: Format, quiet: bool) -> None:
+    """What a change to a sheet prints: what was done (stderr), the game as it now stands."""
     if not quiet:
-        report([done.note])
-        checked = done.checked
-        show(NextOutput(), [score_game(checked.sheet, checked.settings, checked.first_dealer)],
-             format)
+        report([done.note] if done.note else [])
+        show(output, [done.result()], format)
 
 
 @app.command()
 @edge
-def play(sheet: Annotated[str, typer.Argument(
-             metavar="SHEET", help="The YAML sheet to record into (made with --players if missing).")],
-         players: Annotated[Optional[list[str]], typer.Option(
-             "--players", metavar="A,B,C...", show_default=False,
-             help="Start a new sheet: the players in seating order (clockwise), 3 to 6.")] = None,
-         assignments: SetOpt = None) -> None:
+def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = None) -> None:
     """Record a game at the table: prompt each bid and each player's tricks in turn, writing
-    each to the sheet at once; the round's points and the standings after each round.
-
-    Type a number, or undo (u), quit (q), help (?). Reads lines, so a game can be replayed from
-    a pipe or a file. End of input or quit stops (exit 0) with the sheet as last written.
-    """
+    each to the sheet at once. Type a number, or undo (u), quit (q), help (?); reads lines, so a
+    game can be replayed from a pipe or a file."""
     from .app.play import play_game
 
-    code = play_game(sheet, _names(players) if players else None, assignments,
-                     sys.stdin, sys.stdout, sys.stderr)
-    raise typer.Exit(code)
+    raise typer.Exit(play_game(sheet, player_names(players) if players else None, assignments))
 
 
 @app.command()

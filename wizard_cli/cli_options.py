@@ -97,6 +97,44 @@ OutputFileOpt = Annotated[Optional[str], typer.Option(
 ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")]
 
 
+InPlaceSheet = Annotated[str, typer.Argument(
+    metavar="SHEET", help="A YAML score sheet, changed in place (comments and layout kept).")]
+BidsOpt = Annotated[Optional[str], typer.Option(
+    "--bids", metavar="VALUES",
+    help="Bids in seating order (1,0,2,1; - for a player still to bid), in bidding order with "
+         "--bidding-order, or by name (Anna=1,Ben=0).")]
+TricksOpt = Annotated[Optional[str], typer.Option(
+    "--tricks", metavar="VALUES", help="Tricks taken, in seating (or bidding) order or by name.")]
+BiddingOrderOpt = Annotated[bool, typer.Option(
+    "--bidding-order", help="A list of values is in bidding order, from the dealer's left, as "
+                            "bids are called out (a shorter list: the first bidders').")]
+RoundOpt = Annotated[int, typer.Option(
+    "--round", metavar="N", show_default=False,
+    help="The round to change (a completed one or the round in play).")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing after the change.")]
+PlaySheet = Annotated[str, typer.Argument(
+    metavar="SHEET", help="The YAML sheet to record into (made with --players if missing).")]
+NewPlayersOpt = Annotated[Optional[list[str]], typer.Option(
+    "--players", metavar="A,B,C...", show_default=False,
+    help="Start a new sheet: the players in seating order (clockwise), 3 to 6.")]
+
+
+def player_names(players: list[str]) -> list[str]:
+    """``--players A,B --players C`` → ['A', 'B', 'C'] (names trimmed)."""
+    return [name.strip() for option in players for name in option.split(",")]
+
+
+def changed_sheet(sheet: str, command: str, bids: str | None = "", tricks: str | None = "") -> str:
+    """The sheet a command changes in place: a file's path, never standard input; ``add`` and
+    ``edit`` need values to record."""
+    if bids is None and tricks is None:
+        raise typer.BadParameter("give --bids or --tricks (or both)", param_hint="--bids/--tricks")
+    if sheet == "-":
+        raise typer.BadParameter(f"{command} edits a file in place: give its path, not -",
+                                 param_hint="SHEET")
+    return sheet
+
+
 class Target(str, Enum):
     """What ``convert`` writes."""
 

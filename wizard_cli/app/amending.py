@@ -14,7 +14,23 @@ from ..errors import Problem, WizardError
 from ..game.settings import RawSetting
 from ..game.validation import Checked
 from ..sheets import amending
-from .recording import Recorded, bidding_seats, checked_change, checked_last, parse_values
+from .recording import (Recorded, bidding_seats, change_file, checked_change, checked_last,
+                        parse_values)
+
+
+def edit_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]],
+              first_dealer: str | None, number: int, bids: str | None, tricks: str | None,
+              in_order: bool = False) -> Recorded:
+    """``wizard edit``: change round ``number``'s values in a sheet file, in place if valid."""
+    return change_file(path, encoding, lambda text, source: amend(
+        text, source, layers, first_dealer, number, bids, tricks, in_order), "edit")
+
+
+def undo_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]] = (),
+              first_dealer: str | None = None) -> Recorded:
+    """``wizard undo``: take back a sheet file's latest step, in place."""
+    return change_file(path, encoding, lambda text, source: take_back(
+        text, source, layers, first_dealer), "undo")
 
 
 def amend(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
@@ -71,9 +87,9 @@ def take_back(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (
     if last.tricks is None:
         edited = amending.remove_last_round(text)
         rounds.pop()
-        given = [(sheet.players[s], last.bids[s]) for s in bidding_seats(checked, last.number)
-                 if last.bids[s] is not None]
-        what = (f"removed the round in play with its bids ({', '.join(f'{name} {bid}' for name, bid in given)})" if given
+        given = ", ".join(f"{sheet.players[s]} {last.bids[s]}"
+                          for s in bidding_seats(checked, last.number) if last.bids[s] is not None)
+        what = (f"removed the round in play with its bids ({given})" if given
                 else "removed the round in play (no bid was in)")
     else:
         edited = amending.remove_tricks(text)

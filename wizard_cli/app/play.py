@@ -9,11 +9,12 @@ from a pipe or a file as well as typed at a terminal (SPEC §5 "At the table").
 from __future__ import annotations
 
 import os
+import sys
 from typing import TextIO
 
 from ..errors import UsageError, WizardError, visible
 from ..game.nextstep import next_step
-from ..game.scoring import GameResult, score_game
+from ..game.scoring import GameResult
 from ..sheets.cells import whole_number
 from ..sheets.source import STDIN, display_name
 from .amending import take_back, take_back_bid
@@ -207,8 +208,7 @@ class Table:
 
     def _change(self, change: Change) -> GameResult:
         """Make one change through the one write path; the game as it now stands."""
-        checked = change_file(self.path, None, change, "play").checked
-        return score_game(checked.sheet, checked.settings, checked.first_dealer)
+        return change_file(self.path, None, change, "play").result()
 
     def _write(self, change: Change) -> Recorded | None:
         """Write one change; a refusal is said (one line each) and changes nothing."""
@@ -228,7 +228,8 @@ class Table:
 
 
 def play_game(path: str, players: list[str] | None, assignments: list[str] | None,
-              stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+              stdin: TextIO | None = None, stdout: TextIO | None = None,
+              stderr: TextIO | None = None) -> int:
     """``wizard play SHEET``: make the sheet from ``--players``/``--set`` if it does not exist,
     then play it from where it stands; the exit code."""
     if path == STDIN:
@@ -242,7 +243,7 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
             raise UsageError(f"no such file: {path} (give --players A,B,C… to start a new game "
                              "in it)", param_hint="SHEET")
         _new_sheet(path, players, assignments)
-    return Table(path, stdin, stdout, stderr).run()
+    return Table(path, stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr).run()
 
 
 def _new_sheet(path: str, players: list[str], assignments: list[str] | None) -> None:

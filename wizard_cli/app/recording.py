@@ -16,7 +16,7 @@ from ..errors import Problem, WizardError, name_list
 from ..game.model import BadValue, RoundRecord, Sheet
 from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.cells import whole_number
-from ..game.scoring import dealer_seat, score_game
+from ..game.scoring import GameResult, dealer_seat, score_game
 from ..game.settings import RawSetting, suggest
 from ..game.validation import Checked, check_sheet
 
@@ -31,6 +31,10 @@ class Recorded:
     text: str
     checked: Checked
     note: Problem | None = None
+
+    def result(self) -> GameResult:
+        """The changed game, scored."""
+        return score_game(self.checked.sheet, self.checked.settings, self.checked.first_dealer)
 
 
 Change = Callable[[str, str], Recorded]  # (the sheet's text, its name) → the changed text, checked
@@ -80,10 +84,10 @@ def record_values(text: str, checked: Checked, layers: Sequence[Iterable[RawSett
 
 def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]] = (),
                    first_dealer: str | None = None, bids: str | None = None,
-                   tricks: str | None = None, in_order: bool = False) -> Checked:
+                   tricks: str | None = None, in_order: bool = False) -> Recorded:
     """Record bids and/or tricks in a YAML sheet file in place; written only if all is valid."""
     return change_file(path, encoding, lambda text, source: record(
-        text, source, layers, first_dealer, bids, tricks, in_order), "add").checked
+        text, source, layers, first_dealer, bids, tricks, in_order), "add")
 
 
 def change_file(path: str, encoding: str | None, change: Change, command: str = "add") -> Recorded:
