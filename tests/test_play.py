@@ -17,10 +17,10 @@ RULES = ["--set", "roundMode=custom", "--set", "customRoundCount=2", "--set", "s
 
 # Round 1 (Anna deals 1): an undo with nothing to undo, Ben 0, Cara 1, Anna's forbidden 0 is
 # refused, help, Anna 1; tricks 0, 1, 1 do not add up and are asked again; 0, 0, 1.
-# Round 2 (Ben deals 2): Cara 2, a word that is no number, Anna 1, Ben 1; an undo of a trick
-# count typed this round; the tricks 1, 1, 0.
+# Round 2 (Ben deals 2): Cara 2, a word that is no number, Anna 0; an undo at Ben's bid takes
+# back Anna's, who bids 1; Ben 1; an undo of a trick count typed this round; the tricks 1, 1, 0.
 ENTRIES = ("u\n0\n1\n0\n?\n1\n\n0\n1\n1\n0\n0\n1\n"
-           "2\nabc\n1\n1\n0\nundo\n1\n1\n0\n")
+           "2\nabc\n0\nu\n1\n1\n0\nundo\n1\n1\n0\n")
 
 TRANSCRIPT = """\
 Round 1 of 2 next: Anna deals 1
@@ -56,6 +56,8 @@ Round 2 of 2 next: Ben deals 2
 
 Cara bids: 2
 Anna bids: abc
+Anna bids: 0
+Ben bids: u
 Anna bids: 1
 Ben bids: 1
 Cara took: 0
@@ -80,6 +82,7 @@ nothing to undo yet
 the dealer may not bid 0 under screwTheDealer=always: the bids would add up to the hand size of 1
 tricks add up to 2, 1 more than the hand size of 1
 'abc' is not a whole number (type a number, or undo, quit, help)
+round 2: took back Anna's bid of 0
 """
 
 
