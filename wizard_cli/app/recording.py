@@ -92,27 +92,38 @@ def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[Ra
 
 def change_file(path: str, encoding: str | None, change: Change, command: str = "add") -> Recorded:
     """Read a YAML sheet file, change its text, and write it back in place if the change is
-    valid: the one way every command that changes a sheet (add, edit, undo, play) writes it.
-
-    The file keeps its encoding and byte-order mark; the write is atomic (``sheets.atomic``).
-    """
-    from ..sheets.atomic import write_atomically
-    from ..sheets.source import display_name, open_binary, read_sheets, text_encoding
+    valid: the one way every command that changes a sheet (add, edit, undo, play) writes it."""
+    from ..sheets.source import display_name, read_sheets
 
     source = display_name(path)
-    if any(found.kind != "yaml" for found in read_sheets(path, None, encoding)):
-        raise WizardError(Problem(f"{command} edits YAML sheets only; make one from this CSV with "
-                                  f"`wizard convert {path} --to yaml -o NEW.yaml`", source))
+    done: list[Recorded] = []
+
+    def edit(text: str) -> str:
+        if any(found.kind != "yaml" for found in read_sheets(path, None, encoding)):
+            raise WizardError(Problem(f"{command} edits YAML sheets only; make one from this CSV "
+                                      f"with `wizard convert {path} --to yaml -o NEW.yaml`", source))
+        done.append(change(text, source))
+        return done[-1].text
+
+    _update_in_place(path, edit, encoding)
+    return done[-1]
+
+
+def _update_in_place(path: str, change: Callable[[str], str], encoding: str | None) -> None:
+    """Read and decode a sheet file, change its text, and write it back atomically if it
+    changed, in the same encoding and with the same byte-order mark."""
+    from ..sheets.atomic import write_atomically
+    from ..sheets.source import open_binary, text_encoding
+
     with open_binary(path) as handle:
         raw = handle.read()
     codec = text_encoding(encoding)
     bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
     text = raw.decode(codec)
-    recorded = change(text, source)
-    if recorded.text != text:
-        write_atomically(path, bom + recorded.text.encode("utf-8" if codec == "utf-8-sig" else codec),
+    new = change(text)
+    if new != text:
+        write_atomically(path, bom + new.encode("utf-8" if codec == "utf-8-sig" else codec),
                          force=True)
-    return recorded
 
 
 def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]],
@@ -299,7 +310,8 @@ def checked_change(old_text: str, text: str, before: Checked,
 
 
 def _essence(sheet: Sheet) -> tuple:
-    """A sheet's content without line numbers."""
-    return (sheet.title, sheet.players, sheet.first_dealer,
-            [(raw.key, raw.value) for raw in sheet.settings],
+    """A sheet's content without line numbers (the rounds next to last, as ``checked_change``
+    compares them)."""
+    return ((sheet.title, sheet.game, sheet.date, sheet.place, sheet.notes), sheet.players,
+            sheet.first_dealer, [(raw.key, raw.value) for raw in sheet.settings],
             [(r.bids, r.tricks, r.points) for r in sheet.rounds], sheet.problems == [])
