@@ -129,7 +129,8 @@ EDIT_REFUSALS = [
      "--bids 1,0,0,1,1: 5 values for 4 players (in bidding order: Ben, Cara, Dan, Anna)"),
     (["--round", "1", "--bids", "Bem=1"],
      "--bids: unknown player 'Bem' (did you mean 'Ben'?) (players: Anna, Ben, Cara, Dan)"),
-    (["--round", "1", "--bids", "Ben=2"], "{path}:8: round 1, Ben: bid 2 is more than the hand size of 1"),
+    (["--round", "1", "--bids", "Ben=2"],
+     "{path}:8: round 1, Ben: bid 2 is more than the hand size of 1"),
     (["--round", "1", "--tricks", "Ben=1"],
      "{path}:9: round 1: tricks add up to 2, 1 more than the hand size of 1"),
     (["--round", "4", "--bids", "Anna=x"], "--bids: Anna's 'x' is not a whole number"),
@@ -182,7 +183,8 @@ def test_undo_removes_the_round_in_play_then_the_last_tricks(tmp_path):
     assert first.stdout == ("Round:              4 of 4\nHand size:          4\n"
                             "Dealer:             Dan\nBidding order:      Anna, Ben, Cara, Dan\n"
                             "Bids in:            none yet\nNext to bid:        Anna\n")
-    assert path.read_text(encoding="utf-8") == SHEET.replace("  - bids:   {Anna: 2}      # Dan deals\n", "")
+    assert path.read_text(encoding="utf-8") == SHEET.replace(
+        "  - bids:   {Anna: 2}      # Dan deals\n", "")
     second = run("undo", path, "-f", "json")
     assert second.exit_code == 0
     assert second.stderr == (f"{path}: round 3: removed its tricks (Anna 1, Ben 1, Cara 0, Dan 1): "
@@ -455,7 +457,8 @@ def test_undo_after_add_restores_every_byte(sheet, data):
     order = bidding_seats(checked, number)
     by_name = data.draw(st.booleans())
     if in_play is None:  # add starts a round; undo removes it
-        bids = {seat: data.draw(st.integers(0, size)) for seat in order[:data.draw(st.integers(1, len(names)))]}
+        first = order[:data.draw(st.integers(1, len(names)))]
+        bids = {seat: data.draw(st.integers(0, size)) for seat in first}
         added = record(text, "g.yaml", rules, bids=values(names, bids, by_name)).text
         assert take_back(added, "g.yaml", rules).text == text
     elif None in in_play.bids:  # one more bid; play's undo takes it back

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .scoring import GameResult, base_points, by_seat, dealer_seat
+from .model import by_seat
+from .scoring import GameResult, base_points, dealer_seat
 from .settings import Settings, hand_sizes
 
 
@@ -33,8 +34,9 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     totals = result.totals
     in_play = result.rounds[-1].bids if len(result.rounds) > played else (None,) * count
     scored = result.scored
-    made_all = [bids == tricks for bids, tricks in zip(by_seat(scored.bids[:len(scored.tricks)], count),
-                                                       by_seat(scored.tricks, count))]
+    made_all = [bids == tricks  # every completed bid made, so far
+                for bids, tricks in zip(by_seat(scored.bids[:len(scored.tricks)], count),
+                                        by_seat(scored.tricks, count))]
     greatest, least = list(totals), list(totals)
     for number in range(played + 1, result.rounds_total + 1):
         size = sizes[number - 1]
