@@ -1,8 +1,10 @@
-"""Recording a round at the table (``wizard add``): decide what to add, edit, check it all.
+"""Recording a round at the table (``wizard add``), and the one way a sheet is changed.
 
-Bids come first (all at once, or a few players at a time), then the tricks complete the round.
-The edited text is read and validated whole, with the same rules as ``wizard check``, before the
-caller writes anything; a round that breaks a rule is the usual located error and no edit.
+Bids come first (all at once, a few players at a time, or in the order they are called out),
+then the tricks complete the round. The edited text is read back and validated whole, with the
+same rules as ``wizard check``, before anything is written; a round that breaks a rule is the
+usual located error and no edit. :func:`change_file` is the read-change-check-write that
+``add``, ``edit``, ``undo`` and ``play`` all go through.
 """
 
 from __future__ import annotations
