@@ -6,10 +6,13 @@ import os
 import pty
 import select
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from conftest import WORKED, run
 
@@ -232,3 +235,47 @@ def test_play_at_a_real_terminal_and_ctrl_c(tmp_path):
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 130, (status, bytes(seen))
     assert b"g.yaml: stopped; Round 1 of 20 in play: C to bid" in seen
     assert Path(path).read_text().endswith("rounds:\n  - bids:   [null, 1, null]\n")
+
+
+# --- property: any game played from a pipe is the file add writes -----------------------------
+
+@st.composite
+def table_games(draw):
+    """Players, a round count, and each round's bids and tricks in bidding order."""
+    count = draw(st.integers(3, 5))
+    total = draw(st.integers(1, 3))
+    rounds = []
+    for size in range(1, total + 1):
+        bids = draw(st.lists(st.integers(0, size), min_size=count, max_size=count))
+        cuts = sorted(draw(st.lists(st.integers(0, size), min_size=count - 1, max_size=count - 1)))
+        rounds.append((bids, [b - a for a, b in zip([0] + cuts, cuts + [size])]))
+    return ["Anna", "Ben", "Cara", "Dan", "Eve"][:count], total, rounds
+
+
+@given(table_games())
+@hypothesis_settings(max_examples=15, deadline=None)
+def test_any_game_played_from_a_pipe_is_the_file_add_writes(game):
+    names, total, rounds = game
+    rules = ["--set", "roundMode=custom", "--set", f"customRoundCount={total}"]
+    entries = "".join(f"{value}\n" for bids, tricks in rounds for value in bids + tricks)
+    with tempfile.TemporaryDirectory() as folder:
+        played, added = Path(folder) / "p", Path(folder) / "a"
+        played.mkdir()
+        added.mkdir()
+        cwd = os.getcwd()
+        try:
+            os.chdir(played)
+            result = run("play", "g.yaml", "--players", ",".join(names), *rules, input=entries)
+            assert result.exit_code == 0, result.stderr
+            assert result.stderr == ""
+            assert result.stdout.rstrip().splitlines()[-1].startswith("Game over — ")
+            os.chdir(added)
+            assert run("new", "--players", ",".join(names), *rules, "-o", "g.yaml").exit_code == 0
+            for bids, tricks in rounds:  # as called out: in bidding order
+                for option, values in (("--bids", bids), ("--tricks", tricks)):
+                    step = run("add", "g.yaml", "--bidding-order", option,
+                               ",".join(map(str, values)), "-q")
+                    assert step.exit_code == 0, step.stderr
+        finally:
+            os.chdir(cwd)
+        assert (played / "g.yaml").read_bytes() == (added / "g.yaml").read_bytes()
