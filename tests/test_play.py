@@ -253,7 +253,7 @@ def table_games(draw):
 
 
 @given(table_games())
-@hypothesis_settings(max_examples=15, deadline=None)
+@hypothesis_settings(max_examples=10, deadline=None)
 def test_any_game_played_from_a_pipe_is_the_file_add_writes(game):
     names, total, rounds = game
     rules = ["--set", "roundMode=custom", "--set", f"customRoundCount={total}"]
