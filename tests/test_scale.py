@@ -16,7 +16,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import run
-from wizard_cli.sheets import csv_long, csv_rows, source
+from wizard_cli.sheets import csv_long, source
 from wizard_cli.game.model import BadValue
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
 from wizard_cli.game.scoring import base_points, points_tables, score_game
@@ -133,13 +133,8 @@ def test_output_starts_before_the_input_ends(write):
 # --- the bulk path of a long CSV against the general one -------------------------------
 
 def read_general(text: str) -> list:
-    """The sheets as the general, row-by-row path reads them (the bulk path switched off)."""
-    saved = csv_long._MAX_GATHERED, csv_long._LongGame._place_regular
-    csv_long._MAX_GATHERED, csv_long._LongGame._place_regular = 0, lambda self: False
-    try:
-        return list(read_csv_sheets(text.splitlines(True), "s.csv"))
-    finally:
-        csv_long._MAX_GATHERED, csv_long._LongGame._place_regular = saved
+    """The sheets as the general, row-by-row path reads them (the bulk placement off)."""
+    return list(read_csv_sheets(text.splitlines(True), "s.csv", bulk=False))
 
 
 ODD_CELLS = ["", " 1", "1 ", "2.0", "+1", "-1", "01", "x", "\u0663", "1234567890", "7"]
@@ -205,9 +200,9 @@ QUOTED = ['"Anna"', '"1"', '"Ben, Jr."', '"two\nlines"', '"say ""hi"""']
 @given(seed=st.integers(0, 10**6), ending=st.sampled_from(["\n", "\r\n", "\r"]),
        quotes=st.booleans(), delimiter=st.sampled_from([",", ";", "\t"]),
        order=st.permutations(range(5)))
-def test_blocks_split_at_once_read_as_csv_reader_reads_the_lines(seed, ending, quotes, delimiter,
+def test_blocks_cut_anywhere_read_as_the_general_path_reads_the_lines(seed, ending, quotes, delimiter,
                                                                   order):
-    """A block with no quote is split at once; the rows must be exactly csv.reader's."""
+    """However the text is cut into blocks, the sheets are those of the general path."""
     rng = random.Random(seed)
     lines = ["game,round,player,bid,tricks"]
     for number in range(rng.randint(1, 5)):
@@ -223,12 +218,7 @@ def test_blocks_split_at_once_read_as_csv_reader_reads_the_lines(seed, ending, q
     lines = [",".join([cells[at] for at in order if at < len(cells)] + cells[5:])
              if len(cells) >= 5 else line for line, cells in ((ln, ln.split(",")) for ln in lines)]
     text = ending.join(line.replace(",", delimiter) for line in lines) + ending
-    saved = csv_rows._CsvRows._columns
-    csv_rows._CsvRows._columns = lambda self, block, width: None  # csv.reader reads every line
-    try:
-        expected = list(read_csv_sheets(source._split_lines(text), "s.csv"))
-    finally:
-        csv_rows._CsvRows._columns = saved
+    expected = list(read_csv_sheets(source._split_lines(text), "s.csv", bulk=False))
     assert list(read_csv_sheets(in_blocks(rng, text), "s.csv")) == expected
     assert list(read_csv_sheets(source._split_lines(text), "s.csv")) == expected
 
@@ -247,10 +237,11 @@ def test_a_file_read_in_small_blocks_reads_the_same(write, monkeypatch, block_by
     assert expected.exit_code == 0 and expected.stdout.count("\n") == 4
 
 
-def test_more_rows_than_any_game_has_are_read_the_general_way(monkeypatch):
+def test_more_rows_than_any_game_has_are_read_the_general_way():
     rng = random.Random(9)
-    text = season_csv({"long": game_rows(rng, rounds=15) * 3, "next": game_rows(rng)})
-    monkeypatch.setattr(csv_long, "_MAX_GATHERED", 50)
+    rows = game_rows(rng, rounds=15) * (csv_long.MOST_ROWS // 60 + 2)
+    text = season_csv({"long": rows, "next": game_rows(rng)})
+    assert len(rows) > csv_long.MOST_ROWS
     assert list(read_csv_sheets(text.splitlines(True), "s.csv")) == read_general(text)
 
 

@@ -11,23 +11,60 @@ from ..game.model import BadValue, Value
 
 SHOWN = 40  # characters of a cell's text quoted in a message
 _WHOLE = re.compile(r"[+-]?\d{1,9}(?:\.0*)?")
+_WHOLE_OR_COMMA = re.compile(r"[+-]?\d{1,9}(?:[.,]0*)?")
+# What a spreadsheet makes of `1/1`, `1.1` or `1-1` typed into a cell (SPEC §3): `01-Jan`,
+# `1. Jan`, `Jan 2`, `2. Jan 2026`, `Jan-01`, `2026-01-02`, `01.01.`, `02.01.2026`, `1/1/2026`.
+_MONTH = r"[^\W\d_]{3,9}\.?"  # a month's name, in any language (`Jan`, `Mär`, `März`)
 _DATE_LIKE = re.compile(
-    r"\d{1,2}[-.][A-Za-z]{3,9}\.?|[A-Za-z]{3,9}[-.]\d{1,4}|\d{4}-\d{1,2}-\d{1,2}(?:[ T].*)?"
-    r"|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|\d{1,2}/\d{1,2}/\d{2,4}")
+    rf"\d{{1,2}}(?:[-.]|\.? +){_MONTH}(?:[-. ] *\d{{2,4}})?"
+    rf"|{_MONTH}(?:[-.]| +)\d{{1,4}}(?:,? +\d{{4}})?"
+    r"|\d{4}-\d{1,2}-\d{1,2}(?:[ T].*)?|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|\d{1,2}/\d{1,2}/\d{2,4}")
+DATE_WHY = ("looks like a date: a spreadsheet probably turned a bid/tricks cell such as '1/1' "
+            "into a date (format the column as text and type it again)")
+DATE_SERIALS = range(20000, 80001)  # a spreadsheet's day numbers for the years 1954 to 2119
+
+# A header's names in the languages spreadsheets are kept in (SPEC §3), as the English name.
+HEADER_NAMES = {"spiel": "game", "runde": "round", "spieler": "player", "ansage": "bid",
+                "gebot": "bid", "tipp": "bid", "stiche": "tricks", "punkte": "points",
+                "datum": "date"}
+TOTALS = frozenset({"total", "sum", "summe", "gesamt"})  # a total row's round cell, any case
 
 
-def whole_number(text: str) -> Value:
-    """A cell's text as a whole number: '' is None, '2.0' is 2, anything else a BadValue."""
+def header_name(cell: str) -> str:
+    """A header cell as the English column name it stands for (lower case)."""
+    name = cell.strip().lower()
+    return HEADER_NAMES.get(name, name)
+
+
+def is_total(cell: str) -> bool:
+    """Whether a round cell marks a row of totals (ignored)."""
+    return cell.strip().lower() in TOTALS
+
+
+def whole_number(text: str, comma: bool = False) -> Value:
+    """A cell's text as a whole number: '' is None, '2.0' is 2 (also '2,0' with ``comma``, in a
+    file not delimited by ','), anything else a BadValue."""
     if text.isdecimal() and len(text) < 10:  # the common case, exactly what _WHOLE takes as is
         return int(text)
     text = text.strip()
     if not text:
         return None
-    if _WHOLE.fullmatch(text):
-        return int(text.partition(".")[0])
+    if (_WHOLE_OR_COMMA if comma else _WHOLE).fullmatch(text):
+        return int(text.replace(",", ".").partition(".")[0])
     if len(text) > 12 and text.lstrip("+-").isdigit():
         return BadValue(text[:12] + "…", "is far too large")
     return BadValue(_shown(text))
+
+
+def count_cell(text: str, comma: bool = False) -> Value:
+    """A bid or tricks cell: a whole number, or a BadValue; a date-shaped cell (a date serial
+    among them) says what a spreadsheet did to it."""
+    value = whole_number(text, comma)
+    if isinstance(value, int):
+        return BadValue(str(value), DATE_WHY) if value in DATE_SERIALS else value
+    if isinstance(value, BadValue) and _DATE_LIKE.fullmatch(text.strip()):
+        return BadValue(_shown(text.strip()), DATE_WHY)
+    return value
 
 
 def _shown(text: str) -> str:

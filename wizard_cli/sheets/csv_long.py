@@ -4,25 +4,28 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Iterable, Iterator, Sequence
+import operator
+from typing import Callable, Iterator, Sequence
 
 from ..errors import Problem
 from ..game.model import BadValue, RoundColumns, RoundRecord, Sheet, Value
+from .cells import (_PLAIN_NUMBERS, _is_blank, _trim_trailing, count_cell, is_total, parse_date,
+                    whole_number)
+from .csv_rows import Chunks
+
+# More rows than any game has (6 players × 20 rounds): a game's rows are kept until it ends only
+# up to this many, so memory stays flat whatever the file; the rest are placed as they come.
+MOST_ROWS = 1000
 
 
-from .cells import _PLAIN_NUMBERS, _is_blank, _trim_trailing, parse_date, whole_number
-from .csv_rows import Batch
+class LongLayout:
+    """Which column holds what, from a long CSV's header (names already lower case)."""
 
-class _LongReader:
-    """Long CSV (one row per round and player), streamed: one sheet per contiguous game.
-
-    For speed, rows as wide as the header whose game cell reads exactly as the game's first
-    row are only gathered, and placed when the game ends (in bulk if the game is regular); any
-    other row sends the game's rows the general way, one by one, in file order.
-    """
-
-    def __init__(self, source: str, header: list[str], header_line: int) -> None:
+    def __init__(self, source: str, header: list[str], header_line: int, comma: bool,
+                 bulk: bool) -> None:
         self.source = source
+        self.comma = comma  # a decimal comma is a decimal point (a file not delimited by ',')
+        self.bulk = bulk  # whether a regular game may be placed in bulk (tests turn it off)
         self.width = len(header)
         self.header_line = header_line
         column = {name: i for i, name in reversed(list(enumerate(header)))}
@@ -33,138 +36,134 @@ class _LongReader:
         self.game_col = column.get("game")
         self.points_col = column.get("points")
         self.date_col = column.get("date")
-        self.header_problems = [
+        self.problems = [
             Problem(f"the header has no '{name}' column", source, header_line)
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
+
+
+def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source: str,
+                     comma: bool = False, bulk: bool = True) -> Iterator[Sheet]:
+    """A long CSV's rows (a block at a time) → one sheet per game, each handed out as soon as
+    its rows end.
+
+    Rows are grouped by their ``game`` cell (an empty one repeats the game above: merged
+    cells); without a ``game`` column the file is one game. A row of totals is ignored. ``bulk=False`` places every row one
+    by one (the general path, which a regular game's bulk placement must match exactly).
+    """
+    games = _Games(LongLayout(source, header, header_line, comma, bulk))
+    col = games.layout.game_col
+    for rows, lines in chunks:
+        if col is None:
+            games.each(rows, lines)
+            continue
+        try:
+            game_cells = list(map(operator.itemgetter(col), rows))  # at C speed...
+        except IndexError:  # ...unless a row is too short to have a game cell (a blank line)
+            game_cells = [row[col] if col < len(row) else "" for row in rows]
+        start = 0
+        for cell, run in itertools.groupby(game_cells):
+            stop = start + len(list(run))
+            games.run(cell.strip(), rows[start:stop], lines[start:stop])
+            start = stop
+        yield from games.done
+        games.done.clear()
+    yield from games.done
+    yield (games.game or _LongGame(games.layout, None, header_line)).finish()
+
+
+class _Games:
+    """The game being read and the games before it, as runs of rows with one game cell come."""
+
+    def __init__(self, layout: LongLayout) -> None:
+        self.layout = layout
         self.game: _LongGame | None = None
-        self.written: str | None = None  # the game's cell in its first row, while gathering
-        self.finished_games: set[str | None] = set()
+        self.finished: set[str | None] = set()
         self.done: list[Sheet] = []  # games ended by the rows taken so far, not yet handed out
 
-    def sheets(self, batches: Iterable[Batch]) -> Iterator[Sheet]:
-        """Take the rows a batch at a time, yielding each game's sheet once its rows end."""
-        width, game_col = self.width, self.game_col
-        for rows, lines, columns in batches:
-            if columns is None and rows and list(map(len, rows)).count(width) == len(rows):
-                columns = list(map(list, zip(*rows)))
-            if columns is not None and game_col is not None:
-                self._take_runs(columns, lines, game_col)
-            else:
-                for row, line in zip(rows if rows is not None else _rows(columns, 0, None), lines):
-                    self._take(row, line)
-            yield from self.done
-            self.done.clear()
+    def run(self, game_id: str, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
+        """Rows whose game cells read ``game_id`` (stripped; empty: the game above)."""
+        game = self.game
+        if game is not None and (not game_id or game_id == game.sheet.game):
+            game.take(rows, lines)
+        elif game_id:
+            self._start(game_id, lines[0])
+            self.game.take(rows, lines)
+        else:  # no game yet: the first row that is not blank starts one, with no id
+            self.each(rows, lines)
+
+    def each(self, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
+        """Rows of the game being read, or starting the file's game (a file with no game column)."""
         if self.game is None:
-            self.game = _LongGame(self, None, self.header_line)
-        yield self.game.finish()
-
-    def _take_runs(self, columns: list[list[str]], lines: Sequence[int], game_col: int) -> None:
-        """Rows all as wide as the header, taken a run of equal game cells at a time."""
-        start = 0
-        for cell, run in itertools.groupby(columns[game_col]):
-            stop = start + len(list(run))
-            game_id = cell.strip()
-            if cell == self.written and self._room(stop - start):
-                self._gather(columns, start, stop, lines)
-            elif game_id and (self.game is None or game_id != self.game.sheet.game):
-                self._start(game_id, lines[start])
-                if self._room(stop - start):
-                    self.written = cell
-                    self._gather(columns, start, stop, lines)
-                else:
-                    self._take_each(columns, start, stop, lines)
-            else:
-                self._take_each(columns, start, stop, lines)
-            start = stop
-
-    def _take_each(self, columns: list[list[str]], start: int, stop: int,
-                   lines: Sequence[int]) -> None:
-        """Rows ``start:stop`` of the columns, one by one, the general way."""
-        for row, line in zip(_rows(columns, start, stop), lines[start:stop]):
-            self._take(row, line)
-
-    def _take(self, row: list[str], line: int) -> None:
-        """One row, the general way (a row that may be gathered still is)."""
-        if (self.written is not None and len(row) == self.width
-                and row[self.game_col] == self.written and self._room(1)):
-            self._gather([[cell] for cell in row], 0, 1, [line])
-            return
-        if _is_blank(row):
-            return
-        game_col = self.game_col
-        game_id = (row[game_col].strip() or None
-                   if game_col is not None and game_col < len(row) else None)
-        if self.game is None or game_id != self.game.sheet.game:
-            self._start(game_id, line)
-            if game_col is not None and len(row) == self.width:  # (one game with no column: no hurry)
-                self.written = row[game_col]
-                self._gather([[cell] for cell in row], 0, 1, [line])
+            start = next((at for at, row in enumerate(rows) if not _is_blank(row)), len(rows))
+            if start == len(rows):
                 return
-        self.game.add_gathered()
-        self.written = None  # the rest of this game goes the general way, in file order
-        self.game.add(row, line)
-
-    def _room(self, count: int) -> bool:
-        """Whether ``count`` more rows may be gathered: more than any game has go the general way,
-        so memory stays flat whatever the file."""
-        return len(self.game.gathered_lines) + count <= _MAX_GATHERED
-
-    def _gather(self, columns: list[list[str]], start: int, stop: int,
-                lines: Sequence[int]) -> None:
-        """Keep rows ``start:stop`` of the current game, to be placed when it ends."""
-        for kept, column in zip(self.game.gathered, columns):
-            kept += column[start:stop]
-        self.game.gathered_lines += lines[start:stop]
+            self._start(None, lines[start])
+            rows, lines = rows[start:], lines[start:]
+        self.game.take(rows, lines)
 
     def _start(self, game_id: str | None, line: int) -> None:
         """A new game begins on ``line``; the one before is finished."""
         if self.game is not None:
-            self.finished_games.add(self.game.sheet.game)
+            self.finished.add(self.game.sheet.game)
             self.done.append(self.game.finish())
-        self.game = _LongGame(self, game_id, line)
-        self.written = None
-        if game_id in self.finished_games:
+        self.game = _LongGame(self.layout, game_id, line)
+        if game_id in self.finished:
             self.game.sheet.problem(f"game '{game_id}' continues here after other games "
                                     "(a game's rows must be together)", line)
 
 
-_MAX_GATHERED = 1000  # more rows than any game has (6 players × 20 rounds): memory stays flat
-
-
 class _LongGame:
-    """The rows of one game of a long CSV, gathered into rounds."""
+    """The rows of one game of a long CSV, gathered into rounds.
 
-    def __init__(self, layout: _LongReader, game_id: str | None, line: int) -> None:
+    Its rows are kept as they come (up to MOST_ROWS) and placed when the game ends: in bulk, as
+    columns, when the game is regular (see :meth:`_place_regular`), else one by one in file order.
+    """
+
+    def __init__(self, layout: LongLayout, game_id: str | None, line: int) -> None:
         self.layout = layout
         self.sheet = Sheet(source=layout.source, game=game_id, line=line, kind="csv",
-                           problems=list(layout.header_problems))
+                           problems=list(layout.problems))
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
+        self.last_round: int | None = None  # the round of the row placed last
         self.date_changed = False
         self.bad_dates: set[str] = set()
-        # Rows not placed yet, kept as columns (see _LongReader), and their lines.
-        self.gathered: list[list[str]] = [[] for _ in range(layout.width)]
-        self.gathered_lines: list[int] = []
+        self.kept: list[list[str]] | None = []  # rows not placed yet (None: placed as they come)
+        self.kept_lines: list[int] = []
 
-    def add_gathered(self) -> None:
-        """Place the gathered rows the general way, one by one (blank ones are skipped)."""
-        for row, line in zip(_rows(self.gathered, 0, None), self.gathered_lines):
-            if not _is_blank(row):
+    def take(self, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
+        """Rows of the game, kept to be placed when it ends (past MOST_ROWS, placed as they come)."""
+        if self.kept is None:
+            for row, line in zip(rows, lines):
                 self.add(row, line)
-        for column in self.gathered:
-            column.clear()
-        self.gathered_lines.clear()
+            return
+        self.kept += rows
+        self.kept_lines += lines
+        if len(self.kept) > MOST_ROWS:
+            self.place_kept()
+
+    def place_kept(self) -> None:
+        """Place the kept rows the general way, one by one; the rest are placed as they come."""
+        kept, self.kept = self.kept or [], None
+        for row, line in zip(kept, self.kept_lines):
+            self.add(row, line)
+        self.kept_lines = []
 
     def add(self, row: list[str], line: int) -> None:
-        """One row: check its shape, place it by round and player."""
+        """One row: check its shape, place it by round and player (a blank row is skipped)."""
         layout, sheet = self.layout, self.sheet
+        cell = lambda col: row[col] if col is not None and col < len(row) else ""  # noqa: E731
+        if _is_blank(row) or is_total(cell(layout.round_col)):
+            return
         if len(_trim_trailing(row)) > layout.width:
             sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {layout.width}", line)
         if layout.round_col is None:
             return  # the header's missing 'round' column is reported once, not on every row
-        cell = lambda col: row[col] if col is not None and col < len(row) else ""  # noqa: E731
-        number = whole_number(cell(layout.round_col))
+        written = cell(layout.round_col)
+        # An empty round cell repeats the round above (what merged cells export as, SPEC §3).
+        number = (whole_number(written, layout.comma) if written.strip() or not self.rounds
+                  else self.last_round)
         name = cell(layout.player_col).strip()
         if not isinstance(number, int) or number < 1:
             shown = number.text if isinstance(number, BadValue) else number
@@ -178,6 +177,7 @@ class _LongGame:
             self._take_date(cell(layout.date_col), line)
         if number != len(self.rounds) and not self._round_in_order(number, line, name):
             return
+        self.last_round = number
         seat = self.seats.setdefault(name, len(self.seats))
         cells = self.rounds.setdefault(number, {})
         self.round_lines.setdefault(number, line)
@@ -185,13 +185,16 @@ class _LongGame:
             sheet.problem(f"{name} appears twice in round {number} (first on line {cells[seat][3]})",
                           line, number, name)
             return
-        cells[seat] = (whole_number(cell(layout.bid_col)), whole_number(cell(layout.tricks_col)),
-                       whole_number(cell(layout.points_col)) if layout.points_col is not None else None,
-                       line)
+        comma = layout.comma
+        cells[seat] = (count_cell(cell(layout.bid_col), comma),
+                       count_cell(cell(layout.tricks_col), comma),
+                       whole_number(cell(layout.points_col), comma)
+                       if layout.points_col is not None else None, line)
 
     def _take_date(self, text: str, line: int) -> None:
         """A row's ``date`` cell: the game's date, the same on every row (SPEC §3). An empty
-        cell says nothing (as a merged cell exports); a bad or different date is located."""
+        cell says nothing (it repeats the date above, as a merged cell exports); a bad or
+        different date is located."""
         date = parse_date(text)
         sheet = self.sheet
         if date is None or date == sheet.date:
@@ -223,9 +226,9 @@ class _LongGame:
 
     def finish(self) -> Sheet:
         """The game's sheet, with each round's values in seating order."""
-        if self.gathered_lines and self._place_regular():
+        if self.kept and self.layout.bulk and self._place_regular():
             return self.sheet
-        self.add_gathered()
+        self.place_kept()
         sheet = self.sheet
         sheet.players = list(self.seats)
         sheet.player_lines = [None] * len(sheet.players)
@@ -244,15 +247,17 @@ class _LongGame:
         return sheet
 
     def _place_regular(self) -> bool:
-        """Place the gathered rows in bulk if they read as they would one by one, with no problem.
+        """Place the kept rows in bulk if they read as they would one by one, with no problem.
 
-        That is when every round lists every player in the seating order of round 1 (names as
-        written, no spaces around them) and the rounds are numbered 1..N in plain digits, each
-        round's rows together. Otherwise nothing is placed and False is returned.
+        That is when every row is as wide as the header, every round lists every player in the
+        seating order of round 1 (names as written, no spaces around them) and the rounds are
+        numbered 1..N in plain digits, each round's rows together. Otherwise nothing is placed
+        and False is returned.
         """
-        layout, columns, lines = self.layout, self.gathered, self.gathered_lines
-        if layout.header_problems:
+        layout, rows, lines = self.layout, self.kept or [], self.kept_lines
+        if layout.problems or list(map(len, rows)).count(layout.width) != len(rows):
             return False
+        columns = list(zip(*rows))
         numbers = columns[layout.round_col]
         count = numbers.count("1")
         if not count or len(lines) % count:
@@ -261,19 +266,22 @@ class _LongGame:
         names = columns[layout.player_col]
         players = names[:count]
         if (numbers != _round_labels(count, rounds) or names != players * rounds
-                or not _plain_names(tuple(players))):
+                or not _plain_names(players)):
             return False
+        sheet_date = date_line = None
         if layout.date_col is not None:
             dates = columns[layout.date_col]
             date = parse_date(dates[0])
             if dates.count(dates[0]) != len(dates) or isinstance(date, BadValue):
                 return False  # judged row by row, to say where
             sheet_date, date_line = date, lines[0]
-        bids = _whole_numbers(columns[layout.bid_col])
-        tricks = _whole_numbers(columns[layout.tricks_col])
-        points = _whole_numbers(columns[layout.points_col]) if layout.points_col is not None else None
+        comma = layout.comma
+        bids = _whole_numbers(columns[layout.bid_col], count_cell, comma)
+        tricks = _whole_numbers(columns[layout.tricks_col], count_cell, comma)
+        points = (_whole_numbers(columns[layout.points_col], whole_number, comma)
+                  if layout.points_col is not None else None)
         sheet = self.sheet
-        if layout.date_col is not None and sheet_date is not None:
+        if sheet_date is not None:
             sheet.date, sheet.date_line = sheet_date, date_line
         sheet.players = list(players)
         sheet.player_lines = [None] * count
@@ -284,19 +292,14 @@ class _LongGame:
                 if record.tricks.count(None) == count:
                     record.tricks = record.trick_lines = None
             sheet.rounds = RoundColumns.of(records)
+        self.kept, self.kept_lines = None, []
         return True
 
 
 @functools.lru_cache(maxsize=64)
-def _round_labels(players: int, rounds: int) -> list[str]:
-    """The round column of a regular game as written: '1' for each player, then '2', … (shared:
-    never changed)."""
-    return [str(number) for number in range(1, rounds + 1) for _ in range(players)]
-
-
-def _rows(columns: list[list[str]], start: int, stop: int | None) -> Iterator[list[str]]:
-    """Rows ``start:stop`` of columns of equal length."""
-    return map(list, zip(*(column[start:stop] for column in columns)))
+def _round_labels(players: int, rounds: int) -> tuple[str, ...]:
+    """The round column of a regular game as written: '1' for each player, then '2', …"""
+    return tuple(str(number) for number in range(1, rounds + 1) for _ in range(players))
 
 
 @functools.lru_cache(maxsize=256)
@@ -307,11 +310,10 @@ def _plain_names(players: tuple[str, ...]) -> bool:
                                                      for name in players)
 
 
-
-def _whole_numbers(cells: Sequence[str]) -> list[Value]:
-    """A column of cells as whole numbers (see whole_number), looked up when all are plain."""
+def _whole_numbers(cells: Sequence[str], read: Callable[[str, bool], Value],
+                   comma: bool) -> list[Value]:
+    """A column of cells as ``read`` reads each, looked up when all are plain numbers."""
     try:
         return list(map(_PLAIN_NUMBERS.__getitem__, cells))
     except KeyError:
-        return list(map(whole_number, cells))
-
+        return [read(cell, comma) for cell in cells]

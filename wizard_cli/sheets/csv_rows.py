@@ -1,120 +1,93 @@
-"""The rows of a CSV with the line each ends on, read a block at a time (see :class:`_CsvRows`)."""
+"""The rows of a CSV with the line each ends on: ``csv.reader`` over the decoded lines.
+
+Line numbers are the file's (``reader.line_num``): blank lines before the header count, and a
+quoted cell that spans lines makes its row end on the last of them. Rows come a block of the
+file at a time, as the blocks arrive (a pipe's output is read as it comes); every CSV reader
+(long and wide files, a workbook's worksheets) takes them as ``(cells, line)`` pairs.
+"""
 
 from __future__ import annotations
 
 import csv
-from typing import Iterable, Iterator, NamedTuple, Sequence
+import itertools
+from typing import Iterable, Iterator, Sequence
+
+from .source import _split_lines
+
+Rows = Iterator[tuple[list[str], int]]
+Chunks = Iterator[tuple[Sequence[list[str]], Sequence[int]]]
 
 
-from .source import _has_other_breaks, _split_lines
-
-
-class _CsvRows:
-    """The rows of a CSV, with the line each ends on, parsed exactly as ``csv.reader`` would.
-
-    A plain block (no quote, every line as wide as the header) is split into columns at C speed
-    (such a line's cells are all csv.reader would make of it); any other block is cut into
-    lines for one csv.reader that lives across blocks, so a quoted cell may go on into the next.
-    """
+class CsvRows:
+    """A CSV's header, then its rows: the delimiter is sniffed from the header line."""
 
     def __init__(self, blocks: Iterable[str]) -> None:
-        self.blocks = iter(blocks)
-        self.lines: list[str] = []  # the current block's lines, for csv.reader
-        self.at = 0  # the next of them
-        self.number = 0  # the file's lines taken so far: the line a row just read ends on
+        self._split = 0  # the lines of the blocks split so far
+        self._quoted = False  # whether the block split last has a quote in it
+        self._lines = itertools.chain.from_iterable(map(self._block_lines, blocks))
+        self._skipped = 0  # blank lines before the header
+        self._reader: Iterator[list[str]] | None = None
         self.delimiter = ","
-        self.reader: Iterator[list[str]] = iter(())
 
-    def _more(self) -> bool:
-        """Whether a line is left for csv.reader, cutting the next block into lines if need be."""
-        while self.at == len(self.lines):
-            block = next(self.blocks, None)
-            if block is None:
-                return False
-            self.lines, self.at = _split_lines(block), 0
-        return True
+    def _block_lines(self, block: str) -> list[str]:
+        """A block's lines (taken only once the lines before are all read), counted."""
+        lines = _split_lines(block)
+        self._split += len(lines)
+        self._quoted = '"' in block
+        return lines
 
-    def _feed(self) -> Iterator[str]:
-        """The lines for csv.reader, one at a time, counted as they are taken."""
-        while self._more():
-            line = self.lines[self.at]
-            self.at += 1
-            self.number += 1
-            yield line
+    @property
+    def number(self) -> int:
+        """The line the row just read ends on (the header's, right after :meth:`header`)."""
+        return self._skipped + (self._reader.line_num if self._reader is not None else 0)
 
     def header(self) -> list[str] | None:
         """The first row after any blank lines (None if there is none); its delimiter, sniffed
         from that line, is the file's."""
-        while self._more() and not self.lines[self.at].strip():
-            self.at += 1
-            self.number += 1
-        if not self._more():
+        for line in self._lines:
+            if line.strip():
+                break
+            self._skipped += 1
+        else:
             return None
-        self.delimiter = _sniff_delimiter(self.lines[self.at])
-        self.reader = csv.reader(self._feed(), delimiter=self.delimiter)
-        return next(self.reader)
+        self.delimiter = sniff_delimiter(line)
+        self._reader = csv.reader(itertools.chain((line,), self._lines), delimiter=self.delimiter)
+        return next(self._reader)
 
-    def each(self) -> Iterator[tuple[list[str], int]]:
-        """The remaining rows one by one, each with its line."""
-        for row in self.reader:
-            yield row, self.number
+    def chunks(self) -> Chunks:
+        """The rows after the header a block at a time, with the line each ends on (a blank line
+        is ``[]``).
 
-    def batches(self, width: int) -> Iterator[Batch]:
-        """The remaining rows a block at a time, with their lines: as columns when every row of
-        the block has ``width`` cells and no quote (the usual block), else as rows (a blank line
-        may then read as ``[]`` or ``['']``: either is a blank row)."""
+        The lines left of a block with no quote are one row each, so csv.reader is asked for
+        exactly that many at once; in a block with a quote, rows are read one by one up to the
+        block's end (a quoted cell may take in lines of the next block).
+        """
+        reader = self._reader
+        if reader is None:
+            return
         while True:
-            if self.at < len(self.lines):  # csv.reader's block (a quoted cell may take it on)
-                rows, lines = [], []
-                while self.at < len(self.lines):
-                    rows.append(next(self.reader))
-                    lines.append(self.number)
-                yield Batch(rows, lines)
+            read = self.number
+            left = self._split - read
+            if left and not self._quoted:
+                rows = list(itertools.islice(reader, left))
+                yield rows, range(read + 1, read + 1 + len(rows))
                 continue
-            block = next(self.blocks, None)
-            if block is None:
+            rows, lines = [], []
+            for row in reader:  # (with no line left, this takes the next block in)
+                rows.append(row)
+                lines.append(self.number)
+                if self.number >= self._split or not self._quoted:
+                    break
+            if not rows:
                 return
-            columns = self._columns(block, width)
-            if columns is None:
-                self.lines, self.at = _split_lines(block), 0
-                continue
-            first = self.number + 1
-            self.number += len(columns[0])
-            yield Batch(None, range(first, self.number + 1), columns)
+            yield rows, lines
 
-    def _columns(self, block: str, width: int) -> list[list[str]] | None:
-        """The block's columns, split at C speed, if it is plain: no quote (what csv.reader
-        makes of such a line is its cells), ``width`` cells on every line, nothing str.splitlines
-        would break differently, no cell that may pass csv's field limit. None otherwise."""
-        if ('"' in block or "\x00" in block or len(block) > csv.field_size_limit()
-                or _has_other_breaks(block) or width < 1):
-            return None
-        if "\r" in block:
-            block = block.replace("\r\n", "\n").replace("\r", "\n")
-        if not block.endswith("\n"):
-            block += "\n"
-        # Each line starts with a NUL mark (a NUL cannot be in the text) and the block is split
-        # at every delimiter: each line has ``width`` cells exactly when the marks fall every
-        # ``width`` cells (the last mark starts an empty cell after the last line).
-        cells = ("\x00" + block.replace("\n", self.delimiter + "\x00")).split(self.delimiter)
-        count = block.count("\n")
-        firsts = "".join(cells[::width])  # a mark only ever starts a cell
-        if len(cells) != count * width + 1 or firsts.count("\x00") != count + 1:
-            return None
-        unmarked = firsts.split("\x00")[1:-1]  # the first column without its marks
-        return [unmarked, *(cells[column::width] for column in range(1, width))]
+    def rows(self) -> Rows:
+        """The rows after the header one by one, each with its line."""
+        for rows, lines in self.chunks():
+            yield from zip(rows, lines)
 
 
-class Batch(NamedTuple):
-    """Rows of a CSV block with their lines: as ``rows``, or as ``columns`` of equal rows."""
-
-    rows: list[list[str]] | None
-    lines: Sequence[int]
-    columns: list[list[str]] | None = None
-
-
-def _sniff_delimiter(line: str) -> str:
+def sniff_delimiter(line: str) -> str:
     """`,` `;` or tab: whichever the header line uses most."""
     return max(",;\t", key=line.count)
-
-

@@ -1,0 +1,96 @@
+"""The CSV reader (sheets/csv_rows.py) and the long and wide readers' public entry points.
+
+The reader is ``csv.reader`` over the decoded lines; these tests pin its rows and their line
+numbers to a naive reference that reads the whole text at once, however the text is cut into
+blocks, and pin the long reader's bulk placement to its general, row-by-row path.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from wizard_cli.game.model import RoundColumns
+from wizard_cli.sheets.csv_rows import CsvRows
+from wizard_cli.sheets.csv_sheets import read_csv_sheets
+
+CELLS = ["Anna", "1", "", " 2 ", '"Ben, Jr."', '"two\nlines"', '"three\r\nline\rcell"',
+         '"say ""hi"""', "x\x0cy", "Z\u2028", '""', "ä"]
+
+
+def reference(text: str) -> tuple[list[str] | None, str, list[tuple[list[str], int]]]:
+    """The header, the delimiter and every row with its line, the obvious way: the whole text
+    split into lines at CR, LF and CRLF, blank lines before the header counted."""
+    lines = io.StringIO(text, newline="").readlines()
+    first = next((at for at, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        return None, ",", []
+    delimiter = max(",;\t", key=lines[first].count)
+    reader = csv.reader(lines[first:], delimiter=delimiter)
+    header = next(reader)
+    return header, delimiter, [(row, first + reader.line_num) for row in reader]
+
+
+def blocks(rng: random.Random, text: str) -> list[str]:
+    """The text cut into blocks of whole lines at random (as the file reader hands them out)."""
+    lines = io.StringIO(text, newline="").readlines()
+    out, at = [], 0
+    while at < len(lines):
+        size = rng.randint(1, 5)
+        out.append("".join(lines[at:at + size]))
+        at += size
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**6), delimiter=st.sampled_from([",", ";", "\t"]),
+       ending=st.sampled_from(["\n", "\r\n", "\r"]))
+def test_rows_and_lines_are_the_naive_readers(seed, delimiter, ending):
+    rng = random.Random(seed)
+    lines = [""] * rng.randint(0, 2) + [delimiter.join(["round", "player", "bid", "tricks"])]
+    for _ in range(rng.randint(0, 12)):
+        lines.append(delimiter.join(rng.choice(CELLS) for _ in range(rng.randint(0, 6)))
+                     if rng.random() < 0.9 else rng.choice(["", " "]))
+    text = ending.join(lines) + rng.choice([ending, ""])
+    header, expected_delimiter, expected = reference(text)
+    reader = CsvRows(blocks(rng, text))
+    assert reader.header() == header
+    if header is None:
+        return
+    assert reader.delimiter == expected_delimiter
+    assert reader.number == header_line(text)
+    assert list(reader.rows()) == expected
+
+
+def header_line(text: str) -> int:
+    """The line the header ends on (blank lines before it count)."""
+    lines = io.StringIO(text, newline="").readlines()
+    first = next(at for at, line in enumerate(lines) if line.strip())
+    reader = csv.reader(lines[first:], delimiter=max(",;\t", key=lines[first].count))
+    next(reader)
+    return first + reader.line_num
+
+
+def test_a_quoted_cell_over_two_lines_ends_its_row_on_the_second():
+    reader = CsvRows(["\n\nround,player,bid,tricks\r\n", '1,"An\r\nna",1,1\r\n', "1,Ben,0,0\r\n"])
+    assert reader.header() == ["round", "player", "bid", "tricks"]
+    assert reader.number == 3
+    assert list(reader.rows()) == [(["1", "An\r\nna", "1", "1"], 5), (["1", "Ben", "0", "0"], 6)]
+
+
+def test_no_header_is_none():
+    assert CsvRows(["\n", "  \r\n"]).header() is None
+
+
+def test_a_regular_game_is_placed_in_bulk_and_reads_as_the_general_path():
+    text = ("game,round,player,bid,tricks\n" + "".join(
+        f"g,{number},{name},0,{number if name == 'Anna' else 0}\n"
+        for number in (1, 2) for name in ("Anna", "Ben", "Cara")))
+    (bulk,) = read_csv_sheets([text], "s.csv")
+    (general,) = read_csv_sheets([text], "s.csv", bulk=False)
+    assert isinstance(bulk.rounds, RoundColumns)  # the bulk placement did happen
+    assert not isinstance(general.rounds, RoundColumns)
+    assert bulk == general

@@ -1,0 +1,69 @@
+"""Wide CSV (``round,<player>,<player>,…`` with ``bid/tricks`` cells): one game per file."""
+
+from __future__ import annotations
+
+from ..game.model import BadValue, RoundRecord, Sheet, Value
+from .cells import (DATE_WHY, _DATE_LIKE, _is_blank, _trim_trailing, count_cell, header_name,
+                    is_total, whole_number)
+from .csv_rows import Rows
+
+
+def read_wide_sheet(rows: Rows, header: list[str], header_line: int, source: str,
+                    comma: bool = False) -> Sheet:
+    """Wide CSV: ``round,<player>…`` with ``bid/tricks`` cells (just ``bid`` in the round in play)."""
+    sheet = Sheet(source=source, line=header_line, kind="wide-csv")
+    if not header or header_name(header[0]) != "round":
+        sheet.problem("not a score sheet: a long CSV has 'round,player,bid,tricks' columns, a wide "
+                      "one 'round,<player>,<player>,…'", header_line)
+        return sheet
+    named = set(map(header_name, header[1:]))
+    if "player" in named and named & {"tricks", "took", "bids"}:  # a long CSV, misnamed 'bid'
+        sheet.problem("the header has a 'player' column but no 'bid' column: a long CSV has "
+                      "'round,player,bid,tricks' columns", header_line)
+        return sheet
+    sheet.players = header[1:]
+    sheet.player_lines = [header_line] * len(sheet.players)
+    for row, line in rows:
+        if _is_blank(row) or is_total(row[0]):
+            continue
+        _read_wide_row(row, line, sheet, comma)
+    return sheet
+
+
+def _read_wide_row(row: list[str], line: int, sheet: Sheet, comma: bool) -> None:
+    """One round of a wide CSV."""
+    count = len(sheet.players)
+    expected = len(sheet.rounds) + 1
+    number = whole_number(row[0], comma)
+    if number != expected:
+        shown = number.text if isinstance(number, BadValue) else number
+        sheet.problem(f"round '{shown}' where round {expected} was expected: rounds run 1..N in "
+                      "order", line)
+        return
+    if len(_trim_trailing(row)) > count + 1:
+        sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {count + 1}", line,
+                      number)
+    cells = [(row[seat + 1] if seat + 1 < len(row) else "") for seat in range(count)]
+    bids: list[Value] = []
+    tricks: list[Value] = []
+    for cell in cells:
+        bid, took = _wide_cell(cell, comma)
+        bids.append(bid)
+        tricks.append(took)
+    record = RoundRecord(number, line, bids, [line] * count)
+    if any("/" in cell for cell in cells):
+        record.tricks, record.trick_lines = tricks, [line] * count
+    sheet.rounds.append(record)
+
+
+def _wide_cell(cell: str, comma: bool) -> tuple[Value, Value]:
+    """``bid/tricks``, or ``bid`` alone, or empty; a date-looking cell says what happened to it."""
+    text = cell.strip()
+    if _DATE_LIKE.fullmatch(text):
+        return BadValue(text, DATE_WHY), BadValue(text, DATE_WHY, quiet=True)
+    if text.count("/") == 1:  # str methods, not a regex: a long cell must not backtrack for ages
+        bid, _, took = text.partition("/")
+        return count_cell(bid, comma), count_cell(took, comma)
+    return count_cell(text, comma), None
+
+
