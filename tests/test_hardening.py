@@ -135,13 +135,15 @@ def test_a_byte_the_chosen_encoding_lacks_is_reported_with_that_encoding(write):
                                         (b"\xff\xfe\x00\x00", "utf-32")])
 @pytest.mark.parametrize("name, content", [("u.yaml", YAML), ("u.csv", LONG), ("w.csv", WIDE)],
                          ids=["yaml", "long", "wide"])
-def test_a_utf16_or_utf32_byte_order_mark_names_the_encoding_to_use(write, bom, codec, name,
-                                                                     content):
+def test_a_utf16_or_utf32_byte_order_mark_says_how_to_read_the_file(write, bom, codec, name,
+                                                                      content):
+    # SPEC §3 (issue 14): "whatever a byte-order mark says" is read directly; it was refused
+    # before with a hint to use --encoding.
     order = "le" if bom.startswith(b"\xff") else "be"
     data = bom + content.decode("utf-8").replace("Cara", "Carà").encode(f"{codec}-{order}")
     path = write(name, data)
-    assert check(path, *CUSTOM5)[::2] == (1, f"{path}:1: {codec.upper()} text (it starts with a "
-                                             f"byte-order mark): read it with --encoding {codec}\n")
+    assert check(path, *CUSTOM5)[::2] == (0, "")
+    assert standings(path, *CUSTOM5)[2] == ("Carà", 40)
     assert standings(path, *CUSTOM5, "--encoding", codec)[2] == ("Carà", 40)
 
 

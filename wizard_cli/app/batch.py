@@ -55,7 +55,7 @@ class Inputs:
         """Every sheet of every source, validated; a source that cannot be read is one failure."""
         for path in self.paths:
             try:
-                for sheet in read_sheets(path, self.input_format, self.encoding):
+                for sheet in read_sheets(path, self.input_format, self.encoding, _note):
                     yield check_sheet(sheet, self.layers, self.first_dealer)
             except WizardError as error:
                 yield Checked(Sheet(source=error.problems[0].path or path), DEFAULT_SETTINGS, 0,
@@ -124,6 +124,11 @@ class Inputs:
         """Report problems on stderr; the command will exit 1."""
         self.failed = True
         report(problems)
+
+
+def _note(problem: Problem) -> None:
+    """Something a source skipped (not a failure): a line on stderr."""
+    report([problem])
 
 
 def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:

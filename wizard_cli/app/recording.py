@@ -115,11 +115,11 @@ def _update_in_place(path: str, change: Callable[[str], str], encoding: str | No
     """Read and decode a sheet file, change its text, and write it back atomically if it
     changed, in the same encoding and with the same byte-order mark."""
     from ..sheets.atomic import write_atomically
-    from ..sheets.source import open_binary, text_encoding
+    from ..sheets.source import file_encoding, open_binary, text_encoding
 
     with open_binary(path) as handle:
         raw = handle.read()
-    codec = text_encoding(encoding)
+    codec = text_encoding(file_encoding(encoding, raw))  # a UTF-16 file stays UTF-16
     bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
     text = raw.decode(codec)
     new = change(text)

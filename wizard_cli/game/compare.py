@@ -245,7 +245,7 @@ def compare_sheet(checked: Checked, rule_sets: Sequence[RuleSet],
         if rule_set.preset is not None:  # a preset is named by what it changes on this sheet
             name = describe_changes(changes) or rule_set.preset
         scored.append(Scored(rule_set, result, changes, name))
-        warnings += [BidWarning(name, number, dealer, bid, sheet.source,
+        warnings += [BidWarning(name, number, dealer, bid, sheet.where,
                              _bid_line(checked, number, dealer))
                      for number, dealer, bid in dealer_violations(result)]
     return Comparison(sheet.source, sheet.game, sheet.title, tuple(sheet.players), tuple(scored),

@@ -207,6 +207,12 @@ class Sheet:
     problems: list[Problem] = field(default_factory=list)  # found while reading
     line: int | None = None
     kind: str = "yaml"  # "yaml", "csv" (long) or "wide-csv": how it was written
+    location: str | None = None  # how messages name the source, if not by it: `PATH[WORKSHEET]`
+
+    @property
+    def where(self) -> str:
+        """The source as messages name it (SPEC §3: a workbook's worksheet is `PATH[WORKSHEET]`)."""
+        return self.location or self.source
 
     def __post_init__(self) -> None:
         if not isinstance(self.rounds, RoundColumns):  # rounds given one by one (tests, edits)
@@ -215,7 +221,7 @@ class Sheet:
     def problem(self, message: str, line: int | None = None, round: int | None = None,
                 player: str | None = None) -> None:
         """Record a problem found while reading, located in this sheet's file."""
-        self.problems.append(Problem(message, self.source, line, round, player))
+        self.problems.append(Problem(message, self.where, line, round, player))
 
 
 # --- the layout: a flat column holds round after round, each round in seating order ---------

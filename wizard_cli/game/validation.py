@@ -61,7 +61,7 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
         problems += round_problems(sheet, resolved.settings, dealer)
     if problems:
         # A --set that does not fit this sheet (customRoundCount for its players) names the sheet.
-        problems = [p if p.path else dataclasses.replace(p, path=sheet.source) for p in problems]
+        problems = [p if p.path else dataclasses.replace(p, path=sheet.where) for p in problems]
         problems.sort(key=lambda problem: problem.line or 0)  # file order; unlocated ones first
     return Checked(sheet, resolved.settings, dealer, problems)
 
@@ -89,15 +89,15 @@ def _player_problems(sheet: Sheet) -> list[Problem]:
     problems = []
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         problems.append(Problem(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, this sheet "
-                                f"has {count}", sheet.source,
+                                f"has {count}", sheet.where,
                                 next((line for line in sheet.player_lines if line),
                                      sheet.players_line or sheet.line)))
     seen: set[str] = set()
     for name, line in zip(sheet.players, sheet.player_lines):
         if not name:
-            problems.append(Problem("a player's name is empty", sheet.source, line))
+            problems.append(Problem("a player's name is empty", sheet.where, line))
         elif name in seen:
-            problems.append(Problem(f"player '{name}' is listed twice", sheet.source, line))
+            problems.append(Problem(f"player '{name}' is listed twice", sheet.where, line))
         seen.add(name)
     return problems
 
@@ -110,7 +110,7 @@ def _first_dealer_seat(sheet: Sheet, override: str | None) -> tuple[int, Problem
     where = "--first-dealer" if override is not None else "firstDealer"
     message = f"{where} '{name}' is not one of the players{suggest(name, sheet.players)}"
     line = None if override is not None else sheet.first_dealer_line
-    return 0, Problem(message, sheet.source, line)  # the sheet it does not fit, even for the option
+    return 0, Problem(message, sheet.where, line)  # the sheet it does not fit, even for the option
 
 
 def round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
@@ -136,7 +136,7 @@ def explain_rounds(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
             problems.append(Problem(
                 f"more rounds than the game has: it ends after round {len(sizes)} "
                 f"(roundMode={s.round_mode} with {len(sheet.players)} players)",
-                sheet.source, record.line, record.number))
+                sheet.where, record.line, record.number))
             break
         found = _values_problems(sheet, record, sizes[record.number - 1], index == last)
         problems += found
@@ -189,7 +189,7 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
         return []  # the common case, at once: every value a whole number in the hand, sum right
     found: list[Problem] = []
     at = lambda message, line, player=None: found.append(  # noqa: E731
-        Problem(message, sheet.source, line, record.number, player))
+        Problem(message, sheet.where, line, record.number, player))
     in_play = record.tricks is None
     if in_play and not is_last:
         at("no tricks recorded, but only the last recorded round may be still in play", record.line)
@@ -242,7 +242,7 @@ def _dealer_problems(sheet: Sheet, s: Settings, dealer: int, clean_rounds: int) 
             problems.append(Problem(
                 forbidden_message(sheet.players[scored.dealer], scored.forbidden,
                                   scored.hand_size, s.screw_the_dealer),
-                sheet.source, record.bid_lines[scored.dealer], scored.number,
+                sheet.where, record.bid_lines[scored.dealer], scored.number,
                 sheet.players[scored.dealer]))
     return problems
 
@@ -267,7 +267,7 @@ def _dealer_problems_after_gap(sheet: Sheet, s: Settings, dealer: int,
             problems.append(Problem(
                 forbidden_message(sheet.players[seat], forbidden, sizes[record.number - 1],
                                   s.screw_the_dealer),
-                sheet.source, record.bid_lines[seat], record.number, sheet.players[seat]))
+                sheet.where, record.bid_lines[seat], record.number, sheet.players[seat]))
     return problems
 
 
@@ -295,9 +295,9 @@ def audit_points(checked: Checked, result: GameResult) -> list[Problem]:
             name = sheet.players[seat]
             if isinstance(typed, BadValue):
                 problems.append(Problem(f"typed points '{typed.text}' is not a whole number",
-                                        sheet.source, line, record.number, name))
+                                        sheet.where, line, record.number, name))
             elif typed is not None and typed != scored.points[seat]:
                 problems.append(Problem(
                     f"typed points {typed}, derived {scored.points[seat]}",
-                    sheet.source, line, record.number, name))
+                    sheet.where, line, record.number, name))
     return problems

@@ -9,7 +9,7 @@ from ..errors import Problem, WizardError
 from ..game.model import Sheet
 from .cells import _trim_trailing, header_name
 from .csv_long import read_long_sheets
-from .csv_rows import CsvRows
+from .csv_rows import Chunks, CsvRows
 from .csv_wide import read_wide_sheet
 
 
@@ -22,14 +22,31 @@ def read_csv_sheets(blocks: Iterable[str], source: str, bulk: bool = True) -> It
         written = rows.header()
         if written is None:
             raise WizardError(Problem("empty file: no header and no rows", source))
-        written = _trim_trailing([cell.strip() for cell in written])
-        header = list(map(header_name, written))
-        comma = rows.delimiter != ","  # then a decimal comma is a decimal point (SPEC §3)
-        if "player" in header and "bid" in header:
-            yield from read_long_sheets(rows.chunks(), header, rows.number, source, comma, bulk)
-        else:
-            yield read_wide_sheet(rows.rows(), written, rows.number, source, comma)
+        # In a file not delimited by ',', a decimal comma is a decimal point (SPEC §3).
+        yield from sheets_from_rows(written, rows.number, rows.chunks(), source,
+                                    comma=rows.delimiter != ",", bulk=bulk)
     except csv.Error as error:
         reason = (f"a field longer than {csv.field_size_limit()} characters (a quote \" left "
                   "open?)" if "field limit" in str(error) else str(error))
         raise WizardError(Problem(f"not readable as CSV: {reason}", source, rows.number)) from None
+
+
+def sheet_kind(header: list[str]) -> str | None:
+    """``csv`` (long) or ``wide-csv`` by a header's cells, or None if it is neither."""
+    names = [header_name(cell) for cell in header]
+    if "player" in names and "bid" in names:
+        return "csv"
+    return "wide-csv" if names and names[0] == "round" else None
+
+
+def sheets_from_rows(written: list[str], header_line: int, chunks: Chunks, source: str,
+                     comma: bool, bulk: bool = True) -> Iterator[Sheet]:
+    """The sheets of rows of text after their header (a CSV's, a worksheet's): a header with
+    ``player`` and ``bid`` is a long file, any other a wide one."""
+    written = _trim_trailing([cell.strip() for cell in written])
+    header = list(map(header_name, written))
+    if "player" in header and "bid" in header:
+        yield from read_long_sheets(chunks, header, header_line, source, comma, bulk)
+    else:
+        rows = (pair for rows, lines in chunks for pair in zip(rows, lines))
+        yield read_wide_sheet(rows, written, header_line, source, comma)

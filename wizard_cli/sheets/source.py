@@ -12,7 +12,7 @@ import io
 import re
 import sys
 from contextlib import contextmanager
-from typing import IO, Iterator
+from typing import IO, Callable, Iterator
 
 from ..errors import Problem, WizardError
 from ..game.model import Sheet
@@ -22,6 +22,7 @@ STDIN = "-"
 STDIN_NAME = "<stdin>"
 YAML_SUFFIXES = (".yaml", ".yml", ".json")
 CSV_SUFFIXES = (".csv", ".tsv", ".txt")
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")  # read by sheets/workbook.py
 SHEET_KEYS = ("title", "players", "firstDealer", "settings", "rounds")
 ROUND_KEYS = ("bids", "tricks", "points")
 _SNIFF_BYTES = 8192
@@ -75,7 +76,8 @@ def text_encoding(encoding: str | None) -> str:
 
 
 def _bom_encoding(head: bytes) -> str | None:
-    """UTF-16 or UTF-32 announced by a byte-order mark ("Unicode text" saved by a spreadsheet)."""
+    """UTF-16 or UTF-32 announced by a byte-order mark ("Unicode text" saved by a spreadsheet;
+    the codec reads the mark and drops it)."""
     if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
         return "utf-32"
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -83,17 +85,28 @@ def _bom_encoding(head: bytes) -> str | None:
     return None
 
 
-def read_sheets(path: str, input_format: str | None = None,
-                encoding: str | None = None) -> Iterator[Sheet]:
-    """Every sheet in one source, in order; raises WizardError for a file that cannot be read."""
+def file_encoding(encoding: str | None, head: bytes) -> str | None:
+    """The encoding to read a file with: the one asked for, else what its byte-order mark says
+    (UTF-16, UTF-32), else None (UTF-8 with or without a mark)."""
+    return encoding or _bom_encoding(head)
+
+
+def read_sheets(path: str, input_format: str | None = None, encoding: str | None = None,
+                note: Callable[[Problem], None] | None = None) -> Iterator[Sheet]:
+    """Every sheet in one source, in order; raises WizardError for a file that cannot be read.
+
+    ``note`` is told what was skipped (a workbook's worksheet that holds no sheet).
+    """
     source = display_name(path)
+    if input_format is None and path.lower().endswith(WORKBOOK_SUFFIXES):
+        from .workbook import read_workbook_sheets
+
+        yield from read_workbook_sheets(path, note)
+        return
     with open_binary(path) as handle:
         buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)
         head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
-        announced = _bom_encoding(head)
-        if encoding is None and announced:  # said, not guessed: a file edited in place keeps it
-            raise WizardError(Problem(f"{announced.upper()} text (it starts with a byte-order "
-                                      f"mark): read it with --encoding {announced}", source, 1))
+        encoding = file_encoding(encoding, head)
         kind = input_format or _sniff_format(path, head, text_encoding(encoding))
         if kind == "csv":
             from .csv_sheets import read_csv_sheets
