@@ -13,7 +13,6 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from wizard_cli.game.model import RoundColumns
 from wizard_cli.sheets.csv_rows import CsvRows
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
 
@@ -91,6 +90,6 @@ def test_a_regular_game_is_placed_in_bulk_and_reads_as_the_general_path():
         for number in (1, 2) for name in ("Anna", "Ben", "Cara")))
     (bulk,) = read_csv_sheets([text], "s.csv")
     (general,) = read_csv_sheets([text], "s.csv", bulk=False)
-    assert isinstance(bulk.rounds, RoundColumns)  # the bulk placement did happen
-    assert not isinstance(general.rounds, RoundColumns)
+    assert bulk.rounds.has_tricks is None  # whole columns handed over: the bulk placement
+    assert general.rounds.has_tricks == [True, True]  # round after round
     assert bulk == general
