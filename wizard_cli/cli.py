@@ -22,8 +22,8 @@ from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_
                           BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
                           InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
                           PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
-                          SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, edge,
-                          player_names, rule_options, state)
+                          SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
+                          edge, examples, player_names, rule_options, state)
 from .sheets.source import STDIN
 from .output.formats import Output, emit
 from .output.game_views import (CheckOutput, NextOutput, ScoreOutput, StandingsOutput,
@@ -39,7 +39,7 @@ app = typer.Typer(
          "print the rounds and standings, and see how other rules would have changed the result.",
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -75,7 +75,7 @@ def finish(source: Inputs) -> None:
 
 # --- commands ----------------------------------------------------------------------------
 
-@app.command()
+@app.command(epilog=examples("score"))
 @edge
 @rule_options()
 def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
@@ -85,7 +85,7 @@ def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOpt
     finish(source)
 
 
-@app.command()
+@app.command(epilog=examples("standings"))
 @edge
 @rule_options()
 def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
@@ -95,7 +95,7 @@ def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: Rul
     finish(source)
 
 
-@app.command()
+@app.command(epilog=examples("check"))
 @edge
 @rule_options()
 def check(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
@@ -105,7 +105,7 @@ def check(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOpt
     finish(source)
 
 
-@app.command("next")
+@app.command("next", epilog=examples("next"))
 @edge
 @rule_options()
 def next_(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet; - for stdin.")],
@@ -116,7 +116,7 @@ def next_(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sh
     finish(source)
 
 
-@app.command()
+@app.command(epilog=examples("trick"))
 @edge
 def trick(cards: Annotated[list[str], typer.Argument(
               metavar="CARD...", help="Cards in the order played: 10H, QS, W (Wizard), J (Jester).")],
@@ -129,7 +129,7 @@ def trick(cards: Annotated[list[str], typer.Argument(
     show(TrickOutput(), [winning_card(cards, trump)], format)
 
 
-@app.command()
+@app.command(epilog=examples("stats"))
 @edge
 @rule_options()
 def stats(sheets: SheetArgs, format: FormatOpt = Format.table, by: ByOpt = None,
@@ -151,7 +151,7 @@ def stats(sheets: SheetArgs, format: FormatOpt = Format.table, by: ByOpt = None,
     finish(source)
 
 
-@app.command()
+@app.command(epilog=examples("ratings"))
 @edge
 @rule_options()
 def ratings(sheets: SheetArgs, format: FormatOpt = Format.table,
@@ -175,7 +175,7 @@ def ratings(sheets: SheetArgs, format: FormatOpt = Format.table,
     finish(source)
 
 
-@app.command()
+@app.command(epilog=examples("plot"))
 @edge
 @rule_options()
 def plot(sheets: Annotated[list[str], typer.Argument(
@@ -223,7 +223,7 @@ def plot(sheets: Annotated[list[str], typer.Argument(
 
 # --- compare, rules ----------------------------------------------------------------------
 
-@app.command()
+@app.command(epilog=examples("compare"))
 @edge
 @rule_options()
 def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetOpt = None,
@@ -245,7 +245,7 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
     finish(source)
 
 
-@app.command()
+@app.command(epilog=examples("rules"))
 @edge
 def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> None:
     """Every setting (default, allowed values, meaning, name in the app) and every preset."""
@@ -256,7 +256,7 @@ def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> N
 
 # --- writing sheets: new, add, edit, undo, play, convert ---------------------------------
 
-@app.command()
+@app.command(epilog=examples("new"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer")
 def new(players: Annotated[list[str], typer.Option(
@@ -275,7 +275,7 @@ def new(players: Annotated[list[str], typer.Option(
     write_output(text, output, force)
 
 
-@app.command()
+@app.command(epilog=examples("add"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
@@ -290,7 +290,7 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
     _after(done, ScoreOutput() if tricks is not None else NextOutput(), format, quiet)
 
 
-@app.command()
+@app.command(epilog=examples("edit"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: TricksOpt = None,
@@ -304,7 +304,7 @@ def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: Tri
                      bidding_order), NextOutput(), format, quiet)
 
 
-@app.command()
+@app.command(epilog=examples("undo"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
@@ -324,7 +324,7 @@ def _after(done: Recorded, output: Output, format: Format, quiet: bool) -> None:
         show(output, [done.result()], format)
 
 
-@app.command()
+@app.command(epilog=examples("play"))
 @edge
 def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = None) -> None:
     """Record a game at the table: prompt each bid and each player's tricks in turn, writing
@@ -335,13 +335,13 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     raise typer.Exit(play_game(sheet, player_names(players) if players else None, assignments))
 
 
-@app.command()
+@app.command(epilog=examples("convert"))
 @edge
 @rule_options()
 def convert(sheet: Annotated[str, typer.Argument(
                 metavar="SHEET", help="A score sheet or a season (YAML/JSON or CSV); - for stdin.")],
             to: Annotated[Optional[Target], typer.Option(
-                "--to", help="yaml, json, csv (long) or wide-csv (default: from -o's extension).")] = None,
+                "--to", **choice(Target), help="yaml, json, csv (long) or wide-csv (default: from -o's extension).")] = None,
             output: OutputFileOpt = None, force: ForceOpt = False, *,
             rules: RuleOptions) -> None:
     """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""

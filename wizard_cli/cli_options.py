@@ -17,6 +17,7 @@ import typer
 
 from .app.batch import RuleOptions
 from .app.console import output_failed, report, silence_stdout
+from .completion import complete_assignment, complete_preset, complete_zero_bid
 from .errors import UsageError, WizardError
 
 EXIT_DATA = 1
@@ -42,27 +43,46 @@ class InputFormat(str, Enum):
     csv = "csv"
 
 
+def choice(kind: type[Enum]) -> dict:
+    """An option of fixed values: parsed so that a bad one reads as Click's own usage error,
+    ``'xml' is not one of 'table', …`` (Typer 0.29's own Enum check adds "Value error, "),
+    shown as ``<table|markdown|…>`` and completed by the shell."""
+    values = [member.value for member in kind]
+
+    def parse(value: object) -> Enum:
+        if isinstance(value, kind):
+            return value
+        try:
+            return kind(value)
+        except ValueError:
+            raise typer.BadParameter(f"{str(value)!r} is not one of "
+                                     f"{', '.join(map(repr, values))}.") from None
+
+    return {"parser": parse, "metavar": f"<{'|'.join(values)}>",
+            "autocompletion": lambda incomplete: [v for v in values if v.startswith(incomplete)]}
+
+
 SheetArgs = Annotated[list[str], typer.Argument(
     metavar="SHEET", show_default=False,
     help="Score sheets: YAML/JSON (a --- stream is a season) or CSV (long or wide); - for stdin.")]
 FormatOpt = Annotated[Format, typer.Option(
-    "--format", "-f", help="table, markdown, csv, tsv, json or jsonl.")]
+    "--format", "-f", **choice(Format), help="table, markdown, csv, tsv, json or jsonl.")]
 SetOpt = Annotated[Optional[list[str]], typer.Option(
-    "--set", metavar="KEY=VALUE", show_default=False,
+    "--set", metavar="KEY=VALUE", show_default=False, autocompletion=complete_assignment,
     help="Override one setting (repeatable); `wizard rules` lists them.")]
 SettingsOpt = Annotated[Optional[str], typer.Option(
     "--settings", metavar="FILE", help="A YAML file of settings (or a sheet whose settings to use).")]
 ZeroBidOpt = Annotated[Optional[str], typer.Option(
-    "--zero-bid", metavar="Z", help="Same as --set zeroBidScoring=Z (flatBonus, doubleBonus, perCardBonus).")]
+    "--zero-bid", metavar="Z", autocompletion=complete_zero_bid, help="Same as --set zeroBidScoring=Z (flatBonus, doubleBonus, perCardBonus).")]
 FirstDealerOpt = Annotated[Optional[str], typer.Option(
     "--first-dealer", metavar="NAME", help="Who dealt round 1 (default: the sheet's, else the first player).")]
 InputFormatOpt = Annotated[Optional[InputFormat], typer.Option(
-    "--input-format", help="Format of standard input (default: sniffed).")]
+    "--input-format", **choice(InputFormat), help="Format of standard input (default: sniffed).")]
 EncodingOpt = Annotated[Optional[str], typer.Option(
     "--encoding", metavar="NAME", help="Text encoding of the sheets (default UTF-8, with or without BOM).")]
 
 PresetOpt = Annotated[Optional[list[str]], typer.Option(
-    "--preset", metavar="NAME", show_default=False,
+    "--preset", metavar="NAME", show_default=False, autocompletion=complete_preset,
     help="Compare under a preset too (repeatable): official, doubleZero, screwTheDealer, "
          "canadian, perfectGame, or one of --presets FILE.")]
 PresetsFileOpt = Annotated[Optional[str], typer.Option(
@@ -79,7 +99,7 @@ class By(str, Enum):
 
 
 ByOpt = Annotated[Optional[By], typer.Option(
-    "--by", help="A row per player per hand size, bidding position (1 = the dealer's left), or "
+    "--by", **choice(By), help="A row per player per hand size, bidding position (1 = the dealer's left), or "
                  "opponent (head to head over finished games).")]
 SinceOpt = Annotated[Optional[str], typer.Option(
     "--since", metavar="DATE", help="Only games on or after DATE (YYYY-MM-DD); undated games "
@@ -146,6 +166,45 @@ class Target(str, Enum):
 
 TARGET_BY_SUFFIX = {".yaml": Target.yaml, ".yml": Target.yaml, ".json": Target.json,
                      ".csv": Target.csv}
+
+
+# Each command's help ends with real examples (as sqlite-utils' do), run from the repository
+# root by tests/test_conventions.py; `\b` keeps Click from rewrapping them.
+EXAMPLES = {
+    "score": ["wizard score sample_sheets/worked-example.yaml",
+              "wizard score sample_sheets/season.csv -f jsonl",
+              "wizard score sample_sheets/worked-example-long.csv --set roundMode=custom"],
+    "standings": ["wizard standings sample_sheets/season.csv",
+                  "wizard standings sample_sheets/worked-example.yaml -f json"],
+    "check": ["wizard check sample_sheets/worked-example.yaml",
+              "wizard check sample_sheets/season.csv sample_sheets/worked-example-wide.csv -f json"],
+    "next": ["wizard next sample_sheets/six-players-in-progress.yaml",
+             "wizard next sample_sheets/six-players-in-progress.yaml -f json"],
+    "trick": ["wizard trick 10H QS W", "wizard trick 3C KC 2S --trump S"],
+    "stats": ["wizard stats sample_sheets/season.csv",
+              "wizard stats sample_sheets/season.csv --by handSize -f csv"],
+    "ratings": ["wizard ratings sample_sheets/season.csv",
+                "wizard ratings sample_sheets/season.csv --history -f jsonl"],
+    "plot": ["wizard plot sample_sheets/worked-example.yaml -o game.png",
+             "wizard plot sample_sheets/season.csv --ratings -o ratings.svg"],
+    "compare": ["wizard compare sample_sheets/worked-example.yaml",
+                "wizard compare sample_sheets/worked-example.yaml --preset doubleZero",
+                "wizard compare sample_sheets/worked-example.yaml --zero-bid perCardBonus --rounds"],
+    "rules": ["wizard rules", "wizard rules -f json"],
+    "new": ["wizard new --players Anna,Ben,Cara -o friday.yaml",
+            "wizard new --players Anna,Ben,Cara,Dan --set roundMode=custom"],
+    "add": ["wizard add friday.yaml --bids 1,0,0", "wizard add friday.yaml --tricks 1,0,0"],
+    "edit": ["wizard edit friday.yaml --round 1 --tricks 0,1,0"],
+    "undo": ["wizard undo friday.yaml"],
+    "play": ["wizard play friday.yaml", "wizard play saturday.yaml --players Anna,Ben,Cara,Dan"],
+    "convert": ["wizard convert sample_sheets/worked-example.yaml --to wide-csv",
+                "wizard convert sample_sheets/season.csv -o season.yaml"],
+}
+
+
+def examples(command: str) -> str:
+    """The end of a command's help: its examples, one a line, as written."""
+    return "Examples:\n\n\b\n" + "\n".join(EXAMPLES[command])
 
 
 state = {"debug": False}

@@ -86,8 +86,11 @@ def sheet_from_node(root: Node, source: str) -> Sheet:
         _read_date(fields["date"], sheet)
     _read_players(fields.get("players"), sheet, root.line)
     if "firstDealer" in fields:
-        sheet.first_dealer = _scalar_text(fields["firstDealer"], sheet, "firstDealer")
-        sheet.first_dealer_line = fields["firstDealer"].line
+        node = fields["firstDealer"]
+        sheet.first_dealer = _scalar_text(node, sheet, "firstDealer")
+        if sheet.first_dealer is None and node.kind == "scalar" and node.text in sheet.players:
+            sheet.first_dealer = node.text  # names as written: a player may be called `null`
+        sheet.first_dealer_line = node.line
     sheet.settings = settings_from_node(fields.get("settings"), source, sheet.problems)
     _read_rounds(fields.get("rounds"), sheet)
     return sheet
