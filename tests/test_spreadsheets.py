@@ -192,3 +192,10 @@ def test_google_sheets_csv_download(write):
     text = export(rows, ",", "\r\n").replace("Dan", '"Dan, Jr."')
     path = write("Sheet1.csv", text)
     assert totals_of(path) == {**{p: TOTALS[p] for p in PLAYERS[:3]}, "Dan, Jr.": -60}
+
+
+def test_a_utf16_yaml_sheet_is_read_and_added_to_in_utf16(write):
+    path = write("u.yaml", "players: [Anna, Ben, Cara]\n".encode("utf-16"))
+    assert run("add", path, "--bids", "1,0,0").exit_code == 0
+    assert path.read_bytes().startswith(b"\xff\xfe")  # still UTF-16, with its mark
+    assert "bids:   [1, 0, 0]" in path.read_bytes().decode("utf-16")

@@ -83,6 +83,22 @@ def test_each_worksheet_holding_a_sheet_is_a_game_named_by_it(tmp_path):
     assert all(totals(g) == TOTALS and g["source"] == str(path) for g in read)
 
 
+def test_one_worksheet_with_a_game_column_has_the_ids_of_its_csv(tmp_path):
+    season = [["Spiel", "Runde", "Spieler", "Ansage", "Stiche"]] + [
+        [game, *row] for game in ("Mo", "Di") for row in long_rows()]
+    path = xlsx(tmp_path, {"Saison": season, "Leer": []})
+    assert [g["game"] for g in games(path)] == ["Mo", "Di"]
+
+
+def test_a_workbook_converts_to_a_yaml_season(tmp_path):
+    path = xlsx(tmp_path, {"Friday": [["round", "player", "bid", "tricks"], *long_rows()],
+                           "Wide": wide_rows()})
+    result = run("convert", path, "--to", "yaml")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("# game Friday\nplayers: [Anna, Ben, Cara, Dan]\n")
+    assert "\n---\n# game Wide\n" in result.stdout
+
+
 def test_problems_are_located_by_worksheet_and_row(tmp_path):
     rows = [[], ["round", "player", "bid", "tricks"], *long_rows()]
     rows[3][2] = 0.5  # row 4: round 1, Ben
