@@ -146,6 +146,17 @@ def test_merged_round_and_game_cells_repeat_the_value_above(write):
     assert all({r["player"]: r["score"] for r in g["standings"]} == TOTALS for g in games)
 
 
+def test_a_merged_german_date_cell_dates_the_whole_game(write):
+    rows = [["Spiel", "Datum", "Runde", "Spieler", "Ansage", "Stiche"]]
+    for game, date in (("1", "09.01.2026"), ("2", "2026-01-16")):
+        for at, row in enumerate(long_rows()):
+            rows.append(["" if at else game, "" if at else date, "" if at % 4 else row[0],
+                         *row[1:]])
+    path = write("datum.csv", b"\xef\xbb\xbf" + export(rows, ";", "\r\n").encode())
+    assert [(g["game"], g["date"]) for g in games_of(path)] == [("1", "2026-01-09"),
+                                                                ("2", "2026-01-16")]
+
+
 def test_an_empty_round_cell_on_the_first_row_is_still_an_error(write):
     path = write("m.csv", "round,player,bid,tricks\n,A,1,1\n1,B,0,0\n")
     assert check(path)[1][0] == f"{path}:2: A: round '' is not a round number"

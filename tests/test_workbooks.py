@@ -114,6 +114,14 @@ def test_problems_are_located_by_worksheet_and_row(tmp_path):
         f"{path}[Fr 9.1.]:8: round 2, Ben: tricks '2026-01-01' {DATE}"]
 
 
+def test_a_date_cell_in_a_date_column_is_the_games_date(tmp_path):
+    rows = [["Datum", "Runde", "Spieler", "Ansage", "Stiche"]]
+    rows += [[datetime.date(2026, 1, 9) if at == 0 else None, *row]
+             for at, row in enumerate(long_rows())]
+    path = xlsx(tmp_path, {"Freitag": rows})
+    assert games(path)[0]["date"] == "2026-01-09"
+
+
 def test_a_date_serial_typed_as_a_number_is_a_date_too(tmp_path):
     rows = [["round", "player", "bid", "tricks"], *long_rows()]
     rows[1][2] = 45658.0
