@@ -9,12 +9,15 @@ readers. Messages place a value as ``PATH[WORKSHEET]:ROW:``; ``source`` stays PA
 from __future__ import annotations
 
 import datetime
+import itertools
 import os
+from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from ..errors import Problem, WizardError
 from ..game.model import Sheet
 from .cells import _is_blank
+from .csv_rows import Chunks
 from .csv_sheets import sheet_kind, sheets_from_rows
 from .source import MAX_YAML_BYTES
 
@@ -28,57 +31,74 @@ Note = Callable[[Problem], None]
 def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]:
     """Every sheet in a workbook's worksheets, in order; a worksheet that holds none is skipped
     (with a note when it is not empty). With more than one worksheet holding a sheet, a game's
-    id is its worksheet's name (``WORKSHEET/ID`` for the games of a ``game`` column)."""
-    worksheets = [(name, rows, kind) for name, rows in _worksheets(path)
-                  if (kind := _kind(path, name, rows, note)) is not None]
-    if not worksheets:
+    id is its worksheet's name (``WORKSHEET/ID`` for the games of a ``game`` column).
+
+    A worksheet's rows are read as they are needed (a long season streams a game at a time).
+    """
+    book = _open(path)
+    holding = []  # (worksheet name, its header's row number) of those holding a sheet
+    for name in book.sheet_names:
+        found = next(((number, row) for number, row in _rows(book, path, name)
+                      if not _is_blank(row)), None)
+        if found is None:
+            continue  # an empty worksheet
+        if sheet_kind(found[1]) is None:
+            if note is not None:
+                note(Problem(NO_SHEET, f"{path}[{name}]"))
+            continue
+        holding.append((name, found[0]))
+    if not holding:
         raise WizardError(Problem("no worksheet holds a score sheet", path))
-    named = len(worksheets) > 1
-    for name, rows, _ in worksheets:
+    named = len(holding) > 1
+    for name, header_line in holding:
         location = f"{path}[{name}]"
-        header_at = next(at for at, row in enumerate(rows) if not _is_blank(row))
-        lines = range(header_at + 2, len(rows) + 1)  # a worksheet's rows are numbered from 1
-        body = rows[header_at + 1:]
+        rows = _rows(book, path, name)
+        header = next(row for number, row in rows if number == header_line)
         # A typed cell has no delimiter to mistake: a decimal comma in a text cell is a point.
-        for sheet in sheets_from_rows(rows[header_at], header_at + 1, iter([(body, lines)]),
-                                      location, comma=True):
+        for sheet in sheets_from_rows(header, header_line, _chunks(rows), location, comma=True):
             sheet.source, sheet.location = path, location
             if named:
                 sheet.game = name if sheet.game is None else f"{name}/{sheet.game}"
             yield sheet
 
 
-def _kind(path: str, name: str, rows: list[list[str]], note: Note | None) -> str | None:
-    """The kind of sheet a worksheet holds (None: empty, or no sheet, which is noted)."""
-    header = next((row for row in rows if not _is_blank(row)), None)
-    if header is None:
-        return None
-    kind = sheet_kind(header)
-    if kind is None and note is not None:
-        note(Problem(NO_SHEET, f"{path}[{name}]"))
-    return kind
-
-
-def _worksheets(path: str) -> Iterator[tuple[str, list[list[str]]]]:
-    """Each worksheet's name and its rows of text from row 1 (columns before the first used
-    one dropped: they are empty)."""
+def _open(path: str):  # -> python_calamine.CalamineWorkbook
+    """The workbook, through python-calamine (imported only now: the optional extra)."""
     try:
         import python_calamine
     except ImportError:
         raise WizardError(Problem(INSTALL, path)) from None
-    try:
+    with _unreadable(path):
         if os.path.getsize(path) > MAX_YAML_BYTES:
             raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a "
                                       "score sheet workbook", path))
-        book = python_calamine.CalamineWorkbook.from_path(path)
-        for name in book.sheet_names:
-            worksheet = book.get_sheet_by_name(name)
-            first = worksheet.start[1] if worksheet.start is not None else 0
-            rows = worksheet.to_python(skip_empty_area=False)
-            yield name, [[cell_text(value) for value in row[first:]] for row in rows]
+        return python_calamine.CalamineWorkbook.from_path(path)
+
+
+def _rows(book, path: str, name: str) -> Iterator[tuple[int, list[str]]]:
+    """A worksheet's rows of text, each with its row number (from 1; the columns start at the
+    first one used)."""
+    with _unreadable(path):
+        worksheet = book.get_sheet_by_name(name)
+        for number, row in enumerate(worksheet.iter_rows(), start=1):
+            yield number, list(map(cell_text, row))
+
+
+def _chunks(rows: Iterator[tuple[int, list[str]]], size: int = 1024) -> Chunks:
+    """Numbered rows a thousand or so at a time, as the CSV readers take them."""
+    while chunk := list(itertools.islice(rows, size)):
+        numbers, cells = zip(*chunk)
+        yield list(cells), numbers
+
+
+@contextmanager
+def _unreadable(path: str) -> Iterator[None]:
+    """calamine's errors (zip, XML, a password) and the file's own as one located line."""
+    try:
+        yield
     except WizardError:
         raise
-    except Exception as error:  # noqa: BLE001 -- calamine's errors (zip, XML, password) and OSError
+    except Exception as error:  # noqa: BLE001 -- calamine raises its own error types
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         raise WizardError(Problem(f"not readable as a workbook: {reason}", path)) from None
 
