@@ -70,6 +70,8 @@ class CsvRows:
             left = self._split - read
             if left and not self._quoted:
                 rows = list(itertools.islice(reader, left))
+                if not rows:  # (cannot be: every line left is a row)
+                    return
                 yield rows, range(read + 1, read + 1 + len(rows))
                 continue
             rows, lines = [], []
