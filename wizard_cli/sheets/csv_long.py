@@ -1,4 +1,5 @@
-"""Long CSV (``round,player,bid,tricks``, optional ``game`` and ``points``), streamed a game at a time."""
+"""Long CSV (``round,player,bid,tricks``; optional ``game``, ``date`` and ``points``; the header's
+names may be German, see cells.HEADER_NAMES), streamed a game at a time."""
 
 from __future__ import annotations
 
@@ -47,8 +48,9 @@ def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source
     its rows end.
 
     Rows are grouped by their ``game`` cell (an empty one repeats the game above: merged
-    cells); without a ``game`` column the file is one game. A row of totals is ignored. ``bulk=False`` places every row one
-    by one (the general path, which a regular game's bulk placement must match exactly).
+    cells); without a ``game`` column the file is one game. A row of totals is ignored.
+    ``bulk=False`` places every row one by one (the general path, which a regular game's bulk
+    placement must match exactly).
     """
     games = _Games(LongLayout(source, header, header_line, comma, bulk))
     col = games.layout.game_col
