@@ -94,18 +94,21 @@ def test_each_commands_help_ends_with_one_to_three_examples(command):
 
 def test_every_example_runs(tmp_path, monkeypatch):
     """Each example, as written, in a folder holding the sample sheets (new before add; play
-    told to quit at its first prompt)."""
+    told to quit at its first prompt; plot's only with the plot extra)."""
+    import importlib.util
     import shlex
 
-    pytest.importorskip("matplotlib", reason="the plot example needs the plot extra")
+    drawing = importlib.util.find_spec("matplotlib") is not None
     (tmp_path / "sample_sheets").symlink_to(SAMPLES)
     monkeypatch.chdir(tmp_path)
     for command, lines in EXAMPLES.items():
         for line in lines:
+            if command == "plot" and not drawing:
+                continue
             result = run(*shlex.split(line)[1:], input="q\n" if command == "play" else None)
             assert result.exit_code == 0, (line, result.stderr)
-    assert (tmp_path / "game.png").exists() and (tmp_path / "season.yaml").exists()
-    assert (tmp_path / "saturday.yaml").exists() and (tmp_path / "ratings.svg").exists()
+    assert (tmp_path / "season.yaml").exists() and (tmp_path / "saturday.yaml").exists()
+    assert not drawing or (tmp_path / "game.png").exists() and (tmp_path / "ratings.svg").exists()
 
 
 @pytest.mark.parametrize("args, option, allowed", [
