@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime
 import itertools
 import os
+import re
+import zipfile
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
@@ -72,7 +74,44 @@ def _open(path: str):  # -> python_calamine.CalamineWorkbook
         if os.path.getsize(path) > MAX_YAML_BYTES:
             raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a "
                                       "score sheet workbook", path))
+        _check_extent(path)
         return python_calamine.CalamineWorkbook.from_path(path)
+
+
+MAX_CELLS = 2_000_000  # calamine holds a worksheet's whole used range, ~32 bytes a cell (SPEC §4)
+_DIMENSION = re.compile(rb'<(?:\w+:)?dimension\s+ref="([A-Z]{1,3})(\d{1,7})(?::([A-Z]{1,3})(\d{1,7}))?"')
+
+
+def _check_extent(path: str) -> None:
+    """Refuse an .xlsx/.xlsm whose worksheet claims a used range too large to hold (one stray
+    cell at XFD1048576 would make calamine ask for 512 GB and abort the process): each
+    worksheet's ``<dimension>`` is read from the start of its XML before calamine loads it."""
+    if not path.lower().endswith((".xlsx", ".xlsm")) or not zipfile.is_zipfile(path):
+        return
+    with zipfile.ZipFile(path) as archive:
+        for part in archive.namelist():
+            if not (part.startswith("xl/worksheets/") and part.endswith(".xml")):
+                continue
+            with archive.open(part) as xml:
+                found = _DIMENSION.search(xml.read(4096))
+            if found and found.group(3):
+                first, last = (int(found.group(2)), _column(found.group(1))), \
+                              (int(found.group(4)), _column(found.group(3)))
+                cells = (abs(last[0] - first[0]) + 1) * (abs(last[1] - first[1]) + 1)
+                if cells > MAX_CELLS:
+                    span = found.group(0).split(b'"')[1].decode("ascii")
+                    raise WizardError(Problem(
+                        f"a worksheet spans {span} ({cells:,} cells): too large to read as a "
+                        f"score sheet (at most {MAX_CELLS:,}; save it as CSV, or clear the far "
+                        "cells)", path))
+
+
+def _column(letters: bytes) -> int:
+    """A column's number from its letters: A is 1, Z 26, AA 27."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - 64
+    return number
 
 
 def _rows(book, path: str, name: str) -> Iterator[tuple[int, list[str]]]:
