@@ -279,3 +279,53 @@ def test_any_game_played_from_a_pipe_is_the_file_add_writes(game):
         finally:
             os.chdir(cwd)
         assert (played / "g.yaml").read_bytes() == (added / "g.yaml").read_bytes()
+
+
+# --- where play starts, and a sheet changed under it --------------------------------------
+
+def test_play_starts_only_a_yaml_sheet_and_creates_nothing_it_would_refuse(tmp_path):
+    target = tmp_path / "new.csv"
+    result = run("play", target, "--players", "A,B,C", input="")
+    assert result.exit_code == 2
+    assert "play starts a YAML sheet: name it .yaml or .yml" in result.stderr
+    assert not target.exists()
+
+
+def test_play_on_a_folder_is_a_usage_error(tmp_path):
+    result = run("play", tmp_path, input="")
+    assert result.exit_code == 2
+    assert f"not a file: {tmp_path}" in result.stderr
+
+
+def test_a_name_that_is_not_text_is_refused_before_any_sheet_is_written(tmp_path):
+    target = tmp_path / "g.yaml"
+    result = run("play", target, "--players", "A\udc9b,B,C", input="")
+    assert result.exit_code == 2
+    assert "'A\\udc9b' is not valid text" in result.stderr
+    assert not target.exists()
+
+
+def test_play_carries_on_where_the_sheet_stands_after_another_command_changed_it(tmp_path):
+    """Another `add` lands while play waits for Ben's bid: play's write is refused, and it then
+    asks for the next bid of the sheet as it now stands, not Ben's again and again."""
+    import io
+
+    from wizard_cli.app.play import play_game
+
+    sheet = tmp_path / "g.yaml"
+    assert run("new", "--players", "Anna,Ben,Cara", "-o", sheet).exit_code == 0
+
+    class Table(io.StringIO):
+        answered = 0
+
+        def readline(self, *args):
+            self.answered += 1
+            if self.answered == 1:  # someone else records Ben's bid meanwhile
+                assert run("add", sheet, "--bids", "Ben=1", "-q").exit_code == 0
+                return "0\n"
+            return ""  # then the input ends
+
+    out, err = io.StringIO(), io.StringIO()
+    assert play_game(str(sheet), None, None, Table(), out, err) == 0
+    assert out.getvalue().splitlines()[-1].startswith("Cara bids: ")
+    assert "has already bid 1" in err.getvalue()

@@ -18,7 +18,7 @@ import typer
 from .app.batch import RuleOptions
 from .app.console import output_failed, report, silence_stdout
 from .completion import complete_assignment, complete_preset, complete_zero_bid
-from .errors import UsageError, WizardError
+from .errors import UsageError, WizardError, visible
 
 EXIT_DATA = 1
 EXIT_INTERRUPTED = 130
@@ -140,8 +140,17 @@ NewPlayersOpt = Annotated[Optional[list[str]], typer.Option(
 
 
 def player_names(players: list[str]) -> list[str]:
-    """``--players A,B --players C`` → ['A', 'B', 'C'] (names trimmed)."""
-    return [name.strip() for option in players for name in option.split(",")]
+    """``--players A,B --players C`` → ['A', 'B', 'C'] (names trimmed). A name with bytes the
+    terminal's encoding could not decode is refused: it could not be written as text."""
+    names = [name.strip() for option in players for name in option.split(",")]
+    for name in names:
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = visible(name.encode("utf-8", "backslashreplace").decode())
+            raise typer.BadParameter(f"'{shown}' is not valid text (a byte the terminal's encoding cannot "
+                                     "read)", param_hint="--players") from None
+    return names
 
 
 def changed_sheet(sheet: str, command: str, bids: str | None = "", tricks: str | None = "") -> str:

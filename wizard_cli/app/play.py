@@ -18,6 +18,7 @@ from ..game.scoring import GameResult
 from ..sheets.cells import whole_number
 from ..sheets.source import STDIN, display_name
 from .amending import take_back, take_back_bid
+from .batch import existing_files
 from .recording import Change, Recorded, change_file, checked_last, record_values
 
 EXIT_INTERRUPTED = 130
@@ -223,8 +224,18 @@ class Table:
         except WizardError as error:
             for problem in error.problems:
                 self.warn(problem.message)
+            self._reread()  # someone else may have changed the sheet: carry on where it stands
             return None
         return captured[-1]
+
+    def _reread(self) -> None:
+        """The game as the sheet now stands (after a refused write, which may be another
+        command's change to it); kept as it was if the sheet cannot be read now."""
+        try:
+            self.result = self._change(lambda text, source: Recorded(
+                text, checked_last(text, source, (), None)))
+        except WizardError:
+            pass
 
 
 def play_game(path: str, players: list[str] | None, assignments: list[str] | None,
@@ -235,6 +246,7 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
     if path == STDIN:
         raise UsageError("play records into a file: give its path, not -", param_hint="SHEET")
     if os.path.lexists(path):
+        existing_files([path])  # a folder or a device is a usage error, as for every command
         if players or assignments:
             raise UsageError(f"{path} exists, and its own rules apply: --players and --set only "
                              "start a new sheet", param_hint="--players/--set")
@@ -242,6 +254,9 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
         if not players:
             raise UsageError(f"no such file: {path} (give --players A,B,C… to start a new game "
                              "in it)", param_hint="SHEET")
+        if not path.lower().endswith((".yaml", ".yml")):
+            raise UsageError(f"{path}: play starts a YAML sheet: name it .yaml or .yml",
+                             param_hint="SHEET")
         _new_sheet(path, players, assignments)
     return Table(path, stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr).run()
 
