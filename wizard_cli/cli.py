@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import os
+import signal
 import sys
 from typing import TYPE_CHECKING, Annotated, Iterable, Optional
 
@@ -16,15 +17,16 @@ import typer
 
 from . import __version__
 from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
-from .app.console import (ClosedOutput, buffer_output, check_output, output_failed, report,
-                          silence_stdout, write_output)
+from .app.console import (ClosedOutput, buffer_output, check_output, output_after_change,
+                          output_failed, report, silence_stdout, stdout_closed, write_output)
 from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX,
                           BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
                           InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
                           PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
                           SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
                           edge, examples, player_names, rule_options, state)
-from .sheets.source import STDIN
+from .errors import Problem, WizardError
+from .sheets.source import STDIN, display_name
 from .output.formats import Output, emit
 from .output.game_views import (CheckOutput, NextOutput, ScoreOutput, StandingsOutput,
                                 TrickOutput, status_line)
@@ -285,9 +287,10 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
     from .app.recording import record_in_file
 
     source = inputs([changed_sheet(sheet, "add", bids, tricks)], rules)
+    _output_writable(sheet, quiet)
     done = record_in_file(sheet, rules.encoding, source.layers, rules.first_dealer, bids, tricks,
                           bidding_order)
-    _after(done, ScoreOutput() if tricks is not None else NextOutput(), format, quiet)
+    _after(done, ScoreOutput() if tricks is not None else NextOutput(), format, quiet, sheet)
 
 
 @app.command(epilog=examples("edit"))
@@ -300,8 +303,9 @@ def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: Tri
     from .app.amending import edit_file
 
     source = inputs([changed_sheet(sheet, "edit", bids, tricks)], rules)
+    _output_writable(sheet, quiet)
     _after(edit_file(sheet, rules.encoding, source.layers, rules.first_dealer, round, bids, tricks,
-                     bidding_order), NextOutput(), format, quiet)
+                     bidding_order), NextOutput(), format, quiet, sheet)
 
 
 @app.command(epilog=examples("undo"))
@@ -313,15 +317,25 @@ def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt 
     from .app.amending import undo_file
 
     source = inputs([changed_sheet(sheet, "undo")], rules)
+    _output_writable(sheet, quiet)
     _after(undo_file(sheet, rules.encoding, source.layers, rules.first_dealer), NextOutput(),
-           format, quiet)
+           format, quiet, sheet)
 
 
-def _after(done: Recorded, output: Output, format: Format, quiet: bool) -> None:
-    """What a change to a sheet prints: what was done (stderr), the game as it now stands."""
+def _output_writable(sheet: str, quiet: bool) -> None:
+    """Standard output closed: found before the sheet is changed, not after (SPEC §7)."""
+    if not quiet and stdout_closed():
+        raise WizardError(Problem("cannot write the output: standard output is closed; "
+                                  "nothing was written", display_name(sheet)))
+
+
+def _after(done: Recorded, output: Output, format: Format, quiet: bool, sheet: str) -> None:
+    """What a change to a sheet prints: what was done (stderr), the game as it now stands. If
+    that output fails, it says the sheet was written all the same."""
     if not quiet:
         report([done.note] if done.note else [])
-        show(output, [done.result()], format)
+        with output_after_change(display_name(sheet)):
+            show(output, [done.result()], format)
 
 
 @app.command(epilog=examples("play"))
@@ -374,6 +388,8 @@ def main() -> None:
     # use. They form no cycles; a larger first generation lets them die unwalked.
     gc.set_threshold(100_000, 10, 10)
     status: int | str | None = 0
+    if hasattr(signal, "SIGXFSZ"):  # past a file size limit a write fails (EFBIG), not the process
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     if sys.stdout is None:
         sys.stdout = ClosedOutput()
     buffer_output()

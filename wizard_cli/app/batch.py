@@ -9,6 +9,7 @@ them into Click's usage errors (exit 2).
 from __future__ import annotations
 
 import os
+import stat
 from itertools import islice
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
@@ -136,9 +137,17 @@ def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
     for path in paths:
         if path == STDIN:
             continue
-        if not os.path.exists(path):
-            raise UsageError(f"no such file: {path}", param_hint=param_hint)
-        if not os.path.isfile(path):
+        try:
+            mode = os.stat(path).st_mode
+        except PermissionError:  # a folder on the way that may not be entered (mode 000)
+            raise UsageError(f"cannot read: {path} (permission denied)",
+                             param_hint=param_hint) from None
+        except (FileNotFoundError, NotADirectoryError):
+            raise UsageError(f"no such file: {path}", param_hint=param_hint) from None
+        except (OSError, ValueError) as error:
+            raise UsageError(f"cannot read: {path} ({getattr(error, 'strerror', None) or error})",
+                             param_hint=param_hint) from None
+        if not stat.S_ISREG(mode):
             raise UsageError(f"not a file: {path}", param_hint=param_hint)
         if not os.access(path, os.R_OK):
             raise UsageError(f"cannot read: {path} (permission denied)", param_hint=param_hint)

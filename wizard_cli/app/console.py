@@ -10,9 +10,10 @@ import errno
 import io
 import os
 import sys
-from typing import Iterable
+from contextlib import contextmanager
+from typing import Iterable, Iterator
 
-from ..errors import Problem
+from ..errors import Problem, WizardError
 from ..sheets.source import STDIN
 
 def report(problems: Iterable[Problem]) -> None:
@@ -46,25 +47,94 @@ def output_failed(error: OSError) -> None:
     silence_stdout()  # what is still buffered goes nowhere, not into a second error at exit
 
 
+class _WholeWrites(io.RawIOBase):
+    """A file descriptor that writes every byte or raises.
+
+    Python's own writer returns quietly after a short write (a file size limit reached, a pipe
+    whose reader left half-way), and what was not written is lost without a word: the tool
+    would exit 0 with its output cut. Here a short write is followed by the next one, which
+    then fails with the real reason (EFBIG, ENOSPC, EPIPE) — SPEC §7.
+    """
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data) -> int:
+        view = memoryview(data).cast("B")
+        total = len(view)
+        while view:
+            view = view[os.write(self._fd, view):]
+        return total
+
+    def close(self) -> None:  # the descriptor is the process's standard output: left open
+        super().close()
+
+
 def buffer_output() -> None:
-    """Write to a pipe or a file in 64 KiB blocks rather than Python's 8 KiB.
+    """Standard output that never loses a byte quietly, written in 64 KiB blocks to a pipe or
+    a file rather than Python's 8 KiB.
 
     A season prints megabytes: each 8 KiB block cost a system call and a wake-up of the reader
     (a fifth of the run). A terminal keeps its line buffering, and unbuffered output asked for
-    (``PYTHONUNBUFFERED``, ``python -u``) is left as it is.
+    (``PYTHONUNBUFFERED``, ``python -u``) stays unbuffered.
     """
     stream = sys.stdout
-    if (not isinstance(stream, io.TextIOWrapper) or stream.write_through
-            or not isinstance(stream.buffer, io.BufferedWriter)):  # unbuffered, or no file
-        return
+    if not isinstance(stream, io.TextIOWrapper) or \
+            not isinstance(stream.buffer, (io.BufferedWriter, io.FileIO)):
+        return  # no real file behind it
     try:
-        if stream.isatty():
-            return
+        fd = stream.fileno()
+        terminal = stream.isatty()
         stream.flush()
-        binary = open(stream.fileno(), "wb", buffering=OUTPUT_BUFFER_BYTES, closefd=False)
-    except (OSError, ValueError):  # no real file behind it, or already closed
+    except (OSError, ValueError):  # already closed
         return
-    sys.stdout = io.TextIOWrapper(binary, encoding=stream.encoding, errors=stream.errors)
+    unbuffered = stream.write_through
+    raw = _WholeWrites(fd)
+    binary = raw if unbuffered else io.BufferedWriter(raw, buffer_size=OUTPUT_BUFFER_BYTES)
+    sys.stdout = io.TextIOWrapper(binary, encoding=stream.encoding, errors=stream.errors,
+                                  line_buffering=terminal, write_through=unbuffered)
+
+
+def stdout_closed() -> bool:
+    """Whether the tool was started with its standard output closed (``wizard … >&-``)."""
+    stream = sys.stdout
+    if isinstance(stream, ClosedOutput):
+        return True
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):  # no file behind it (a test's capture)
+        return False
+    try:
+        os.fstat(fd)
+    except OSError:
+        return True
+    return False
+
+
+@contextmanager
+def output_after_change(shown: str) -> Iterator[None]:
+    """Around what a sheet-changing command prints once the sheet is written: if the output
+    fails, say plainly that the sheet was changed all the same (SPEC §7; a closed pipe stays
+    silent, exit 141)."""
+    try:
+        yield
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        output_failed(error)
+        raise WizardError(Problem("the sheet was written; only the output could not be shown",
+                                  shown)) from None
 
 
 def check_output(output: str | None, force: bool) -> None:

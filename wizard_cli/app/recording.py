@@ -9,7 +9,7 @@ usual located error and no edit. :func:`change_file` is the read-change-check-wr
 
 from __future__ import annotations
 
-import codecs
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -49,17 +49,28 @@ def record(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
     a list gives the values in bidding order, from the dealer's left)."""
     checked = checked_last(text, source, layers, first_dealer)
     players = checked.sheet.players
-    if bids is not None:
-        order = bidding_seats(checked, _next_number(checked)) if in_order else None
-        recorded = record_values(text, checked, layers, first_dealer,
-                                 bids=parse_values(bids, players, "bids", order))
-        text, checked = recorded.text, recorded.checked
-    if tricks is not None:
-        order = bidding_seats(checked, _next_number(checked)) if in_order else None
-        recorded = record_values(text, checked, layers, first_dealer,
-                                 tricks=parse_values(tricks, players, "tricks", order))
-        text, checked = recorded.text, recorded.checked
+    try:
+        if bids is not None:
+            order = bidding_seats(checked, _next_number(checked)) if in_order else None
+            recorded = record_values(text, checked, layers, first_dealer,
+                                     bids=parse_values(bids, players, "bids", order))
+            text, checked = recorded.text, recorded.checked
+        if tricks is not None:
+            order = bidding_seats(checked, _next_number(checked)) if in_order else None
+            recorded = record_values(text, checked, layers, first_dealer,
+                                     tricks=parse_values(tricks, players, "tricks", order))
+            text, checked = recorded.text, recorded.checked
+    except WizardError as error:  # an edit that could not be made: placed in the sheet
+        raise located(error, source) from None
     return Recorded(text, checked)
+
+
+def located(error: WizardError, source: str) -> WizardError:
+    """The error with its problems placed in the sheet (a mistake in --bids/--tricks themselves
+    is the command line's, and stays unplaced): every message is one located line."""
+    return WizardError(*(problem if problem.path or problem.message.startswith("--")
+                         else dataclasses.replace(problem, path=source)
+                         for problem in error.problems))
 
 
 def record_values(text: str, checked: Checked, layers: Sequence[Iterable[RawSetting]],
@@ -94,7 +105,13 @@ def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[Ra
 
 def change_file(path: str, encoding: str | None, change: Change, command: str = "add") -> Recorded:
     """Read a YAML sheet file, change its text, and write it back in place if the change is
-    valid: the one way every command that changes a sheet (add, edit, undo, play) writes it."""
+    valid: the one way every command that changes a sheet (add, edit, undo, play) writes it.
+
+    Through :func:`~wizard_cli.sheets.atomic.update_in_place` (SPEC §7): locked against a second
+    writer for the whole read-check-write, atomic, keeping the file's encoding, byte-order mark,
+    line ends, mode and owner; a read-only sheet is refused.
+    """
+    from ..sheets.atomic import update_in_place
     from ..sheets.source import display_name, read_sheets
 
     source = display_name(path)
@@ -107,25 +124,8 @@ def change_file(path: str, encoding: str | None, change: Change, command: str = 
         done.append(change(text, source))
         return done[-1].text
 
-    _update_in_place(path, edit, encoding)
+    update_in_place(path, edit, encoding)
     return done[-1]
-
-
-def _update_in_place(path: str, change: Callable[[str], str], encoding: str | None) -> None:
-    """Read and decode a sheet file, change its text, and write it back atomically if it
-    changed, in the same encoding and with the same byte-order mark."""
-    from ..sheets.atomic import write_atomically
-    from ..sheets.source import file_encoding, open_binary, text_encoding
-
-    with open_binary(path) as handle:
-        raw = handle.read()
-    codec = text_encoding(file_encoding(encoding, raw))  # a UTF-16 file stays UTF-16
-    bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
-    text = raw.decode(codec)
-    new = change(text)
-    if new != text:
-        write_atomically(path, bom + new.encode("utf-8" if codec == "utf-8-sig" else codec),
-                         force=True)
 
 
 def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]],

@@ -1,54 +1,222 @@
-"""Writing the user's files safely: never overwrite without ``--force``, never leave half a file.
+"""Writing the user's files safely (SPEC §7): never overwrite without ``--force``, never leave
+half a file, never lose a concurrent update.
 
-Every command that writes a file goes through :func:`write_atomically`: the text goes to a
-temporary file in the same folder, is flushed to disk, and then renamed over the target in one
-step, so a crash, a full disk or Ctrl-C leaves either the old file or the new one — never a mix.
+- :func:`write_atomically` writes a whole file: the text goes to a temporary file in the same
+  folder, is flushed to disk and renamed over the target in one step, so a crash, a full disk,
+  Ctrl-C, SIGTERM or SIGHUP leaves either the old file or the new one, and no temporary file.
+  The target keeps its mode and, where the user may set it, its owner. Only a regular file is
+  ever replaced: a device, a FIFO or ``/dev/stdout`` is written to as it is.
+- :func:`update_in_place` is the one write path of every command that changes a sheet
+  (``add``, ``edit``, ``undo``, ``play``): lock, read, let the caller compute the new text,
+  write atomically, unlock.
 """
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
+import signal
+import stat
 import tempfile
+import threading
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
 from ..errors import Problem, WizardError
+from .locking import sheet_lock
 
 OVERWRITE_HINT = "already exists; use --force to overwrite"
+READ_ONLY = "the sheet is read-only"
+# Paths that name an open stream rather than a file (``-o /dev/stdout`` into a pipe).
+_STREAM_PATHS = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/", "/dev/tty")
+_CLEANUP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                         if hasattr(signal, name))
+_BLOCKED_SIGNALS = _CLEANUP_SIGNALS + (signal.SIGINT,)
+
+Data = str | bytes | Iterable[str | bytes]
 
 
-def write_atomically(path: str | os.PathLike, data: str | bytes, force: bool = False) -> None:
-    """Write ``data`` (text is UTF-8) to ``path`` atomically; an existing file needs ``force``."""
+class Signalled(SystemExit):
+    """SIGTERM or SIGHUP arrived during a write: unwind (removing the temporary file), then exit
+    with 128 + the signal's number, as a shell reports a process ended by it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(128 + signum)
+
+
+def write_atomically(path: str | os.PathLike, data: Data, force: bool = False) -> None:
+    """Write ``data`` (text is UTF-8; an iterable of pieces is written as it comes) to ``path``.
+
+    An existing regular file needs ``force``; a device or FIFO is written to as it is; a folder
+    is an error. Raises WizardError (one located line) when the file cannot be written.
+    """
     shown = os.fspath(path)
     target = Path(os.path.realpath(shown))  # write through a symlink, not over it
-    payload = data.encode("utf-8") if isinstance(data, str) else data
     if target.is_dir():
         raise WizardError(Problem("is a folder, not a file", shown))
+    if writes_in_place(shown):
+        _write_stream(shown, data)
+        return
     if not force and target.exists():
         raise WizardError(Problem(OVERWRITE_HINT, shown))
+    existing = _stat_or_none(target)
+    temp = None
+    with _signals_unwind():
+        try:
+            with _signals_blocked():  # no signal between creating the file and knowing its name
+                handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                                dir=target.parent)
+            try:
+                _keep_mode_and_owner(handle, existing)
+                _write_all(handle, data)
+                os.fsync(handle)
+            finally:
+                os.close(handle)
+            _move_into_place(temp, target, shown, force)
+            _sync_folder(target.parent)
+        except OSError as error:
+            _remove_quietly(temp)
+            raise _cannot_write(shown, error) from None
+        except BaseException:
+            _remove_quietly(temp)
+            raise
+
+
+def update_in_place(path: str | os.PathLike, change: Callable[[str], str],
+                    encoding: str | None = None) -> str:
+    """Change a sheet file safely; return its new text (as ``change`` made it).
+
+    The one write path of every command that changes a sheet (SPEC §7). While a lock beside
+    the sheet is held (a second writer waits up to 10 s, then fails naming the sheet):
+
+    1. the sheet is read and decoded (``encoding``, default UTF-8 with or without a byte-order
+       mark); a sheet with no write permission bit is refused, even for root;
+    2. ``change(text)`` computes the new text. It sees lines ended as the file ends them, except
+       that a file of CR-only line ends is handed over with LF ends (and written back with CR);
+       it raises WizardError to refuse, and then nothing is written;
+    3. if the text changed, it is written atomically in the same encoding, with the same
+       byte-order mark, mode and owner.
+    """
+    shown = os.fspath(path)
+    target = os.path.realpath(shown)
+    with sheet_lock(target, shown):
+        info = _stat_or_none(Path(target))
+        if info is None or not stat.S_ISREG(info.st_mode):
+            raise WizardError(Problem("cannot change: not a regular file", shown))
+        if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+            raise WizardError(Problem(READ_ONLY, shown))
+        try:
+            with open(target, "rb") as handle:
+                raw = handle.read()
+        except OSError as error:
+            raise WizardError(Problem(f"cannot read: {error.strerror or error}", shown)) from None
+        codec, bom, text = _decoded(raw, shown, encoding)
+        cr_only = "\r" in text and "\n" not in text
+        given = text.replace("\r", "\n") if cr_only else text
+        new = change(given)
+        if new != given:
+            out = new.replace("\r\n", "\n").replace("\n", "\r") if cr_only else new
+            write_atomically(target, bom + out.encode("utf-8" if codec == "utf-8-sig" else codec),
+                             force=True)
+        return new
+
+
+def writes_in_place(path: str | os.PathLike) -> bool:
+    """Whether ``-o PATH`` names something written to as it is (a device, a FIFO, a socket,
+    ``/dev/stdout``) rather than a regular file to replace atomically."""
+    shown = os.fspath(path)
+    if shown.startswith(_STREAM_PATHS) or os.path.realpath(shown).startswith("/proc/"):
+        return True
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as error:
-        raise _cannot_write(shown, error) from None
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temp, _mode_for(target))
-        _move_into_place(temp, target, shown, force)
-    except OSError as error:
-        _remove_quietly(temp)
-        raise _cannot_write(shown, error) from None
-    except BaseException:
-        _remove_quietly(temp)
-        raise
+        mode = os.stat(shown).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def refuse_existing(path: str | os.PathLike, force: bool) -> None:
-    """Fail early, before any work, when ``path`` exists and ``force`` was not given."""
-    if not force and os.path.lexists(path) and not os.path.isdir(path):
-        raise WizardError(Problem(OVERWRITE_HINT, os.fspath(path)))
+    """Fail early, before any work: a folder always, an existing file without ``force``."""
+    shown = os.fspath(path)
+    if os.path.isdir(shown):
+        raise WizardError(Problem("is a folder, not a file", shown))
+    if not force and os.path.lexists(shown) and not writes_in_place(shown):
+        raise WizardError(Problem(OVERWRITE_HINT, shown))
+
+
+# --- the pieces ----------------------------------------------------------------------------
+
+def _pieces(data: Data) -> Iterator[bytes]:
+    """The data as bytes, piece by piece."""
+    if isinstance(data, (str, bytes)):
+        data = (data,)
+    for piece in data:
+        yield piece.encode("utf-8") if isinstance(piece, str) else piece
+
+
+def _write_all(handle: int, data: Data) -> None:
+    """Write every byte or raise: a short write (a file size limit, a full disk) is no success."""
+    for piece in _pieces(data):
+        view = memoryview(piece)
+        while view:
+            written = os.write(handle, view)
+            if written <= 0:  # pragma: no cover - os.write raises rather than return 0
+                raise OSError(errno.EIO, "nothing could be written")
+            view = view[written:]
+
+
+def _write_stream(shown: str, data: Data) -> None:
+    """Write to a device, FIFO or open stream as it is (never replaced, never truncated)."""
+    try:
+        handle = os.open(shown, os.O_WRONLY | os.O_APPEND)
+    except OSError as error:
+        raise _cannot_write(shown, error) from None
+    try:
+        _write_all(handle, data)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _cannot_write(shown, error) from None
+    finally:
+        os.close(handle)
+
+
+def _decoded(raw: bytes, shown: str, encoding: str | None) -> tuple[str, bytes, str]:
+    """The codec, the byte-order mark to keep, and the text of a sheet file."""
+    from .source import _decode_all, file_encoding, text_encoding
+
+    encoding = file_encoding(encoding, raw[:4])  # a UTF-16 file (by its mark) stays UTF-16
+    codec = text_encoding(encoding)
+    bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
+    return codec, bom, _decode_all(raw, shown, encoding)
+
+
+def _stat_or_none(target: Path) -> os.stat_result | None:
+    """The target's status, or None when it does not exist (yet)."""
+    try:
+        return target.stat()
+    except OSError:
+        return None
+
+
+def _keep_mode_and_owner(handle: int, existing: os.stat_result | None) -> None:
+    """Give the temporary file the target's permissions and, where allowed, its owner; a new
+    file gets the usual ones (0666 less the umask)."""
+    if existing is None:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(handle, 0o666 & ~mask)
+        return
+    if (existing.st_uid, existing.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.fchown(handle, existing.st_uid, existing.st_gid)
+        except OSError:  # only root may give a file away; the group where one belongs to it
+            try:
+                os.fchown(handle, -1, existing.st_gid)
+            except OSError:
+                pass
+    os.fchmod(handle, stat.S_IMODE(existing.st_mode))  # after chown, which may clear set-id bits
 
 
 def _move_into_place(temp: str, target: Path, shown: str, force: bool) -> None:
@@ -70,18 +238,24 @@ def _move_into_place(temp: str, target: Path, shown: str, force: bool) -> None:
     os.unlink(temp)
 
 
-def _mode_for(target: Path) -> int:
-    """Keep an existing file's permissions; a new file gets the usual ones (0666 less the umask)."""
+def _sync_folder(folder: Path) -> None:
+    """Flush the rename itself to disk (best effort: not every system can open a folder)."""
     try:
-        return target.stat().st_mode & 0o7777
+        handle = os.open(folder, os.O_RDONLY)
     except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
-def _remove_quietly(temp: str) -> None:
+def _remove_quietly(temp: str | None) -> None:
     """Delete a leftover temporary file, if it is still there."""
+    if temp is None:
+        return
     try:
         os.unlink(temp)
     except OSError:
@@ -91,3 +265,45 @@ def _remove_quietly(temp: str) -> None:
 def _cannot_write(shown: str, error: OSError) -> WizardError:
     """An operating-system failure as one located line."""
     return WizardError(Problem(f"cannot write: {error.strerror or error}", shown))
+
+
+def _main_thread() -> bool:
+    """Signal handlers can be set only in the main thread."""
+    return threading.current_thread() is threading.main_thread()
+
+
+@contextmanager
+def _signals_unwind() -> Iterator[None]:
+    """While writing, SIGTERM and SIGHUP unwind like Ctrl-C does (so the temporary file is
+    removed) and then end the process as the signal would have (exit 128 + N)."""
+    if not _main_thread():
+        yield
+        return
+
+    def unwind(signum: int, frame: object) -> None:
+        raise Signalled(signum)
+
+    previous = {}
+    for number in _CLEANUP_SIGNALS:
+        current = signal.getsignal(number)
+        if current is signal.SIG_IGN:  # ignored by who started us (nohup): stays ignored
+            continue
+        previous[number] = signal.signal(number, unwind)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+@contextmanager
+def _signals_blocked() -> Iterator[None]:
+    """Hold back SIGINT, SIGTERM and SIGHUP for a moment (delivered right after)."""
+    if not _main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _BLOCKED_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)

@@ -119,9 +119,16 @@ class _Document:
         self.text = text
         self.newline = "\r\n" if "\r\n" in text else "\n"
         try:
-            documents = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+            # Positions only: the reader (libyaml) takes a tab wherever YAML allows separating
+            # space, PyYAML's pure-Python scanner refuses some; a space in its place keeps every
+            # offset, and the edits are made to the text as it is.
+            documents = list(yaml.compose_all(text.replace("\t", " "), Loader=yaml.SafeLoader))
         except yaml.YAMLError as error:  # the reader has accepted it; this is a safety net
-            raise WizardError(Problem(f"cannot edit: {error}")) from None
+            mark = getattr(error, "problem_mark", None)
+            reason = getattr(error, "problem", None) or "unusual YAML"
+            raise WizardError(Problem(f"cannot edit the sheet here: {' '.join(reason.split())}; "
+                                      "nothing was written", None,
+                                      mark.line + 1 if mark else None)) from None
         self.root = documents[-1] if documents else None
         if not isinstance(self.root, MappingNode):
             raise WizardError(Problem("cannot edit: the sheet is not a YAML mapping"))
