@@ -359,8 +359,8 @@ def convert(sheet: Annotated[str, typer.Argument(
             output: OutputFileOpt = None, force: ForceOpt = False, *,
             rules: RuleOptions) -> None:
     """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
-    from .sheets.csv_notes import csv_drops
-    from .sheets.writing import CSV_TARGETS, convert as convert_sheets, portable
+    from .app.converting import Conversion
+    from .output.formats import FormulaGuard
 
     if to is None:
         to = TARGET_BY_SUFFIX.get(os.path.splitext(output or "")[1].lower())
@@ -369,13 +369,11 @@ def convert(sheet: Annotated[str, typer.Argument(
                                      param_hint="--to")
     source = inputs([sheet], rules)
     check_output(output, force)
-    checked = source.all_valid()
-    sheets = [portable(one, source.layers, rules.first_dealer is not None) for one in checked]
-    text = convert_sheets(sheets, to.value)
-    note = csv_drops(sheets, to.value) if to.value in CSV_TARGETS else None
-    write_output(text, output, force)
-    if note:
-        sys.stderr.write(f"{checked[0].source}: {note}\n")
+    with Conversion(source, to.value, rules.first_dealer is not None) as conversion:
+        FormulaGuard().check([conversion.plan.formula])  # a CSV cell a spreadsheet may run
+        write_output(conversion.pieces(), output, force)
+    if conversion.plan.note:
+        sys.stderr.write(f"{conversion.plan.source}: {conversion.plan.note}\n")
 
 
 def main() -> None:

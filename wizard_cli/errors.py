@@ -27,7 +27,9 @@ def visible(text: str) -> str:
 
 
 def name_list(names: Sequence[str]) -> str:
-    """'Anna', 'Anna and Ben', 'Anna, Ben and Cara': names in a message or a status line."""
+    """'Anna', 'Anna and Ben', 'Anna, Ben and Cara': names in a message or a status line (as a
+    terminal may show them: SPEC §8)."""
+    names = [visible(name) for name in names]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 

@@ -51,12 +51,14 @@ class Inputs:
     input_format: str | None = None
     encoding: str | None = None
     failed: bool = False
+    notes: bool = True  # what a source skips goes to stderr (not again when read a second time)
 
     def checked(self) -> Iterator[Checked]:
         """Every sheet of every source, validated; a source that cannot be read is one failure."""
         for path in self.paths:
             try:
-                for sheet in read_sheets(path, self.input_format, self.encoding, _note):
+                for sheet in read_sheets(path, self.input_format, self.encoding,
+                                         _note if self.notes else None):
                     yield check_sheet(sheet, self.layers, self.first_dealer)
             except WizardError as error:
                 yield Checked(Sheet(source=error.problems[0].path or path), DEFAULT_SETTINGS, 0,

@@ -145,12 +145,14 @@ def check_output(output: str | None, force: bool) -> None:
         refuse_existing(output, force)
 
 
-def write_output(text: str, output: str | None, force: bool) -> None:
-    """The text to ``-o FILE`` (atomically, never over a file without --force), else stdout."""
+def write_output(text: str | Iterable[str], output: str | None, force: bool) -> None:
+    """The text (or its pieces, as they come) to ``-o FILE`` (atomically, never over a file
+    without --force; a device or FIFO written to as it is), else to stdout (``-o -`` too)."""
     from ..sheets.atomic import write_atomically
 
     if output is None or output == STDIN:
-        sys.stdout.write(text)
+        for piece in [text] if isinstance(text, str) else text:
+            sys.stdout.write(piece)
     else:
         write_atomically(output, text, force)
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import csv
 import json
+import re
+import sys
 from itertools import chain
 from typing import Any, Iterable, Iterator, Protocol, Sequence, TextIO
 
+from ..errors import visible
 from ..game.settings import value_text
 
 
@@ -75,13 +78,54 @@ def emit_json(output: Output, items: Iterator[Any], out: TextIO, array: bool, li
 
 def emit_delimited(output: Output, items: Iterator[Any], out: TextIO, delimiter: str,
                     labelled: bool) -> None:
-    """Tidy rows with one header; ``source,game`` columns lead when results come from several sheets."""
+    """Tidy rows with one header; ``source,game`` columns lead when results come from several
+    sheets. A cell a spreadsheet would run as a formula is written as it is, with one warning."""
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow((SOURCE_COLUMNS if labelled else ()) + output.columns)
+    guard = FormulaGuard()
     for item in items:
         label = (getattr(item, "source", ""), _cell(getattr(item, "game", None)))
-        writer.writerows((label + tuple(map(_cell, row))) if labelled else map(_cell, row)
-                         for row in output.rows(item))
+        rows = ((label + tuple(map(_cell, row))) if labelled else tuple(map(_cell, row))
+                for row in output.rows(item))
+        writer.writerows(rows if guard.warned else guard.watch(rows))
+
+
+_FORMULA_START = ("=", "+", "-", "@")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def formula_like(cell: Any) -> bool:
+    """A text cell a spreadsheet may run as a formula: it begins with ``=``, ``+``, ``-`` or
+    ``@`` and is not a number (SPEC §8)."""
+    return (type(cell) is str and cell.startswith(_FORMULA_START)
+            and _NUMBER.fullmatch(cell.strip()) is None)
+
+
+class FormulaGuard:
+    """Watches the cells written to a CSV/TSV and warns once, on stderr, about the first one a
+    spreadsheet may run as a formula; the text itself is kept as it is."""
+
+    def __init__(self) -> None:
+        self.warned = False
+
+    def check(self, cells: Iterable[Any]) -> None:
+        """Warn (once) if any of these cells looks like a formula."""
+        if self.warned:
+            return
+        for cell in cells:
+            if formula_like(cell):
+                self.warned = True
+                shown = visible(cell if len(cell) <= 40 else cell[:40] + "…")
+                sys.stderr.write(f"wizard: warning: a cell begins with '{cell[0]}' ({shown}): a "
+                                 "spreadsheet may run it as a formula; it is written as it is\n")
+                return
+
+    def watch(self, rows: Iterable[Sequence[Any]]) -> Iterator[Sequence[Any]]:
+        """The rows, each checked until the warning has been given."""
+        for row in rows:
+            if not self.warned:
+                self.check(row)
+            yield row
 
 
 def _cell(value: Any) -> Any:
@@ -92,17 +136,38 @@ def _cell(value: Any) -> Any:
 
 
 def grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
-         align: Sequence[str] | None = None) -> str:
-    """An aligned text table (``table``) or a GitHub Markdown table (``markdown``)."""
+         align: Sequence[str] | None = None, escaped: bool = False) -> str:
+    """An aligned text table (``table``) or a GitHub Markdown table (``markdown``).
+
+    Text from a sheet is shown safely (SPEC §8): every control character escaped (``\\x1b``),
+    unless the caller has done so already (``escaped``, for cells it breaks into lines itself),
+    and in Markdown a ``|`` written ``\\|``.
+    """
     rows = list(rows)
+    if style == "markdown":
+        headers = [_markdown_cell(h) for h in headers]
+        rows = [[_markdown_cell(cell) for cell in row] for row in rows]
     drawn = _plain_grid(headers, rows, style, align)
     if drawn is not None:
         return drawn
     from tabulate import tabulate  # imported here: start-up time matters for a CLI
 
+    if not escaped:
+        headers = [_shown(h) for h in headers]
+        rows = [[_shown(cell) for cell in row] for row in rows]
     return tabulate(rows, headers=list(headers), disable_numparse=True,
                     tablefmt="github" if style == "markdown" else "simple",
                     colalign=align)
+
+
+def _shown(cell: Any) -> Any:
+    """A cell's text with its control characters escaped (numbers as they are)."""
+    return visible(cell) if type(cell) is str else cell
+
+
+def _markdown_cell(cell: Any) -> Any:
+    """A ``|`` inside a Markdown cell would end the cell: written ``\\|``."""
+    return cell.replace("|", "\\|") if type(cell) is str and "|" in cell else cell
 
 
 _PAD = {"left": str.ljust, "right": str.rjust}
@@ -149,12 +214,13 @@ def _plain_grid(headers: Sequence[str], rows: list[Sequence[Any]], style: str,
 
 
 def heading(item: Any, style: str) -> str:
-    """A sheet's heading: its title and where it came from."""
+    """A sheet's heading: its title and where it came from (control characters escaped)."""
     where = item.source + (f", game {item.game}" if item.game is not None else "")
     text = f"{item.title} ({where})" if getattr(item, "title", None) else where
     when = [part for part in (getattr(item, "date", None), getattr(item, "place", None)) if part]
     if when:  # the game's date and place (SPEC §3), after what it is
         text += " — " + ", ".join(" ".join(part.split()) for part in when)
+    text = visible(text)
     return f"## {text}" if style == "markdown" else text
 
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Iterator
 from ..game.contenders import contenders
 from ..game.scoring import GameResult, ScoredRound
 from ..game.nextstep import NextStep, next_step
+from ..errors import name_list, visible
 from ..game.validation import Checked
-from ..errors import name_list
 from .formats import grid, heading, signed
 
 if TYPE_CHECKING:
@@ -71,12 +71,12 @@ def _next_line(result: GameResult) -> str:
     step = next_step(result)
     where = f"Round {step.round} of {result.rounds_total}"
     if not step.bids_in:
-        return f"{where} next: {step.dealer} deals {step.hand_size}"
+        return f"{where} next: {visible(step.dealer)} deals {step.hand_size}"
     if step.next_bidder is None:
         return f"{where} in play: all bids in, waiting for the tricks"
     forbidden = ("" if step.forbidden_dealer_bid is None
                  else f" (may not bid {step.forbidden_dealer_bid})")
-    return f"{where} in play: {step.next_bidder} to bid{forbidden}"
+    return f"{where} in play: {visible(step.next_bidder)} to bid{forbidden}"
 
 
 def standings_block(result: GameResult, style: str) -> str:
@@ -160,7 +160,8 @@ class CheckOutput:
             yield (False, p.line, p.round, p.player, p.message)
 
     def as_text(self, checked: Checked, style: str) -> str:
-        label = checked.source + (f", game {checked.game}" if checked.game is not None else "")
+        label = visible(checked.source + (f", game {checked.game}" if checked.game is not None
+                                          else ""))
         if checked.valid:
             return f"{label}: ok"
         count = len(checked.problems)
@@ -206,14 +207,16 @@ class NextOutput:
             return status_line(result)
         rows = [("Round", f"{step.round} of {result.rounds_total}"),
                 ("Hand size", f"{step.hand_size}" + (" (whole deck: no trump)" if step.no_trump else "")),
-                ("Dealer", step.dealer),
-                ("Bidding order", ", ".join(step.bidding_order)),
-                ("Bids in", ", ".join(f"{k} {v}" for k, v in step.bids_in.items()) or "none yet"),
+                ("Dealer", visible(step.dealer)),
+                ("Bidding order", ", ".join(map(visible, step.bidding_order))),
+                ("Bids in", ", ".join(f"{visible(k)} {v}" for k, v in step.bids_in.items())
+                 or "none yet"),
                 *([("Bids so far", f"{step.bid_total} of {step.hand_size}")] if step.bids_in else []),
-                ("Next to bid", step.next_bidder or "nobody: waiting for the tricks")]
+                ("Next to bid", visible(step.next_bidder or "nobody: waiting for the tricks"))]
         if step.forbidden_dealer_bid is not None:
             rows.append(("Dealer may not bid", step.forbidden_dealer_bid))
-        return grid(["", ""], rows, style, ["left", "left"]) if style == "markdown" else \
+        return grid(["", ""], rows, style, ["left", "left"], escaped=True) \
+            if style == "markdown" else \
             "\n".join(f"{label + ':':<{NEXT_LABEL_WIDTH}}{value}" for label, value in rows)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
-from ..errors import name_list
+from ..errors import name_list, visible
 from .formats import grid, heading, signed
 
 if TYPE_CHECKING:
@@ -155,15 +155,18 @@ class RulesOutput:
     def as_text(self, rules: Rules, style: str) -> str:
         from ..game.settings import value_text
 
-        fit = (lambda text, width: text) if style == "markdown" else wrapped
+        # Cells are escaped before they are broken into lines (a user preset's name and
+        # meaning are text from a file: SPEC §8), so the line breaks are the table's own.
+        fit = ((lambda text, width: visible(text)) if style == "markdown"
+               else lambda text, width: wrapped(visible(text), width))
         settings = grid(["Setting", "Default", "Allowed", "In the app", "Meaning"],
                         [[spec.key, value_text(spec.default), fit(spec.allowed(), 20),
                           fit(spec.app_name or "", 16), fit(spec.meaning, 44)]
-                         for spec in rules.settings], style)
+                         for spec in rules.settings], style, escaped=True)
         presets = grid(["Preset", "Sets", "Meaning"],
-                       [[preset.name, fit(preset_settings_text(preset), 50),
+                       [[visible(preset.name), fit(preset_settings_text(preset), 50),
                          fit(preset.meaning, 40)]
-                        for preset in rules.presets], style)
+                        for preset in rules.presets], style, escaped=True)
         title = "## {}" if style == "markdown" else "{}"
         return "\n\n".join([title.format("Settings"), settings, title.format("Presets"), presets])
 

@@ -1,20 +1,41 @@
 """What a CSV cannot carry of a sheet (``wizard convert``), said in one line on stderr with the
 options that score the CSV the same: a title, firstDealer, settings, place and notes (a wide CSV
-also typed points and the date; SPEC §3)."""
+also typed points and the date; SPEC §3). Gathered one sheet at a time."""
 
 from __future__ import annotations
 
 import shlex
-from typing import Sequence
+from typing import TYPE_CHECKING, Iterable
 
 from ..game.settings import DEFAULTS, value_text
-from .writing import Portable
 
-def csv_drops(sheets: Sequence[Portable], target: str) -> str | None:
+if TYPE_CHECKING:
+    from .writing import Portable
+
+
+def csv_drops(sheets: Iterable[Portable], target: str) -> str | None:
     """One line saying what a CSV target cannot carry and how to score it the same, or None."""
-    parts = []
-    needs = set()
+    notes = DropNotes(target)
     for p in sheets:
+        notes.add(p)
+    return notes.note()
+
+
+class DropNotes:
+    """What a CSV target drops, gathered one sheet at a time (a season streams through
+    ``convert``: no sheet is kept, only what the line will say)."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.parts: list[tuple[str | int | None, str]] = []
+        self.needs: set[tuple[str, ...]] = set()
+        self.count = 0
+        self.more = False  # a place, notes (wide: a date or game id) to name in the line
+
+    def add(self, p: Portable) -> None:
+        """Note what this sheet loses in the CSV."""
+        target = self.target
+        self.count += 1
         flags = _scoring_flags(p)
         dropped = [f"title '{_one_line(p.title)}'"] if p.title is not None else []
         if p.first_dealer is not None and p.first_dealer != p.players[0]:
@@ -31,23 +52,29 @@ def csv_drops(sheets: Sequence[Portable], target: str) -> str | None:
         dropped += [f"{key} '{_one_line(getattr(p, key))}'" for key in ("place", "notes")
                     if getattr(p, key) is not None]
         if dropped:
-            parts.append((f"game {p.game}: " if len(sheets) > 1 else "") + "; ".join(dropped))
-        needs.add(tuple(flags))
-    if not parts:
-        return None
-    kind = "a long CSV" if target == "csv" else "a wide CSV"
-    what = ("a title, firstDealer, settings or typed points" if target == "wide-csv"
-            else "a title, firstDealer or settings")
-    if any(p.place is not None or p.notes is not None
-           or (target == "wide-csv" and (p.date or p.game is not None)) for p in sheets):  # named only when there is one, so older notes read as before
-        what = what.replace(" or ", ", ") + (", a game id, date, place or notes"
-                                             if target == "wide-csv" else ", place or notes")
-    if len(needs) > 1:
-        hint = " (its games differ in rules: score each with its own --set/--first-dealer)"
-    else:
-        flags = next(iter(needs))
-        hint = f" (score it the same with {' '.join(flags)})" if flags else ""
-    return f"note: {kind} cannot carry {what}; dropped {' / '.join(parts)}{hint}"
+            self.parts.append((p.game, "; ".join(dropped)))
+        self.needs.add(tuple(flags))
+        self.more = self.more or (p.place is not None or p.notes is not None
+                                  or (target == "wide-csv" and (p.date or p.game is not None)))
+
+    def note(self) -> str | None:
+        """The one line, or None when nothing is dropped."""
+        if not self.parts:
+            return None
+        target = self.target
+        parts = [(f"game {game}: " if self.count > 1 else "") + text for game, text in self.parts]
+        kind = "a long CSV" if target == "csv" else "a wide CSV"
+        what = ("a title, firstDealer, settings or typed points" if target == "wide-csv"
+                else "a title, firstDealer or settings")
+        if self.more:  # named only when there is one, so older notes read as before
+            what = what.replace(" or ", ", ") + (", a game id, date, place or notes"
+                                                 if target == "wide-csv" else ", place or notes")
+        if len(self.needs) > 1:
+            hint = " (its games differ in rules: score each with its own --set/--first-dealer)"
+        else:
+            flags = next(iter(self.needs))
+            hint = f" (score it the same with {' '.join(flags)})" if flags else ""
+        return f"note: {kind} cannot carry {what}; dropped {' / '.join(parts)}{hint}"
 
 
 def _scoring_flags(p: Portable) -> list[str]:

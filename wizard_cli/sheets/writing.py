@@ -14,7 +14,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 
 from ..errors import Problem, WizardError
@@ -168,30 +168,47 @@ def season_json(sheets: Sequence[Portable]) -> str:
 
 def long_csv(sheets: Sequence[Portable]) -> str:
     """``[game,][date,]round,player,bid,tricks[,points]``: one row per round and player."""
-    empty = [p for p in sheets if not p.rounds]
-    if empty:
-        which = "the sheet" if len(sheets) == 1 else f"game {empty[0].game}"
+    columns = csv_columns(sheets)
+    return "".join([long_csv_header(*columns), *(long_csv_rows(p, *columns) for p in sheets)])
+
+
+def csv_columns(sheets: Iterable[Portable]) -> tuple[bool, bool, bool]:
+    """Whether a long CSV of these sheets has a ``game``, a ``date`` and a ``points`` column."""
+    with_game = with_date = with_points = False
+    for p in sheets:
+        with_game = with_game or p.game is not None
+        with_date = with_date or p.date is not None
+        with_points = with_points or p.has_points
+    return with_game, with_date, with_points
+
+
+def long_csv_header(with_game: bool, with_date: bool, with_points: bool) -> str:
+    """The header line of a long CSV."""
+    return ",".join((["game"] if with_game else []) + (["date"] if with_date else [])
+                    + ["round", "player", "bid", "tricks"]
+                    + (["points"] if with_points else [])) + "\n"
+
+
+def long_csv_rows(p: Portable, with_game: bool, with_date: bool, with_points: bool) -> str:
+    """One game's rows of a long CSV (a game with no rounds cannot be written: it would lose
+    its players)."""
+    if not p.rounds:
+        which = "the sheet" if p.game is None else f"game {p.game}"
         raise WizardError(Problem(
             f"{which} has no rounds yet, and a long CSV names the players only in its rows: "
-            "convert it to yaml, json or wide-csv instead", empty[0].source))
-    with_game = any(p.game is not None for p in sheets)
-    with_date = any(p.date is not None for p in sheets)
-    with_points = any(p.has_points for p in sheets)
+            "convert it to yaml, json or wide-csv instead", p.source))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow((["game"] if with_game else []) + (["date"] if with_date else [])
-                    + ["round", "player", "bid", "tricks"] + (["points"] if with_points else []))
-    for p in sheets:
-        game = [] if not with_game else ["" if p.game is None else p.game]
-        if with_date:
-            game.append("" if p.date is None else p.date)
-        for record in p.rounds:
-            for seat, name in enumerate(p.players):
-                row = game + [record.number, name, _csv_cell(record.bids[seat]),
-                              _csv_cell(record.tricks[seat] if record.tricks else None)]
-                if with_points:
-                    row.append(_csv_cell(record.points[seat] if record.points else None))
-                writer.writerow(row)
+    game = [] if not with_game else ["" if p.game is None else p.game]
+    if with_date:
+        game.append("" if p.date is None else p.date)
+    for record in p.rounds:
+        for seat, name in enumerate(p.players):
+            row = game + [record.number, name, _csv_cell(record.bids[seat]),
+                          _csv_cell(record.tricks[seat] if record.tricks else None)]
+            if with_points:
+                row.append(_csv_cell(record.points[seat] if record.points else None))
+            writer.writerow(row)
     return out.getvalue()
 
 
@@ -285,10 +302,45 @@ def convert(sheets: Sequence[Portable], target: str) -> str:
     """Serialize and prove the text reads back the same; refuse rather than lose anything."""
     text = serialize(sheets, target)
     if not same_sheets(sheets, read_back(text, target), target):
-        raise WizardError(Problem(f"cannot write this as {target} without changing it (its "
-                                  "names or values do not fit the format): try yaml or json",
-                                  sheets[0].source if sheets else None))
+        raise cannot_convert(target, sheets[0].source if sheets else None)
     return text
+
+
+def cannot_convert(target: str, source: str | None) -> WizardError:
+    """The refusal of a conversion that would change the sheet."""
+    return WizardError(Problem(f"cannot write this as {target} without changing it (its "
+                               "names or values do not fit the format): try yaml or json", source))
+
+
+def check_convertible(p: Portable, target: str) -> None:
+    """Prove that one sheet, written alone in the target format, reads back the same (a season
+    is written one sheet at a time, each proved alone: no season is held whole)."""
+    text = serialize([p], target)
+    if not same_sheets([p], read_back(text, target), target):
+        raise cannot_convert(target, p.source)
+
+
+def season_pieces(sheets: Iterable[Portable], target: str, count: int,
+                  columns: tuple[bool, bool, bool]) -> Iterator[str]:
+    """The text of ``count`` sheets in the target format, a sheet at a time: the same text as
+    :func:`serialize` gives for them all at once."""
+    if target == "csv":
+        yield long_csv_header(*columns)  # what csv_columns says of all the sheets
+        for p in sheets:
+            yield long_csv_rows(p, *columns)
+        return
+    if target == "wide-csv":
+        yield from (wide_csv([p]) for p in sheets)
+        return
+    for index, p in enumerate(sheets):
+        if target == "yaml":
+            yield ("---\n" if index else "") + sheet_yaml(p)
+        elif count == 1:
+            yield sheet_json(p) + "\n"
+        else:
+            yield ("[\n  " if not index else ",\n  ") + sheet_json(p, "  ")
+    if target == "json" and count > 1:
+        yield "\n]\n"
 
 
 # --- wizard new --------------------------------------------------------------------------

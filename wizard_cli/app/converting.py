@@ -1,0 +1,146 @@
+"""``wizard convert`` in flat memory: a season is read twice, one sheet at a time, never whole.
+
+The first pass validates every sheet, proves that each one written alone reads back the same
+(``writing.check_convertible``) and learns what the output needs (how many sheets, a ``game``
+or ``points`` column, what a CSV drops); nothing is written unless every sheet passed, so a
+refused conversion writes nothing, not even to standard output. The second pass reads the
+sheets again and writes them as they come. Standard input, which cannot be read twice, is kept
+in a temporary file for the second pass.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..errors import Problem, WizardError
+from ..sheets.source import STDIN
+from ..sheets.csv_notes import DropNotes
+from ..sheets.writing import (CSV_TARGETS, Portable, check_convertible, csv_columns, portable,
+                              season_pieces, serialize)
+from ..output.formats import formula_like
+from .batch import Inputs
+
+
+@dataclass
+class Plan:
+    """What the first pass learnt about the sheets."""
+
+    count: int = 0
+    columns: tuple[bool, bool, bool] = (False, False, False)  # a long CSV's game, date, points
+    source: str | None = None
+    note: str | None = None  # what a CSV cannot carry, one line
+    formula: str | None = None  # the first CSV cell a spreadsheet may run as a formula
+
+
+class Conversion:
+    """One ``convert``: ``with Conversion(…) as conversion`` runs the first pass (raising
+    WizardError when some sheet is invalid or would not read back the same); then
+    ``conversion.pieces()`` yields the text and ``conversion.plan.note`` says what a CSV drops."""
+
+    def __init__(self, source: Inputs, target: str, dealer_given: bool) -> None:
+        self.source, self.target, self.dealer_given = source, target, dealer_given
+        self.plan = Plan()
+        self._stack = ExitStack()
+
+    def __enter__(self) -> Conversion:
+        self._stack.enter_context(_readable_twice(self.source))
+        try:
+            self.plan = _first_pass(self.source, self.target, self.dealer_given)
+        except BaseException:
+            self._stack.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stack.close()
+
+    def pieces(self) -> Iterator[str]:
+        """The converted text, a sheet at a time (reading the sheets again)."""
+        plan = self.plan
+        if plan.count == 0:
+            yield serialize([], self.target)
+            return
+        self.source.notes = False  # said in the first pass
+        yield from season_pieces(_portables(self.source, self.dealer_given), self.target,
+                                 plan.count, plan.columns)
+
+
+def _first_pass(source: Inputs, target: str, dealer_given: bool) -> Plan:
+    """Validate and prove every sheet; learn what the output needs."""
+    plan = Plan()
+    problems: list[Problem] = []
+    notes = DropNotes(target) if target in CSV_TARGETS else None
+    for checked in source.checked():
+        plan.source = plan.source or checked.source
+        if checked.problems:
+            problems += checked.problems
+            continue
+        if problems:  # the output will not be written: only the problems are still wanted
+            continue
+        sheet = portable(checked, source.layers, dealer_given)
+        plan.count += 1
+        plan.columns = tuple(a or b for a, b in zip(plan.columns, csv_columns([sheet])))
+        if target != "wide-csv" or plan.count == 1:  # a second game: refused below
+            check_convertible(sheet, target)
+        if notes is not None:
+            notes.add(sheet)
+            if plan.formula is None:
+                plan.formula = next((cell for cell in (*sheet.players, sheet.game)
+                                     if formula_like(cell)), None)
+    if problems:
+        raise WizardError(*problems)
+    if target == "wide-csv" and plan.count > 1:
+        raise WizardError(Problem(
+            f"a wide CSV holds one game and this source has {plan.count}: convert the season "
+            "to csv (long, with a game column), yaml or json instead", plan.source))
+    plan.note = notes.note() if notes is not None else None
+    return plan
+
+
+def _portables(source: Inputs, dealer_given: bool) -> Iterator[Portable]:
+    """The sheets of the second pass, ready to write (all valid: the first pass said so)."""
+    for checked in source.checked():
+        if checked.problems:  # pragma: no cover - the input changed between the passes
+            raise WizardError(*checked.problems)
+        yield portable(checked, source.layers, dealer_given)
+
+
+@contextmanager
+def _readable_twice(source: Inputs) -> Iterator[None]:
+    """Standard input kept in a temporary file, read from the start by each pass."""
+    if STDIN not in source.paths or sys.stdin is None:
+        yield
+        return
+    original = sys.stdin
+    with tempfile.NamedTemporaryFile(prefix="wizard-stdin-", delete=False) as spool:
+        name = spool.name
+        try:
+            shutil.copyfileobj(original.buffer, spool, 1 << 20)
+        except BaseException:
+            os.unlink(name)
+            raise
+    opened: list = []
+
+    class _Rewinding:
+        """``sys.stdin`` whose ``buffer`` starts the spooled input over at each pass."""
+
+        @property
+        def buffer(self):
+            handle = open(name, "rb")
+            opened.append(handle)
+            return handle
+
+    sys.stdin = _Rewinding()  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdin = original
+        for handle in opened:
+            handle.close()
+        os.unlink(name)
