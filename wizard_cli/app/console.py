@@ -47,7 +47,7 @@ def output_failed(error: OSError) -> None:
     silence_stdout()  # what is still buffered goes nowhere, not into a second error at exit
 
 
-class _WholeWrites(io.RawIOBase):
+class WholeWrites(io.RawIOBase):
     """A file descriptor that writes every byte or raises.
 
     Python's own writer returns quietly after a short write (a file size limit reached, a pipe
@@ -55,6 +55,8 @@ class _WholeWrites(io.RawIOBase):
     would exit 0 with its output cut. Here a short write is followed by the next one, which
     then fails with the real reason (EFBIG, ENOSPC, EPIPE) — SPEC §7.
     """
+
+    closefd = False  # the descriptor is the process's standard output: left open
 
     def __init__(self, fd: int) -> None:
         super().__init__()
@@ -76,10 +78,6 @@ class _WholeWrites(io.RawIOBase):
             view = view[os.write(self._fd, view):]
         return total
 
-    def close(self) -> None:  # the descriptor is the process's standard output: left open
-        super().close()
-
-
 def buffer_output() -> None:
     """Standard output that never loses a byte quietly, written in 64 KiB blocks to a pipe or
     a file rather than Python's 8 KiB.
@@ -99,7 +97,7 @@ def buffer_output() -> None:
     except (OSError, ValueError):  # already closed
         return
     unbuffered = stream.write_through
-    raw = _WholeWrites(fd)
+    raw = WholeWrites(fd)
     binary = raw if unbuffered else io.BufferedWriter(raw, buffer_size=OUTPUT_BUFFER_BYTES)
     sys.stdout = io.TextIOWrapper(binary, encoding=stream.encoding, errors=stream.errors,
                                   line_buffering=terminal, write_through=unbuffered)

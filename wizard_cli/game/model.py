@@ -11,7 +11,25 @@ from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple, Sequence, Union, overload
 
 from ..errors import Problem
-from .settings import RawSetting
+from .settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting
+
+# A game has at most 6 players and 20 rounds (3 players, 60 cards). A file claiming more is
+# read only as far as one more of each (so validation reports it) and the rest is counted,
+# not built: memory stays bounded whatever the file claims (SPEC §4).
+PLAYERS_KEPT = MAX_PLAYERS + 1
+ROUNDS_KEPT = DECK_SIZE // MIN_PLAYERS + 1
+
+
+class Truncated(list):
+    """A list of players or rounds read only in part: ``claimed`` is how many the file has
+    (at least, unless ``exact``)."""
+
+    claimed: int = 0
+    exact: bool = True
+
+    def __init__(self, kept=(), claimed: int = 0, exact: bool = True) -> None:
+        super().__init__(kept)
+        self.claimed, self.exact = claimed, exact
 
 
 class BadValue(NamedTuple):

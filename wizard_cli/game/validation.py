@@ -88,8 +88,10 @@ def _player_problems(sheet: Sheet) -> list[Problem]:
         return []  # the usual table, at once
     problems = []
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        claimed = getattr(sheet.players, "claimed", count)  # read in part (model.Truncated)
+        has = claimed if getattr(sheet.players, "exact", True) else f"more than {claimed}"
         problems.append(Problem(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, this sheet "
-                                f"has {count}", sheet.where,
+                                f"has {has}", sheet.where,
                                 next((line for line in sheet.player_lines if line),
                                      sheet.players_line or sheet.line)))
     seen: set[str] = set()

@@ -9,7 +9,8 @@ import operator
 from typing import Callable, Iterator, Sequence
 
 from ..errors import Problem
-from ..game.model import BadValue, RoundColumns, RoundRecord, Sheet, Value
+from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundColumns, RoundRecord, Sheet,
+                          Truncated, Value)
 from .cells import (_PLAIN_NUMBERS, _is_blank, _trim_trailing, count_cell, is_total, parse_date,
                     whole_number)
 from .csv_rows import Chunks
@@ -133,6 +134,8 @@ class _LongGame:
         self.bad_dates: set[str] = set()
         self.kept: list[list[str]] | None = []  # rows not placed yet (None: placed as they come)
         self.kept_lines: list[int] = []
+        self.rounds_dropped = 0  # the last round past ROUNDS_KEPT seen (not kept: SPEC §4)
+        self.players_dropped = False  # names past PLAYERS_KEPT were seen (not kept)
 
     def take(self, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
         """Rows of the game, kept to be placed when it ends (past MOST_ROWS, placed as they come)."""
@@ -180,7 +183,15 @@ class _LongGame:
         if number != len(self.rounds) and not self._round_in_order(number, line, name):
             return
         self.last_round = number
-        seat = self.seats.setdefault(name, len(self.seats))
+        if number > ROUNDS_KEPT:  # more rounds than any game has: counted, not kept (SPEC §4)
+            self.rounds_dropped = number
+            return
+        seat = self.seats.get(name)
+        if seat is None:
+            if len(self.seats) >= PLAYERS_KEPT:  # more players than a game has: not kept
+                self.players_dropped = True
+                return
+            seat = self.seats[name] = len(self.seats)
         cells = self.rounds.setdefault(number, {})
         self.round_lines.setdefault(number, line)
         if seat in cells:
@@ -215,7 +226,8 @@ class _LongGame:
     def _round_in_order(self, number: int, line: int, name: str) -> bool:
         """Rounds run 1..N in order: a new round must be the one after the last."""
         expected = len(self.rounds) + 1
-        if number == expected:
+        if number == expected or (self.rounds_dropped  # rounds past the kept ones, in order
+                                  and number in (self.rounds_dropped, self.rounds_dropped + 1)):
             return True
         sheet = self.sheet
         if number in self.rounds or number < expected:
@@ -232,7 +244,8 @@ class _LongGame:
             return self.sheet
         self.place_kept()
         sheet = self.sheet
-        sheet.players = list(self.seats)
+        sheet.players = (Truncated(self.seats, claimed=PLAYERS_KEPT, exact=False)
+                         if self.players_dropped else list(self.seats))
         sheet.player_lines = [None] * len(sheet.players)
         count = len(sheet.players)
         for number, cells in self.rounds.items():

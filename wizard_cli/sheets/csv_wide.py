@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game.model import BadValue, RoundRecord, Sheet, Value
+from ..game.model import PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Sheet, Truncated, Value
 from .cells import (DATE_WHY, _DATE_LIKE, _is_blank, _trim_trailing, count_cell, header_name,
                     is_total, whole_number)
 from .csv_rows import Rows
@@ -21,10 +21,14 @@ def read_wide_sheet(rows: Rows, header: list[str], header_line: int, source: str
         sheet.problem("the header has a 'player' column but no 'bid' column: a long CSV has "
                       "'round,player,bid,tricks' columns", header_line)
         return sheet
-    sheet.players = header[1:]
+    names = header[1:]
+    # More players or rounds than a game has: one more is kept (validation says so), the rest
+    # counted, not built (SPEC §4).
+    sheet.players = (names if len(names) <= PLAYERS_KEPT
+                     else Truncated(names[:PLAYERS_KEPT], claimed=len(names)))
     sheet.player_lines = [header_line] * len(sheet.players)
     for row, line in rows:
-        if _is_blank(row) or is_total(row[0]):
+        if _is_blank(row) or is_total(row[0]) or len(sheet.rounds) >= ROUNDS_KEPT:
             continue
         _read_wide_row(row, line, sheet, comma)
     return sheet
@@ -40,7 +44,7 @@ def _read_wide_row(row: list[str], line: int, sheet: Sheet, comma: bool) -> None
         sheet.problem(f"round '{shown}' where round {expected} was expected: rounds run 1..N in "
                       "order", line)
         return
-    if len(_trim_trailing(row)) > count + 1:
+    if len(_trim_trailing(row)) > count + 1 and not isinstance(sheet.players, Truncated):
         sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {count + 1}", line,
                       number)
     cells = [(row[seat + 1] if seat + 1 < len(row) else "") for seat in range(count)]

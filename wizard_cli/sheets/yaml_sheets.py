@@ -6,7 +6,7 @@ import operator
 from typing import TYPE_CHECKING, Iterator
 
 from ..errors import Problem, WizardError
-from ..game.model import BadValue, RoundRecord, Sheet, Value
+from ..game.model import BadValue, RoundRecord, Sheet, Truncated, Value
 from ..game.settings import RawSetting, suggest
 
 if TYPE_CHECKING:
@@ -51,17 +51,25 @@ def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
     """Each document of a YAML (or JSON) stream as a sheet; several make a season."""
     from .yaml_tree import documents  # PyYAML only for YAML: a CSV season starts sooner
 
-    docs = list(documents(text, source))
-    if not docs:
+    # One sheet at a time (SPEC §4): only the next document is looked at, to know whether
+    # there are several (then each is numbered). A JSON array of sheets is a season too
+    # (`convert --to json`): documents() hands its sheets out one by one.
+    docs = documents(text, source)
+    root = next(docs, None)
+    if root is None:
         raise WizardError(Problem("empty file: no sheet in it", source))
-    if len(docs) == 1 and docs[0].kind == "seq" and docs[0].items and \
-            all(item.kind == "map" for item in docs[0].items):
-        docs = docs[0].items  # a JSON array of sheets is a season too (`convert --to json`)
-    for number, root in enumerate(docs, start=1):
+    following = next(docs, None)
+    several = following is not None
+    number = 1
+    while root is not None:
         sheet = sheet_from_node(root, source)
-        if sheet.game is None and len(docs) > 1:  # no `game:` of its own (SPEC §3)
+        if sheet.game is None and several:  # no `game:` of its own (SPEC §3)
             sheet.game = number
+        root, following = following, None
         yield sheet
+        if root is not None:
+            following = next(docs, None)
+        number += 1
 
 
 def sheet_from_node(root: Node, source: str) -> Sheet:
@@ -153,6 +161,9 @@ def _read_players(node: Node | None, sheet: Sheet, line: int) -> None:
     if node is None or node.kind != "seq":
         sheet.problem("'players' must be a list of 3 to 6 names", sheet.players_line)
         return
+    dropped = getattr(node.items, "dropped", 0)  # past the most a game can have: not built
+    if dropped:
+        sheet.players = Truncated(claimed=len(node.items) + dropped)
     for item in node.items:
         name = item.text.strip() if item.kind == "scalar" else ""
         if item.kind != "scalar":

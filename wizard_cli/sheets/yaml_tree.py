@@ -15,6 +15,7 @@ from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
 from ..errors import Problem, WizardError
+from ..game.model import PLAYERS_KEPT, ROUNDS_KEPT
 from .cells import SHOWN
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when libyaml is there
@@ -116,19 +117,51 @@ def _tag_name(tag: str) -> str:
     return tag.replace(_STANDARD, "!!")
 
 
+class Bounded(list):
+    """The items of a list a sheet can hold only so many of (``players``, ``rounds``): items
+    past ``limit`` are counted in ``dropped``, not kept (SPEC §4: a game claiming more is
+    reported without building it all)."""
+
+    __slots__ = ("limit", "dropped")
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit, self.dropped = limit, 0
+
+    def append(self, node: Node) -> None:
+        if len(self) < self.limit:
+            super().append(node)
+        else:
+            self.dropped += 1
+
+
+BOUNDED_LISTS = {"players": PLAYERS_KEPT, "rounds": ROUNDS_KEPT}  # keys of a sheet's mapping
+MAX_NODES = 20_000  # values in one sheet: a full 6-player game has well under 2,000
+
+
 def _build(loader: Any, path: str) -> Iterator[Node]:
     """Assemble the parser's events into trees with an explicit stack (deep nesting cannot recurse).
 
     The events are taken from the parser directly (yaml.parse would add a generator step to
     each of them) and told apart by their exact class, the commonest first: a folder of
     sheets is hundreds of thousands of events.
+
+    Memory is bounded by one sheet (SPEC §4): each document is handed out as soon as it is
+    complete, and so is each sheet of a top-level list of sheets (a JSON season); ``players``
+    and ``rounds`` keep one item more than a game can have and skip the rest unbuilt; and a
+    document of more than MAX_NODES values is refused.
     """
     stack: list[Node] = []
     pending_keys: list[Node | None] = []
     items: list[Node] | None = None  # the innermost open list's items (None: not in a list)
+    split = False  # the document is a list of sheets, handed out one by one
+    count = 0  # values built in this document (or sheet of a list of sheets)
+    check_at = MAX_NODES  # the count at which to see how many are really kept
+    bounded: list[Bounded] = []
     scalar_event, sequence_start, mapping_start = (yaml.ScalarEvent, yaml.SequenceStartEvent,
                                                    yaml.MappingStartEvent)
-    for event in iter(loader.get_event, None):  # None: the stream has ended
+    events = iter(loader.get_event, None)  # None: the stream has ended
+    for event in events:
         kind = type(event)
         if kind is scalar_event:
             tag = event.tag
@@ -136,6 +169,9 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
                 raise WizardError(Problem(f"unsupported YAML tag {_tag_name(tag)}", path,
                                           event.start_mark.line + 1))
             node = Scalar(event.start_mark.line + 1, event.value, tag, event.implicit[0])
+            count += 1
+            if count > check_at:
+                check_at = _check_size(count, bounded, path, event)
             if items is not None:  # a list item: the commonest place of all
                 items.append(node)
                 continue
@@ -143,9 +179,21 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
             line = event.start_mark.line + 1
             if event.tag is not None:  # only plain lists and mappings (no !!set, !!python/tuple)
                 _check_collection_tag(event.tag, path, line)
+            if type(items) is Bounded and len(items) >= items.limit:
+                _skip(events, path)  # one more round than a game can have: counted, not built
+                items.dropped += 1
+                continue
             if len(stack) >= MAX_DEPTH:
                 raise WizardError(Problem(f"YAML nested more than {MAX_DEPTH} deep", path, line))
+            count += 1
             node = Node("seq" if kind is sequence_start else "map", line)
+            if kind is sequence_start and len(stack) == 1 + split and stack[-1].kind == "map":
+                key = pending_keys[-1]
+                limit = BOUNDED_LISTS.get(key.text) if key is not None and key.kind == "scalar" \
+                    else None
+                if limit is not None:
+                    node.items = Bounded(limit)
+                    bounded.append(node.items)
             stack.append(node)
             pending_keys.append(None)
             items = node.items if kind is sequence_start else None
@@ -153,21 +201,61 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
         elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
             pending_keys.pop()
             node = stack.pop()
-            items = stack[-1].items if stack and stack[-1].kind == "seq" else None
+            if split and not stack:  # the end of a list of sheets: each was handed out
+                split, count, check_at, bounded = False, 0, MAX_NODES, []
+                continue
+            items = (stack[-1].items if stack and stack[-1].kind == "seq"
+                     and not (split and len(stack) == 1) else None)
         elif kind is yaml.AliasEvent:
             raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
                                       path, event.start_mark.line + 1))
         else:
             continue
         if items is not None:  # a finished list or mapping as a list item
+            if (len(stack) == 1 and node.kind == "map" and not items
+                    and stack[0].kind == "seq"):  # the first of a list of sheets: a season
+                split, items = True, None
+                yield node
+                count, check_at, bounded = 0, MAX_NODES, []
+                continue
             items.append(node)
-        elif not stack:
+        elif not stack or (split and len(stack) == 1):  # a document, or a sheet of a list
             yield node
+            count, check_at, bounded = 0, MAX_NODES, []
         elif pending_keys[-1] is None:  # a mapping's key: its value comes next
             pending_keys[-1] = node
         else:
             _add_pair(stack[-1], pending_keys[-1], node, path)
             pending_keys[-1] = None
+
+
+def _check_size(count: int, bounded: list[Bounded], path: str, event: Any) -> int:
+    """How many of the ``count`` values built are kept (items past a full players or rounds
+    list are dropped as they come); more than MAX_NODES is an error. Returns the count at
+    which to look again."""
+    kept = count - sum(items.dropped for items in bounded)
+    if kept > MAX_NODES:
+        raise WizardError(Problem(f"more than {MAX_NODES} values in one sheet: too large for a "
+                                  "score sheet", path, event.start_mark.line + 1))
+    return count + MAX_NODES - kept
+
+
+def _skip(events: Iterator[Any], path: str) -> None:
+    """Read past one list or mapping (its start already read) without building it."""
+    depth = 1
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    for event in events:
+        kind = type(event)
+        if kind in starts:
+            depth += 1
+        elif kind in ends:
+            depth -= 1
+            if not depth:
+                return
+        elif kind is yaml.AliasEvent:
+            raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
+                                      path, event.start_mark.line + 1))
 
 
 def _check_collection_tag(tag: str, path: str, line: int) -> None:
