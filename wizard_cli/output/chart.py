@@ -19,6 +19,15 @@ IMAGE_FORMATS = {".png": "png", ".svg": "svg"}
 MISSING_MATPLOTLIB = "wizard plot needs matplotlib: pip install 'wizard-cli[plot]'"
 FIGURE_SIZE = (8.0, 4.8)  # inches
 DPI = 120
+# Labels longer than this are shortened on the chart (the data is unchanged): a megabyte of a
+# name would take matplotlib minutes to lay out and gigabytes to draw.
+LABEL_WIDTH = 40
+TITLE_WIDTH = 80
+
+
+def shortened(text: str, width: int) -> str:
+    """Text cut to ``width`` characters, the cut marked with an ellipsis."""
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def image_format(path: str) -> str | None:
@@ -36,8 +45,9 @@ def require_matplotlib() -> None:
 
 def chart_title(result: GameResult) -> str:
     """The sheet's title, else its file name; a game of a season says which."""
-    title = result.title or os.path.basename(result.source)
-    return title + (f", game {result.game}" if result.game is not None else "")
+    title = shortened(result.title or os.path.basename(result.source), TITLE_WIDTH)
+    return title + (f", game {shortened(str(result.game), LABEL_WIDTH)}"
+                    if result.game is not None else "")
 
 
 def running_totals(result: GameResult) -> tuple[list[int], list[list[int]]]:
@@ -75,9 +85,10 @@ def draw_chart(result: GameResult, subtitle: str = "") -> Any:
     axes.set_axisbelow(True)
     figure.suptitle(chart_title(result), fontsize=13)
     if subtitle:
-        axes.set_title(subtitle, fontsize=9, color="0.35")
+        axes.set_title(shortened(subtitle, TITLE_WIDTH), fontsize=9, color="0.35")
     # Labels passed explicitly: matplotlib would hide a name starting with "_".
-    axes.legend(lines, result.players, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    axes.legend(lines, [shortened(name, LABEL_WIDTH) for name in result.players],
+                loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     figure.tight_layout()
     return figure
 
