@@ -226,6 +226,7 @@ class Sheet:
     line: int | None = None
     kind: str = "yaml"  # "yaml", "csv" (long) or "wide-csv": how it was written
     location: str | None = None  # how messages name the source, if not by it: `PATH[WORKSHEET]`
+    problems_dropped: int = 0  # found past MAX_READ_PROBLEMS: counted, not kept
 
     @property
     def where(self) -> str:
@@ -238,8 +239,15 @@ class Sheet:
 
     def problem(self, message: str, line: int | None = None, round: int | None = None,
                 player: str | None = None) -> None:
-        """Record a problem found while reading, located in this sheet's file."""
-        self.problems.append(Problem(message, self.where, line, round, player))
+        """Record a problem found while reading, located in this sheet's file (past
+        MAX_READ_PROBLEMS only counted: a file of a million bad rows stays bounded, SPEC §4)."""
+        if len(self.problems) < MAX_READ_PROBLEMS:
+            self.problems.append(Problem(message, self.where, line, round, player))
+        else:
+            self.problems_dropped += 1
+
+
+MAX_READ_PROBLEMS = 1000
 
 
 # --- the layout: a flat column holds round after round, each round in seating order ---------

@@ -63,6 +63,9 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
         # A --set that does not fit this sheet (customRoundCount for its players) names the sheet.
         problems = [p if p.path else dataclasses.replace(p, path=sheet.where) for p in problems]
         problems.sort(key=lambda problem: problem.line or 0)  # file order; unlocated ones first
+    if sheet.problems_dropped:
+        problems.append(Problem(f"… and {sheet.problems_dropped} more problems in this sheet "
+                                "(not shown)", sheet.where))
     return Checked(sheet, resolved.settings, dealer, problems)
 
 
