@@ -370,7 +370,8 @@ def convert(sheet: Annotated[str, typer.Argument(
     source = inputs([sheet], rules)
     check_output(output, force)
     with Conversion(source, to.value, rules.first_dealer is not None) as conversion:
-        FormulaGuard().check([conversion.plan.formula])  # a CSV cell a spreadsheet may run
+        # a name or game id that a spreadsheet may run as a formula: one warning
+        FormulaGuard().check([conversion.plan.formula], conversion.plan.source)
         write_output(conversion.pieces(), output, force)
     if conversion.plan.note:
         sys.stderr.write(f"{conversion.plan.source}: {conversion.plan.note}\n")

@@ -23,7 +23,12 @@ def report(problems: Iterable[Problem]) -> None:
 
 
 def silence_stdout() -> None:
-    """After the reader of a pipe has gone, send the rest of stdout nowhere (no noise at exit)."""
+    """After the reader of a pipe has gone (or the output failed), send the rest of stdout
+    nowhere (no noise at exit): what is still buffered is dropped, and the descriptor points to
+    the null device (a file size limit may apply even to that one: nothing is written there)."""
+    raw = getattr(getattr(sys.stdout, "buffer", None), "raw", getattr(sys.stdout, "buffer", None))
+    if isinstance(raw, WholeWrites):
+        raw.discard = True
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -57,6 +62,7 @@ class WholeWrites(io.RawIOBase):
     """
 
     closefd = False  # the descriptor is the process's standard output: left open
+    discard = False  # once the output has failed: the rest goes nowhere
 
     def __init__(self, fd: int) -> None:
         super().__init__()
@@ -74,6 +80,8 @@ class WholeWrites(io.RawIOBase):
     def write(self, data) -> int:
         view = memoryview(data).cast("B")
         total = len(view)
+        if self.discard:
+            return total
         while view:
             view = view[os.write(self._fd, view):]
         return total

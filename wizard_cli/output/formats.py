@@ -87,7 +87,7 @@ def emit_delimited(output: Output, items: Iterator[Any], out: TextIO, delimiter:
         label = (getattr(item, "source", ""), _cell(getattr(item, "game", None)))
         rows = ((label + tuple(map(_cell, row))) if labelled else tuple(map(_cell, row))
                 for row in output.rows(item))
-        writer.writerows(rows if guard.warned else guard.watch(rows))
+        writer.writerows(rows if guard.warned else guard.watch(rows, getattr(item, "source", None)))
 
 
 _FORMULA_START = ("=", "+", "-", "@")
@@ -108,23 +108,26 @@ class FormulaGuard:
     def __init__(self) -> None:
         self.warned = False
 
-    def check(self, cells: Iterable[Any]) -> None:
-        """Warn (once) if any of these cells looks like a formula."""
+    def check(self, cells: Iterable[Any], where: str | None = None) -> None:
+        """Warn (once) if any of these cells looks like a formula; the warning names ``where``
+        the cell comes from (a sheet), when known."""
         if self.warned:
             return
         for cell in cells:
             if formula_like(cell):
                 self.warned = True
                 shown = visible(cell if len(cell) <= 40 else cell[:40] + "…")
-                sys.stderr.write(f"wizard: warning: a cell begins with '{cell[0]}' ({shown}): a "
-                                 "spreadsheet may run it as a formula; it is written as it is\n")
+                sys.stderr.write(f"{visible(where) if where else 'wizard'}: warning: a cell begins "
+                                 f"with '{cell[0]}' ({shown}): a spreadsheet may run it as a "
+                                 "formula; it is written as it is\n")
                 return
 
-    def watch(self, rows: Iterable[Sequence[Any]]) -> Iterator[Sequence[Any]]:
+    def watch(self, rows: Iterable[Sequence[Any]], where: str | None = None
+              ) -> Iterator[Sequence[Any]]:
         """The rows, each checked until the warning has been given."""
         for row in rows:
             if not self.warned:
-                self.check(row)
+                self.check(row, where)
             yield row
 
 

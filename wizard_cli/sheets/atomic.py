@@ -101,7 +101,7 @@ def update_in_place(path: str | os.PathLike, change: Callable[[str], str],
     """
     shown = os.fspath(path)
     target = os.path.realpath(shown)
-    with sheet_lock(target, shown):
+    with _signals_unwind(), sheet_lock(target, shown):  # a signal: lock file removed too
         info = _stat_or_none(Path(target))
         if info is None or not stat.S_ISREG(info.st_mode):
             raise WizardError(Problem("cannot change: not a regular file", shown))
