@@ -95,7 +95,7 @@ def test_a_reader_that_leaves_early_is_exit_141_and_silent(tmp_path, extra):
     process = subprocess.Popen([sys.executable, "-m", "wizard_cli", "convert", str(sheet), "--to",
                                 "yaml"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=environment(extra))
-    assert process.stdout.readline() == b"# game g0\n"
+    assert process.stdout.readline() == b"game: g0\n"
     process.stdout.close()
     stderr = process.stderr.read()
     assert (process.wait(timeout=120), stderr) == (141, b"")
