@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import gc
 import os
-import signal
 import sys
 from typing import TYPE_CHECKING, Annotated, Iterable, Optional
 
@@ -18,14 +17,13 @@ import typer
 from . import __version__
 from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
 from .app.console import (ClosedOutput, buffer_output, check_output, output_after_change,
-                          output_failed, report, silence_stdout, stdout_closed, write_output)
+                          output_failed, report, require_stdout, silence_stdout, write_output)
 from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX,
                           BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
                           InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
                           PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
                           SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
                           edge, examples, player_names, rule_options, state)
-from .errors import Problem, WizardError
 from .sheets.source import STDIN, display_name
 from .output.formats import Output, emit
 from .output.game_views import (CheckOutput, NextOutput, ScoreOutput, StandingsOutput,
@@ -287,7 +285,7 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
     from .app.recording import record_in_file
 
     source = inputs([changed_sheet(sheet, "add", bids, tricks)], rules)
-    _output_writable(sheet, quiet)
+    require_stdout(display_name(sheet), quiet)
     done = record_in_file(sheet, rules.encoding, source.layers, rules.first_dealer, bids, tricks,
                           bidding_order)
     _after(done, ScoreOutput() if tricks is not None else NextOutput(), format, quiet, sheet)
@@ -303,7 +301,7 @@ def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: Tri
     from .app.amending import edit_file
 
     source = inputs([changed_sheet(sheet, "edit", bids, tricks)], rules)
-    _output_writable(sheet, quiet)
+    require_stdout(display_name(sheet), quiet)
     _after(edit_file(sheet, rules.encoding, source.layers, rules.first_dealer, round, bids, tricks,
                      bidding_order), NextOutput(), format, quiet, sheet)
 
@@ -317,16 +315,9 @@ def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt 
     from .app.amending import undo_file
 
     source = inputs([changed_sheet(sheet, "undo")], rules)
-    _output_writable(sheet, quiet)
+    require_stdout(display_name(sheet), quiet)
     _after(undo_file(sheet, rules.encoding, source.layers, rules.first_dealer), NextOutput(),
            format, quiet, sheet)
-
-
-def _output_writable(sheet: str, quiet: bool) -> None:
-    """Standard output closed: found before the sheet is changed, not after (SPEC §7)."""
-    if not quiet and stdout_closed():
-        raise WizardError(Problem("cannot write the output: standard output is closed; "
-                                  "nothing was written", display_name(sheet)))
 
 
 def _after(done: Recorded, output: Output, format: Format, quiet: bool, sheet: str) -> None:
@@ -360,7 +351,6 @@ def convert(sheet: Annotated[str, typer.Argument(
             rules: RuleOptions) -> None:
     """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
     from .app.converting import Conversion
-    from .output.formats import FormulaGuard
 
     if to is None:
         to = TARGET_BY_SUFFIX.get(os.path.splitext(output or "")[1].lower())
@@ -370,11 +360,8 @@ def convert(sheet: Annotated[str, typer.Argument(
     source = inputs([sheet], rules)
     check_output(output, force)
     with Conversion(source, to.value, rules.first_dealer is not None) as conversion:
-        # a name or game id that a spreadsheet may run as a formula: one warning
-        FormulaGuard().check([conversion.plan.formula], conversion.plan.source)
         write_output(conversion.pieces(), output, force)
-    if conversion.plan.note:
-        sys.stderr.write(f"{conversion.plan.source}: {conversion.plan.note}\n")
+    conversion.say_what_was_dropped()
 
 
 def main() -> None:
@@ -387,8 +374,6 @@ def main() -> None:
     # use. They form no cycles; a larger first generation lets them die unwalked.
     gc.set_threshold(100_000, 10, 10)
     status: int | str | None = 0
-    if hasattr(signal, "SIGXFSZ"):  # past a file size limit a write fails (EFBIG), not the process
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     if sys.stdout is None:
         sys.stdout = ClosedOutput()
     buffer_output()

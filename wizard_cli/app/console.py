@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from typing import Iterable, Iterator
@@ -94,6 +95,8 @@ def buffer_output() -> None:
     (a fifth of the run). A terminal keeps its line buffering, and unbuffered output asked for
     (``PYTHONUNBUFFERED``, ``python -u``) stays unbuffered.
     """
+    if hasattr(signal, "SIGXFSZ"):  # past a file size limit a write fails (EFBIG), not the process
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     stream = sys.stdout
     if not isinstance(stream, io.TextIOWrapper) or \
             not isinstance(stream.buffer, (io.BufferedWriter, io.FileIO)):
@@ -125,6 +128,13 @@ def stdout_closed() -> bool:
     except OSError:
         return True
     return False
+
+
+def require_stdout(shown: str, quiet: bool = False) -> None:
+    """Standard output closed: found before a sheet is changed, not after (SPEC §7)."""
+    if not quiet and stdout_closed():
+        raise WizardError(Problem("cannot write the output: standard output is closed; "
+                                  "nothing was written", shown))
 
 
 @contextmanager

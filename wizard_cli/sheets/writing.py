@@ -14,7 +14,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Sequence
 
 
 from ..errors import Problem, WizardError
@@ -318,29 +318,6 @@ def check_convertible(p: Portable, target: str) -> None:
     text = serialize([p], target)
     if not same_sheets([p], read_back(text, target), target):
         raise cannot_convert(target, p.source)
-
-
-def season_pieces(sheets: Iterable[Portable], target: str, count: int,
-                  columns: tuple[bool, bool, bool]) -> Iterator[str]:
-    """The text of ``count`` sheets in the target format, a sheet at a time: the same text as
-    :func:`serialize` gives for them all at once."""
-    if target == "csv":
-        yield long_csv_header(*columns)  # what csv_columns says of all the sheets
-        for p in sheets:
-            yield long_csv_rows(p, *columns)
-        return
-    if target == "wide-csv":
-        yield from (wide_csv([p]) for p in sheets)
-        return
-    for index, p in enumerate(sheets):
-        if target == "yaml":
-            yield ("---\n" if index else "") + sheet_yaml(p)
-        elif count == 1:
-            yield sheet_json(p) + "\n"
-        else:
-            yield ("[\n  " if not index else ",\n  ") + sheet_json(p, "  ")
-    if target == "json" and count > 1:
-        yield "\n]\n"
 
 
 # --- wizard new --------------------------------------------------------------------------
