@@ -21,8 +21,8 @@ CELLS = ["Anna", "1", "", " 2 ", '"Ben, Jr."', '"two\nlines"', '"three\r\nline\r
 
 
 def reference(text: str) -> tuple[list[str] | None, str, list[tuple[list[str], int]]]:
-    """The header, the delimiter and every row with its line, the obvious way: the whole text
-    split into lines at CR, LF and CRLF, blank lines before the header counted."""
+    """The header, the delimiter and every row with the line it starts on, the obvious way: the
+    whole text split into lines at CR, LF and CRLF, blank lines before the header counted."""
     lines = io.StringIO(text, newline="").readlines()
     first = next((at for at, line in enumerate(lines) if line.strip()), None)
     if first is None:
@@ -30,7 +30,11 @@ def reference(text: str) -> tuple[list[str] | None, str, list[tuple[list[str], i
     delimiter = max(",;\t", key=lines[first].count)
     reader = csv.reader(lines[first:], delimiter=delimiter)
     header = next(reader)
-    return header, delimiter, [(row, first + reader.line_num) for row in reader]
+    rows, before = [], reader.line_num
+    for row in reader:
+        rows.append((row, first + before + 1))
+        before = reader.line_num
+    return header, delimiter, rows
 
 
 def blocks(rng: random.Random, text: str) -> list[str]:
@@ -73,11 +77,11 @@ def header_line(text: str) -> int:
     return first + reader.line_num
 
 
-def test_a_quoted_cell_over_two_lines_ends_its_row_on_the_second():
+def test_a_row_whose_quoted_cell_spans_two_lines_is_on_the_line_it_starts_on():
     reader = CsvRows(["\n\nround,player,bid,tricks\r\n", '1,"An\r\nna",1,1\r\n', "1,Ben,0,0\r\n"])
     assert reader.header() == ["round", "player", "bid", "tricks"]
     assert reader.number == 3
-    assert list(reader.rows()) == [(["1", "An\r\nna", "1", "1"], 5), (["1", "Ben", "0", "0"], 6)]
+    assert list(reader.rows()) == [(["1", "An\r\nna", "1", "1"], 4), (["1", "Ben", "0", "0"], 6)]
 
 
 def test_no_header_is_none():

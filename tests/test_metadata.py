@@ -210,11 +210,13 @@ def test_a_long_csv_keeps_game_and_date_and_says_what_it_drops(tmp_path, write):
                     "place or notes; dropped game night-1: title 'Friday'; settings "
                     "roundMode=custom, customRoundCount=1; place 'Anna's kitchen'; notes 'Ben "
                     "brought cake.' / game 2: settings roundMode=custom, customRoundCount=1 / "
-                    "game 7: settings roundMode=custom, customRoundCount=1 (score it the same "
-                    "with --set roundMode=custom --set customRoundCount=1)\n")
+                    "game 7: settings roundMode=custom, customRoundCount=1; no date (read back, "
+                    "it has the date above, 2026-01-16) (score it the same with --set "
+                    "roundMode=custom --set customRoundCount=1)\n")
     back, _ = convert(as_csv, "yaml", tmp_path, *ONE_ROUND)
+    # An empty date cell repeats the date above (merged cells, SPEC §3), as the note said.
     assert [m[:3:2] for m in meta(standings(back))] == [("night-1", "2026-01-09"),
-                                                         ("2", "2026-01-16"), ("7", None)]
+                                                         ("2", "2026-01-16"), ("7", "2026-01-16")]
 
 
 def test_csv_game_ids_come_back_from_yaml_as_they_were(tmp_path, write):

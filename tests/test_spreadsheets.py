@@ -210,3 +210,43 @@ def test_a_utf16_yaml_sheet_is_read_and_added_to_in_utf16(write):
     assert run("add", path, "--bids", "1,0,0").exit_code == 0
     assert path.read_bytes().startswith(b"\xff\xfe")  # still UTF-16, with its mark
     assert "bids:   [1, 0, 0]" in path.read_bytes().decode("utf-16")
+
+
+# --- merged date cells over an evening, a mark over --encoding, a row of dates, quoted lines --
+
+def test_one_date_merged_over_an_evenings_games_dates_each_of_them(write):
+    """An empty date cell repeats the date above it, also at the start of the next game."""
+    rows = ["Datum;Spiel;Runde;Spieler;Ansage;Stiche", "02.01.2026;1;1;A;1;1", ";;1;B;0;0",
+            ";;1;C;0;0", ";2;1;A;0;0", ";;1;B;1;1", ";;1;C;0;0", "03.01.2026;3;1;A;0;0",
+            ";;1;B;1;1", ";;1;C;0;0"]
+    path = write("evening.csv", "\r\n".join(rows) + "\r\n")
+    result = run("standings", path, "--set", "roundMode=custom", "--set", "customRoundCount=1",
+                 "-f", "jsonl")
+    assert result.exit_code == 0, result.stderr
+    assert [(g["game"], g["date"]) for g in map(json.loads, result.stdout.splitlines())] == [
+        ("1", "2026-01-02"), ("2", "2026-01-02"), ("3", "2026-01-03")]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-8", "latin-1"])
+def test_a_byte_order_mark_says_what_the_text_is_even_over_encoding(write, encoding):
+    text = "round\tAnna\tBen\tCara\r\n1\t1/1\t0/0\t0/0\r\n"
+    path = write("unicode.txt", b"\xff\xfe" + text.encode("utf-16-le"))
+    result = run("standings", path, "--encoding", encoding, "--set", "roundMode=custom",
+                 "--set", "customRoundCount=1", "-f", "csv")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[1] == "1,Anna,30,0"
+
+
+def test_a_row_of_date_shaped_cells_says_only_what_happened_to_them(write):
+    path = write("dates.csv", "round,Anna,Ben,Cara\n1,01-Jan,01-Jan,01-Jan\n2,1/1,1/1,0/0\n")
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.stderr == "".join(f"{path}:2: round 1, {name}: bid '01-Jan' {DATE}\n"
+                                    for name in ("Anna", "Ben", "Cara"))
+
+
+def test_a_row_whose_quoted_cell_spans_lines_is_located_where_it_starts(write):
+    path = write("notes.csv", 'round,player,bid,tricks,note\n1,Anna,x,1,"a\nb"\n1,Ben,0,0,\n'
+                              "1,Cara,0,0,\n")
+    result = run("check", path)
+    assert result.stderr == f"{path}:2: round 1, Anna: bid 'x' is not a whole number\n"

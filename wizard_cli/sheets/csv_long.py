@@ -71,7 +71,7 @@ def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source
         yield from games.done
         games.done.clear()
     yield from games.done
-    yield (games.game or _LongGame(games.layout, None, header_line)).finish()
+    yield games.finished_sheet(games.game or _LongGame(games.layout, None, header_line))
 
 
 class _Games:
@@ -82,6 +82,7 @@ class _Games:
         self.game: _LongGame | None = None
         self.finished: set[str | None] = set()
         self.done: list[Sheet] = []  # games ended by the rows taken so far, not yet handed out
+        self.date_above: str | None = None  # the last date written above (for merged cells)
 
     def run(self, game_id: str, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
         """Rows whose game cells read ``game_id`` (stripped; empty: the game above)."""
@@ -108,11 +109,22 @@ class _Games:
         """A new game begins on ``line``; the one before is finished."""
         if self.game is not None:
             self.finished.add(self.game.sheet.game)
-            self.done.append(self.game.finish())
+            self.done.append(self.finished_sheet(self.game))
         self.game = _LongGame(self.layout, game_id, line)
         if game_id in self.finished:
             self.game.sheet.problem(f"game '{game_id}' continues here after other games "
                                     "(a game's rows must be together)", line)
+
+
+    def finished_sheet(self, game: _LongGame) -> Sheet:
+        """A game's sheet once its rows end. A game whose date cells are all empty has the date
+        above it: one date cell merged over an evening's games exports as that (SPEC §3)."""
+        sheet = game.finish()
+        if self.layout.date_col is not None:
+            if not game.dated and sheet.date is None:
+                sheet.date = self.date_above
+            self.date_above = sheet.date if game.dated or sheet.date else self.date_above
+        return sheet
 
 
 class _LongGame:
@@ -131,6 +143,7 @@ class _LongGame:
         self.round_lines: dict[int, int] = {}
         self.last_round: int | None = None  # the round of the row placed last
         self.date_changed = False
+        self.dated = False  # a date cell of this game's rows holds something
         self.bad_dates: set[str] = set()
         self.kept: list[list[str]] | None = []  # rows not placed yet (None: placed as they come)
         self.kept_lines: list[int] = []
@@ -209,6 +222,7 @@ class _LongGame:
         cell says nothing (it repeats the date above, as a merged cell exports); a bad or
         different date is located."""
         date = parse_date(text)
+        self.dated = self.dated or bool(text.strip())
         sheet = self.sheet
         if date is None or date == sheet.date:
             return
@@ -287,6 +301,7 @@ class _LongGame:
         if layout.date_col is not None:
             dates = columns[layout.date_col]
             date = parse_date(dates[0])
+            self.dated = bool(dates[0].strip())
             if dates.count(dates[0]) != len(dates) or isinstance(date, BadValue):
                 return False  # judged row by row, to say where
             sheet_date, date_line = date, lines[0]

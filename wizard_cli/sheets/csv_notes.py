@@ -31,6 +31,7 @@ class DropNotes:
         self.needs: set[tuple[str, ...]] = set()
         self.count = 0
         self.more = False  # a place, notes (wide: a date or game id) to name in the line
+        self.date_above: str | None = None  # the last date written (long CSV)
 
     def add(self, p: Portable) -> None:
         """Note what this sheet loses in the CSV."""
@@ -49,6 +50,11 @@ class DropNotes:
             dropped.append(f"date {p.date}")
         if target == "wide-csv" and p.game is not None:  # one game only: a wide CSV has no ids
             dropped.append(f"game id '{_one_line(str(p.game))}'")
+        if target == "csv" and p.date is None and self.date_above is not None:
+            # An empty date cell repeats the date above (merged cells, SPEC §3): read back,
+            # this game would have the date of the game before it.
+            dropped.append(f"no date (read back, it has the date above, {self.date_above})")
+        self.date_above = p.date or self.date_above
         dropped += [f"{key} '{_one_line(getattr(p, key))}'" for key in ("place", "notes")
                     if getattr(p, key) is not None]
         if dropped:

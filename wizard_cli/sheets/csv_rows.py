@@ -1,7 +1,7 @@
-"""The rows of a CSV with the line each ends on: ``csv.reader`` over the decoded lines.
+"""The rows of a CSV with the line each starts on: ``csv.reader`` over the decoded lines.
 
-Line numbers are the file's (``reader.line_num``): blank lines before the header count, and a
-quoted cell that spans lines makes its row end on the last of them. Rows come a block of the
+Line numbers are the file's (from ``reader.line_num``): blank lines before the header count, and
+a row whose quoted cell spans lines is on the line it starts on (where its first values stand). Rows come a block of the
 file at a time, as the blocks arrive (a pipe's output is read as it comes); every CSV reader
 (long and wide files, a workbook's worksheets) takes them as ``(cells, line)`` pairs.
 """
@@ -55,8 +55,8 @@ class CsvRows:
         return next(self._reader)
 
     def chunks(self) -> Chunks:
-        """The rows after the header a block at a time, with the line each ends on (a blank line
-        is ``[]``).
+        """The rows after the header a block at a time, with the line each starts on (a blank
+        line is ``[]``).
 
         The lines left of a block with no quote are one row each, so csv.reader is asked for
         exactly that many at once; in a block with a quote, rows are read one by one up to the
@@ -75,9 +75,13 @@ class CsvRows:
                 yield rows, range(read + 1, read + 1 + len(rows))
                 continue
             rows, lines = [], []
-            for row in reader:  # (with no line left, this takes the next block in)
+            while True:
+                start = self.number + 1  # the row's first line
+                row = next(reader, None)  # (with no line left, this takes the next block in)
+                if row is None:
+                    break
                 rows.append(row)
-                lines.append(self.number)
+                lines.append(start)
                 if self.number >= self._split or not self._quoted:
                     break
             if not rows:

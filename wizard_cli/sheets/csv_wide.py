@@ -55,7 +55,8 @@ def _read_wide_row(row: list[str], line: int, sheet: Sheet, comma: bool) -> None
         bids.append(bid)
         tricks.append(took)
     record = RoundRecord(number, line, bids, [line] * count)
-    if any("/" in cell for cell in cells):
+    # A date-shaped cell was a bid/tricks cell a spreadsheet turned into a date: it had tricks.
+    if any("/" in cell for cell in cells) or any(isinstance(t, BadValue) for t in tricks):
         record.tricks, record.trick_lines = tricks, [line] * count
     sheet.rounds.append(record)
 

@@ -86,9 +86,12 @@ def _bom_encoding(head: bytes) -> str | None:
 
 
 def file_encoding(encoding: str | None, head: bytes) -> str | None:
-    """The encoding to read a file with: the one asked for, else what its byte-order mark says
-    (UTF-16, UTF-32), else None (UTF-8 with or without a mark)."""
-    return encoding or _bom_encoding(head)
+    """The encoding to read a file with: what its byte-order mark says (UTF-16, UTF-32, UTF-8:
+    SPEC §3 "whatever a byte-order mark says", even over ``--encoding``), else the one asked
+    for, else None (UTF-8)."""
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8"  # read as utf-8-sig: the mark is dropped
+    return _bom_encoding(head) or encoding
 
 
 def read_sheets(path: str, input_format: str | None = None, encoding: str | None = None,
