@@ -300,7 +300,7 @@ def test_yaml_scalar_reads_back_as_the_same_text():
         text = f"title: {yaml_scalar(name, flow=False)}\nplayers: [{yaml_scalar(name)}, B, C]\n"
         sheet = next(read_yaml_sheets(text, "x"))
         assert sheet.title == name, (name, text)
-        assert sheet.players[0] == name.strip(), (name, text)
+        assert sheet.players[0] == name, (name, text)  # names as written (SPEC §3)
 
 
 # --- refusals ---------------------------------------------------------------------------

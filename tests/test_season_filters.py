@@ -119,3 +119,16 @@ def test_filters_go_with_by(write):
 def test_stats_table_counts_the_games_kept(write):
     path = write("s.yaml", SEASON)
     assert run("stats", path, "--player", "Eva").stdout.splitlines()[0] == "1 game, 1 finished"
+
+
+def test_a_name_with_a_space_around_it_is_another_player_and_is_warned(write):
+    """Names are taken as written (SPEC §3): "Anna " is not "Anna" (SPEC §5's warning)."""
+    game = ("players: [{}, Ben, Cara]\nsettings: {{roundMode: custom, customRoundCount: 1}}\n"
+            "rounds:\n  - {{bids: [1, 0, 0], tricks: [1, 0, 0]}}\n")
+    path = write("spaced.yaml", game.format("Anna") + "---\n" + game.format('"Anna "'))
+    result = run("stats", path, "-f", "csv")
+    assert result.exit_code == 0
+    assert [line.split(",")[0] for line in result.stdout.splitlines()[1:]] == [
+        "Anna", "Anna ", "Ben", "Cara"]
+    assert result.stderr == ("warning: 'Anna' and 'Anna ' differ only by case or spaces: they "
+                             "count as two players\n")

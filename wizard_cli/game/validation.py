@@ -99,7 +99,7 @@ def _player_problems(sheet: Sheet) -> list[Problem]:
                                      sheet.players_line or sheet.line)))
     seen: set[str] = set()
     for name, line in zip(sheet.players, sheet.player_lines):
-        if not name:
+        if not name.strip():
             problems.append(Problem("a player's name is empty", sheet.where, line))
         elif name in seen:
             problems.append(Problem(f"player '{name}' is listed twice", sheet.where, line))

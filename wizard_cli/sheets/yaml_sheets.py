@@ -165,7 +165,7 @@ def _read_players(node: Node | None, sheet: Sheet, line: int) -> None:
     if dropped:
         sheet.players = Truncated(claimed=len(node.items) + dropped)
     for item in node.items:
-        name = item.text.strip() if item.kind == "scalar" else ""
+        name = item.text if item.kind == "scalar" else ""  # as written: "anna " is not "Anna"
         if item.kind != "scalar":
             sheet.problem(f"a player's name must be text, not {item.describe()}", item.line)
         sheet.players.append(name)
