@@ -312,3 +312,15 @@ def test_blank_lines_before_a_csv_header_count_in_line_numbers(write):
     result = run("check", path)
     assert result.exit_code == 1
     assert result.stderr == f"{path}:5: round 1, Ben: bid 'x' is not a whole number\n"
+
+
+def test_an_empty_document_in_a_stream_is_no_sheet(write):
+    """A stray `---` at the end (or between games) makes an empty document: passed over."""
+    game = "players: [A, B, C]\nrounds: []\n"
+    one = write("one.yaml", game + "---\n")
+    assert (run("check", one).exit_code, run("check", one).stdout) == (0, f"{one}: ok\n")
+    two = write("two.yaml", game + "---\n---\n" + game)
+    assert run("check", two).stdout == f"{two}, game 1: ok\n{two}, game 2: ok\n"
+    none = write("none.yaml", "---\n---\n")
+    empty = run("check", none)
+    assert (empty.exit_code, empty.stderr) == (1, f"{none}: empty file: no sheet in it\n")

@@ -54,7 +54,7 @@ def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
     # One sheet at a time (SPEC §4): only the next document is looked at, to know whether
     # there are several (then each is numbered). A JSON array of sheets is a season too
     # (`convert --to json`): documents() hands its sheets out one by one.
-    docs = documents(text, source)
+    docs = (doc for doc in documents(text, source) if not _empty_document(doc))
     root = next(docs, None)
     if root is None:
         raise WizardError(Problem("empty file: no sheet in it", source))
@@ -70,6 +70,11 @@ def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
         if root is not None:
             following = next(docs, None)
         number += 1
+
+
+def _empty_document(node: Node) -> bool:
+    """A document with nothing in it: what a stray ``---`` at the end of a stream makes."""
+    return node.kind == "scalar" and node.plain and node.text == ""
 
 
 def sheet_from_node(root: Node, source: str) -> Sheet:
