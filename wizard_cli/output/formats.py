@@ -12,7 +12,7 @@ import json
 import re
 import sys
 from itertools import chain
-from typing import Any, Iterable, Iterator, Protocol, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, TextIO
 
 from ..errors import visible
 from ..game.settings import value_text
@@ -49,6 +49,28 @@ def emit(output: Output, items: Iterable[Any], fmt: str, out: TextIO, several: b
         gap = "\n" if getattr(output, "spaced", True) else ""
         for index, item in enumerate(stream):
             out.write((gap if index else "") + output.as_text(item, fmt).rstrip("\n") + "\n")
+
+
+def emit_list(output: Output, rows: Iterable[Any], fmt: str, out: TextIO,
+              text: Callable[[list], str | None]) -> None:
+    """The rows of one list (a season's players, its breakdown, its rating history): a JSON
+    array (``[]`` for none), JSON lines, or CSV rows under one header, each written as it comes;
+    in a human format ``text(rows)`` draws them all at the end (None: nothing to draw)."""
+    rows = iter(rows)
+    if fmt == "json":
+        first = next(rows, None)
+        if first is None:
+            out.write("[]\n")
+            return
+        rows = chain([first], rows)
+    if fmt in ("json", "jsonl"):
+        emit_json(output, rows, out, array=fmt == "json", lines=fmt == "jsonl")
+    elif fmt in ("csv", "tsv"):
+        emit_delimited(output, rows, out, "," if fmt == "csv" else "\t", labelled=False)
+    else:
+        drawn = text(list(rows))
+        if drawn is not None:
+            out.write(drawn + "\n")
 
 
 def dumps(value: Any, indent: int | None = 2) -> str:

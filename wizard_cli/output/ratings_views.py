@@ -60,23 +60,12 @@ class HistoryOutput:
 
 def emit_history(rows: Iterator[Any], fmt: str, out: Any) -> None:
     """``--history``: JSON, JSON lines and CSV stream row by row; a table is drawn at the end."""
-    from itertools import chain
-
-    from .formats import emit_delimited, emit_json, grid
+    from .formats import emit_list, grid
 
     output = HistoryOutput()
-    first = next(rows, None)
-    if first is None:
-        if fmt == "json":
-            out.write("[]\n")
-        elif fmt in ("csv", "tsv"):
-            emit_delimited(output, iter(()), out, "," if fmt == "csv" else "\t", labelled=False)
-        return
-    stream = chain([first], rows)
-    if fmt in ("json", "jsonl"):
-        emit_json(output, stream, out, array=fmt == "json", lines=fmt == "jsonl")
-    elif fmt in ("csv", "tsv"):
-        emit_delimited(output, stream, out, "," if fmt == "csv" else "\t", labelled=False)
-    else:
-        headers, cells, align = output.text_rows(list(stream))
-        out.write(grid(headers, cells, fmt, align) + "\n")
+
+    def text(rows: list) -> str | None:
+        headers, cells, align = output.text_rows(rows)
+        return grid(headers, cells, fmt, align) if cells else None
+
+    emit_list(output, rows, fmt, out, text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, TextIO
 
-from .formats import emit_delimited, emit_json, grid
+from .formats import emit_list, grid
 
 if TYPE_CHECKING:
     from ..game.stats import PlayerStats, Season
@@ -55,15 +55,7 @@ class StatsOutput:
 def emit_stats(season: Season, fmt: str, out: TextIO) -> None:
     """All players in one table; JSON a list of player objects (``jsonl`` one per line)."""
     output = StatsOutput()
-    players = season.ranked()
-    if fmt == "json" and not players:
-        out.write("[]\n")
-    elif fmt in ("json", "jsonl"):
-        emit_json(output, iter(players), out, array=fmt == "json", lines=fmt == "jsonl")
-    elif fmt in ("csv", "tsv"):
-        emit_delimited(output, iter(players), out, "," if fmt == "csv" else "\t", labelled=False)
-    else:
-        out.write(output.as_text(season, fmt) + "\n")
+    emit_list(output, season.ranked(), fmt, out, lambda players: output.as_text(season, fmt))
 
 
 def _or_dash(value: Any) -> str:
@@ -128,16 +120,11 @@ class OpponentOutput:
 
 def emit_rows(output: Any, rows: list, fmt: str, out: TextIO, summary: str) -> None:
     """A season's rows in one table (``summary`` above it), or a JSON list, or CSV rows."""
-    if fmt == "json" and not rows:
-        out.write("[]\n")
-    elif fmt in ("json", "jsonl"):
-        emit_json(output, iter(rows), out, array=fmt == "json", lines=fmt == "jsonl")
-    elif fmt in ("csv", "tsv"):
-        emit_delimited(output, iter(rows), out, "," if fmt == "csv" else "\t", labelled=False)
-    else:
+    def text(rows: list) -> str:
         headers, cells, align = output.text_rows(rows)
-        table = grid(headers, cells, fmt, align) if cells else "(no rows)"
-        out.write(summary + "\n\n" + table + "\n")
+        return summary + "\n\n" + (grid(headers, cells, fmt, align) if cells else "(no rows)")
+
+    emit_list(output, rows, fmt, out, text)
 
 
 def emit_breakdown(breakdown: Any, fmt: str, out: TextIO) -> None:
