@@ -324,3 +324,12 @@ def test_an_empty_document_in_a_stream_is_no_sheet(write):
     none = write("none.yaml", "---\n---\n")
     empty = run("check", none)
     assert (empty.exit_code, empty.stderr) == (1, f"{none}: empty file: no sheet in it\n")
+
+
+def test_only_ascii_digits_make_a_whole_number(write):
+    """Python's int() reads Arabic-Indic or fullwidth digits; a score sheet's cells do not."""
+    path = write("digits.csv", "round,player,bid,tricks\n1,Anna,\u0661,1\n1,Ben,\uff10,0\n1,Cara,0,0\n")
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.stderr == (f"{path}:2: round 1, Anna: bid '\u0661' is not a whole number\n"
+                             f"{path}:3: round 1, Ben: bid '\uff10' is not a whole number\n")

@@ -10,8 +10,8 @@ from ..game.model import BadValue, Value
 
 
 SHOWN = 40  # characters of a cell's text quoted in a message
-_WHOLE = re.compile(r"[+-]?\d{1,9}(?:\.0*)?")
-_WHOLE_OR_COMMA = re.compile(r"[+-]?\d{1,9}(?:[.,]0*)?")
+_WHOLE = re.compile(r"[+-]?[0-9]{1,9}(?:\.0*)?")  # ASCII digits only: "١" is no bid
+_WHOLE_OR_COMMA = re.compile(r"[+-]?[0-9]{1,9}(?:[.,]0*)?")
 # What a spreadsheet makes of `1/1`, `1.1` or `1-1` typed into a cell (SPEC §3): `01-Jan`,
 # `1. Jan`, `Jan 2`, `2. Jan 2026`, `Jan-01`, `2026-01-02`, `01.01.`, `02.01.2026`, `1/1/2026`.
 _MONTH = r"[^\W\d_]{3,9}\.?"  # a month's name, in any language (`Jan`, `Mär`, `März`)
@@ -44,14 +44,14 @@ def is_total(cell: str) -> bool:
 def whole_number(text: str, comma: bool = False) -> Value:
     """A cell's text as a whole number: '' is None, '2.0' is 2 (also '2,0' with ``comma``, in a
     file not delimited by ','), anything else a BadValue."""
-    if text.isdecimal() and len(text) < 10:  # the common case, exactly what _WHOLE takes as is
+    if text.isascii() and text.isdecimal() and len(text) < 10:  # the common case, exactly what _WHOLE takes as is
         return int(text)
     text = text.strip()
     if not text:
         return None
     if (_WHOLE_OR_COMMA if comma else _WHOLE).fullmatch(text):
         return int(text.replace(",", ".").partition(".")[0])
-    if len(text) > 12 and text.lstrip("+-").isdigit():
+    if len(text) > 12 and text.isascii() and text.lstrip("+-").isdigit():
         return BadValue(text[:12] + "…", "is far too large")
     return BadValue(_shown(text))
 
@@ -72,7 +72,7 @@ def _shown(text: str) -> str:
     return text if len(text) <= SHOWN else text[:SHOWN] + "…"
 
 
-_PLAIN_NUMBERS = {str(number): number for number in range(100)}  # as whole_number reads them
+PLAIN_NUMBERS = {str(number): number for number in range(100)}  # as whole_number reads them
 
 
 def _trim_trailing(row: list[str]) -> list[str]:

@@ -11,7 +11,7 @@ from typing import Callable, Iterator, Sequence
 from ..errors import Problem
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundColumns, RoundRecord, Sheet,
                           Truncated, Value)
-from .cells import (_PLAIN_NUMBERS, _is_blank, _trim_trailing, count_cell, is_total, parse_date,
+from .cells import (PLAIN_NUMBERS, _is_blank, _trim_trailing, count_cell, is_total, parse_date,
                     whole_number)
 from .csv_rows import Chunks
 
@@ -344,6 +344,6 @@ def _whole_numbers(cells: Sequence[str], read: Callable[[str, bool], Value],
                    comma: bool) -> list[Value]:
     """A column of cells as ``read`` reads each, looked up when all are plain numbers."""
     try:
-        return list(map(_PLAIN_NUMBERS.__getitem__, cells))
+        return list(map(PLAIN_NUMBERS.__getitem__, cells))
     except KeyError:
         return [read(cell, comma) for cell in cells]

@@ -18,6 +18,7 @@ from ..errors import Problem, WizardError
 from ..game.model import Sheet
 
 
+BLOCK_BYTES = 1 << 16  # what is read and decoded at a time
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 YAML_SUFFIXES = (".yaml", ".yml", ".json")
@@ -114,7 +115,7 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         if kind == "csv":
             from .csv_sheets import read_csv_sheets
 
-            yield from read_csv_sheets(_decoded_blocks(buffered, source, encoding), source)
+            yield from read_csv_sheets(decoded_blocks(buffered, source, encoding), source)
         else:
             from .yaml_sheets import read_yaml_sheets
 
@@ -178,7 +179,8 @@ def _decode_all(data: bytes, source: str, encoding: str | None) -> str:
     return text
 
 
-def _decoded_blocks(handle: IO[bytes], source: str, encoding: str | None) -> Iterator[str]:
+def decoded_blocks(handle: IO[bytes], source: str, encoding: str | None,
+                   block_bytes: int = BLOCK_BYTES) -> Iterator[str]:
     """The text decoded as it is read, in blocks of whole lines (CRLF, LF or CR ended), each bad
     byte located.
 
@@ -193,7 +195,7 @@ def _decoded_blocks(handle: IO[bytes], source: str, encoding: str | None) -> Ite
     number = 0  # lines handed out so far
     carry = ""  # the start of a line whose end is in the next block
     while True:
-        data = read(_BLOCK_BYTES)
+        data = read(block_bytes)
         try:
             chunk = decoder.decode(data, final=not data)
         except UnicodeDecodeError as error:  # not even surrogateescape could carry it (UTF-16)
@@ -229,7 +231,6 @@ def _count_lines(text: str) -> int:
     return breaks + (not text.endswith(("\n", "\r")) and bool(text))
 
 
-_BLOCK_BYTES = 1 << 16
 _OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines's extras
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 

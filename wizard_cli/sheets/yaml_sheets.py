@@ -12,7 +12,7 @@ from ..game.settings import RawSetting, suggest
 if TYPE_CHECKING:
     from .yaml_tree import Node
 
-from .cells import SHOWN, _PLAIN_NUMBERS, _shown, parse_date, whole_number
+from .cells import SHOWN, PLAIN_NUMBERS, _shown, parse_date, whole_number
 
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
@@ -22,8 +22,8 @@ def yaml_number(node: Node | None) -> Value:
     """A YAML value as a whole number: null is None, 2.0 is 2; text or lists are BadValue."""
     if node is None:
         return None
-    if node.plain and node.tag is None and node.text in _PLAIN_NUMBERS:  # most values, at once
-        return _PLAIN_NUMBERS[node.text]
+    if node.plain and node.tag is None and node.text in PLAIN_NUMBERS:  # most values, at once
+        return PLAIN_NUMBERS[node.text]
     if node.kind != "scalar":
         return BadValue(node.describe())
     if len(node.text) > SHOWN:  # no bid is that long; a 5000-digit one would not even convert
