@@ -1,7 +1,6 @@
-"""The command line: parse arguments, call the core, render, exit. No rule lives here.
-
-Domain errors (:class:`WizardError`) become located lines on stderr and exit code 1; usage
-errors are Click's, exit code 2.
+"""The command line: each command maps its options to one call and one output. No rule lives
+here; the error boundary is ``edge`` (cli_options.py): domain errors become located lines on
+stderr and exit code 1, usage errors are Click's, exit code 2.
 """
 
 from __future__ import annotations

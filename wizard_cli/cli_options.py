@@ -18,11 +18,8 @@ import typer
 from .app.batch import RuleOptions
 from .app.console import output_failed, report, silence_stdout
 from .completion import complete_assignment, complete_preset, complete_zero_bid
-from .errors import UsageError, WizardError, visible
-
-EXIT_DATA = 1
-EXIT_INTERRUPTED = 130
-EXIT_PIPE_CLOSED = 141
+from .errors import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, UsageError, WizardError,
+                     visible)
 
 
 class Format(str, Enum):

@@ -26,6 +26,13 @@ def visible(text: str) -> str:
     return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
 
 
+# Exit codes (SPEC §4): 0 ok, 1 a data error, 2 a usage error (Click's); 130 Ctrl-C; 141 a
+# closed pipe.
+EXIT_DATA = 1
+EXIT_INTERRUPTED = 130
+EXIT_PIPE_CLOSED = 141
+
+
 def name_list(names: Sequence[str]) -> str:
     """'Anna', 'Anna and Ben', 'Anna, Ben and Cara': names in a message or a status line (as a
     terminal may show them: SPEC §8)."""

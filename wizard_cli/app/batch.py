@@ -114,15 +114,6 @@ class Inputs:
             raise WizardError(*checked.problems)
         return score_game(checked.sheet, checked.settings, checked.first_dealer)
 
-    def all_valid(self) -> list[Checked]:
-        """Every sheet, all of them valid, or every problem of every sheet raised at once
-        (``wizard convert`` writes all or nothing)."""
-        checked = list(self.checked())
-        problems = [problem for one in checked for problem in one.problems]
-        if problems:
-            raise WizardError(*problems)
-        return checked
-
     def fail(self, problems: Iterable[Problem]) -> None:
         """Report problems on stderr; the command will exit 1."""
         self.failed = True
@@ -191,8 +182,7 @@ def load_presets(path: str | None) -> list[Preset]:
 
     if path is None:
         return []
-    if path != STDIN and not os.path.isfile(path):
-        raise UsageError(f"no such file: {path}", param_hint="--presets")
+    existing_files([path], "--presets")
     problems: list[Problem] = []
     entries = read_presets_file(path, problems)
     return user_presets(entries, display_name(path), problems)

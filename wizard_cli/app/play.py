@@ -12,7 +12,7 @@ import os
 import sys
 from typing import TextIO
 
-from ..errors import UsageError, WizardError, visible
+from ..errors import EXIT_INTERRUPTED, UsageError, WizardError, visible
 from ..game.nextstep import next_step
 from ..game.scoring import GameResult
 from ..sheets.cells import whole_number
@@ -21,7 +21,6 @@ from .amending import take_back, take_back_bid
 from .batch import existing_files
 from .recording import Change, Recorded, change_file, checked_last, record_values
 
-EXIT_INTERRUPTED = 130
 
 HELP = """\
 Type the number asked for, or:

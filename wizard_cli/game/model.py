@@ -274,6 +274,7 @@ def _seat_slices(count: int) -> tuple[slice, ...]:
     return tuple(slice(seat, None, count) for seat in range(count))
 
 
+@functools.lru_cache(maxsize=64)
 def cell_sizes(sizes: tuple[int, ...], count: int) -> tuple[int, ...]:
     """Each cell's hand size, for columns of ``count`` players."""
     return tuple(size for size in sizes for _ in range(count))

@@ -245,7 +245,6 @@ def _forbidden_bids(bids: Sequence[int | None], points: Sequence[int], sizes: Se
 
 
 @functools.lru_cache(maxsize=64)
-@functools.lru_cache(maxsize=64)
 def _cell_tables(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[dict[int, dict[int, int]], ...]:
     """Each cell's points table (bid, then tricks), for columns of ``count`` players."""
     tables = points_tables(s)

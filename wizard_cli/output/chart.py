@@ -1,8 +1,10 @@
-"""A game's running totals as a line chart (``wizard plot``), written as PNG or SVG.
+"""The charts of ``wizard plot``: a game's running totals, or a season's rating ordinals
+(``--ratings``), as PNG or SVG bytes.
 
 matplotlib is the optional extra ``plot``: it is imported only here, only when a chart is drawn,
 and drawn on a bare ``Figure`` with the Agg canvas (no pyplot, no GUI, no global backend switch).
-Pure apart from :func:`write_image`, the one small atomic writer for the binary image.
+Labels are shortened on the chart only (the data is unchanged). Writing the file is the
+caller's (an atomic write, like every other).
 """
 
 from __future__ import annotations
@@ -156,9 +158,9 @@ def draw_ratings_chart(history: Iterable[Any], title: str) -> Any:
     axes.set_ylabel("Ordinal (mu − 3·sigma)")
     axes.grid(True, color="0.9", linewidth=0.6)
     axes.set_axisbelow(True)
-    figure.suptitle(title, fontsize=13)
+    figure.suptitle(shortened(title, TITLE_WIDTH), fontsize=13)
     axes.set_title("openskill Plackett–Luce, after each finished game", fontsize=9, color="0.35")
-    axes.legend(drawn, order, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    axes.legend(drawn, [shortened(name, LABEL_WIDTH) for name in order], loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     figure.tight_layout()
     return figure
 

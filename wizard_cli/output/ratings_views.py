@@ -41,7 +41,6 @@ class HistoryOutput:
     """``wizard ratings --history``: each player's rating after each rated game, as they stream."""
 
     columns = ("source", "game", "date", "player", "mu", "sigma", "ordinal")
-    spaced = False  # a table: one line per row
 
     def as_json(self, row: Any) -> dict:
         return {"source": row.source, "game": row.game, "date": row.date, "player": row.player,

@@ -1,4 +1,6 @@
-"""A cell's text as a whole number, and what messages quote of it; shared by every reader."""
+"""What every tabular reader (long and wide CSV, workbooks) and the YAML reader share about one
+cell: a whole number (ASCII digits, a decimal comma where allowed), a date, a date-shaped cell,
+header names (German too), rows of totals, and how much of a cell a message quotes."""
 
 from __future__ import annotations
 

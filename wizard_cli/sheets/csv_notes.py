@@ -5,20 +5,12 @@ also typed points and the date; SPEC §3). Gathered one sheet at a time."""
 from __future__ import annotations
 
 import shlex
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from ..game.settings import DEFAULTS, value_text
 
 if TYPE_CHECKING:
     from .writing import Portable
-
-
-def csv_drops(sheets: Iterable[Portable], target: str) -> str | None:
-    """One line saying what a CSV target cannot carry and how to score it the same, or None."""
-    notes = DropNotes(target)
-    for p in sheets:
-        notes.add(p)
-    return notes.note()
 
 
 class DropNotes:

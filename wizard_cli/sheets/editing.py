@@ -8,7 +8,8 @@ marks are character offsets into the text; new lines copy the layout the file al
 or block style, JSON quoting in a JSON file). The last document of a stream is the one edited.
 
 These functions trust that the text is a sheet our reader accepts and that the values are the
-right ones to add; ``recording`` decides what to add and checks the result.
+right ones to add; ``app/recording.py`` and ``app/amending.py`` decide what to add or take back,
+and check the result.
 """
 
 from __future__ import annotations
