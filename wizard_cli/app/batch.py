@@ -18,7 +18,7 @@ from ..errors import Problem, UsageError, WizardError
 from ..game.model import Sheet
 from ..game.scoring import GameResult, score_game
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
-from ..game.settings import RawSetting, parse_assignment, resolve
+from ..game.settings import RawSetting, command_line_settings, resolve
 from ..game.validation import Checked, audit_points, check_sheet
 from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.source import STDIN, display_name, read_sheets
@@ -152,10 +152,7 @@ def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:
     if rules.settings_file is not None:
         existing_files([rules.settings_file], "--settings")
         layers.append(read_settings_file(rules.settings_file))
-    command_line = [parse_assignment(text) for text in rules.assignments or ()]
-    if rules.zero_bid is not None:
-        command_line.append(RawSetting("zeroBidScoring", rules.zero_bid, from_text=True))
-    layers.append(command_line)
+    layers.append(command_line_settings(rules.assignments, rules.zero_bid))
     problems = resolve(layers, None).problems
     if problems:
         raise WizardError(*problems)

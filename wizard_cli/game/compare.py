@@ -11,8 +11,8 @@ from typing import Any, Iterable, Sequence
 
 from ..errors import Problem, WizardError
 from .scoring import GameResult, score_game
-from .settings import (value_text, KEYS, SPECS, RawSetting, Settings, SettingSpec, hand_sizes,
-                       parse_assignment, read_setting, resolve, suggest)
+from .settings import (KEYS, SPECS, RawSetting, Settings, SettingSpec, command_line_settings,
+                       hand_sizes, read_setting, resolve, suggest, value_text)
 from .validation import Checked, dealer_violations
 
 SHEET_RULES = "sheet"  # the name of rule set 0
@@ -183,9 +183,7 @@ def command_line_layer(assignments: Sequence[str] | None, zero_bid: str | None) 
 
     ``--zero-bid`` goes last so that it wins over ``--set zeroBidScoring=…``, as in ``score``.
     """
-    layer = [parse_assignment(text) for text in assignments or ()]
-    if zero_bid is not None:
-        layer.append(RawSetting("zeroBidScoring", zero_bid, from_text=True))
+    layer = command_line_settings(assignments, zero_bid)
     problems = [problem for raw in layer if (problem := read_setting(raw)[1])]
     if problems:
         raise WizardError(*problems)

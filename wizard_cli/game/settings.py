@@ -224,6 +224,16 @@ def parse_assignment(text: str) -> RawSetting:
     return RawSetting(key.strip(), value, path=None, line=None, from_text=True)
 
 
+def command_line_settings(assignments: Iterable[str] | None,
+                          zero_bid: str | None) -> list[RawSetting]:
+    """``--set KEY=VALUE…`` and ``--zero-bid Z`` as one layer of raw settings, ``--zero-bid``
+    last so that it wins over ``--set zeroBidScoring=…`` (checked by the caller)."""
+    layer = [parse_assignment(text) for text in assignments or ()]
+    if zero_bid is not None:
+        layer.append(RawSetting("zeroBidScoring", zero_bid, from_text=True))
+    return layer
+
+
 def rounds_for_deck(players: int) -> int:
     """Rounds in a game that deals the whole deck: 20 / 15 / 12 / 10 for 3 / 4 / 5 / 6 players."""
     return DECK_SIZE // players
