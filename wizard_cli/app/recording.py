@@ -18,7 +18,7 @@ from ..errors import Problem, WizardError, name_list
 from ..game.model import BadValue, RoundRecord, Sheet
 from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.cells import whole_number
-from ..game.scoring import GameResult, dealer_seat, score_game
+from ..game.scoring import GameResult, bidding_order, score_game
 from ..game.settings import RawSetting, suggest
 from ..game.validation import Checked, check_sheet
 
@@ -140,9 +140,7 @@ def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]],
 
 def bidding_seats(checked: Checked, number: int) -> list[int]:
     """The seats in round ``number``'s bidding order: from the dealer's left, the dealer last."""
-    count = len(checked.sheet.players)
-    dealer = dealer_seat(checked.first_dealer, number, count)
-    return [(dealer + offset) % count for offset in range(1, count + 1)]
+    return bidding_order(checked.first_dealer, number, len(checked.sheet.players))
 
 
 def _next_number(checked: Checked) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .scoring import GameResult, dealer_seat, no_trump
+from .scoring import GameResult, bidding_order, dealer_seat, no_trump
 from .settings import hand_sizes
 
 
@@ -35,7 +35,7 @@ def next_step(result: GameResult) -> NextStep:
     number = in_play.number if in_play else result.rounds_played + 1
     size = hand_sizes(result.settings, count)[number - 1]
     dealer = dealer_seat(result.first_dealer, number, count)
-    order = [(dealer + offset) % count for offset in range(1, count + 1)]
+    order = bidding_order(result.first_dealer, number, count)
     bids = in_play.bids if in_play else (None,) * count
     waiting = [seat for seat in order if bids[seat] is None]
     return NextStep(

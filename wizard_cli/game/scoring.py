@@ -152,6 +152,12 @@ def dealer_seat(first_dealer: int, number: int, players: int) -> int:
     return (first_dealer + number - 1) % players
 
 
+def bidding_order(first_dealer: int, number: int, players: int) -> list[int]:
+    """The seats in round ``number``'s bidding order: from the dealer's left, the dealer last."""
+    dealer = dealer_seat(first_dealer, number, players)
+    return [(dealer + offset) % players for offset in range(1, players + 1)]
+
+
 def no_trump(hand_size: int, players: int) -> bool:
     """The whole deck is dealt, so no card is left to turn up for trump."""
     return hand_size * players == DECK_SIZE
