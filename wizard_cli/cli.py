@@ -265,7 +265,7 @@ def new(players: Annotated[list[str], typer.Option(
                                                      help="A title for the game.")] = None,
         output: OutputFileOpt = None, force: ForceOpt = False, *, rules: RuleOptions) -> None:
     """A blank, commented YAML sheet with every setting written out, ready for `wizard add`."""
-    from .sheets.writing import new_sheet
+    from .sheets.blank import new_sheet
 
     check_output(output, force)
     layers = rule_layers(rules)

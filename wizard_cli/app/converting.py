@@ -16,14 +16,13 @@ import sys
 import tempfile
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from ..errors import Problem, WizardError
 from ..sheets.source import STDIN
 from ..sheets.csv_notes import DropNotes
-from ..sheets.writing import (CSV_TARGETS, Portable, check_convertible, csv_columns,
-                              long_csv_header, long_csv_rows, portable, serialize, sheet_json,
-                              sheet_yaml, wide_csv)
+from ..sheets.writing import (CSV_TARGETS, Portable, check_convertible, csv_columns, portable,
+                              season_pieces, serialize)
 from ..output.formats import FormulaGuard, formula_like
 from .batch import Inputs
 
@@ -152,26 +151,3 @@ def _readable_twice(source: Inputs) -> Iterator[None]:
         for handle in opened:
             handle.close()
         os.unlink(name)
-
-
-def season_pieces(sheets: Iterable[Portable], target: str, count: int,
-                  columns: tuple[bool, bool, bool]) -> Iterator[str]:
-    """The text of ``count`` sheets in the target format, a sheet at a time: the same text as
-    :func:`serialize` gives for them all at once."""
-    if target == "csv":
-        yield long_csv_header(*columns)  # what csv_columns says of all the sheets
-        for p in sheets:
-            yield long_csv_rows(p, *columns)
-        return
-    if target == "wide-csv":
-        yield from (wide_csv([p]) for p in sheets)
-        return
-    for index, p in enumerate(sheets):
-        if target == "yaml":
-            yield ("---\n" if index else "") + sheet_yaml(p)
-        elif count == 1:
-            yield sheet_json(p) + "\n"
-        else:
-            yield ("[\n  " if not index else ",\n  ") + sheet_json(p, "  ")
-    if target == "json" and count > 1:
-        yield "\n]\n"

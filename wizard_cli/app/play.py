@@ -263,7 +263,7 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
 def _new_sheet(path: str, players: list[str], assignments: list[str] | None) -> None:
     """A blank sheet, as ``wizard new`` writes it."""
     from ..sheets.atomic import write_atomically
-    from ..sheets.writing import new_sheet
+    from ..sheets.blank import new_sheet
     from .batch import RuleOptions, rule_layers
 
     layers = rule_layers(RuleOptions(assignments=assignments))

@@ -1,5 +1,5 @@
-"""Every sheet file format is written here: YAML (one sheet or a season stream), JSON, long and
-wide CSV, and the blank sheet of ``wizard new``.
+"""Every sheet file format is written here (``wizard convert``): YAML (one sheet or a season
+stream), JSON, long and wide CSV, whole or a sheet at a time (:func:`season_pieces`).
 
 Writers work from validated sheets and write only what the reader reads back to the same
 scores: :func:`read_back` re-reads what was written and :func:`same_sheets` compares, so
@@ -8,13 +8,11 @@ scores: :func:`read_back` re-reads what was written and :func:`same_sheets` comp
 
 from __future__ import annotations
 
-import dataclasses
 
 import csv
 import io
-import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 
 from ..errors import Problem, WizardError
@@ -22,8 +20,8 @@ from ..game.model import BadValue, RoundRecord, Sheet, Value
 from .csv_sheets import read_csv_sheets
 from .yaml_sheets import read_yaml_sheets
 from .yaml_text import flow_list, flow_map, json_text, setting_text, yaml_scalar
-from ..game.settings import DEFAULTS, SPEC_BY_KEY, SPECS, Settings, resolve
-from ..game.validation import Checked, check_sheet
+from ..game.settings import DEFAULTS, SPECS, Settings, resolve
+from ..game.validation import Checked
 
 CSV_TARGETS = ("csv", "wide-csv")
 
@@ -256,6 +254,29 @@ def serialize(sheets: Sequence[Portable], target: str) -> str:
     raise ValueError(f"unknown target {target}")
 
 
+def season_pieces(sheets: Iterable[Portable], target: str, count: int,
+                  columns: tuple[bool, bool, bool]) -> Iterator[str]:
+    """The text of ``count`` sheets in the target format, a sheet at a time: the same text as
+    :func:`serialize` gives for them all at once."""
+    if target == "csv":
+        yield long_csv_header(*columns)  # what csv_columns says of all the sheets
+        for p in sheets:
+            yield long_csv_rows(p, *columns)
+        return
+    if target == "wide-csv":
+        yield from (wide_csv([p]) for p in sheets)
+        return
+    for index, p in enumerate(sheets):
+        if target == "yaml":
+            yield ("---\n" if index else "") + sheet_yaml(p)
+        elif count == 1:
+            yield sheet_json(p) + "\n"
+        else:
+            yield ("[\n  " if not index else ",\n  ") + sheet_json(p, "  ")
+    if target == "json" and count > 1:
+        yield "\n]\n"
+
+
 def read_back(text: str, target: str, source: str = "<converted>") -> list[Sheet]:
     """What our reader makes of text we wrote (to prove a conversion lost nothing)."""
     if target in CSV_TARGETS:
@@ -318,62 +339,3 @@ def check_convertible(p: Portable, target: str) -> None:
     text = serialize([p], target)
     if not same_sheets([p], read_back(text, target), target):
         raise cannot_convert(target, p.source)
-
-
-# --- wizard new --------------------------------------------------------------------------
-
-_PLAIN_WORD = re.compile(r"[\w./+-]+")
-
-
-def _header(players: Sequence[str], file: str | None) -> list[str]:
-    """The comment at the top of a new sheet: how to record rounds, with its own names."""
-    count = len(players)
-    shown = file if file and _PLAIN_WORD.fullmatch(file) else "FILE"
-    by_name = ",".join(f"{name}={bid}" for name, bid in zip(players[:2], (1, 0)))
-    if not all(_PLAIN_WORD.fullmatch(name) for name in players[:2]):
-        by_name = "NAME=1,NAME=0"
-    bids = ",".join("1 0 2 1 0 1".split()[:count])
-    tricks = ",".join("1 0 1 2 0 0".split()[:count])
-    commands = [(f"wizard add {shown} --bids {bids}", "the bids, in seating order"),
-                (f"wizard add {shown} --bids {by_name}", "or some of them, by name"),
-                (f"wizard add {shown} --tricks {tricks}", "the tricks taken: completes the round"),
-                (f"wizard next {shown}", "who deals, who bids next, what the dealer may not bid"),
-                (f"wizard score {shown}", "the scores so far")]
-    width = max(len(command) for command, _ in commands) + 2
-    return ["# A Wizard score sheet. Record each round as it is played:"] + [
-        f"#   {command:<{width}}{note}" for command, note in commands]
-
-
-def new_sheet(players: Sequence[str], layers: Sequence[Iterable] = (), first_dealer: str | None = None,
-              title: str | None = None, file: str | None = None) -> str:
-    """``wizard new``: check the players and rules like a sheet's, then the blank sheet's text."""
-    sheet = Sheet(source="--players", players=list(players), player_lines=[None] * len(players))
-    checked = check_sheet(sheet, layers, first_dealer)
-    if checked.problems:  # an option's own problem names the option, not "--players"
-        raise WizardError(*(dataclasses.replace(p, path=None) if p.message.startswith("--") else p
-                            for p in checked.problems))
-    return blank_sheet(players, checked.settings, players[checked.first_dealer], title, file)
-
-
-def blank_sheet(players: Sequence[str], settings: Settings, first_dealer: str,
-                title: str | None = None, file: str | None = None) -> str:
-    """A blank, commented YAML sheet with every setting written out (``wizard new``)."""
-    body: list[tuple[str, str]] = []
-    if title is not None:
-        body.append((f"title: {yaml_scalar(title, flow=False)}", ""))
-    body.append((f"players: {flow_list(players)}", "seating order, clockwise"))
-    body.append((f"firstDealer: {yaml_scalar(first_dealer, flow=False)}",
-                 "deals round 1; the deal passes to the left"))
-    body.append(("settings:", "the house rules: `wizard rules` explains each"))
-    for key, value in settings.as_dict().items():
-        spec = SPEC_BY_KEY[key]
-        body.append((f"  {key}: {setting_text(key, value)}", spec.allowed()))
-    width = max(len(text) for text, _ in body) + 2
-    lines = _header(players, file)
-    lines += [f"{text:<{width}}# {note}" if note else text for text, note in body]
-    example = [1] + [0] * (len(players) - 1)
-    lines += ["# one entry per round, values in seating order; the last may be still in play:",
-              f"#   - bids:   {flow_list(example)}",
-              f"#     tricks: {flow_list(example)}",
-              "rounds: []"]
-    return "\n".join(lines) + "\n"

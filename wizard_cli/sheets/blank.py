@@ -1,0 +1,71 @@
+"""The blank sheet of ``wizard new`` (and of ``wizard play`` starting a game): every setting
+written out with its meaning, commented, ready for ``wizard add``."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Iterable, Sequence
+
+from ..errors import WizardError
+from ..game.model import Sheet
+from ..game.settings import SPEC_BY_KEY, Settings
+from ..game.validation import check_sheet
+from .yaml_text import flow_list, setting_text, yaml_scalar
+
+
+_PLAIN_WORD = re.compile(r"[\w./+-]+")
+
+
+def _header(players: Sequence[str], file: str | None) -> list[str]:
+    """The comment at the top of a new sheet: how to record rounds, with its own names."""
+    count = len(players)
+    shown = file if file and _PLAIN_WORD.fullmatch(file) else "FILE"
+    by_name = ",".join(f"{name}={bid}" for name, bid in zip(players[:2], (1, 0)))
+    if not all(_PLAIN_WORD.fullmatch(name) for name in players[:2]):
+        by_name = "NAME=1,NAME=0"
+    bids = ",".join("1 0 2 1 0 1".split()[:count])
+    tricks = ",".join("1 0 1 2 0 0".split()[:count])
+    commands = [(f"wizard add {shown} --bids {bids}", "the bids, in seating order"),
+                (f"wizard add {shown} --bids {by_name}", "or some of them, by name"),
+                (f"wizard add {shown} --tricks {tricks}", "the tricks taken: completes the round"),
+                (f"wizard next {shown}", "who deals, who bids next, what the dealer may not bid"),
+                (f"wizard score {shown}", "the scores so far")]
+    width = max(len(command) for command, _ in commands) + 2
+    return ["# A Wizard score sheet. Record each round as it is played:"] + [
+        f"#   {command:<{width}}{note}" for command, note in commands]
+
+
+def new_sheet(players: Sequence[str], layers: Sequence[Iterable] = (), first_dealer: str | None = None,
+              title: str | None = None, file: str | None = None) -> str:
+    """``wizard new``: check the players and rules like a sheet's, then the blank sheet's text."""
+    sheet = Sheet(source="--players", players=list(players), player_lines=[None] * len(players))
+    checked = check_sheet(sheet, layers, first_dealer)
+    if checked.problems:  # an option's own problem names the option, not "--players"
+        raise WizardError(*(dataclasses.replace(p, path=None) if p.message.startswith("--") else p
+                            for p in checked.problems))
+    return blank_sheet(players, checked.settings, players[checked.first_dealer], title, file)
+
+
+def blank_sheet(players: Sequence[str], settings: Settings, first_dealer: str,
+                title: str | None = None, file: str | None = None) -> str:
+    """A blank, commented YAML sheet with every setting written out (``wizard new``)."""
+    body: list[tuple[str, str]] = []
+    if title is not None:
+        body.append((f"title: {yaml_scalar(title, flow=False)}", ""))
+    body.append((f"players: {flow_list(players)}", "seating order, clockwise"))
+    body.append((f"firstDealer: {yaml_scalar(first_dealer, flow=False)}",
+                 "deals round 1; the deal passes to the left"))
+    body.append(("settings:", "the house rules: `wizard rules` explains each"))
+    for key, value in settings.as_dict().items():
+        spec = SPEC_BY_KEY[key]
+        body.append((f"  {key}: {setting_text(key, value)}", spec.allowed()))
+    width = max(len(text) for text, _ in body) + 2
+    lines = _header(players, file)
+    lines += [f"{text:<{width}}# {note}" if note else text for text, note in body]
+    example = [1] + [0] * (len(players) - 1)
+    lines += ["# one entry per round, values in seating order; the last may be still in play:",
+              f"#   - bids:   {flow_list(example)}",
+              f"#     tricks: {flow_list(example)}",
+              "rounds: []"]
+    return "\n".join(lines) + "\n"
