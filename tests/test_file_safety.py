@@ -304,3 +304,17 @@ def test_a_sheet_in_a_folder_of_mode_000_is_permission_denied(tmp_path):
     finally:
         (base / "locked").chmod(0o755)
         shutil.rmtree(base)
+
+
+@pytest.mark.parametrize("mark, codec", [("\ufeff", "utf-8"), ("\ufeff", "utf-16-le"),
+                                         ("\ufeff", "utf-16-be"), ("\ufeff", "utf-32-le"),
+                                         ("\ufeff", "utf-32-be"), ("", "utf-8")])
+def test_add_then_undo_keeps_the_encoding_and_byte_order_of_the_sheet(tmp_path, mark, codec):
+    """A big-endian UTF-16 sheet was written back little-endian (SPEC §5: undo restores it)."""
+    sheet = tmp_path / "s.yaml"
+    original = (mark + "players: [A, B, C]\nrounds: []\n").encode(codec)
+    sheet.write_bytes(original)
+    assert run("add", sheet, "-q", "--bids", "0,1,0").exit_code == 0
+    assert sheet.read_bytes().startswith((mark + "players").encode(codec))
+    assert run("undo", sheet, "-q").exit_code == 0
+    assert sheet.read_bytes() == original

@@ -145,3 +145,9 @@ def test_on_a_real_terminal_the_escapes_are_what_is_shown(hostile):
     assert "\r" not in text
     assert "\\x1b[2J\\x1b]0;owned\\x07\\r" in text
     assert "Game over" not in text and "Round 3 of 3 next" in text
+
+
+def test_a_place_with_control_characters_is_escaped_in_the_heading_not_folded(write):
+    path = write("p.yaml", 'place: "x\\x1cy\\vz"\nplayers: [A, B, C]\nrounds: []\n')
+    result = run("standings", path)
+    assert result.stdout.splitlines()[0] == f"{path} — x\\x1cy\\x0bz"

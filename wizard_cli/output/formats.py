@@ -244,7 +244,7 @@ def heading(item: Any, style: str) -> str:
     text = f"{item.title} ({where})" if getattr(item, "title", None) else where
     when = [part for part in (getattr(item, "date", None), getattr(item, "place", None)) if part]
     if when:  # the game's date and place (SPEC §3), after what it is
-        text += " — " + ", ".join(" ".join(part.split()) for part in when)
+        text += " — " + ", ".join(when)
     text = visible(text)
     return f"## {text}" if style == "markdown" else text
 

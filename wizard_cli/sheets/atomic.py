@@ -118,8 +118,7 @@ def update_in_place(path: str | os.PathLike, change: Callable[[str], str],
         new = change(given)
         if new != given:
             out = new.replace("\r\n", "\n").replace("\n", "\r") if cr_only else new
-            write_atomically(target, bom + out.encode("utf-8" if codec == "utf-8-sig" else codec),
-                             force=True)
+            write_atomically(target, bom + out.encode(codec), force=True)
         return new
 
 
@@ -182,14 +181,24 @@ def _write_stream(shown: str, data: Data) -> None:
         os.close(handle)
 
 
+_MARKS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),  # 32 first:
+          (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"),  # FF FE 00 00
+          (codecs.BOM_UTF8, "utf-8"))
+
+
 def _decoded(raw: bytes, shown: str, encoding: str | None) -> tuple[str, bytes, str]:
-    """The codec, the byte-order mark to keep, and the text of a sheet file."""
+    """The codec to write the text back with, the byte-order mark to put before it (the file's
+    own, in its own byte order), and the text of a sheet file."""
     from .source import _decode_all, file_encoding, text_encoding
 
     encoding = file_encoding(encoding, raw[:4])  # a UTF-16 file (by its mark) stays UTF-16
     codec = text_encoding(encoding)
-    bom = codecs.BOM_UTF8 if codec == "utf-8-sig" and raw.startswith(codecs.BOM_UTF8) else b""
-    return codec, bom, _decode_all(raw, shown, encoding)
+    text = _decode_all(raw, shown, encoding)
+    family = {"utf-8-sig": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}.get(codec)
+    for mark, body in _MARKS if family else ():
+        if raw.startswith(mark) and body.startswith(family):
+            return body, mark, text
+    return ("utf-8" if codec == "utf-8-sig" else codec), b"", text
 
 
 def _stat_or_none(target: Path) -> os.stat_result | None:
