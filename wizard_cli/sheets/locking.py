@@ -4,11 +4,20 @@
 ends (even ``kill -9``): a lock left by a process that no longer runs never blocks. The lock file
 ``.NAME.lock`` is removed when the lock is let go; a writer that finds it was removed (or
 replaced) while waiting takes the new one instead, so two writers never hold "the" lock at once.
+
+Only our own lock is ever written to or removed (issue 21): the lock path is opened with
+``O_NOFOLLOW`` and taken only when it is a regular file with no other name, so a symbolic link
+(dangling or not), a hard link, a FIFO, a device or a folder put there is refused with one line
+naming it, and whatever it points to is left untouched. A lock file left behind by another user
+that we may read but not write is still locked (``flock`` needs no write access); one we cannot
+open at all is explained, with what to do about it.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import time
 from contextlib import contextmanager
 from typing import Iterator
@@ -17,6 +26,9 @@ from ..errors import Problem, WizardError
 
 LOCK_TIMEOUT = 10.0  # seconds a second writer waits for the first
 _POLL = 0.02
+_OPEN = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOCTTY  # never block on a FIFO
+_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a folder"),
+          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
 def lock_path(target: str) -> str:
@@ -30,19 +42,17 @@ def sheet_lock(target: str, shown: str | None = None, timeout: float | None = No
     """Hold the lock of the sheet file ``target`` (its real path) for the ``with`` block.
 
     Waits up to ``timeout`` seconds (default :data:`LOCK_TIMEOUT`) for another writer, then
-    raises WizardError naming the sheet (``shown``, as the user typed it).
+    raises WizardError naming the sheet (``shown``, as the user typed it). A lock path that is
+    not a regular file of its own is refused (WizardError), never written to or removed.
     """
     import fcntl
 
     shown = shown or target
     path = lock_path(target)
+    named = _lock_as_typed(target, shown)
     deadline = time.monotonic() + (LOCK_TIMEOUT if timeout is None else timeout)
     while True:
-        try:
-            handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        except OSError as error:
-            raise WizardError(Problem(f"cannot lock the sheet for writing ({path}): "
-                                      f"{error.strerror or error}", shown)) from None
+        handle, writable = _open_lock(path, shown, named)
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -61,26 +71,102 @@ def sheet_lock(target: str, shown: str | None = None, timeout: float | None = No
         if _still_there(handle, path):
             break
         os.close(handle)  # removed by the writer before us: lock the new one
-    try:
-        os.ftruncate(handle, 0)
-        os.write(handle, f"{os.getpid()}\n".encode())  # who holds it, for a curious user
-    except OSError:
-        pass
+    if writable:
+        try:
+            os.ftruncate(handle, 0)
+            os.write(handle, f"{os.getpid()}\n".encode())  # who holds it, for a curious user
+        except OSError:
+            pass
     try:
         yield
     finally:
-        try:
-            os.unlink(path)  # while still held: the next writer makes (and locks) a new one
-        except OSError:
-            pass
+        if _still_there(handle, path):  # ours, still: the next writer makes (and locks) a new one
+            try:
+                os.unlink(path)
+            except OSError:  # another user's leftover in a sticky folder: it stays, harmless
+                pass
         os.close(handle)
+
+
+def _open_lock(path: str, shown: str, named: str) -> tuple[int, bool]:
+    """The lock file, opened (created if absent) without following a link; and whether it is
+    open for writing (a leftover of another user may be open for reading only)."""
+    try:
+        _refuse_unless_lock(os.lstat(path), shown, named)  # a device is never even opened
+    except FileNotFoundError:
+        pass
+    try:
+        handle, writable = os.open(path, os.O_RDWR | os.O_CREAT | _OPEN, 0o644), True
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # a link put there since we looked
+            raise _not_a_lock(shown, named, "a symbolic link") from None
+        if error.errno not in (errno.EACCES, errno.EPERM) or not os.path.lexists(path):
+            raise WizardError(Problem(f"cannot lock the sheet for writing ({named}): "
+                                      f"{error.strerror or error}", shown)) from None
+        try:
+            handle, writable = os.open(path, os.O_RDONLY | _OPEN), False  # flock needs no more
+        except OSError:
+            raise _foreign_lock(path, shown, named, error) from None
+    try:
+        _refuse_unless_lock(os.fstat(handle), shown, named)
+    except WizardError:
+        os.close(handle)
+        raise
+    return handle, writable
+
+
+def _refuse_unless_lock(info: os.stat_result, shown: str, named: str) -> None:
+    """Raise unless ``info`` is of a regular file with no other name (a lock file of ours)."""
+    for test, kind in _KINDS:
+        if test(info.st_mode):
+            raise _not_a_lock(shown, named, kind)
+    if info.st_nlink > 1:
+        raise _not_a_lock(shown, named, "a hard link to another file")
+
+
+def _not_a_lock(shown: str, named: str, kind: str) -> WizardError:
+    return WizardError(Problem(
+        f"cannot lock the sheet: its lock path {named} is {kind}, not a lock file (nothing was "
+        "written; remove it if no wizard command is changing this sheet)", shown))
+
+
+def _foreign_lock(path: str, shown: str, named: str, error: OSError) -> WizardError:
+    """A lock file we may not open: most likely left behind by another user's wizard."""
+    owner = "another user"
+    try:
+        uid = os.lstat(path).st_uid
+        if uid == os.geteuid():
+            owner = "you, with no read permission"
+        else:
+            import pwd
+
+            owner = pwd.getpwuid(uid).pw_name
+    except (OSError, KeyError, ImportError):
+        pass
+    return WizardError(Problem(
+        f"cannot take the lock file {named} ({error.strerror or error}; it belongs to {owner}): "
+        "if no wizard command is changing this sheet, it was left behind by one that ended; "
+        "remove it and try again", shown))
+
+
+def _lock_as_typed(target: str, shown: str) -> str:
+    """The lock path as the user would name it: beside the sheet as typed, unless the typed
+    name is a link elsewhere (then the real one, where the lock is)."""
+    typed = lock_path(shown)
+    try:
+        if os.path.realpath(os.path.dirname(shown) or ".") == os.path.dirname(target) \
+                and os.path.basename(shown) == os.path.basename(target):
+            return typed
+    except OSError:  # pragma: no cover - realpath does not raise for a missing path
+        pass
+    return lock_path(target)
 
 
 def _still_there(handle: int, path: str) -> bool:
     """Whether the locked file is still the one at ``path`` (not removed or replaced meanwhile)."""
     try:
-        there = os.stat(path)
-    except FileNotFoundError:
+        there = os.lstat(path)
+    except OSError:
         return False
     mine = os.fstat(handle)
     return (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino)
