@@ -22,7 +22,7 @@ from ..game.settings import RawSetting, command_line_settings, resolve
 from ..game.validation import Checked, audit_points, check_sheet
 from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.source import STDIN, display_name, read_sheets
-from .console import report
+from .console import flush_output, report
 
 if TYPE_CHECKING:
     from ..game.compare import Preset
@@ -58,7 +58,7 @@ class Inputs:
         for path in self.paths:
             try:
                 for sheet in read_sheets(path, self.input_format, self.encoding,
-                                         _note if self.notes else None):
+                                         _note if self.notes else None, flush_output):
                     yield check_sheet(sheet, self.layers, self.first_dealer)
             except WizardError as error:
                 yield Checked(Sheet(source=error.problems[0].path or path), DEFAULT_SETTINGS, 0,

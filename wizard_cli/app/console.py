@@ -92,8 +92,11 @@ def buffer_output() -> None:
     a file rather than Python's 8 KiB.
 
     A season prints megabytes: each 8 KiB block cost a system call and a wake-up of the reader
-    (a fifth of the run). A terminal keeps its line buffering, and unbuffered output asked for
-    (``PYTHONUNBUFFERED``, ``python -u``) stays unbuffered.
+    (a fifth of the run). A terminal keeps its line buffering. Unbuffered output asked for
+    (``PYTHONUNBUFFERED``, ``python -u``, which sandboxes and CI runners often set) would make
+    every line a system call of its own: it is buffered all the same, and what waits is sent out
+    whenever the tool itself waits for input (:func:`flush_output`), so a pipeline still sees
+    each game as it is scored. Only a terminal's output is then written as it comes.
     """
     if hasattr(signal, "SIGXFSZ"):  # past a file size limit a write fails (EFBIG), not the process
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -107,11 +110,20 @@ def buffer_output() -> None:
         stream.flush()
     except (OSError, ValueError):  # already closed
         return
-    unbuffered = stream.write_through
+    unbuffered = stream.write_through and terminal
     raw = WholeWrites(fd)
     binary = raw if unbuffered else io.BufferedWriter(raw, buffer_size=OUTPUT_BUFFER_BYTES)
     sys.stdout = io.TextIOWrapper(binary, encoding=stream.encoding, errors=stream.errors,
                                   line_buffering=terminal, write_through=unbuffered)
+
+
+def flush_output() -> None:
+    """Send out what standard output holds, before the tool waits for input (a pipe). A failure
+    is left to the next write or the flush at exit, which report it where output is written."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def stdout_closed() -> bool:

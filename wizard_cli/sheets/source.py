@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import re
+import stat
 import sys
 from contextlib import contextmanager
 from typing import IO, Callable, Iterator
@@ -94,10 +96,14 @@ def file_encoding(encoding: str | None, head: bytes) -> str | None:
 
 
 def read_sheets(path: str, input_format: str | None = None, encoding: str | None = None,
-                note: Callable[[Problem], None] | None = None) -> Iterator[Sheet]:
+                note: Callable[[Problem], None] | None = None,
+                waiting: Callable[[], None] | None = None) -> Iterator[Sheet]:
     """Every sheet in one source, in order; raises WizardError for a file that cannot be read.
 
-    ``note`` is told what was skipped (a workbook's worksheet that holds no sheet).
+    ``note`` is told what was skipped (a workbook's worksheet that holds no sheet). ``waiting``
+    is called before each read from a source that may make the tool wait (standard input, a
+    pipe, a device): the caller sends out what it has written so far, so the next stage of a
+    pipeline sees each game as soon as it is scored, however the output is buffered.
     """
     source = display_name(path)
     if input_format is None and path.lower().endswith(WORKBOOK_SUFFIXES):
@@ -110,15 +116,28 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
         encoding = file_encoding(encoding, head)
         kind = input_format or _sniff_format(path, head, text_encoding(encoding))
+        if waiting is not None and _is_regular(handle):
+            waiting = None  # a file's bytes are all there: reading it never waits
         if kind == "csv":
             from .csv_sheets import read_csv_sheets
 
-            yield from read_csv_sheets(decoded_blocks(buffered, source, encoding), source)
+            yield from read_csv_sheets(decoded_blocks(buffered, source, encoding, waiting=waiting),
+                                       source)
         else:
             from .yaml_sheets import read_yaml_sheets
 
+            if waiting is not None:
+                waiting()
             text = _decode_all(_read_limited(buffered, source), source, encoding)
             yield from read_yaml_sheets(text, source)
+
+def _is_regular(handle: IO[bytes]) -> bool:
+    """Whether the handle reads a regular file (not a pipe, terminal or device)."""
+    try:
+        return stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+
 
 def _sniff_format(path: str, head: bytes, codec: str = "utf-8") -> str:
     """``yaml`` or ``csv``, from the file's extension or else from how its first line looks."""
@@ -178,7 +197,8 @@ def _decode_all(data: bytes, source: str, encoding: str | None) -> str:
 
 
 def decoded_blocks(handle: IO[bytes], source: str, encoding: str | None,
-                   block_bytes: int = BLOCK_BYTES) -> Iterator[str]:
+                   block_bytes: int = BLOCK_BYTES,
+                   waiting: Callable[[], None] | None = None) -> Iterator[str]:
     """The text decoded as it is read, in blocks of whole lines (CRLF, LF or CR ended), each bad
     byte located.
 
@@ -186,13 +206,15 @@ def decoded_blocks(handle: IO[bytes], source: str, encoding: str | None,
     line: a season archive has a million lines). An undecodable byte is carried to its line as
     a lone surrogate (``surrogateescape``) and reported there, after the lines before it. A line
     is at most MAX_LINE_CHARS long: an endless one (``/dev/zero`` piped in) ends in an error,
-    not in all memory used up.
+    not in all memory used up. ``waiting`` is called before each read (see :func:`read_sheets`).
     """
     decoder = codecs.getincrementaldecoder(text_encoding(encoding))(errors="surrogateescape")
     read = getattr(handle, "read1", handle.read)  # what has arrived: a pipe is read as it comes
     number = 0  # lines handed out so far
     carry = ""  # the start of a line whose end is in the next block
     while True:
+        if waiting is not None:
+            waiting()
         data = read(block_bytes)
         try:
             chunk = decoder.decode(data, final=not data)
