@@ -412,6 +412,7 @@ def main() -> None:
     except SystemExit as exit_:
         status = exit_.code
     except KeyboardInterrupt:
+        silence_stdout()  # what is still buffered is dropped, as at the edge
         status = EXIT_INTERRUPTED
     except OSError as error:  # Click's own output (--help, a usage error) could not be written
         output_failed(error)

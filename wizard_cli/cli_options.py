@@ -263,6 +263,9 @@ def edge(command: Callable) -> Callable:
             silence_stdout()
             raise typer.Exit(EXIT_PIPE_CLOSED) from None
         except KeyboardInterrupt:
+            # What is still buffered is dropped: Ctrl-C means stop, and an interrupt inside a
+            # flush leaves the buffer holding bytes already sent (they would go out twice).
+            silence_stdout()
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except OSError as error:  # reading is the core's (WizardError): this is the output failing
             output_failed(error)
