@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from wizard_cli.game.model import RoundRecord, Sheet
+from wizard_cli.game.game import Game
 from wizard_cli.game.scoring import GameResult, score_game
 from wizard_cli.game.settings import Settings
 
@@ -31,7 +32,12 @@ def rules(**values: Any) -> Settings:
 def score(players: Sequence[str], rounds: Sequence[Round], first_dealer: int = 0,
           **values: Any) -> GameResult:
     """Score a sheet built from plain lists under the given settings."""
-    return score_game(make_sheet(players, rounds), rules(**values), first_dealer)
+    return score_game(Game(make_sheet(players, rounds), rules(**values), first_dealer))
+
+
+def score_sheet(sheet: Sheet, settings: Settings, first_dealer: int = 0) -> GameResult:
+    """A sheet taken as valid, scored under the settings."""
+    return score_game(Game(sheet, settings, first_dealer))
 
 
 def table(result: GameResult) -> list[tuple[int, str, int, int]]:

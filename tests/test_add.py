@@ -404,7 +404,7 @@ def test_record_validates_before_returning(tmp_path):
     text = "players: [A, B, C]\nrounds: []\n"
     recorded = record(text, "g.yaml", bids="1,0,0", tricks="1,0,0")
     assert recorded.text == "players: [A, B, C]\nrounds:\n  - bids:   [1, 0, 0]\n    tricks: [1, 0, 0]\n"
-    assert recorded.checked.valid
+    assert recorded.game.rounds_played == 1
     with pytest.raises(WizardError) as excinfo:
         record(text, "g.yaml", bids="1,0,0", tricks="1,1,0")
     assert str(excinfo.value) == "g.yaml:4: round 1: tricks add up to 2, 1 more than the hand size of 1"
@@ -473,3 +473,29 @@ def test_any_game_recorded_step_by_step_reads_back_as_played(game):
     # everything before the rounds is kept as it was
     head = original.split('"rounds"' if original.startswith("{") else "rounds:")[0]
     assert text.startswith(head)
+
+
+def test_add_reads_parses_validates_and_scores_the_sheet_once(tmp_path, monkeypatch):
+    """One `wizard add --bids`: the text as it stands is parsed and validated once, the text as
+    changed once, and the changed game scored once (counted through the named seams)."""
+    from collections import Counter
+
+    from wizard_cli.app import recording
+    from wizard_cli.game import game as game_module
+
+    calls: Counter = Counter()
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(recording, "parse_sheets", counted("parse", recording.parse_sheets))
+    monkeypatch.setattr(recording, "validated_game", counted("validate", recording.validated_game))
+    monkeypatch.setattr(game_module, "score_game", counted("score", game_module.score_game))
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [A, B, C]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n")
+    result = run("add", str(path), "--bids", "0,1,1")
+    assert result.exit_code == 0, result.stderr
+    assert calls == {"parse": 2, "validate": 2, "score": 1}

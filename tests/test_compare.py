@@ -610,7 +610,7 @@ def test_an_unknown_user_preset_is_suggested_from_the_file(write):
 
 def checked_worked():
     sheet = next(read_yaml_sheets((SAMPLES / "worked-example.yaml").read_text(), "w.yaml"))
-    return check_sheet(sheet)
+    return check_sheet(sheet).validated
 
 
 def test_core_compare_sheet_scores_each_rule_set_and_lists_changes():

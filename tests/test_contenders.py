@@ -27,7 +27,7 @@ def game(players: int, rounds: list[tuple[list, list | None]], **settings) -> ob
                           for n, (b, t) in enumerate(rounds, start=1)])
     checked = check_sheet(sheet)
     assert checked.valid, checked.problems
-    return score_game(checked.sheet, checked.settings, checked.first_dealer)
+    return score_game(checked.validated)
 
 
 # --- the bound, worked out by hand ----------------------------------------------------------

@@ -441,7 +441,7 @@ def _scored(sheet, layers=(), first_dealer=None) -> dict:
 
     checked = check_sheet(sheet, layers, first_dealer)
     assert checked.valid, checked.problems
-    data = ScoreOutput().as_json(score_game(checked.sheet, checked.settings, checked.first_dealer))
+    data = ScoreOutput().as_json(score_game(checked.validated))
     return {k: v for k, v in data.items() if k not in ("source", "title", "game")}
 
 

@@ -94,6 +94,6 @@ def test_a_regular_game_is_placed_in_bulk_and_reads_as_the_general_path():
         for number in (1, 2) for name in ("Anna", "Ben", "Cara")))
     (bulk,) = read_csv_sheets([text], "s.csv")
     (general,) = read_csv_sheets([text], "s.csv", bulk=False)
-    assert bulk.rounds.has_tricks is None  # whole columns handed over: the bulk placement
-    assert general.rounds.has_tricks == [True, True]  # round after round
+    assert bulk.rounds.bid_lines is bulk.rounds.trick_lines  # whole columns: the bulk placement
+    assert general.rounds.bid_lines is not general.rounds.trick_lines  # round after round
     assert bulk == general

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import WORKED, run
 from wizard_cli.app.amending import amend, take_back, take_back_bid
-from wizard_cli.app.recording import bidding_seats, checked_last, record
+from wizard_cli.app.recording import checked_last, read_text, record
 from wizard_cli.errors import WizardError
 from wizard_cli.game.settings import RawSetting
 from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
@@ -391,7 +391,7 @@ def sheets(draw):
     rules = [[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", 3)]]
     by_name = draw(st.booleans())
     for size in range(1, draw(st.integers(0, 3)) + 1):
-        order = bidding_seats(checked_last(text, "g.yaml", rules, None), size)
+        order = checked_last(text, "g.yaml", rules, None).bidding_order(size)
         bids = {seat: draw(st.integers(0, size)) for seat in order[:draw(st.integers(1, count))]}
         text = record(text, "g.yaml", rules, bids=values(names, bids, by_name)).text
         if len(bids) < count or draw(st.integers(0, 4)) == 0:
@@ -427,18 +427,18 @@ def test_edit_then_edit_back_restores_every_byte(sheet, data):
     seats = [s for s, bid in enumerate(record_.bids) if bid is not None]
     seat = data.draw(st.sampled_from(seats))
     new_bid = data.draw(st.integers(0, number))
-    edited = amend(text, "g.yaml", rules, None, number, bids=f"{names[seat]}={new_bid}")
+    edited = amend(read_text(text, "g.yaml", rules), number, bids=f"{names[seat]}={new_bid}")
     assert content(edited.text)[1][number - 1][0][seat] == new_bid
-    back = amend(edited.text, "g.yaml", rules, None, number,
+    back = amend(read_text(edited.text, "g.yaml", rules), number,
                  bids=f"{names[seat]}={record_.bids[seat]}")
     assert back.text == text
     if record_.tricks is not None:  # move one trick from one player to another, and back
         giver = data.draw(st.sampled_from([s for s, t in enumerate(record_.tricks) if t]))
         taker = data.draw(st.sampled_from([s for s in range(len(names)) if s != giver]))
         moved = {giver: record_.tricks[giver] - 1, taker: record_.tricks[taker] + 1}
-        edited = amend(text, "g.yaml", rules, None, number,
+        edited = amend(read_text(text, "g.yaml", rules), number,
                        tricks=values(names, moved, data.draw(st.booleans())))
-        back = amend(edited.text, "g.yaml", rules, None, number,
+        back = amend(read_text(edited.text, "g.yaml", rules), number,
                      tricks=values(names, {s: record_.tricks[s] for s in moved}, False))
         assert back.text == text
 
@@ -454,25 +454,25 @@ def test_undo_after_add_restores_every_byte(sheet, data):
     if number > 3:
         return  # the game is over
     size = number
-    order = bidding_seats(checked, number)
+    order = checked.bidding_order(number)
     by_name = data.draw(st.booleans())
     if in_play is None:  # add starts a round; undo removes it
         first = order[:data.draw(st.integers(1, len(names)))]
         bids = {seat: data.draw(st.integers(0, size)) for seat in first}
         added = record(text, "g.yaml", rules, bids=values(names, bids, by_name)).text
-        assert take_back(added, "g.yaml", rules).text == text
+        assert take_back(read_text(added, "g.yaml", rules)).text == text
     elif None in in_play.bids:  # one more bid; play's undo takes it back
         seat = next(s for s in order if in_play.bids[s] is None)
         added = record(text, "g.yaml", rules, bids=values(names, {seat: size}, by_name)).text
-        assert take_back_bid(added, "g.yaml", seat, rules).text == text
+        assert take_back_bid(read_text(added, "g.yaml", rules), seat).text == text
     else:  # the round's tricks; undo takes them back
         tricks = {seat: (size if seat == order[0] else 0) for seat in range(len(names))}
         added = record(text, "g.yaml", rules, tricks=values(names, tricks, by_name)).text
-        assert take_back(added, "g.yaml", rules).text == text
+        assert take_back(read_text(added, "g.yaml", rules)).text == text
 
 
 def test_the_core_refuses_what_cannot_be_taken_back():
     with pytest.raises(WizardError):
-        take_back_bid("players: [A, B, C]\nrounds: []\n", "g.yaml", 0)
+        take_back_bid(read_text("players: [A, B, C]\nrounds: []\n", "g.yaml"), 0)
     with pytest.raises(WizardError):
-        take_back("players: [A, B, C]\n", "g.yaml")
+        take_back(read_text("players: [A, B, C]\n", "g.yaml"))

@@ -52,7 +52,7 @@ def worked_result():
     from wizard_cli.game.validation import check_sheet
 
     checked = check_sheet(next(read_sheets(str(WORKED))))
-    return score_game(checked.sheet, checked.settings, checked.first_dealer)
+    return score_game(checked.validated)
 
 
 # --- the images -----------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def test_in_play_round_is_not_drawn_and_blank_sheet_starts_at_zero(write):
     def result_of(text: str):
         checked = check_sheet(next(read_sheets(str(write("s.yaml", text)))))
         assert checked.valid, checked.problems
-        return score_game(checked.sheet, checked.settings, checked.first_dealer)
+        return score_game(checked.validated)
 
     blank = result_of("players: [A, B, C]\n")
     assert running_totals(blank) == ([0], [[0], [0], [0]])

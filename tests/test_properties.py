@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from sheetmaker import make_sheet
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
 from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
+from wizard_cli.game.game import Game
 from wizard_cli.game.scoring import base_points, competition_ranks, score_game
 from wizard_cli.game.settings import SPECS, RawSetting, Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
@@ -81,7 +82,7 @@ def games(draw):
 
 def scored(game):
     names, s, first, rounds = game
-    return score_game(make_sheet(names, rounds), s, first)
+    return score_game(Game(make_sheet(names, rounds), s, first))
 
 
 @FAST
@@ -93,7 +94,7 @@ def test_a_generated_sheet_is_valid_and_scores(game):
     checked = check_sheet(sheet, [layer], names[first])
     assert checked.problems == []
     assert checked.settings == s
-    result = score_game(sheet, s, first)
+    result = score_game(Game(sheet, s, first))
     assert len(result.rounds) == len(rounds)
 
 
@@ -137,9 +138,9 @@ def test_exact_bonus_under_flat_bonus_moves_each_total_by_k_per_made_bid(game, s
     k = 5 * steps
     if not 0 <= s.exact_bonus + k <= 50:
         k = -k if 0 <= s.exact_bonus - k <= 50 else 0
-    before = score_game(make_sheet(names, rounds), s, first)
-    after = score_game(make_sheet(names, rounds), s.replace({"exactBonus": s.exact_bonus + k}),
-                       first)
+    before = score_game(Game(make_sheet(names, rounds), s, first))
+    after = score_game(Game(make_sheet(names, rounds), s.replace({"exactBonus": s.exact_bonus + k}),
+                       first))
     made = [sum(1 for r in before.rounds if r.tricks is not None and r.bids[seat] == r.tricks[seat])
             for seat in range(len(names))]
     assert [a - b for a, b in zip(after.totals, before.totals)] == [k * m for m in made]
@@ -205,11 +206,11 @@ def test_yaml_and_long_csv_read_back_to_the_same_scores(game):
     (from_yaml,) = read_yaml_sheets(yaml_text(names, first, s, rounds), "g.yaml")
     checked = check_sheet(from_yaml)
     assert checked.problems == [] and checked.settings == s
-    assert score_game(from_yaml, checked.settings, checked.first_dealer).rounds == expected.rounds
+    assert score_game(Game(from_yaml, checked.settings, checked.first_dealer)).rounds == expected.rounds
     layer = [RawSetting(key, value) for key, value in s.as_dict().items()]
     if rounds:  # every round lists every player, so seating is the order of round 1
         (from_csv,) = read_csv_sheets(long_csv_lines(names, rounds), "g.csv")
         checked = check_sheet(from_csv, [layer], names[first])
         assert checked.problems == []
-        assert score_game(from_csv, s, first).rounds == expected.rounds
-        assert score_game(from_csv, s, first).standings == expected.standings
+        assert score_game(Game(from_csv, s, first)).rounds == expected.rounds
+        assert score_game(Game(from_csv, s, first)).standings == expected.standings

@@ -11,9 +11,8 @@ from openskill.models import PlackettLuce
 
 from conftest import SAMPLES, run
 from seasonmaker import Game, season_yaml, seasons
-from sheetmaker import make_sheet, rules
+from sheetmaker import make_sheet, rules, score_sheet
 from wizard_cli.game.ratings import SeasonRatings, season_ratings
-from wizard_cli.game.scoring import score_game
 
 CLUB = SAMPLES / "club-season.yaml"
 
@@ -37,7 +36,7 @@ def by_openskill(season: list[Game]) -> dict[str, dict]:
 def results(season: list[Game]):
     """The games scored by the tool's core."""
     for game in season:
-        yield score_game(make_sheet(game.players, game.rounds),
+        yield score_sheet(make_sheet(game.players, game.rounds),
                          rules(roundMode="custom", customRoundCount=game.total))
 
 

@@ -19,6 +19,7 @@ from conftest import run
 from wizard_cli.sheets import csv_long, source
 from wizard_cli.game.model import BadValue
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
+from wizard_cli.game.game import Game
 from wizard_cli.game.scoring import base_points, points_tables, score_game
 from wizard_cli.game.settings import DEFAULTS, SPECS, Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
@@ -123,7 +124,7 @@ def test_output_starts_before_the_input_ends(write):
             written.append(chunk)
 
     lines = Lines()
-    results = (score_game(c.sheet, c.settings, c.first_dealer)
+    results = (score_game(c.validated)
                for c in (check_sheet(sheet) for sheet in read_csv_sheets(lines, "s.csv")))
     emit(StandingsOutput(), results, "jsonl", Out())
     assert len(written) == 3
@@ -312,7 +313,7 @@ def test_looked_up_points_are_base_points(s, seed, count):
     players = ("Anna", "Ben", "Cara", "Dan", "Eve", "Finn")[:count]
     text = single_csv(game_rows(rng, players, rng.randint(1, 60 // count)))
     sheet = next(read_csv_sheets(text.splitlines(True), "s.csv"))
-    result = score_game(sheet, s)
+    result = score_game(Game(sheet, s))
     sizes = hand_sizes(s, count)
     for scored in result.rounds:
         expected = [base_points(b, t, sizes[scored.number - 1], s)

@@ -327,7 +327,7 @@ def worked_result():
     from wizard_cli.sheets.source import read_sheets
 
     checked = check_sheet(next(read_sheets(str(WORKED))))
-    return score_game(checked.sheet, checked.settings, checked.first_dealer)
+    return score_game(checked.validated)
 
 
 def test_season_consumes_a_stream_in_flat_memory():
@@ -336,7 +336,10 @@ def test_season_consumes_a_stream_in_flat_memory():
 
     def stream(count: int):
         """A fresh result object for every game, as a reader would produce them."""
-        return (dataclasses.replace(result, game=number) for number in range(count))
+        game = result.validated
+        return (dataclasses.replace(result, validated=dataclasses.replace(
+                    game, sheet=dataclasses.replace(game.sheet, game=number)))
+                for number in range(count))
 
     season_stats(stream(100))  # warm up caches before measuring
     tracemalloc.start()
@@ -370,7 +373,7 @@ def games(draw: st.DrawFn) -> Sheet:
 def scored(sheet: Sheet):
     checked = check_sheet(sheet)
     assert checked.valid, checked.problems
-    return score_game(checked.sheet, checked.settings, checked.first_dealer)
+    return score_game(checked.validated)
 
 
 def custom(sheet: Sheet) -> Sheet:

@@ -10,9 +10,8 @@ from hypothesis import HealthCheck, given, settings
 
 from conftest import SAMPLES, run
 from seasonmaker import Game, season_yaml, seasons
-from sheetmaker import make_sheet, rules
+from sheetmaker import make_sheet, rules, score_sheet
 from wizard_cli.game.breakdown import bidding_positions, season_breakdown
-from wizard_cli.game.scoring import score_game
 
 CLUB = SAMPLES / "club-season.yaml"
 
@@ -54,7 +53,7 @@ def count_opponents(season: list[Game]) -> dict[tuple[str, str], dict]:
 
 def results(season: list[Game]):
     for game in season:
-        yield score_game(make_sheet(game.players, game.rounds),
+        yield score_sheet(make_sheet(game.players, game.rounds),
                          rules(roundMode="custom", customRoundCount=game.total))
 
 

@@ -8,46 +8,43 @@ dealer bid under ``leaderOnly`` once the lead has changed) is refused with every
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Iterable, Sequence
 
 from ..errors import Problem, WizardError
 from ..game.settings import RawSetting
-from ..game.validation import Checked
 from ..sheets import amending
-from .recording import (Recorded, bidding_seats, change_file, checked_change, checked_last,
-                        parse_values)
+from .recording import (Recorded, SheetText, bare_round, change_file, checked_change,
+                        expected_rounds, parse_values)
 
 
 def edit_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]],
               first_dealer: str | None, number: int, bids: str | None, tricks: str | None,
               in_order: bool = False) -> Recorded:
     """``wizard edit``: change round ``number``'s values in a sheet file, in place if valid."""
-    return change_file(path, encoding, lambda text, source: amend(
-        text, source, layers, first_dealer, number, bids, tricks, in_order), "edit")
+    return change_file(path, encoding, lambda current: amend(
+        current, number, bids, tricks, in_order), "edit", layers, first_dealer)
 
 
 def undo_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]] = (),
               first_dealer: str | None = None) -> Recorded:
     """``wizard undo``: take back a sheet file's latest step, in place."""
-    return change_file(path, encoding, lambda text, source: take_back(
-        text, source, layers, first_dealer), "undo")
+    return change_file(path, encoding, take_back, "undo", layers, first_dealer)
 
 
-def amend(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
-          first_dealer: str | None = None, number: int = 0, bids: str | None = None,
+def amend(current: SheetText, number: int = 0, bids: str | None = None,
           tricks: str | None = None, in_order: bool = False) -> Recorded:
     """Change values already recorded in round ``number`` (``--bids``/``--tricks`` as for add)."""
-    checked = checked_last(text, source, layers, first_dealer)
-    sheet = checked.sheet
-    players = sheet.players
-    recorded = len(sheet.rounds)
+    game, source, text = current.game, current.source, current.text
+    players = game.players
+    recorded = len(game.rounds)
     if not 1 <= number <= recorded:
         where = (f"the sheet records rounds 1 to {recorded}" if recorded > 1 else
                  "the sheet records round 1 only" if recorded else "no round is recorded yet")
         raise WizardError(Problem(f"round {number}: no such round to edit ({where}; record a "
                                   "new one with wizard add)", source))
-    record = sheet.rounds[number - 1]
-    order = bidding_seats(checked, number) if in_order else None
+    record = game.rounds[number - 1]
+    order = game.bidding_order(number) if in_order else None
     new_bids = parse_values(bids, players, "bids", order) if bids is not None else {}
     new_tricks = parse_values(tricks, players, "tricks", order) if tricks is not None else {}
     for seat in new_bids:
@@ -60,69 +57,62 @@ def amend(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
     changed_bids = {s: v for s, v in new_bids.items() if record.bids[s] != v}
     changed_tricks = {s: v for s, v in new_tricks.items() if record.tricks[s] != v}
     if not changed_bids and not changed_tricks:
-        return Recorded(text, checked)
+        return Recorded(current)
     edited = text
     if changed_bids:
         edited = amending.set_values(edited, number, "bids", players, changed_bids)
     if changed_tricks:
         edited = amending.set_values(edited, number, "tricks", players, changed_tricks)
-    rounds = _rounds(checked)
-    bids_now, tricks_now, points = rounds[number - 1]
-    rounds[number - 1] = ([changed_bids.get(s, v) for s, v in enumerate(bids_now)],
-                          None if tricks_now is None else
-                          [changed_tricks.get(s, v) for s, v in enumerate(tricks_now)], points)
-    return Recorded(edited, checked_change(text, edited, checked, layers, first_dealer, rounds))
+    rounds = expected_rounds(game)
+    now = rounds[number - 1]
+    rounds[number - 1] = bare_round(number, [changed_bids.get(s, v) for s, v in enumerate(now.bids)],
+                                    None if now.tricks is None else
+                                    [changed_tricks.get(s, v) for s, v in enumerate(now.tricks)],
+                                    now.points)
+    return Recorded(checked_change(current, edited, rounds))
 
 
-def take_back(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
-              first_dealer: str | None = None) -> Recorded:
+def take_back(current: SheetText) -> Recorded:
     """Remove the round in play with its bids, or else the last round's tricks; the note says
     what was removed."""
-    checked = checked_last(text, source, layers, first_dealer)
-    sheet = checked.sheet
-    if not sheet.rounds:
+    game, source, text = current.game, current.source, current.text
+    if not game.rounds:
         raise WizardError(Problem("nothing to undo: no round is recorded yet", source))
-    last = sheet.rounds[-1]
-    rounds = _rounds(checked)
-    if last.tricks is None:
+    rounds = expected_rounds(game)
+    in_play = game.in_play
+    if in_play is not None:
         edited = amending.remove_last_round(text)
         rounds.pop()
-        given = ", ".join(f"{sheet.players[s]} {last.bids[s]}"
-                          for s in bidding_seats(checked, last.number) if last.bids[s] is not None)
+        given = ", ".join(f"{game.players[s]} {in_play.bids[s]}"
+                          for s in game.bidding_order() if in_play.bids[s] is not None)
         what = (f"removed the round in play with its bids ({given})" if given
                 else "removed the round in play (no bid was in)")
+        number = in_play.number
     else:
+        last = rounds[-1]
         edited = amending.remove_tricks(text)
-        rounds[-1] = (rounds[-1][0], None, rounds[-1][2])
-        taken = ", ".join(f"{name} {took}" for name, took in zip(sheet.players, last.tricks))
+        rounds[-1] = bare_round(last.number, last.bids, None, last.points)
+        taken = ", ".join(f"{name} {took}" for name, took in zip(game.players, last.tricks))
         what = f"removed its tricks ({taken}): the round is in play again"
-    after = checked_change(text, edited, checked, layers, first_dealer, rounds)
-    return Recorded(edited, after, Problem(what, source, None, last.number))
+        number = last.number
+    after = checked_change(current, edited, rounds)
+    return Recorded(after, Problem(what, source, None, number))
 
 
-def take_back_bid(text: str, source: str, seat: int, layers: Sequence[Iterable[RawSetting]] = (),
-                  first_dealer: str | None = None) -> Recorded:
+def take_back_bid(current: SheetText, seat: int) -> Recorded:
     """Remove one player's bid from the round in play; a round left with no bid is removed."""
-    checked = checked_last(text, source, layers, first_dealer)
-    sheet = checked.sheet
-    last = sheet.rounds[-1] if sheet.rounds else None
-    if last is None or last.tricks is not None or last.bids[seat] is None:
-        raise WizardError(Problem(f"{sheet.players[seat]} has no bid in play to take back", source))
-    rounds = _rounds(checked)
-    if sum(bid is not None for bid in last.bids) == 1:
+    game, source, text = current.game, current.source, current.text
+    in_play = game.in_play
+    if in_play is None or in_play.bids[seat] is None:
+        raise WizardError(Problem(f"{game.players[seat]} has no bid in play to take back", source))
+    rounds = expected_rounds(game)
+    if sum(bid is not None for bid in in_play.bids) == 1:
         edited = amending.remove_last_round(text)
         rounds.pop()
     else:
-        edited = amending.remove_bid(text, sheet.players, seat)
-        rounds[-1] = ([None if s == seat else bid for s, bid in enumerate(last.bids)], None,
-                      rounds[-1][2])
-    after = checked_change(text, edited, checked, layers, first_dealer, rounds)
-    return Recorded(edited, after, Problem(f"took back {sheet.players[seat]}'s bid of "
-                                           f"{last.bids[seat]}", source, None, last.number))
-
-
-def _rounds(checked: Checked) -> list[tuple]:
-    """Every round's (bids, tricks, points), as ``checked_change`` compares them."""
-    return [(list(r.bids), None if r.tricks is None else list(r.tricks), r.points)
-            for r in checked.sheet.rounds]
-
+        edited = amending.remove_bid(text, game.players, seat)
+        rounds[-1] = dataclasses.replace(
+            rounds[-1], bids=[None if s == seat else bid for s, bid in enumerate(in_play.bids)])
+    after = checked_change(current, edited, rounds)
+    return Recorded(after, Problem(f"took back {game.players[seat]}'s bid of "
+                                   f"{in_play.bids[seat]}", source, None, in_play.number))

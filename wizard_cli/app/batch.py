@@ -8,6 +8,7 @@ them into Click's usage errors (exit 2).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import stat
 from itertools import islice
@@ -71,15 +72,16 @@ class Inputs:
             if not checked.valid:
                 self.fail(checked.problems)
             elif keep is None or keep(checked.sheet):
-                yield score_game(checked.sheet, checked.settings, checked.first_dealer)
+                yield score_game(checked.validated)
 
     def audited(self) -> Iterator[Checked]:
         """Every sheet checked, a valid one's typed ``points`` audited too (``wizard check``);
         an invalid one's problems go to stderr, and it is still yielded (it prints its count)."""
         for checked in self.checked():
             if checked.valid:
-                result = score_game(checked.sheet, checked.settings, checked.first_dealer)
-                checked.problems += audit_points(checked, result)
+                audit = audit_points(score_game(checked.validated))
+                if audit:
+                    checked = dataclasses.replace(checked, problems=audit)
             if not checked.valid:
                 self.fail(checked.problems)
             yield checked
@@ -94,7 +96,7 @@ class Inputs:
                 self.fail(checked.problems)
                 continue
             try:
-                comparison = compare_sheet(checked, rule_sets, self.layers)
+                comparison = compare_sheet(checked.validated, rule_sets, self.layers)
             except WizardError as error:
                 self.fail(error.problems)
                 continue
@@ -112,7 +114,7 @@ class Inputs:
         checked = games[0]
         if not checked.valid:
             raise WizardError(*checked.problems)
-        return score_game(checked.sheet, checked.settings, checked.first_dealer)
+        return score_game(checked.validated)
 
     def fail(self, problems: Iterable[Problem]) -> None:
         """Report problems on stderr; the command will exit 1."""

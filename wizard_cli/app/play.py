@@ -13,13 +13,13 @@ import sys
 from typing import TextIO
 
 from ..errors import EXIT_INTERRUPTED, UsageError, WizardError, visible
-from ..game.nextstep import next_step
+from ..game.game import Game
 from ..game.scoring import GameResult
 from ..sheets.cells import whole_number
 from ..sheets.source import STDIN, display_name
 from .amending import take_back, take_back_bid
 from .batch import existing_files
-from .recording import Change, Recorded, change_file, checked_last, record_values
+from .recording import Change, Recorded, change_file, record_values
 
 
 HELP = """\
@@ -44,8 +44,12 @@ class Table:
         self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
         self.echo = not _isatty(stdin)  # a pipe shows no typing: show each entry after its prompt
         self.typed: list[int] = []  # the tricks typed so far this round, in bidding order
-        self.result = self._change(lambda text, source: Recorded(
-            text, checked_last(text, source, (), None)))
+        self.game = self._change(Recorded)
+
+    @property
+    def result(self) -> GameResult:
+        """The game as it stands, scored."""
+        return self.game.result
 
     # --- the game ---------------------------------------------------------------------------
 
@@ -69,8 +73,8 @@ class Table:
 
     def turn(self) -> None:
         """Ask for the next bid, or the next player's tricks, and act on the answer."""
-        step = next_step(self.result)
-        players = self.result.players
+        step = self.game.next_step()
+        players = self.game.players
         if step.next_bidder is not None:
             seat = players.index(step.next_bidder)
             entry = self.ask(f"{visible(step.next_bidder)} bids: ")
@@ -79,8 +83,7 @@ class Table:
             elif self._refused(entry, "bid", step.hand_size):
                 pass
             else:
-                self._write(lambda text, source: record_values(
-                    text, checked_last(text, source, (), None), (), None, bids={seat: entry}))
+                self._write(lambda current: record_values(current, bids={seat: entry}))
             return
         order = self.order()
         seat = order[len(self.typed)]
@@ -98,21 +101,19 @@ class Table:
             return
         tricks = dict(zip(order, self.typed))
         self.typed = []
-        if self._write(lambda text, source: record_values(
-                text, checked_last(text, source, (), None), (), None, tricks=tricks)):
+        if self._write(lambda current: record_values(current, tricks=tricks)):
             self.say(self.round_summary())
 
     def undo(self) -> None:
         """Take back the last value written: the round's latest bid, else the previous round's
         tricks (all of them: asked again from that round's first bidder)."""
-        result = self.result
-        in_play = result.rounds[-1] if len(result.rounds) > result.rounds_played else None
-        given = [seat for seat in self.order() if in_play and in_play.bids[seat] is not None]
+        game = self.game
+        given = list(game.bids_in)
         if given:
             seat = given[-1]
-            done = self._write(lambda text, source: take_back_bid(text, source, seat))
-        elif result.rounds:
-            done = self._write(lambda text, source: take_back(text, source))
+            done = self._write(lambda current: take_back_bid(current, seat))
+        elif game.rounds:
+            done = self._write(take_back)
         else:
             self.warn("nothing to undo yet")
             return
@@ -170,7 +171,7 @@ class Table:
 
     def stopped(self) -> None:
         """Where the game stands, on standard error, when play stops before the end."""
-        lost = (f" (the tricks typed for round {next_step(self.result).round} were not written)"
+        lost = (f" (the tricks typed for round {self.game.current_round} were not written)"
                 if self.typed else "")
         self.warn(f"{self.source}: stopped; {self.status()}{lost}")
 
@@ -203,23 +204,22 @@ class Table:
 
     def order(self) -> list[int]:
         """The seats of the current round's bidding order."""
-        step = next_step(self.result)
-        return [self.result.players.index(name) for name in step.bidding_order]
+        return self.game.bidding_order()
 
-    def _change(self, change: Change) -> GameResult:
+    def _change(self, change: Change) -> Game:
         """Make one change through the one write path; the game as it now stands."""
-        return change_file(self.path, None, change, "play").result()
+        return change_file(self.path, None, change, "play").game
 
     def _write(self, change: Change) -> Recorded | None:
         """Write one change; a refusal is said (one line each) and changes nothing."""
         captured: list[Recorded] = []
 
-        def keep(text: str, source: str) -> Recorded:
-            captured.append(change(text, source))
+        def keep(current) -> Recorded:
+            captured.append(change(current))
             return captured[-1]
 
         try:
-            self.result = self._change(keep)
+            self.game = self._change(keep)
         except WizardError as error:
             for problem in error.problems:
                 self.warn(problem.message)
@@ -231,8 +231,7 @@ class Table:
         """The game as the sheet now stands (after a refused write, which may be another
         command's change to it); kept as it was if the sheet cannot be read now."""
         try:
-            self.result = self._change(lambda text, source: Recorded(
-                text, checked_last(text, source, (), None)))
+            self.game = self._change(Recorded)
         except WizardError:
             pass
 

@@ -15,31 +15,68 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from ..sheets import editing
 from ..errors import Problem, WizardError, name_list
+from ..game.game import Game
 from ..game.model import BadValue, RoundRecord, Sheet
 from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.cells import whole_number
-from ..game.scoring import GameResult, bidding_order, score_game
+from ..game.scoring import GameResult
 from ..game.settings import RawSetting, suggest
-from ..game.validation import Checked, check_sheet
+from ..game.validation import validated_game
 
 NOT_YET = ("", "-")  # in a seating-order list: this player has not bid yet
 
 
-@dataclass(frozen=True, slots=True)
+def parse_sheets(text: str, source: str) -> list[Sheet]:
+    """Every sheet of a YAML sheet's text: the one place a change reads a text (once for the
+    text as it stands, once for the text as changed), a seam tests count calls through."""
+    return list(read_yaml_sheets(text, source))
+
+
+@dataclass(frozen=True)
+class SheetText:
+    """A YAML sheet's text, read and validated once: its last game as a validated Game, what
+    the earlier games of the stream hold, and the rules given outside it."""
+
+    text: str
+    source: str
+    game: Game
+    earlier: tuple  # the earlier games' essence: a change must leave them as they are
+    layers: Sequence[Iterable[RawSetting]] = ()
+    first_dealer: str | None = None
+
+
+def read_text(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
+              first_dealer: str | None = None) -> SheetText:
+    """The text read once, its last game validated; every problem raised as the usual error."""
+    sheets = parse_sheets(text, source)
+    game = validated_game(sheets[-1], layers, first_dealer)
+    return SheetText(text, source, game, tuple(map(essence, sheets[:-1])), layers, first_dealer)
+
+
+@dataclass(frozen=True)
 class Recorded:
     """The sheet's new text and the changed game, validated; ``note`` says what was done
     (``undo`` reports what it removed)."""
 
-    text: str
-    checked: Checked
+    sheet: SheetText
     note: Problem | None = None
 
+    @property
+    def text(self) -> str:
+        """The sheet's text after the change."""
+        return self.sheet.text
+
+    @property
+    def game(self) -> Game:
+        """The changed game, validated."""
+        return self.sheet.game
+
     def result(self) -> GameResult:
-        """The changed game, scored."""
-        return score_game(self.checked.sheet, self.checked.settings, self.checked.first_dealer)
+        """The changed game, scored (once)."""
+        return self.sheet.game.result
 
 
-Change = Callable[[str, str], Recorded]  # (the sheet's text, its name) → the changed text, checked
+Change = Callable[[SheetText], Recorded]  # the sheet as it stands → the change, checked
 
 
 def record(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
@@ -47,22 +84,24 @@ def record(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
            tricks: str | None = None, in_order: bool = False) -> Recorded:
     """Add ``--bids`` and/or ``--tricks`` to the last game in a YAML sheet's text (``in_order``:
     a list gives the values in bidding order, from the dealer's left)."""
-    checked = checked_last(text, source, layers, first_dealer)
-    players = checked.sheet.players
+    return record_steps(read_text(text, source, layers, first_dealer), bids, tricks, in_order)
+
+
+def record_steps(current: SheetText, bids: str | None = None, tricks: str | None = None,
+                 in_order: bool = False) -> Recorded:
+    """``wizard add``'s change: ``--bids`` and/or ``--tricks`` as typed, to the sheet read."""
+    done = Recorded(current)
+    players = current.game.players
     try:
         if bids is not None:
-            order = bidding_seats(checked, _next_number(checked)) if in_order else None
-            recorded = record_values(text, checked, layers, first_dealer,
-                                     bids=parse_values(bids, players, "bids", order))
-            text, checked = recorded.text, recorded.checked
+            order = done.game.bidding_order() if in_order else None
+            done = record_values(done.sheet, bids=parse_values(bids, players, "bids", order))
         if tricks is not None:
-            order = bidding_seats(checked, _next_number(checked)) if in_order else None
-            recorded = record_values(text, checked, layers, first_dealer,
-                                     tricks=parse_values(tricks, players, "tricks", order))
-            text, checked = recorded.text, recorded.checked
+            order = done.game.bidding_order() if in_order else None
+            done = record_values(done.sheet, tricks=parse_values(tricks, players, "tricks", order))
     except WizardError as error:  # an edit that could not be made: placed in the sheet
-        raise located(error, source) from None
-    return Recorded(text, checked)
+        raise located(error, current.source) from None
+    return done
 
 
 def located(error: WizardError, source: str) -> WizardError:
@@ -73,80 +112,80 @@ def located(error: WizardError, source: str) -> WizardError:
                          for problem in error.problems))
 
 
-def record_values(text: str, checked: Checked, layers: Sequence[Iterable[RawSetting]],
-                  first_dealer: str | None, bids: Mapping[int, int] | None = None,
+def record_values(current: SheetText, bids: Mapping[int, int] | None = None,
                   tricks: Mapping[int, int] | None = None) -> Recorded:
-    """Add bids (seat → bid) or a round's tricks to a sheet's text, whose ``checked`` is given."""
-    rounds = [(r.bids, r.tricks, r.points) for r in checked.sheet.rounds]
-    count = len(checked.sheet.players)
+    """Add bids (seat → bid) to the round in play (or start the next round with them), or
+    complete the round in play with its tricks: the one function that records a step."""
+    game = current.game
+    rounds = expected_rounds(game)
+    count = len(game.players)
     if bids is not None:
-        edited = _with_bids(text, checked, bids)
-        if rounds and rounds[-1][1] is None:
-            old = rounds.pop()
-            rounds.append(([bids.get(s, old[0][s]) for s in range(count)], None, old[2]))
+        edited = _with_bids(current, bids)
+        if game.in_play is not None:
+            old = rounds[-1]
+            rounds[-1] = dataclasses.replace(old, bids=[bids.get(s, old.bids[s])
+                                                        for s in range(count)])
         else:
-            rounds.append(([bids.get(s) for s in range(count)], None, None))
+            rounds.append(bare_round(len(rounds) + 1, [bids.get(s) for s in range(count)]))
     else:
-        edited = _with_tricks(text, checked, tricks)
-        old = rounds.pop()
-        rounds.append((old[0], [tricks[s] for s in range(count)], old[2]))
-    if edited == text:
-        return Recorded(text, checked)
-    return Recorded(edited, checked_change(text, edited, checked, layers, first_dealer, rounds))
+        edited = _with_tricks(current, tricks)
+        rounds[-1] = bare_round(len(rounds), rounds[-1].bids, [tricks[s] for s in range(count)],
+                                rounds[-1].points)
+    if edited == current.text:
+        return Recorded(current)
+    return Recorded(checked_change(current, edited, rounds))
 
 
 def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]] = (),
                    first_dealer: str | None = None, bids: str | None = None,
                    tricks: str | None = None, in_order: bool = False) -> Recorded:
     """Record bids and/or tricks in a YAML sheet file in place; written only if all is valid."""
-    return change_file(path, encoding, lambda text, source: record(
-        text, source, layers, first_dealer, bids, tricks, in_order), "add")
+    return change_file(path, encoding, lambda current: record_steps(
+        current, bids, tricks, in_order), "add", layers, first_dealer)
 
 
-def change_file(path: str, encoding: str | None, change: Change, command: str = "add") -> Recorded:
-    """Read a YAML sheet file, change its text, and write it back in place if the change is
-    valid: the one way every command that changes a sheet (add, edit, undo, play) writes it.
+def change_file(path: str, encoding: str | None, change: Change, command: str = "add",
+                layers: Sequence[Iterable[RawSetting]] = (),
+                first_dealer: str | None = None) -> Recorded:
+    """Read a YAML sheet file once, validate its last game, change it, and write it back in
+    place if the change is valid: the one way every command that changes a sheet (add, edit,
+    undo, play) writes it.
 
     Through :func:`~wizard_cli.sheets.atomic.update_in_place` (SPEC §7): locked against a second
     writer for the whole read-check-write, atomic, keeping the file's encoding, byte-order mark,
     line ends, mode and owner; a read-only sheet is refused.
     """
     from ..sheets.atomic import update_in_place
-    from ..sheets.source import display_name, read_sheets
+    from ..sheets.source import display_name
 
     source = display_name(path)
     done: list[Recorded] = []
 
     def edit(text: str) -> str:
-        if any(found.kind != "yaml" for found in read_sheets(path, None, encoding)):
-            raise WizardError(Problem(f"{command} edits YAML sheets only; make one from this CSV "
-                                      f"with `wizard convert {path} --to yaml -o NEW.yaml`", source))
-        done.append(change(text, source))
+        _yaml_only(path, text, encoding, source, command)
+        done.append(change(read_text(text, source, layers, first_dealer)))
         return done[-1].text
 
     update_in_place(path, edit, encoding)
     return done[-1]
 
 
-def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]],
-                 first_dealer: str | None) -> Checked:
-    """The last sheet of the text, validated; every problem raised as the usual error."""
-    sheets = list(read_yaml_sheets(text, source))
-    checked = check_sheet(sheets[-1], layers, first_dealer)
-    if checked.problems:
-        raise WizardError(*checked.problems)
-    return checked
+def _yaml_only(path: str, text: str, encoding: str | None, source: str, command: str) -> None:
+    """Refuse a sheet that is not YAML (a CSV, a workbook), as the reader would take it."""
+    from ..sheets.source import MAX_YAML_BYTES, WORKBOOK_SUFFIXES, read_sheets, sniff_format
+
+    if (not path.lower().endswith(WORKBOOK_SUFFIXES) and len(text) <= MAX_YAML_BYTES // 8
+            and sniff_format(path, text[:8192].encode("utf-8", "replace")) == "yaml"):
+        return  # YAML for certain, and small enough: read once, by the change
+    if any(found.kind != "yaml" for found in read_sheets(path, None, encoding)):
+        raise WizardError(Problem(f"{command} edits YAML sheets only; make one from this CSV "
+                                  f"with `wizard convert {path} --to yaml -o NEW.yaml`", source))
 
 
-def bidding_seats(checked: Checked, number: int) -> list[int]:
-    """The seats in round ``number``'s bidding order: from the dealer's left, the dealer last."""
-    return bidding_order(checked.first_dealer, number, len(checked.sheet.players))
-
-
-def _next_number(checked: Checked) -> int:
-    """The round bids or tricks go to now: the one in play, else the next."""
-    rounds = checked.sheet.rounds
-    return len(rounds) if rounds and rounds[-1].tricks is None else len(rounds) + 1
+def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
+                 first_dealer: str | None = None) -> Game:
+    """The last game of the text, validated; every problem raised as the usual error."""
+    return read_text(text, source, layers, first_dealer).game
 
 
 # --- the values on the command line ------------------------------------------------------
@@ -213,76 +252,77 @@ def _number(text: str, option: str, player: str) -> int:
 
 # --- what to add -------------------------------------------------------------------------
 
-def _state_error(checked: Checked, message: str, number: int | None = None,
+def _state_error(game: Game, message: str, number: int | None = None,
                  player: str | None = None) -> WizardError:
     """Why nothing can be added now, placed in the sheet."""
-    return WizardError(Problem(message, checked.source, None, number, player))
+    return WizardError(Problem(message, game.source, None, number, player))
 
 
-def _round_in_play(checked: Checked, over: str = "") -> RoundRecord | None:
-    """The round still in play (None if the last one is complete); a finished game refuses."""
-    sheet = checked.sheet
-    result = score_game(sheet, checked.settings, checked.first_dealer)
-    if result.finished:
-        raise _state_error(checked, f"the game is over: all {result.rounds_total} rounds are "
-                                    f"recorded{over}")
-    return sheet.rounds[-1] if sheet.rounds and sheet.rounds[-1].tricks is None else None
+def _not_finished(game: Game, over: str = "") -> None:
+    """A finished game refuses anything more."""
+    if game.finished:
+        raise _state_error(game, f"the game is over: all {game.rounds_total} rounds are "
+                                 f"recorded{over}")
 
 
-def _with_bids(text: str, checked: Checked, values: Mapping[int, int]) -> str:
+def _with_bids(current: SheetText, values: Mapping[int, int]) -> str:
     """Start the next round with these bids, or fill in bids of the round in play."""
-    players = checked.sheet.players
-    in_play = _round_in_play(checked, ", so there is no round to bid")
-    number = in_play.number if in_play else len(checked.sheet.rounds) + 1
-    known = in_play.bids if in_play else [None] * len(players)
+    game, text = current.game, current.text
+    players = game.players
+    _not_finished(game, ", so there is no round to bid")
+    in_play = game.in_play
+    number = game.current_round
+    known = game.bids
     if in_play is not None and all(bid is not None for bid in known):
-        raise _state_error(checked, "every bid is in: record the tricks with --tricks", number)
+        raise _state_error(game, "every bid is in: record the tricks with --tricks", number)
     for seat, bid in values.items():
         if known[seat] is not None and known[seat] != bid:
-            raise _state_error(checked, f"has already bid {known[seat]} (change a recorded bid "
-                                        f"with wizard edit --round {number})", number, players[seat])
-    if checked.settings.bidding == "open":
-        _in_turn(checked, number, known, values)
+            raise _state_error(game, f"has already bid {known[seat]} (change a recorded bid "
+                                     f"with wizard edit --round {number})", number, players[seat])
+    if game.settings.bidding == "open":
+        _in_turn(game, known, values)
     if in_play is None:
         return editing.start_round(text, players, [values.get(s) for s in range(len(players))])
     new = {seat: bid for seat, bid in values.items() if known[seat] is None}
     return editing.fill_bids(text, players, new) if new else text
 
 
-def _in_turn(checked: Checked, number: int, known: Sequence, values: Mapping[int, int]) -> None:
+def _in_turn(game: Game, known: Sequence, values: Mapping[int, int]) -> None:
     """Open bids are called out in turn (SPEC §5): no bid while an earlier bidder has not bid,
     in the sheet or in the same command."""
-    players = checked.sheet.players
-    order = bidding_seats(checked, number)
+    players = game.players
+    number = game.current_round
+    order = game.bidding_order()
     given = {seat for seat in order if known[seat] is not None or seat in values}
     for position, seat in enumerate(order):
         if seat in given:
             continue
         late = next((s for s in order[position + 1:] if s in values and known[s] is None), None)
         if late is not None:
-            raise _state_error(checked, f"{players[seat]} bids first (bidding order: "
-                                        f"{', '.join(players[s] for s in order)})",
+            raise _state_error(game, f"{players[seat]} bids first (bidding order: "
+                                     f"{', '.join(players[s] for s in order)})",
                                number, players[late])
         return
 
 
-def _with_tricks(text: str, checked: Checked, values: Mapping[int, int]) -> str:
+def _with_tricks(current: SheetText, values: Mapping[int, int]) -> str:
     """Complete the round in play with every player's tricks."""
-    sheet = checked.sheet
-    players = sheet.players
-    in_play = _round_in_play(checked)
+    game = current.game
+    players = game.players
+    _not_finished(game)
+    in_play = game.in_play
     if in_play is None:
-        raise _state_error(checked, "no round in play: record its bids first with --bids",
-                           len(sheet.rounds) + 1)
+        raise _state_error(game, "no round in play: record its bids first with --bids",
+                           game.current_round)
     waiting = [players[s] for s, bid in enumerate(in_play.bids) if bid is None]
     if waiting:
-        raise _state_error(checked, f"still waiting for the bids of {name_list(waiting)}: record "
-                                    "them with --bids first", in_play.number)
+        raise _state_error(game, f"still waiting for the bids of {name_list(waiting)}: record "
+                                 "them with --bids first", in_play.number)
     missing = [players[s] for s in range(len(players)) if s not in values]
     if missing:
-        raise _state_error(checked, f"the tricks of every player complete a round; missing: "
-                                    f"{name_list(missing)}", in_play.number)
-    return editing.add_tricks(text, players, [values[s] for s in range(len(players))])
+        raise _state_error(game, f"the tricks of every player complete a round; missing: "
+                                 f"{name_list(missing)}", in_play.number)
+    return editing.add_tricks(current.text, players, [values[s] for s in range(len(players))])
 
 
 # --- after the change --------------------------------------------------------------------
@@ -291,27 +331,38 @@ UNSAFE = ("could not edit the sheet safely (its layout is unusual): nothing was 
           "change it by hand")
 
 
-def checked_change(old_text: str, text: str, before: Checked,
-                   layers: Sequence[Iterable[RawSetting]], first_dealer: str | None,
-                   rounds: list[tuple]) -> Checked:
-    """Read the changed text back and validate it: it must hold exactly the ``rounds`` expected
-    ((bids, tricks, points) each) and everything else as before, or nothing is written (an
-    edit that went wrong is said to be one, not reported as problems of the user's sheet)."""
-    sheets = list(read_yaml_sheets(text, before.source))
-    earlier = lambda found: [_essence(sheet) for sheet in found[:-1]]  # noqa: E731
-    expected = _essence(before.sheet)[:4] + (rounds, True)
-    if (not sheets or _essence(sheets[-1]) != expected
-            or earlier(sheets) != earlier(list(read_yaml_sheets(old_text, before.source)))):
+def bare_round(number: int, bids: Sequence, tricks: Sequence | None = None,
+               points: Sequence | None = None) -> RoundRecord:
+    """A round's values without the lines they stand on: what a change expects to read back."""
+    count = len(bids)
+    return RoundRecord(number, None, list(bids), [None] * count,
+                       None if tricks is None else list(tricks),
+                       None if tricks is None else [None] * count, None,
+                       None if points is None else list(points),
+                       None if points is None else [None] * count)
+
+
+def expected_rounds(game: Game) -> list[RoundRecord]:
+    """Every round of the game as it stands, as :func:`bare_round` (a change edits the list)."""
+    return [bare_round(r.number, r.bids, r.tricks, r.points) for r in game.rounds]
+
+
+def checked_change(before: SheetText, text: str, rounds: list[RoundRecord]) -> SheetText:
+    """Read the changed text back (once) and validate it: it must hold exactly the ``rounds``
+    expected and everything else as before, or nothing is written (an edit that went wrong is
+    said to be one, not reported as problems of the user's sheet)."""
+    sheets = parse_sheets(text, before.source)
+    expected = essence(before.game.sheet)[:4] + (rounds, True)
+    if (not sheets or essence(sheets[-1]) != expected
+            or tuple(map(essence, sheets[:-1])) != before.earlier):
         raise WizardError(Problem(UNSAFE, before.source))
-    checked = check_sheet(sheets[-1], layers, first_dealer)
-    if checked.problems:
-        raise WizardError(*checked.problems)
-    return checked
+    game = validated_game(sheets[-1], before.layers, before.first_dealer)
+    return dataclasses.replace(before, text=text, game=game)
 
 
-def _essence(sheet: Sheet) -> tuple:
-    """A sheet's content without line numbers (the rounds next to last, as ``checked_change``
-    compares them)."""
+def essence(sheet: Sheet) -> tuple:
+    """A sheet's content without line numbers (its rounds as :func:`bare_round`)."""
     return ((sheet.title, sheet.game, sheet.date, sheet.place, sheet.notes), sheet.players,
             sheet.first_dealer, [(raw.key, raw.value) for raw in sheet.settings],
-            [(r.bids, r.tricks, r.points) for r in sheet.rounds], sheet.problems == [])
+            [bare_round(r.number, r.bids, r.tricks, r.points) for r in sheet.rounds],
+            sheet.problems == [])

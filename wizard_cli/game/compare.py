@@ -13,7 +13,8 @@ from ..errors import Problem, WizardError
 from .scoring import GameResult, score_game
 from .settings import (KEYS, SPECS, RawSetting, Settings, SettingSpec, command_line_settings,
                        hand_sizes, read_setting, resolve, suggest, value_text)
-from .validation import Checked, dealer_violations
+from .game import Game
+from .validation import dealer_violations
 
 SHEET_RULES = "sheet"  # the name of rule set 0
 DEFAULT_PRESET = "official"  # compared against when nothing else is asked for
@@ -225,60 +226,60 @@ def describe_changes(changes: dict[str, Any]) -> str:
 
 # --- scoring a sheet under each rule set ---------------------------------------------------
 
-def compare_sheet(checked: Checked, rule_sets: Sequence[RuleSet],
+def compare_sheet(game: Game, rule_sets: Sequence[RuleSet],
                   layers: Sequence[Iterable[RawSetting]] = ()) -> Comparison:
-    """Score a valid sheet under every rule set; ``layers`` are ``--settings`` (as for ``score``).
+    """Score a validated game under every rule set; ``layers`` are ``--settings`` (as for ``score``).
 
     Raises WizardError naming the rule set if one cannot apply to this sheet.
     """
-    sheet = checked.sheet
-    own = score_game(sheet, checked.settings, checked.first_dealer)
+    sheet = game.sheet
+    own = score_game(game)
     scored = [Scored(rule_sets[0], own, {}, rule_sets[0].name)]
     warnings: list[BidWarning] = []
     for rule_set in rule_sets[1:]:
-        settings = _rule_set_settings(checked, rule_set, layers)
-        result = score_game(sheet, settings, checked.first_dealer)
-        changes = _changes(checked.settings, settings)
+        settings = _rule_set_settings(game, rule_set, layers)
+        result = score_game(game.with_settings(settings))
+        changes = _changes(game.settings, settings)
         name = rule_set.name
         if rule_set.preset is not None:  # a preset is named by what it changes on this sheet
             name = describe_changes(changes) or rule_set.preset
         scored.append(Scored(rule_set, result, changes, name))
         warnings += [BidWarning(name, number, dealer, bid, sheet.where,
-                             _bid_line(checked, number, dealer))
+                             _bid_line(game, number, dealer))
                      for number, dealer, bid in dealer_violations(result)]
     return Comparison(sheet.source, sheet.game, sheet.title, tuple(sheet.players), tuple(scored),
                       tuple(warnings))
 
 
-def _rule_set_settings(checked: Checked, rule_set: RuleSet,
+def _rule_set_settings(game: Game, rule_set: RuleSet,
                        layers: Sequence[Iterable[RawSetting]]) -> Settings:
     """The rule set's effective settings for this sheet, or an error if it cannot apply."""
-    sheet = checked.sheet
+    sheet = game.sheet
     count = len(sheet.players)
     resolved = resolve([sheet.settings, *layers, rule_set.layer], count)
     if resolved.problems:
-        raise WizardError(*(_cannot_apply(checked, rule_set, _without_set_prefix(p.message),
+        raise WizardError(*(_cannot_apply(game, rule_set, _without_set_prefix(p.message),
                                           p.path, p.line) for p in resolved.problems))
     settings = resolved.settings
     recorded = len(sheet.rounds)
-    own_sizes = hand_sizes(checked.settings, count)[:recorded]
+    own_sizes = hand_sizes(game.settings, count)[:recorded]
     sizes = hand_sizes(settings, count)
     if len(sizes) < recorded:
         raise WizardError(_cannot_apply(
-            checked, rule_set, f"its game ends after round {len(sizes)}, but the sheet records "
+            game, rule_set, f"its game ends after round {len(sizes)}, but the sheet records "
                                f"{recorded} rounds"))
     for number, (dealt, would_deal) in enumerate(zip(own_sizes, sizes), start=1):
         if dealt != would_deal:
             raise WizardError(_cannot_apply(
-                checked, rule_set, f"it changes the deal: round {number} would deal "
+                game, rule_set, f"it changes the deal: round {number} would deal "
                                    f"{would_deal} cards each, but {dealt} were dealt"))
     return settings
 
 
-def _cannot_apply(checked: Checked, rule_set: RuleSet, why: str, path: str | None = None,
+def _cannot_apply(game: Game, rule_set: RuleSet, why: str, path: str | None = None,
                   line: int | None = None) -> Problem:
     """An error naming the rule set, placed where the offending value was written."""
-    source, game = checked.sheet.source, checked.sheet.game
+    source, game = game.sheet.source, game.sheet.game
     target = [source] if path not in (None, source) else []
     target += [f"game {game}"] if game is not None else []
     target_text = f" to {', '.join(target)}" if target else ""
@@ -297,10 +298,10 @@ def _changes(own: Settings, other: Settings) -> dict[str, Any]:
     return {key: theirs[key] for key in KEYS if theirs[key] != mine[key]}
 
 
-def _bid_line(checked: Checked, number: int, dealer: str) -> int | None:
+def _bid_line(game: Game, number: int, dealer: str) -> int | None:
     """The line where a dealer's bid of a round is written."""
-    record = checked.sheet.rounds[number - 1]
-    return record.bid_lines[checked.sheet.players.index(dealer)]
+    record = game.sheet.rounds[number - 1]
+    return record.bid_lines[game.sheet.players.index(dealer)]
 
 
 # --- the rules catalogue -----------------------------------------------------------------

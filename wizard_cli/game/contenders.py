@@ -32,7 +32,7 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     sizes = hand_sizes(s, count)
     played = result.rounds_played
     totals = result.totals
-    in_play = result.rounds[-1].bids if len(result.rounds) > played else (None,) * count
+    in_play = result.validated.bids  # the round in play's (all None before the next deal)
     scored = result.scored
     made_all = [bids == tricks  # every completed bid made, so far
                 for bids, tricks in zip(by_seat(scored.bids[:len(scored.tricks)], count),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Iterator, NamedTuple, Sequence, Union, overload
+from typing import Iterable, Iterator, NamedTuple, Sequence, Union, overload
 
 from ..errors import Problem
 from .settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting
@@ -70,13 +70,13 @@ class RoundColumns(Sequence[RoundRecord]):
     round, in seating order) with the line it stands on, and what each round has recorded.
 
     Validation and scoring read the columns; a :class:`RoundRecord` per round is a view, made
-    only when something asks for a round (a season of a million rows would otherwise make a
+    only when something asks for that round (a season of a million rows would otherwise make a
     quarter of a million records just to read their values back). A reader appends a round at
     a time (:meth:`append`), or hands over whole columns of complete rounds at once.
     """
 
     __slots__ = ("players", "bids", "tricks", "points", "bid_lines", "trick_lines", "point_lines",
-                 "round_lines", "tricks_lines", "has_tricks", "has_points", "_records")
+                 "round_lines", "tricks_lines", "has_tricks", "has_points")
 
     def __init__(self, players: int = 0, bids: list[Value] | None = None,
                  tricks: list[Value] | None = None, points: list[Value] | None = None,
@@ -87,18 +87,18 @@ class RoundColumns(Sequence[RoundRecord]):
         self.bids: list[Value] = bids if bids is not None else []
         self.tricks: list[Value] = tricks if tricks is not None else []
         self.points = points  # the user's own typed scores (audited by `check`), if any
-        self.bid_lines = self.trick_lines = lines
+        self.bid_lines = self.trick_lines = lines  # one sequence for both until rounds are added
         self.point_lines = lines if points is not None else None
         rounds = len(self.bids) // players if players else 0
         self.round_lines: list[int | None] = list(lines[::players]) if players else []
-        self.tricks_lines: list[int | None] | None = None  # where `tricks:` stands (YAML)
-        self.has_tricks: list[bool] | None = None  # None: every round has its tricks
-        self.has_points: list[bool] | None = None  # None: every round has points, if any do
-        self._records: list[RoundRecord] | None = None
+        self.tricks_lines: list[int | None] = [None] * rounds  # where `tricks:` stands (YAML)
+        self.has_tricks: list[bool] = [True] * rounds
+        # None: no round has typed points; else which rounds have them
+        self.has_points: list[bool] | None = [True] * rounds if points is not None else None
         assert len(self.round_lines) == rounds
 
     @classmethod
-    def of(cls, records: Sequence[RoundRecord]) -> RoundColumns:
+    def of(cls, records: Iterable[RoundRecord]) -> RoundColumns:
         """The columns of rounds given one by one."""
         columns = cls()
         for record in records:
@@ -113,7 +113,8 @@ class RoundColumns(Sequence[RoundRecord]):
             self.bids, self.tricks, self.bid_lines, self.trick_lines = [], [], [], []
         elif count != self.players:
             raise ValueError(f"a round of {count} values in a game of {self.players} players")
-        self._explicit()
+        if self.bid_lines is self.trick_lines or not isinstance(self.bid_lines, list):
+            self.bid_lines, self.trick_lines = list(self.bid_lines), list(self.trick_lines)
         index = len(self.round_lines)
         self.round_lines.append(record.line)
         self.bids += record.bids
@@ -126,43 +127,30 @@ class RoundColumns(Sequence[RoundRecord]):
             self.points, self.point_lines = [None] * (index * count), [None] * (index * count)
             self.has_points = [False] * index
         if self.points is not None:
+            if not isinstance(self.point_lines, list):
+                self.point_lines = list(self.point_lines)
             self.points += record.points if record.points is not None else [None] * count
             self.point_lines += record.point_lines or [None] * count
             self.has_points.append(record.points is not None)
-        self._records = None
-
-    def _explicit(self) -> None:
-        """Spell out what whole columns leave implicit, before rounds are added one by one."""
-        if not isinstance(self.bid_lines, list) or self.bid_lines is self.trick_lines:
-            self.bid_lines, self.trick_lines = list(self.bid_lines), list(self.trick_lines)
-        if self.tricks_lines is None:
-            self.tricks_lines = [None] * len(self.round_lines)
-        if self.has_tricks is None:
-            self.has_tricks = [True] * len(self.round_lines)
-        if self.points is not None and self.has_points is None:
-            self.has_points = [True] * len(self.round_lines)
-            self.point_lines = list(self.point_lines or [None] * len(self.points))
 
     @property
     def complete(self) -> bool:
-        """Every round has its tricks recorded (no round in play)."""
-        return self.has_tricks is None or all(self.has_tricks)
+        """Every round has its tricks recorded."""
+        return all(self.has_tricks)
 
     def value_columns(self, rounds: int | None = None) -> tuple[list[Value], list[Value]] | None:
         """The bids and tricks of the first ``rounds`` rounds (all by default), flat; None if
         one of them has no tricks recorded."""
         count = len(self.round_lines) if rounds is None else rounds
-        if self.has_tricks is not None and not all(self.has_tricks[:count]):
+        if not all(self.has_tricks[:count]):
             return None
         if count == len(self.round_lines):
             return self.bids, self.tricks
         return self.bids[:count * self.players], self.tricks[:count * self.players]
 
     def records(self) -> list[RoundRecord]:
-        """The rounds as RoundRecords (made once; a view: changing one changes no column)."""
-        if self._records is None:
-            self._records = list(map(self._record, range(len(self.round_lines))))
-        return self._records
+        """The rounds as RoundRecords (a view: changing one changes no column)."""
+        return list(map(self._record, range(len(self.round_lines))))
 
     def _record(self, index: int) -> RoundRecord:
         """Round ``index`` (0-based) as a RoundRecord."""
@@ -170,10 +158,10 @@ class RoundColumns(Sequence[RoundRecord]):
         cut = slice(index * count, (index + 1) * count)
         record = RoundRecord(index + 1, self.round_lines[index], self.bids[cut],
                              list(self.bid_lines[cut]))
-        if self.has_tricks is None or self.has_tricks[index]:
+        if self.has_tricks[index]:
             record.tricks, record.trick_lines = self.tricks[cut], list(self.trick_lines[cut])
-            record.tricks_line = self.tricks_lines[index] if self.tricks_lines else None
-        if self.points is not None and (self.has_points is None or self.has_points[index]):
+            record.tricks_line = self.tricks_lines[index]
+        if self.has_points is not None and self.has_points[index]:
             record.points, record.point_lines = self.points[cut], list(self.point_lines[cut])
         return record
 
@@ -188,11 +176,11 @@ class RoundColumns(Sequence[RoundRecord]):
 
     def __getitem__(self, index: int | slice) -> RoundRecord | RoundColumns:
         if isinstance(index, slice):
-            return RoundColumns.of(self.records()[index])
-        return self.records()[index]
+            return RoundColumns.of(map(self._record, range(len(self.round_lines))[index]))
+        return self._record(range(len(self.round_lines))[index])  # IndexError past the end
 
     def __iter__(self) -> Iterator[RoundRecord]:
-        return iter(self.records())
+        return map(self._record, range(len(self.round_lines)))
 
     def __eq__(self, other: object) -> bool:
         """Equal to the same rounds, as columns or as a list of RoundRecords."""

@@ -1,4 +1,4 @@
-"""The rules of scoring (SPEC §1–2) as pure functions over a validated sheet.
+"""The rules of scoring (SPEC §1–2) as pure functions over a validated game.
 
 Nothing here reads files or prints; every total, rank and "game over" is derived from the bids,
 the tricks and the settings, so changing a setting rescores a game already in progress.
@@ -10,10 +10,13 @@ import functools
 import itertools
 import operator
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from .model import Sheet, by_round, by_seat, cell_sizes, round_of
+from .model import RoundColumns, by_round, by_seat, cell_sizes, round_of
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(slots=True)
@@ -86,25 +89,60 @@ class ScoredColumns:
                          totals + later, self.forbidden or [None] * recorded))
 
 
-@dataclass
+@dataclass(eq=False)
 class GameResult:
-    """A sheet scored under one rule set (its rounds are made from ``scored`` when asked for).
+    """A validated game scored: its rounds (made from ``scored`` when asked for) and standings.
 
-    Not frozen, to be cheap to build (a season builds one per game): treat it as read-only.
+    What the game itself says (players, settings, metadata, where it stands) is the ``validated``
+    :class:`~wizard_cli.game.game.Game`'s. Not frozen, to be cheap to build (a season builds one
+    per game): treat it as read-only.
     """
 
-    source: str
-    game: str | int | None
-    title: str | None
-    players: tuple[str, ...]
-    settings: Settings
-    first_dealer: int
+    validated: Game
     scored: ScoredColumns
     standings: tuple[Standing, ...]
-    rounds_total: int
-    date: str | None = None  # the sheet's optional metadata (SPEC §3), shown with its title
-    place: str | None = None
-    notes: str | None = None
+
+    @property
+    def source(self) -> str:
+        return self.validated.sheet.source
+
+    @property
+    def game(self) -> str | int | None:
+        """The sheet's game id in a season (None for a lone sheet)."""
+        return self.validated.sheet.game
+
+    @property
+    def title(self) -> str | None:
+        return self.validated.sheet.title
+
+    @property
+    def date(self) -> str | None:
+        """The sheet's optional metadata (SPEC §3), shown with its title."""
+        return self.validated.sheet.date
+
+    @property
+    def place(self) -> str | None:
+        return self.validated.sheet.place
+
+    @property
+    def notes(self) -> str | None:
+        return self.validated.sheet.notes
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.validated.players
+
+    @property
+    def settings(self) -> Settings:
+        return self.validated.settings
+
+    @property
+    def first_dealer(self) -> int:
+        return self.validated.first_dealer
+
+    @property
+    def rounds_total(self) -> int:
+        return self.validated.rounds_total
 
     @functools.cached_property
     def rounds(self) -> tuple[ScoredRound, ...]:
@@ -130,7 +168,6 @@ class GameResult:
     def totals(self) -> tuple[int, ...]:
         """Running totals after the last completed round (0 for all before any)."""
         return self.scored.totals()
-
 
 
 def base_points(bid: int, tricks: int, hand_size: int, s: Settings) -> int:
@@ -190,24 +227,14 @@ def forbidden_dealer_bid(bids: Sequence[int | None], dealer: int, hand_size: int
     return forbidden
 
 
-def score_rounds(sheet: Sheet, s: Settings, first_dealer: int) -> list[ScoredRound]:
-    """Score every recorded round in order (the sheet's values must already be valid)."""
-    return list(score_columns(sheet, s, first_dealer).rounds())
-
-
-def score_columns(sheet: Sheet, s: Settings, first_dealer: int) -> ScoredColumns:
-    """Score a valid sheet's rounds as columns; only its last round may be in play."""
-    count = len(sheet.players)
-    sizes = hand_sizes(s, count)
-    rounds = sheet.rounds
-    columns = rounds.value_columns()
-    if columns is None:  # the last round is in play: its bids are known, its tricks are not
-        bids, tricks = rounds.value_columns(len(rounds) - 1)
-        bids = bids + list(round_of(rounds.bids, len(rounds) - 1, count))
-    else:
-        bids, tricks = columns
-    sizes = sizes[:len(rounds)]
-    played = len(tricks) // count
+def score_columns(rounds: RoundColumns, count: int, s: Settings, first_dealer: int,
+                  played: int) -> ScoredColumns:
+    """Score valid rounds of ``count`` players as columns: the first ``played`` complete, the
+    one after them (if any) in play, its bids known and its tricks not."""
+    sizes = hand_sizes(s, count)[:len(rounds)]
+    bids, tricks = rounds.value_columns(played)
+    if played < len(rounds):
+        bids = bids + list(round_of(rounds.bids, played, count))
     try:  # looked up, no Python code per cell: a season has a million of them
         points = list(map(operator.getitem,
                           map(operator.getitem, _cell_tables(s, sizes[:played], count), bids),
@@ -303,10 +330,10 @@ def standings(players: Sequence[str], s: Settings, scored: ScoredColumns,
 _RANK = operator.attrgetter("rank")
 
 
-def score_game(sheet: Sheet, s: Settings, first_dealer: int = 0) -> GameResult:
-    """A valid sheet scored under the settings: rounds, standings and status."""
-    scored = score_columns(sheet, s, first_dealer)
-    total = len(hand_sizes(s, len(sheet.players)))
-    return GameResult(sheet.source, sheet.game, sheet.title, tuple(sheet.players), s,
-                      first_dealer, scored, standings(sheet.players, s, scored, scored.played == total),
-                      total, sheet.date, sheet.place, sheet.notes)
+def score_game(game: Game) -> GameResult:
+    """A validated game scored under its settings: rounds, standings and status."""
+    count = len(game.players)
+    played = game.rounds_played
+    scored = score_columns(game.rounds, count, game.settings, game.first_dealer, played)
+    return GameResult(game, scored, standings(game.players, game.settings, scored,
+                                              played == game.rounds_total))

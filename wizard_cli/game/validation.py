@@ -9,21 +9,24 @@ import operator
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..errors import Problem
+from ..errors import Problem, WizardError
 from .model import BadValue, RoundColumns, RoundRecord, Sheet, Value, cell_sizes
-from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_rounds
+from .game import Game
+from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_columns
 from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
                        hand_sizes, resolve, suggest)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Checked:
-    """A sheet with its effective settings and first dealer, and everything wrong with it."""
+    """A sheet with its effective settings and first dealer, and everything wrong with it;
+    ``validated`` is the :class:`~wizard_cli.game.game.Game` it makes when nothing is."""
 
     sheet: Sheet
     settings: Settings
     first_dealer: int
     problems: list[Problem]
+    validated: Game | None = None
 
     @property
     def source(self) -> str:
@@ -66,7 +69,17 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     if sheet.problems_dropped:
         problems.append(Problem(f"… and {sheet.problems_dropped} more problems in this sheet "
                                 "(not shown)", sheet.where))
-    return Checked(sheet, resolved.settings, dealer, problems)
+    return Checked(sheet, resolved.settings, dealer, problems,
+                   None if problems else Game(sheet, resolved.settings, dealer))
+
+
+def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
+                   first_dealer: str | None = None) -> Game:
+    """The sheet as a validated Game; every problem raised at once as the usual error."""
+    checked = check_sheet(sheet, layers, first_dealer)
+    if checked.problems:
+        raise WizardError(*checked.problems)
+    return checked.validated
 
 
 def _resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Resolved:
@@ -238,9 +251,10 @@ def _dealer_problems(sheet: Sheet, s: Settings, dealer: int, clean_rounds: int) 
     """Dealer bids forbidden by ``screwTheDealer``, in the rounds that can be scored."""
     if s.screw_the_dealer == "off" or not clean_rounds:
         return []
-    prefix = dataclasses.replace(sheet, rounds=sheet.rounds[:clean_rounds])
+    prefix = sheet.rounds[:clean_rounds]
+    played = clean_rounds - (not prefix.has_tricks[-1])  # the last may be in play, bids in
     problems = []
-    for scored in score_rounds(prefix, s, dealer):
+    for scored in score_columns(prefix, len(sheet.players), s, dealer, played).rounds():
         bid = scored.bids[scored.dealer]
         if scored.forbidden is not None and bid == scored.forbidden:
             record = sheet.rounds[scored.number - 1]
@@ -288,10 +302,10 @@ def dealer_violations(result: GameResult) -> list[tuple[int, str, int]]:
             if r.forbidden is not None and r.bids[r.dealer] == r.forbidden]
 
 
-def audit_points(checked: Checked, result: GameResult) -> list[Problem]:
+def audit_points(result: GameResult) -> list[Problem]:
     """Typed ``points`` that disagree with the derived ones (``wizard check``)."""
     problems = []
-    sheet = checked.sheet
+    sheet = result.validated.sheet
     for record, scored in zip(sheet.rounds, result.rounds):
         if record.points is None or scored.points is None:
             continue

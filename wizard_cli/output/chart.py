@@ -57,7 +57,7 @@ def running_totals(result: GameResult) -> tuple[list[int], list[list[int]]]:
 
     Only completed rounds count; the round in play has no totals yet.
     """
-    done = [r for r in result.rounds if r.tricks is not None]
+    done = result.rounds[:result.rounds_played]
     rounds = [0] + [r.number for r in done]
     totals = [[0] + [r.totals[seat] for r in done] for seat in range(len(result.players))]
     return rounds, totals

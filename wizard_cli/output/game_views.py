@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from ..game.contenders import contenders
+from ..game.game import NextStep, Status, game_status, next_step
 from ..game.scoring import GameResult, ScoredRound
-from ..game.nextstep import NextStep, next_step
 from ..errors import name_list, visible
 from ..game.validation import Checked
 from .formats import grid, heading, signed
@@ -22,13 +21,12 @@ def metadata_json(result: GameResult) -> dict:
             "notes": result.notes}
 
 
-def status_json(result: GameResult) -> dict:
+def status_json(status: Status) -> dict:
     """``status`` of score/standings JSON."""
-    finished = result.finished
-    return {"finished": finished, "roundsPlayed": result.rounds_played,
-            "roundsTotal": result.rounds_total, "winners": result.winners,
-            "contenders": contenders(result),
-            "next": None if finished else next_json(next_step(result))}
+    return {"finished": status.finished, "roundsPlayed": status.rounds_played,
+            "roundsTotal": status.rounds_total, "winners": list(status.winners),
+            "contenders": list(status.contenders),
+            "next": None if status.next is None else next_json(status.next)}
 
 
 def standings_json(result: GameResult) -> list[dict]:
@@ -53,23 +51,24 @@ def round_json(result: GameResult, scored: ScoredRound) -> dict:
 def status_line(result: GameResult) -> str:
     """'Game over — Ben wins', or what happens next ('Round 6 of 15 next: Dan deals 6'), and who
     can no longer win ('— Dan can no longer win'; '— nobody can catch Ben' once one is left)."""
-    if result.finished:
-        winners = result.winners
+    status = game_status(result)
+    if status.next is None:
+        winners = list(status.winners)
         verb = "wins" if len(winners) == 1 else "share the win"
         return f"Game over — {name_list(winners)} {verb}"
-    still = contenders(result)
+    still = status.contenders
     out = [name for name in result.players if name not in still]
+    line = _next_line(status.next, status.rounds_total)
     if not out:
-        return _next_line(result)
+        return line
     if len(still) == 1:
-        return f"{_next_line(result)} — nobody can catch {still[0]}"
-    return f"{_next_line(result)} — {name_list(out)} can no longer win"
+        return f"{line} — nobody can catch {still[0]}"
+    return f"{line} — {name_list(out)} can no longer win"
 
 
-def _next_line(result: GameResult) -> str:
+def _next_line(step: NextStep, rounds_total: int) -> str:
     """What happens next in a game in progress."""
-    step = next_step(result)
-    where = f"Round {step.round} of {result.rounds_total}"
+    where = f"Round {step.round} of {rounds_total}"
     if not step.bids_in:
         return f"{where} next: {visible(step.dealer)} deals {step.hand_size}"
     if step.next_bidder is None:
@@ -96,7 +95,7 @@ class ScoreOutput:
         return {"source": result.source, "game": result.game, **metadata_json(result),
                 "players": list(result.players), "settings": result.settings.as_dict(),
                 "rounds": [round_json(result, r) for r in result.rounds],
-                "standings": standings_json(result), "status": status_json(result)}
+                "standings": standings_json(result), "status": status_json(game_status(result))}
 
     def rows(self, result: GameResult) -> Iterator[tuple]:
         for r in result.rounds:
@@ -133,7 +132,7 @@ class StandingsOutput:
 
     def as_json(self, result: GameResult) -> dict:
         return {"source": result.source, "game": result.game, **metadata_json(result),
-                "standings": standings_json(result), "status": status_json(result)}
+                "standings": standings_json(result), "status": status_json(game_status(result))}
 
     def rows(self, result: GameResult) -> Iterator[tuple]:
         return ((s.rank, s.player, s.score, s.bonus) for s in result.standings)

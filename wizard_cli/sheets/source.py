@@ -115,7 +115,7 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)
         head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
         encoding = file_encoding(encoding, head)
-        kind = input_format or _sniff_format(path, head, text_encoding(encoding))
+        kind = input_format or sniff_format(path, head, text_encoding(encoding))
         if waiting is not None and _is_regular(handle):
             waiting = None  # a file's bytes are all there: reading it never waits
         if kind == "csv":
@@ -139,7 +139,7 @@ def _is_regular(handle: IO[bytes]) -> bool:
         return False
 
 
-def _sniff_format(path: str, head: bytes, codec: str = "utf-8") -> str:
+def sniff_format(path: str, head: bytes, codec: str = "utf-8") -> str:
     """``yaml`` or ``csv``, from the file's extension or else from how its first line looks."""
     lower = path.lower()
     if lower.endswith(YAML_SUFFIXES):
