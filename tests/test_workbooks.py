@@ -252,6 +252,6 @@ def test_a_worksheet_claiming_a_huge_range_is_refused_before_it_is_loaded(tmp_pa
     path = xlsx(tmp_path, {"S": wide_rows()}, edit=far_cell)
     result = run("check", path)
     assert (result.exit_code, result.stdout) == (1, f"{path}: 1 problem\n")
-    assert result.stderr == (f"{path}: a worksheet spans A1:XFD1048576 (17,179,869,184 cells): too "
+    assert result.stderr == (f"{path}[S]: the worksheet spans A1:XFD1048576 (17,179,869,184 cells): too "
                              "large to read as a score sheet (at most 2,000,000; save it as CSV, "
                              "or clear the far cells)\n")

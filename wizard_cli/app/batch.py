@@ -62,8 +62,10 @@ class Inputs:
                                          _note if self.notes else None, flush_output):
                     yield check_sheet(sheet, self.layers, self.first_dealer)
             except WizardError as error:
-                yield Checked(Sheet(source=error.problems[0].path or path), DEFAULT_SETTINGS, 0,
-                              error.problems)
+                where = error.problems[0].path or path
+                if where.startswith(f"{path}["):  # a workbook's worksheet: the source is PATH
+                    where = path
+                yield Checked(Sheet(source=where), DEFAULT_SETTINGS, 0, error.problems)
 
     def scored(self, keep: Callable[[Sheet], bool] | None = None) -> Iterator[GameResult]:
         """Every valid sheet scored (those ``keep`` takes, if given); the problems of the others

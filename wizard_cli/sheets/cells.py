@@ -1,5 +1,6 @@
 """What every tabular reader (long and wide CSV, workbooks) and the YAML reader share about one
 cell: a whole number (ASCII digits, a decimal comma where allowed), a date, a date-shaped cell,
+a spreadsheet's error code,
 header names (German too), rows of totals, and how much of a cell a message quotes."""
 
 from __future__ import annotations
@@ -23,7 +24,14 @@ _DATE_LIKE = re.compile(
     r"|\d{4}-\d{1,2}-\d{1,2}(?:[ T].*)?|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|\d{1,2}/\d{1,2}/\d{2,4}")
 DATE_WHY = ("looks like a date: a spreadsheet probably turned a bid/tricks cell such as '1/1' "
             "into a date (format the column as text and type it again)")
-DATE_SERIALS = range(20000, 80001)  # a spreadsheet's day numbers for the years 1954 to 2119
+DATE_SERIALS = range(20000, 80001)
+# A formula a spreadsheet could not compute shows (and exports) as an error code: Excel's and
+# LibreOffice's, in English and German (#NV, #BEZUG!, #WERT!, #ZAHL!), and LibreOffice's Err:NNN.
+_ERROR_CODE = re.compile(r"#(?:DIV/0!|N/A|NV|REF!|BEZUG!|VALUE!|WERT!|NAME\?|NUM!|ZAHL!|NULL!|"
+                         r"SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!|UNKNOWN!|GETTING_DATA|"
+                         r"ERROR!)|Err:\d{3}", re.IGNORECASE)
+ERROR_WHY = ("is a spreadsheet error: its formula could not be computed (fix the formula, or "
+             "type the number)")  # a spreadsheet's day numbers for the years 1954 to 2119
 
 # A header's names in the languages spreadsheets are kept in (SPEC §3), as the English name.
 HEADER_NAMES = {"spiel": "game", "runde": "round", "spieler": "player", "ansage": "bid",
@@ -66,6 +74,8 @@ def count_cell(text: str, comma: bool = False) -> Value:
         return BadValue(str(value), DATE_WHY) if value in DATE_SERIALS else value
     if isinstance(value, BadValue) and _DATE_LIKE.fullmatch(text.strip()):
         return BadValue(_shown(text.strip()), DATE_WHY)
+    if isinstance(value, BadValue) and _ERROR_CODE.fullmatch(text.strip()):
+        return BadValue(text.strip(), ERROR_WHY)
     return value
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..game.model import PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Sheet, Truncated, Value
-from .cells import (DATE_WHY, _DATE_LIKE, _is_blank, _trim_trailing, count_cell, header_name,
-                    is_total, whole_number)
+from .cells import (DATE_WHY, ERROR_WHY, _DATE_LIKE, _ERROR_CODE, _is_blank, _trim_trailing,
+                    count_cell, header_name, is_total, whole_number)
 from .csv_rows import Rows
 
 
@@ -66,6 +66,8 @@ def _wide_cell(cell: str, comma: bool) -> tuple[Value, Value]:
     text = cell.strip()
     if _DATE_LIKE.fullmatch(text):
         return BadValue(text, DATE_WHY), BadValue(text, DATE_WHY, quiet=True)
+    if _ERROR_CODE.fullmatch(text):  # the whole cell (#DIV/0! has a slash of its own)
+        return BadValue(text, ERROR_WHY), BadValue(text, ERROR_WHY, quiet=True)
     if text.count("/") == 1:  # str methods, not a regex: a long cell must not backtrack for ages
         bid, _, took = text.partition("/")
         return count_cell(bid, comma), count_cell(took, comma)

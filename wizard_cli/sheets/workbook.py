@@ -11,8 +11,6 @@ from __future__ import annotations
 import datetime
 import itertools
 import os
-import re
-import zipfile
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
@@ -22,6 +20,7 @@ from .cells import _is_blank
 from .csv_rows import Chunks
 from .csv_sheets import sheet_kind, sheets_from_rows
 from .source import MAX_YAML_BYTES
+from .workbook_limits import check_workbook
 
 INSTALL = "reading a workbook needs the xlsx extra: pip install 'wizard-cli[xlsx]'"
 NO_SHEET = ("skipped: no score sheet in this worksheet (a long one has 'round,player,bid,tricks' "
@@ -37,10 +36,10 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
 
     A worksheet's rows are read as they are needed (a long season streams a game at a time).
     """
-    book = _open(path)
+    book, errors = _open(path)
     holding = []  # (worksheet name, its header's row number) of those holding a sheet
     for name in book.sheet_names:
-        found = next(((number, row) for number, row in _rows(book, path, name)
+        found = next(((number, row) for number, row in _rows(book, path, name, errors.get(name))
                       if not _is_blank(row)), None)
         if found is None:
             continue  # an empty worksheet
@@ -54,7 +53,7 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
     named = len(holding) > 1
     for name, header_line in holding:
         location = f"{path}[{name}]"
-        rows = _rows(book, path, name)
+        rows = _rows(book, path, name, errors.get(name))
         header = next(row for number, row in rows if number == header_line)
         # A typed cell has no delimiter to mistake: a decimal comma in a text cell is a point.
         for sheet in sheets_from_rows(header, header_line, _chunks(rows), location, comma=True):
@@ -64,8 +63,9 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
             yield sheet
 
 
-def _open(path: str):  # -> python_calamine.CalamineWorkbook
-    """The workbook, through python-calamine (imported only now: the optional extra)."""
+def _open(path: str):  # -> (python_calamine.CalamineWorkbook, ErrorCells)
+    """The workbook, through python-calamine (imported only now: the optional extra), once it
+    is known to fit in memory; and its error cells, which calamine reads as empty or 0."""
     try:
         import python_calamine
     except ImportError:
@@ -74,53 +74,25 @@ def _open(path: str):  # -> python_calamine.CalamineWorkbook
         if os.path.getsize(path) > MAX_YAML_BYTES:
             raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a "
                                       "score sheet workbook", path))
-        _check_extent(path)
-        return python_calamine.CalamineWorkbook.from_path(path)
+        errors = check_workbook(path)  # never let calamine abort the process (SPEC §4)
+        return python_calamine.CalamineWorkbook.from_path(path), errors
 
 
-MAX_CELLS = 2_000_000  # calamine holds a worksheet's whole used range, ~32 bytes a cell (SPEC §4)
-_DIMENSION = re.compile(rb'<(?:\w+:)?dimension\s+ref="([A-Z]{1,3})(\d{1,7})(?::([A-Z]{1,3})(\d{1,7}))?"')
-
-
-def _check_extent(path: str) -> None:
-    """Refuse an .xlsx/.xlsm whose worksheet claims a used range too large to hold (one stray
-    cell at XFD1048576 would make calamine ask for 512 GB and abort the process): each
-    worksheet's ``<dimension>`` is read from the start of its XML before calamine loads it."""
-    if not path.lower().endswith((".xlsx", ".xlsm")) or not zipfile.is_zipfile(path):
-        return
-    with zipfile.ZipFile(path) as archive:
-        for part in archive.namelist():
-            if not (part.startswith("xl/worksheets/") and part.endswith(".xml")):
-                continue
-            with archive.open(part) as xml:
-                found = _DIMENSION.search(xml.read(4096))
-            if found and found.group(3):
-                first, last = (int(found.group(2)), _column(found.group(1))), \
-                              (int(found.group(4)), _column(found.group(3)))
-                cells = (abs(last[0] - first[0]) + 1) * (abs(last[1] - first[1]) + 1)
-                if cells > MAX_CELLS:
-                    span = found.group(0).split(b'"')[1].decode("ascii")
-                    raise WizardError(Problem(
-                        f"a worksheet spans {span} ({cells:,} cells): too large to read as a "
-                        f"score sheet (at most {MAX_CELLS:,}; save it as CSV, or clear the far "
-                        "cells)", path))
-
-
-def _column(letters: bytes) -> int:
-    """A column's number from its letters: A is 1, Z 26, AA 27."""
-    number = 0
-    for letter in letters:
-        number = number * 26 + letter - 64
-    return number
-
-
-def _rows(book, path: str, name: str) -> Iterator[tuple[int, list[str]]]:
+def _rows(book, path: str, name: str,
+          errors: dict[tuple[int, int], str] | None = None) -> Iterator[tuple[int, list[str]]]:
     """A worksheet's rows of text, each with its row number (from 1; the columns start at the
-    first one used)."""
+    first one used); an error cell reads as its code (``#DIV/0!``), as a CSV export has it."""
     with _unreadable(path):
         worksheet = book.get_sheet_by_name(name)
+        first_column = (worksheet.start or (0, 0))[1] + 1
         for number, row in enumerate(worksheet.iter_rows(), start=1):
-            yield number, list(map(cell_text, row))
+            cells = list(map(cell_text, row))
+            if errors:
+                for index in range(len(cells)):
+                    code = errors.get((number, first_column + index))
+                    if code is not None:
+                        cells[index] = code
+            yield number, cells
 
 
 def _chunks(rows: Iterator[tuple[int, list[str]]], size: int = 1024) -> Chunks:

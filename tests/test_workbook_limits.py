@@ -1,0 +1,196 @@
+"""SPEC §4 for workbooks (issue 21, items 2, 3 and 15): no workbook takes the process down or
+past 250 MiB. A stray far cell, a lying or late ``<dimension>``, ODS's repeated cells and zip
+bombs are refused with one located line before calamine builds anything; error cells
+(``#DIV/0!``) are named as such. The hostile workbooks are raw zip XML (tests/workbook_bombs.py);
+each is read by a real ``wizard`` process whose own peak memory is measured.
+
+The issue's full sizes (1 GiB of whitespace, a 300 MB string, a 500 MB ODS part) run with
+``WIZARD_SLOW=1``; the fast sizes trip the same checks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+import workbook_bombs as bombs
+from conftest import run
+from test_memory import peak_mib
+
+pytest.importorskip("python_calamine", reason="the xlsx extra (python-calamine) is not installed")
+
+SLOW = os.environ.get("WIZARD_SLOW") == "1"
+LIMIT_MIB = 100  # what refusing early takes (the workbooks read before took 0.1 to 5 GB)
+SPAN = ("the worksheet spans {span} ({cells:,} cells): too large to read as a score sheet (at "
+        "most 2,000,000; save it as CSV, or clear the far cells)")
+RUN = ("its XML holds more than 1 MiB of text in one run (a cell or whitespace): too large for "
+       "a score sheet")
+
+
+def refused(path, message: str, *command: str) -> None:
+    """``wizard COMMAND PATH`` exits 1 with the one line ``message``, within LIMIT_MIB."""
+    command = command or ("check",)
+    code, peak, err = peak_mib(command[0], path, *command[1:])
+    assert (code, err) == (1, message + "\n")
+    assert peak < LIMIT_MIB, f"{peak:.0f} MiB"
+
+
+# --- item 2: the true extent, before calamine builds a range ----------------------------------
+
+@pytest.mark.parametrize("before", [
+    "", '<dimension ref="A1:D4"/>', "<!--" + "c" * 4096 + '--><dimension ref="A1:XFD1048576"/>',
+], ids=["no-dimension", "lying-dimension", "dimension-after-a-comment"])
+def test_a_stray_cell_at_the_last_place_of_a_worksheet_is_refused_not_an_abort(tmp_path, before):
+    path = bombs.stray_cell(tmp_path / "stray.xlsx", before)
+    refused(path, f"{path}[Game]: " + SPAN.format(span="A1:XFD1048576", cells=16384 * 1048576))
+
+
+def test_cells_without_their_place_are_placed_as_calamine_places_them(tmp_path):
+    far = '<row r="1048576">' + "<c><v>1</v></c>" * 16384 + "</row>"
+    path = bombs.xlsx(tmp_path / "unplaced.xlsx", bombs.sheet(bombs.game_rows() + far))
+    refused(path, f"{path}[Game]: " + SPAN.format(span="A1:XFD1048576", cells=16384 * 1048576))
+    plain = bombs.game_rows().replace(' r="', ' x="')  # no place anywhere: A1:D4 as written
+    path = bombs.xlsx(tmp_path / "plain.xlsx", bombs.sheet(plain))
+    assert run("check", path).exit_code == 0
+
+
+def test_repeated_ods_cells_are_counted_before_they_are_built(tmp_path):
+    path = bombs.ods_repeated(tmp_path / "repeated.ods")  # a 1 KB file of 49 million cells
+    assert path.stat().st_size < 2000
+    refused(path, f"{path}[Game]: " + SPAN.format(span="A1:XFD3004", cells=16384 * 3004))
+
+
+def test_empty_far_cells_and_a_huge_dimension_cost_nothing_and_still_read(tmp_path):
+    empty = '<row r="1048576"><c r="XFD1048576" s="1"/></row>'  # a styled empty cell
+    path = bombs.xlsx(tmp_path / "empty.xlsx", bombs.sheet(bombs.game_rows() + empty,
+                                                           '<dimension ref="A1:XFD1048576"/>'))
+    assert run("check", path).exit_code == 0
+    # LibreOffice's way: the rest of every row and of the sheet as repeated empty cells
+    rest = ('<table:table-row table:number-rows-repeated="1048572"><table:table-cell '
+            'table:number-columns-repeated="16384"/></table:table-row>')
+    path = bombs.ods(tmp_path / "rest.ods", bombs.ODS_HEAD + bombs.ods_rows() + rest + bombs.ODS_TAIL)
+    result = run("score", path, "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["players"] == ["Anna", "Ben", "Cara"]
+
+
+def test_a_long_season_within_the_limits_is_read_whole(tmp_path):
+    rng = random.Random(5)
+    rows = [["game", "round", "player", "bid", "tricks"]]
+    for game in range(1, 2001):
+        winner = rng.randrange(3)
+        rows += [[game, 1, name, int(seat == winner), int(seat == winner)]
+                 for seat, name in enumerate(["Anna", "Ben", "Cara"])]
+    xml = "".join(f'<row r="{n}">' + "".join(bombs.cell(f"{'ABCDE'[c]}{n}", v) for c, v in
+                                              enumerate(row)) + "</row>"
+                  for n, row in enumerate(rows, start=1))
+    path = bombs.xlsx(tmp_path / "season.xlsx", bombs.sheet(xml))
+    result = run("check", path, "--set", "roundMode=custom", "--set", "customRoundCount=1")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout.count(": ok") == 2000
+
+
+# --- item 3: zip bombs ------------------------------------------------------------------------
+
+def test_a_whitespace_bomb_is_refused_by_the_archive_s_declared_sizes(tmp_path):
+    size = (1 << 30) if SLOW else (64 << 20)
+    path = bombs.whitespace_bomb(tmp_path / "ws.xlsx", size)
+    mib, ratio = size >> 20, size / path.stat().st_size
+    refused(path, f"{path}: its part xl/worksheets/sheet1.xml unpacks to {mib:,} MiB ("
+            f"{_ratio(path, 'xl/worksheets/sheet1.xml')}× its packed size): too large for a score "
+            "sheet workbook (at most 256 MiB, 100×)")
+    assert ratio > 500
+
+
+@pytest.mark.parametrize("command", [("check",), ("score", "-f", "json")], ids=["check", "json"])
+def test_a_huge_inline_string_is_refused(tmp_path, command):
+    size = (300 << 20) if SLOW else (32 << 20)
+    path = bombs.string_bomb(tmp_path / "str.xlsx", size)
+    refused(path, f"{path}: its part xl/worksheets/sheet1.xml unpacks to {size >> 20:,} MiB ("
+            f"{_ratio(path, 'xl/worksheets/sheet1.xml')}× its packed size): too large for a score "
+            "sheet workbook (at most 256 MiB, 100×)", *command)
+
+
+@pytest.mark.parametrize("make", [bombs.ods_text_bomb, bombs.ods_whitespace_bomb],
+                         ids=["text", "whitespace"])
+def test_an_ods_bomb_is_refused(tmp_path, make):
+    size = (500 << 20) if SLOW else (16 << 20)
+    path = make(tmp_path / "bomb.ods", size)
+    refused(path, f"{path}: its part content.xml unpacks to {size >> 20:,} MiB "
+            f"({_ratio(path, 'content.xml')}× its packed size): too large for a score sheet "
+            "workbook (at most 256 MiB, 100×)")
+
+
+@pytest.mark.parametrize("make, where", [
+    (bombs.whitespace_bomb, "[Game]"), (bombs.string_bomb, "[Game]"),
+    (bombs.ods_text_bomb, "[Game]"), (bombs.ods_whitespace_bomb, "[Game]"),
+], ids=["xlsx-whitespace", "xlsx-string", "ods-text", "ods-whitespace"])
+def test_a_bomb_under_the_declared_limits_is_stopped_by_the_scan(tmp_path, make, where):
+    """4 MiB is below the ratio's floor: the scan finds the run of text all the same."""
+    path = make(tmp_path / ("bomb.ods" if "ods" in make.__name__ else "bomb.xlsx"), 4 << 20)
+    refused(path, f"{path}{where}: {RUN}")
+
+
+def _ratio(path, part: str) -> str:
+    import zipfile
+
+    info = zipfile.ZipFile(path).getinfo(part)
+    return f"{info.file_size / info.compress_size:,.0f}"
+
+
+# --- item 15: error cells ---------------------------------------------------------------------
+
+CODES = ["#DIV/0!", "#N/A", "#REF!", "#VALUE!", "#NAME?"]
+WHY = "is a spreadsheet error: its formula could not be computed (fix the formula, or type the number)"
+
+
+def error_lines(location: str, line: int, codes=CODES) -> list[str]:
+    lines = []
+    for index, code in enumerate(codes):
+        lines.append(f"{location}:{line + index}: round 1, P{index}: bid '{code}' {WHY}")
+    return lines
+
+
+def error_rows(codes=CODES) -> list[list]:
+    return [["round", "player", "bid", "tricks"]] + [[1, f"P{index}", code, int(index == 0)]
+                                                    for index, code in enumerate(codes)]
+
+
+def test_error_cells_of_an_xlsx_are_named(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl", reason="openpyxl (test extra) writes the fixture")
+    book = openpyxl.Workbook()
+    book.active.title = "Game"
+    for row in error_rows():
+        book.active.append(row)
+    path = tmp_path / "errors.xlsx"
+    book.save(path)
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == error_lines(f"{path}[Game]", 2)
+
+
+def test_error_cells_of_an_ods_are_named_not_read_as_zero(tmp_path):
+    def cell(value):
+        if isinstance(value, str) and value.startswith("#"):
+            return ('<table:table-cell table:formula="of:=1/0" office:value-type="float" '
+                    'office:value="0" calcext:value-type="error"><text:p>'
+                    f"{value}</text:p></table:table-cell>")
+        return bombs.ods_cell(value)
+
+    xml = "".join("<table:table-row>" + "".join(map(cell, row)) + "</table:table-row>"
+                  for row in error_rows())
+    path = bombs.ods(tmp_path / "errors.ods", bombs.ODS_HEAD + xml + bombs.ODS_TAIL)
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == error_lines(f"{path}[Game]", 2)
+
+
+def test_error_codes_exported_to_a_csv_are_named(write):
+    long = write("long.csv", "\n".join(",".join(map(str, row)) for row in error_rows()) + "\n")
+    result = run("check", long)
+    assert result.stderr.splitlines() == error_lines(str(long), 2)
+    wide = write("wide.csv", "round,Anna,Ben,Cara\n1,0/0,1/1,#DIV/0!\n")
+    assert run("check", wide).stderr == f"{wide}:2: round 1, Cara: bid '#DIV/0!' {WHY}\n"

@@ -1,0 +1,391 @@
+"""What a workbook may ask of memory, found out before python-calamine reads it (SPEC §4).
+
+calamine builds a worksheet's whole used range in memory and holds each text run of the XML
+whole; past what it can allocate it aborts the process (SIGABRT), taking a whole batch with it.
+So an ``.xlsx``/``.xlsm``/``.ods`` archive is checked first, in flat memory (issue 21, items 2
+and 3):
+
+1. **The archive's declared sizes** (its directory, nothing decompressed): no part may unpack to
+   more than :data:`MAX_PART`, nor all of them to more than :data:`MAX_UNPACKED`, nor a large
+   part be compressed more than :data:`MAX_RATIO` times (text compresses 5–20×; 1,000× is
+   whitespace, a zip bomb).
+2. **The worksheets' true extent**: each worksheet's XML (and the shared strings) is streamed
+   through a bounded byte scan, never built: the cells that hold a value (an empty styled cell,
+   a ``<dimension>`` and ODS's repeated *empty* cells cost calamine nothing) span at most
+   :data:`MAX_CELLS`, counting ODS's ``number-columns-repeated``/``number-rows-repeated``
+   copies; no run of text between two tags is longer than :data:`MAX_TEXT`; the shared strings
+   are at most :data:`MAX_CELLS`.
+
+Why a scan here rather than calamine in a child process under a memory limit (both measured,
+README "Workbooks and memory"): the child costs less on a huge worksheet (0.3 s against the
+scan's 2.5 s on two million cells), but the scan refuses before anything is allocated, names
+what is wrong (``PATH[WORKSHEET]: the worksheet spans A1:XFD1048576``) where a killed child only
+says that it died, and keeps one process (no fork beside ``serve``'s threads, no rows pickled
+across a pipe). Python's ``zipfile`` reads no more than a part's declared size, so the scan sees
+what the directory promises. An ``.xls`` (no zip, at most 65,536 × 256 cells) is not scanned.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from typing import IO
+from xml.etree import ElementTree
+
+from ..errors import Problem, WizardError
+
+MAX_CELLS = 2_000_000  # calamine holds a worksheet's whole used range, ~32 bytes a cell
+MAX_TEXT = 1 << 20  # one run of text (a cell, whitespace) between two tags: 1 MiB
+MAX_PART = 256 << 20  # what one part of the archive may unpack to
+MAX_UNPACKED = 512 << 20  # ... and all of them together
+MAX_RATIO = 100  # for a part of more than RATIO_FLOOR bytes
+RATIO_FLOOR = 8 << 20
+_CHUNK = 256 << 10  # must stay below MAX_TEXT (a run inside one chunk is not measured)
+_MAX_SMALL_PART = 16 << 20  # the workbook's own index (names of its worksheets), read whole
+
+ZIPPED = (".xlsx", ".xlsm", ".ods")
+MAX_ERRORS = 10_000  # error cells remembered in one worksheet (past that, read as calamine has them)
+ERROR_UNKNOWN = "#ERROR!"  # an error cell whose code could not be found after it
+
+ErrorCells = dict[str, dict[tuple[int, int], str]]
+
+
+def check_workbook(path: str) -> ErrorCells:
+    """Raise WizardError (one located line) if reading the workbook at ``path`` could take more
+    memory than SPEC §4 allows; else return its error cells (``#DIV/0!``, ``#N/A``…), which
+    calamine reads as empty or as 0, by worksheet name and ``(row, column)`` from 1.
+
+    A workbook that is not a zip archive (``.xls``, or a damaged file, which calamine then
+    reports) is not checked."""
+    errors: ErrorCells = {}
+    if not path.lower().endswith(ZIPPED) or not zipfile.is_zipfile(path):
+        return errors
+    try:
+        with zipfile.ZipFile(path) as archive:
+            _check_sizes(archive, path)
+            if "content.xml" in archive.NameToInfo:
+                with archive.open("content.xml") as xml:
+                    _OdsScan(path, errors).run(xml)
+                return errors
+            for part, name in _xlsx_worksheets(archive, path):
+                found = errors.setdefault(name, {})
+                try:
+                    with archive.open(part) as xml:
+                        _XlsxScan(f"{path}[{name}]", found).run(xml)
+                except _Unplaced:
+                    found.clear()
+                    with archive.open(part) as xml:
+                        _XlsxScan(f"{path}[{name}]", found, placed=False).run(xml)
+            for part in archive.namelist():
+                if part.lower().endswith("sharedstrings.xml"):
+                    with archive.open(part) as xml:
+                        _SharedStringsScan(path).run(xml)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
+            RuntimeError, OSError, ValueError) as error:
+        raise WizardError(Problem(f"not readable as a workbook: {error}", path)) from None
+    return errors
+
+
+def _check_sizes(archive: zipfile.ZipFile, path: str) -> None:
+    """Refuse by the archive's directory alone, before anything is decompressed."""
+    total = 0
+    for info in archive.infolist():
+        total += info.file_size
+        ratio = info.file_size / max(info.compress_size, 1)
+        if info.file_size > MAX_PART or (info.file_size > RATIO_FLOOR and ratio > MAX_RATIO):
+            raise WizardError(Problem(
+                f"its part {info.filename} unpacks to {_mib(info.file_size)} ({ratio:,.0f}× "
+                f"its packed size): too large for a score sheet workbook (at most "
+                f"{_mib(MAX_PART)}, {MAX_RATIO}×)", path))
+    if total > MAX_UNPACKED:
+        raise WizardError(Problem(f"it unpacks to {_mib(total)}: too large for a score sheet "
+                                  f"workbook (at most {_mib(MAX_UNPACKED)})", path))
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1 << 20):,.0f} MiB" if size >= 1 << 20 else f"{size:,} bytes"
+
+
+def _xlsx_worksheets(archive: zipfile.ZipFile, path: str) -> list[tuple[str, str]]:
+    """(part, worksheet name) of each worksheet of an .xlsx, from its workbook part; a part the
+    index does not name is named by its file name (calamine reads only named ones, but the
+    check is then on the safe side)."""
+    parts = [part for part in archive.namelist()
+             if part.startswith("xl/worksheets/") and part.endswith(".xml")]
+    names: dict[str, str] = {}
+    try:
+        book = ElementTree.fromstring(_small(archive, "xl/workbook.xml"))
+        rels = ElementTree.fromstring(_small(archive, "xl/_rels/workbook.xml.rels"))
+        targets = {rel.get("Id"): rel.get("Target", "") for rel in rels}
+        for sheet in book.iter("{http://schemas.openxmlformats.org/spreadsheetml/2006/main}sheet"):
+            rid = next((value for key, value in sheet.attrib.items() if key.endswith("}id")), None)
+            target = targets.get(rid, "")
+            part = target.lstrip("/") if target.startswith("/") else \
+                posixpath.normpath(posixpath.join("xl", target))
+            names[part] = sheet.get("name", part)
+    except (KeyError, ElementTree.ParseError):
+        pass
+    return [(part, names.get(part, posixpath.basename(part))) for part in parts]
+
+
+def _small(archive: zipfile.ZipFile, part: str) -> bytes:
+    """A small part read whole (KeyError if absent or not small)."""
+    if archive.getinfo(part).file_size > _MAX_SMALL_PART:
+        raise KeyError(part)
+    return archive.read(part)
+
+
+def _column_name(number: int) -> str:
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def _column(letters: bytes) -> int:
+    """A column's number from its letters: A is 1, Z 26, AA 27."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - 64
+    return number
+
+
+class _Scan:
+    """A bounded pass over one XML part: chunks of it, the tags of interest in each (a tag cut
+    by a chunk's end is carried over), and the longest run between two tags measured."""
+
+    TAGS: re.Pattern[bytes]
+
+    def __init__(self, location: str) -> None:
+        self.location = location
+
+    def run(self, xml: IO[bytes]) -> None:
+        carry, base, last_open = b"", 0, 0
+        while chunk := xml.read(_CHUNK):
+            first = chunk.find(b"<")
+            if (base + (len(chunk) if first < 0 else first)) - last_open > MAX_TEXT:
+                self.refuse(f"its XML holds more than {_mib(MAX_TEXT)} of text in one run (a "
+                            "cell or whitespace): too large for a score sheet")
+            if first >= 0:
+                last_open = base + chunk.rfind(b"<")
+            base += len(chunk)
+            data = carry + chunk
+            cut = data.rfind(b"<")  # the tag from here on may be cut off: carried over
+            if cut > 0:
+                self.feed(data[:cut])
+                data = data[cut:]
+            carry = data
+        self.feed(carry)
+        self.done()
+
+    def feed(self, data: bytes) -> None:
+        """Take the tags of interest in ``data`` (whole tags only)."""
+        for match in self.TAGS.finditer(data):
+            self.tag(match)
+
+    def tag(self, match: re.Match[bytes]) -> None:
+        raise NotImplementedError
+
+    def done(self) -> None:
+        pass
+
+    def refuse(self, message: str) -> None:
+        raise WizardError(Problem(message, self.location))
+
+
+def _text_after(match: re.Match[bytes], pattern: re.Pattern[bytes]) -> str:
+    """The text ``pattern`` finds right after a tag (an error cell's code)."""
+    found = pattern.match(match.string, match.end())
+    if found is None:
+        return ERROR_UNKNOWN
+    return found.group(1).decode("utf-8", "replace").strip()[:40] or ERROR_UNKNOWN
+
+
+class _Extent:
+    """The span of the cells holding a value, one worksheet's."""
+
+    def __init__(self) -> None:
+        self.top = self.left = 1 << 62
+        self.bottom = self.right = 0
+
+    def add(self, top: int, left: int, bottom: int, right: int) -> None:
+        self.top, self.left = min(self.top, top), min(self.left, left)
+        self.bottom, self.right = max(self.bottom, bottom), max(self.right, right)
+
+    def check(self, scan: _Scan, what: str = "the worksheet") -> None:
+        if not self.bottom:
+            return
+        cells = (self.bottom - self.top + 1) * (self.right - self.left + 1)
+        if cells > MAX_CELLS:
+            span = (f"{_column_name(self.left)}{self.top}:"
+                    f"{_column_name(self.right)}{self.bottom}")
+            scan.refuse(f"{what} spans {span} ({cells:,} cells): too large to read as a score "
+                        f"sheet (at most {MAX_CELLS:,}; save it as CSV, or clear the far cells)")
+
+
+_REF = re.compile(rb'\br="([A-Z]{1,3})([0-9]{1,7})"')
+_ROW_REF = re.compile(rb'\br="([0-9]{1,7})"')
+
+
+_VALUED_CELL = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="([A-Z]{1,3})([0-9]{1,7})"[^>]*(?<!/)>')
+_ERROR_CELL = re.compile(rb'<(?:[\w.-]+:)?c\s([^>]*\bt="e"[^>]*)(?<!/)>')
+_XLSX_VALUE = re.compile(rb"(?:\s|<(?:[\w.-]+:)?f\b[^>]*/>|<(?:[\w.-]+:)?f\b[^>]*>[^<]*</[^>]*>)*"
+                         rb"<(?:[\w.-]+:)?v>([^<]*)")
+_UNPLACED_CELL = re.compile(rb"<(?:[\w.-]+:)?c(?=[\s/>])(?:(?!\sr=)[^>])*>")
+
+
+class _XlsxScan(_Scan):
+    """An .xlsx worksheet: ``<row r=…>`` and ``<c r=…>``. Every writer (Excel, LibreOffice,
+    openpyxl) names each cell's place, so a block's valued cells are found by one regular
+    expression; a cell without ``r`` (it follows the one before it, in a row that follows the
+    row before it, as calamine places them) sends the whole worksheet to the tag-by-tag scan."""
+
+    TAGS = re.compile(rb"<(?:[\w.-]+:)?(row|c)(?=[\s/>])([^>]*)>")
+
+    def __init__(self, location: str, errors: dict[tuple[int, int], str],
+                 placed: bool = True) -> None:
+        super().__init__(location)
+        self.errors = errors
+        self.extent = _Extent()
+        self.placed = placed  # every cell has its r (until one is found without)
+        self.row, self.column = 0, 0
+
+    def feed(self, data: bytes) -> None:
+        if not self.placed:
+            super().feed(data)
+            return
+        found = _VALUED_CELL.findall(data)
+        if _UNPLACED_CELL.search(data):
+            raise _Unplaced
+        if b't="e"' in data:
+            for match in _ERROR_CELL.finditer(data):
+                place = _REF.search(match.group(1))
+                if place and len(self.errors) < MAX_ERRORS:
+                    self.errors[int(place.group(2)), _column(place.group(1))] = \
+                        _text_after(match, _XLSX_VALUE)
+        if found:
+            letters = {column for column, _ in found}
+            columns = [_column(column) for column in letters]
+            rows = list(map(int, (row for _, row in found)))
+            self.extent.add(min(rows), min(columns), max(rows), max(columns))
+
+    def tag(self, match: re.Match[bytes]) -> None:
+        name, attributes = match.groups()
+        if name == b"row":
+            found = _ROW_REF.search(attributes)
+            self.row = int(found.group(1)) if found else self.row + 1
+            self.column = 0
+            return
+        found = _REF.search(attributes)
+        if found:
+            self.column, row = _column(found.group(1)), int(found.group(2))
+        else:
+            self.column, row = self.column + 1, max(self.row, 1)
+        if not attributes.endswith(b"/"):  # an empty cell (``<c r="X9" s="1"/>``) costs nothing
+            self.extent.add(row, self.column, row, self.column)
+
+    def done(self) -> None:
+        self.extent.check(self)
+
+
+class _Unplaced(Exception):
+    """A worksheet has a cell without ``r``: scan it again, tag by tag."""
+
+
+class _SharedStringsScan(_Scan):
+    """The shared strings: how many there are (each is held as a string of its own)."""
+
+    TAGS = re.compile(rb"<(?:[\w.-]+:)?si(?=[\s/>])")
+
+    def __init__(self, location: str) -> None:
+        super().__init__(location)
+        self.count = 0
+
+    def tag(self, match: re.Match[bytes]) -> None:
+        self.count += 1
+        if self.count > MAX_CELLS:
+            self.refuse(f"its shared strings number more than {MAX_CELLS:,}: too many for a "
+                        "score sheet")
+
+
+_REPEAT_COLUMNS = re.compile(rb'number-columns-repeated="([0-9]{1,10})"')
+_REPEAT_ROWS = re.compile(rb'number-rows-repeated="([0-9]{1,10})"')
+_ODS_TEXT = re.compile(rb"\s*<(?:[\w.-]+:)?p\b[^>]*>([^<]*)")
+_TABLE_NAME = re.compile(rb'\bname="([^"]*)"')
+
+
+class _OdsScan(_Scan):
+    """An .ods's ``content.xml``: each table (worksheet), its rows and cells with their repeat
+    counts; a cell holds a value when it has a value type or content (not self-closing)."""
+
+    TAGS = re.compile(rb"<(/?)(?:[\w.-]+:)?(table|table-row|table-cell|covered-table-cell)"
+                      rb"(?=[\s/>])([^>]*)>")
+
+    def __init__(self, path: str, errors: ErrorCells) -> None:
+        super().__init__(path)
+        self.path, self.errors = path, errors
+        self.table_errors: dict[tuple[int, int], str] = {}
+        self.extent: _Extent | None = None
+        self.depth = 0  # of tables: one inside a cell is part of the worksheet around it
+        self.row = self.row_repeat = self.column = self.row_left = self.row_right = 0
+        self.pending: list[tuple[int, int, str]] = []  # error cells of the row: column, repeat, code
+
+    def tag(self, match: re.Match[bytes]) -> None:
+        closing, name, attributes = match.groups()
+        if name == b"table":
+            if attributes.endswith(b"/"):
+                return
+            self.depth += -1 if closing else 1
+            if closing and self.depth == 0:
+                self.finish_table()
+            elif not closing and self.depth == 1:
+                found = _TABLE_NAME.search(attributes)
+                name_text = found.group(1).decode("utf-8", "replace") if found else "?"
+                self.location = f"{self.path}[{name_text}]"
+                self.extent, self.row = _Extent(), 0
+                self.table_errors = self.errors.setdefault(name_text, {})
+        elif self.extent is None:
+            return
+        elif name == b"table-row":
+            if closing:
+                self.finish_row()
+            else:
+                found = _REPEAT_ROWS.search(attributes)
+                self.row_repeat = max(int(found.group(1)), 1) if found else 1
+                self.column, self.row_right, self.row_left = 0, 0, 0
+                self.pending = []
+                if attributes.endswith(b"/"):
+                    self.finish_row()
+        elif not closing:
+            found = _REPEAT_COLUMNS.search(attributes)
+            repeat = max(int(found.group(1)), 1) if found else 1
+            valued = not attributes.endswith(b"/") or b"value-type=" in attributes
+            if valued and name == b"table-cell" and b'value-type="error"' in attributes:
+                self.pending.append((self.column, repeat, _text_after(match, _ODS_TEXT)))
+            if valued and name == b"table-cell":
+                if not self.row_right:
+                    self.row_left = self.column + 1
+                self.row_right = self.column + repeat
+            self.column += repeat
+
+    def finish_row(self) -> None:
+        for column, repeat, text in self.pending:  # error cells, each copy of them
+            for row in range(self.row + 1, self.row + 1 + min(self.row_repeat, 100)):
+                for copy in range(column + 1, column + 1 + min(repeat, 100)):
+                    if len(self.table_errors) < MAX_ERRORS:
+                        self.table_errors[row, copy] = text
+        self.pending = []
+        if self.row_right:
+            self.extent.add(self.row + 1, self.row_left, self.row + self.row_repeat,
+                            self.row_right)
+        self.row += self.row_repeat
+        self.row_repeat, self.row_right = 0, 0
+
+    def finish_table(self) -> None:
+        if self.extent is not None:
+            self.extent.check(self)
+        self.extent = None
+        self.location = self.path
+
