@@ -499,3 +499,21 @@ def test_add_reads_parses_validates_and_scores_the_sheet_once(tmp_path, monkeypa
     result = run("add", str(path), "--bids", "0,1,1")
     assert result.exit_code == 0, result.stderr
     assert calls == {"parse": 2, "validate": 2, "score": 1}
+
+
+def test_a_game_read_from_a_file_knows_where_it_stands(tmp_path):
+    from wizard_cli.app.amending import take_back_bid
+    from wizard_cli.app.recording import change_file, read_game, record_values
+
+    path = tmp_path / "g.yaml"
+    text = (SAMPLES / "six-players-in-progress.yaml").read_text()
+    path.write_text(text)
+    game = read_game(str(path))
+    assert (game.current_round, game.in_play.number, game.rounds_played) == (7, 7, 6)
+    assert (game.bids_in, game.next_bidder, game.forbidden_bid) == ({0: 3, 1: 1}, 2, None)
+    assert game.bidding_order() == [0, 1, 2, 3, 4, 5] and game.dealer() == 5
+    assert game.status().next.next_bidder == "Olga" and not game.status().finished
+    done = change_file(str(path), None, lambda now: record_values(now, bids={2: 1}), "add")
+    assert (done.game.bids_in, done.game.next_bidder) == ({0: 3, 1: 1, 2: 1}, 3)
+    back = change_file(str(path), None, lambda now: take_back_bid(now, 2), "undo")
+    assert back.game.bids_in == {0: 3, 1: 1} and path.read_text() == text

@@ -182,6 +182,18 @@ def _yaml_only(path: str, text: str, encoding: str | None, source: str, command:
                                   f"with `wizard convert {path} --to yaml -o NEW.yaml`", source))
 
 
+def read_game(path: str, encoding: str | None = None,
+              layers: Sequence[Iterable[RawSetting]] = (), first_dealer: str | None = None) -> Game:
+    """The last game of a sheet file (of any format), validated: the game ``add`` and ``play``
+    change; every problem raised as the usual error."""
+    from ..sheets.source import read_sheets
+
+    last = None
+    for last in read_sheets(path, None, encoding):
+        pass
+    return validated_game(last, layers, first_dealer)
+
+
 def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
                  first_dealer: str | None = None) -> Game:
     """The last game of the text, validated; every problem raised as the usual error."""
