@@ -384,7 +384,9 @@ def test_many_sheets_given_at_once_are_each_read_alone(write):
 
 # --- tables drawn without tabulate ---------------------------------------------------------
 
-PLAIN_TEXT = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=12)
+# Printable ASCII, and the score cells' arrow (drawn directly too: one column wide for tabulate).
+PLAIN_TEXT = st.text(alphabet=st.one_of(st.characters(min_codepoint=32, max_codepoint=126),
+                                        st.just("→")), max_size=12)
 CELL_VALUE = st.one_of(PLAIN_TEXT, st.integers(-1000, 100_000), st.none(), st.booleans(),
                        st.text(max_size=6))
 

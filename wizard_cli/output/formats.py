@@ -198,19 +198,26 @@ def _markdown_cell(cell: Any) -> Any:
 _PAD = {"left": str.ljust, "right": str.rjust}
 
 
+# Characters beyond ASCII that tabulate, too, counts one column wide (with or without wcwidth):
+# the arrow of every score cell (``1/1 → +30 = 30``).
+_NARROW = "→"
+
+
 def _plain_texts(texts: list[Any]) -> bool:
-    """Every one printable ASCII text with no space at either end (a None or a flag is not)."""
+    """Every one printable text of ASCII (or _NARROW) with no space at either end (a None or a
+    flag is not)."""
     try:
-        return (all(map(str.isascii, texts)) and all(map(str.isprintable, texts))
-                and list(map(str.strip, texts)) == texts)
+        joined = "".join(texts)
     except TypeError:  # not a str
         return False
+    return ((joined.isascii() or joined.replace(_NARROW, "").isascii())
+            and all(map(str.isprintable, texts)) and list(map(str.strip, texts)) == texts)
 
 
 def _plain_grid(headers: Sequence[str], rows: list[Sequence[Any]], style: str,
                 align: Sequence[str] | None) -> str | None:
     """The table tabulate would draw, drawn directly when every cell is plain (an int, or
-    printable ASCII with no space at either end), every header is named, every column aligned
+    printable ASCII, arrows allowed, with no space at either end), every header is named, every column aligned
     left or right, and there is at least one row. None otherwise.
 
     tabulate's general machinery (types, wide characters, multi-line cells) costs a tenth of a
