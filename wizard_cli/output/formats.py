@@ -195,7 +195,7 @@ def _markdown_cell(cell: Any) -> Any:
     return cell.replace("|", "\\|") if type(cell) is str and "|" in cell else cell
 
 
-_PAD = {"left": str.ljust, "right": str.rjust}
+_PAD = {"left": "<", "right": ">"}  # how a format field pads, as str.ljust and str.rjust
 
 
 # Characters beyond ASCII that tabulate, too, counts one column wide (with or without wcwidth):
@@ -231,16 +231,18 @@ def _plain_grid(headers: Sequence[str], rows: list[Sequence[Any]], style: str,
             or any(a not in _PAD for a in aligns) or not _plain_texts(texts)):
         return None
     # A column is as wide as its widest cell, and at least its header and two spaces.
-    widths = [max([len(header) + 2, *(len(row[column]) for row in cells)])
-              for column, header in enumerate(headers)]
-    pads = [_PAD[a] for a in aligns]
-    padded = lambda row: [pad(text, width) for pad, text, width in zip(pads, row, widths)]  # noqa: E731
+    widths = [max(len(header) + 2, max(map(len, column)))
+              for header, column in zip(headers, zip(*cells))]
+    # Each line from one format string: '{:>5}' pads as str.rjust(5) does, '{:<5}' as ljust.
+    fields = [f"{{:{_PAD[a]}{width}}}" for a, width in zip(aligns, widths)]
     if style == "markdown":
         rule = "|" + "|".join("-" * (width + 2) for width in widths) + "|"
-        lines = ["| " + " | ".join(padded(row)) + " |" for row in [headers, *cells]]
+        template = "| " + " | ".join(fields) + " |"
+        lines = [template.format(*row) for row in [headers, *cells]]
         lines.insert(1, rule)
     else:
-        lines = ["  ".join(padded(row)).rstrip() for row in [headers, *cells]]
+        template = "  ".join(fields)
+        lines = [template.format(*row).rstrip() for row in [headers, *cells]]
         lines.insert(1, "  ".join("-" * width for width in widths))
     return "\n".join(lines)
 

@@ -8,7 +8,7 @@ from ..game.game import NextStep, Status, game_status, next_step
 from ..game.scoring import GameResult, ScoredRound
 from ..errors import name_list, visible
 from ..game.validation import Checked
-from .formats import grid, heading, signed
+from .formats import grid, heading
 
 if TYPE_CHECKING:
     from ..game.trick import TrickResult
@@ -121,8 +121,7 @@ def _round_cell(scored: ScoredRound, seat: int) -> str:
     bid = scored.bids[seat]
     if scored.tricks is None:
         return "?" if bid is None else f"{bid}/?"
-    return (f"{bid}/{scored.tricks[seat]} → {signed(scored.points[seat])} "
-            f"= {scored.totals[seat]}")
+    return f"{bid}/{scored.tricks[seat]} → {scored.points[seat]:+d} = {scored.totals[seat]}"
 
 
 class StandingsOutput:
