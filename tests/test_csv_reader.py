@@ -59,13 +59,40 @@ def test_rows_and_lines_are_the_naive_readers(seed, delimiter, ending):
                      if rng.random() < 0.9 else rng.choice(["", " "]))
     text = ending.join(lines) + rng.choice([ending, ""])
     header, expected_delimiter, expected = reference(text)
-    reader = CsvRows(blocks(rng, text))
-    assert reader.header() == header
-    if header is None:
-        return
-    assert reader.delimiter == expected_delimiter
-    assert reader.number == header_line(text)
-    assert list(reader.rows()) == expected
+    cut = blocks(rng, text)
+    for split in (True, False):  # plain blocks split whole, and the general path: csv.reader
+        reader = CsvRows(cut, split_plain_blocks=split)
+        assert reader.header() == header
+        if header is None:
+            return
+        assert reader.delimiter == expected_delimiter
+        assert reader.number == header_line(text)
+        assert list(reader.rows()) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10**6), plain=st.floats(0, 1))
+def test_plain_blocks_split_whole_read_as_csv_reader_reads_them(seed, plain):
+    """Blocks of plain lines (split by str.split) among others (quotes, CR, CRLF, blank lines:
+    csv.reader's), cut anywhere between lines: the same rows and lines as the general path."""
+    rng = random.Random(seed)
+    cells = ["Anna", "1", "", " 2 ", "x\x0cy", "ä", "Total"]
+    odd = ['"Ben, Jr."', '"two\nlines"', '"a\r\nb"']
+    lines = ["game,round,player,bid,tricks"]
+    for _ in range(rng.randint(0, 40)):
+        width = rng.choice([5, 5, 5, 4, 6, 0])
+        pool = cells if rng.random() < plain else cells + odd
+        lines.append(",".join(rng.choice(pool) for _ in range(width)))
+    endings = ["\n"] * 6 + ["\r\n", "\r"]
+    text = "".join(line + rng.choice(endings if rng.random() > plain else ["\n"])
+                   for line in lines)
+    text = text if rng.random() < 0.8 else text.rstrip("\r\n")
+    cut = blocks(rng, text)
+    general = CsvRows(cut, split_plain_blocks=False)
+    split = CsvRows(cut)
+    assert split.header() == general.header()
+    assert list(split.rows()) == list(general.rows())
+    assert split.number == general.number
 
 
 def header_line(text: str) -> int:

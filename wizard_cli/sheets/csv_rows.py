@@ -19,15 +19,36 @@ Chunks = Iterator[tuple[Sequence[list[str]], Sequence[int]]]
 
 
 class CsvRows:
-    """A CSV's header, then its rows: the delimiter is sniffed from the header line."""
+    """A CSV's header, then its rows: the delimiter is sniffed from the header line.
 
-    def __init__(self, blocks: Iterable[str]) -> None:
-        self._split = 0  # the lines of the blocks split so far
-        self._quoted = False  # whether the block split last has a quote in it
-        self._lines = itertools.chain.from_iterable(map(self._block_lines, blocks))
+    Rows are csv.reader's, except that a block of plain lines (no quote, no CR, no field that
+    could pass csv's field size limit) is split by ``str.split`` a whole block at a time, where
+    it reads exactly as csv.reader reads it; ``split_plain_blocks=False`` is the general path,
+    csv.reader throughout (which the split must match: tests/test_csv_reader.py).
+    """
+
+    def __init__(self, blocks: Iterable[str], split_plain_blocks: bool = True) -> None:
+        self._split = 0  # the lines of the blocks taken so far
+        self._quoted = False  # whether the block csv.reader took last has a quote in it
+        self._blocks = iter(blocks)
+        self._handed_back: str | None = None  # a block taken to split, left to csv.reader
+        self._lines = itertools.chain.from_iterable(map(self._block_lines, self._next_blocks()))
         self._skipped = 0  # blank lines before the header
+        self._bypassed = 0  # lines split here, not read by csv.reader
         self._reader: Iterator[list[str]] | None = None
+        self._split_plain = split_plain_blocks
         self.delimiter = ","
+
+    def _next_blocks(self) -> Iterator[str]:
+        """The blocks csv.reader reads: a block handed back to it first, then the next."""
+        while True:
+            if self._handed_back is not None:
+                block, self._handed_back = self._handed_back, None
+            else:
+                block = next(self._blocks, None)
+                if block is None:
+                    return
+            yield block
 
     def _block_lines(self, block: str) -> list[str]:
         """A block's lines (taken only once the lines before are all read), counted."""
@@ -39,7 +60,8 @@ class CsvRows:
     @property
     def number(self) -> int:
         """The line the row just read ends on (the header's, right after :meth:`header`)."""
-        return self._skipped + (self._reader.line_num if self._reader is not None else 0)
+        return (self._skipped + self._bypassed
+                + (self._reader.line_num if self._reader is not None else 0))
 
     def header(self) -> list[str] | None:
         """The first row after any blank lines (None if there is none); its delimiter, sniffed
@@ -60,11 +82,13 @@ class CsvRows:
 
         The lines left of a block with no quote are one row each, so csv.reader is asked for
         exactly that many at once; in a block with a quote, rows are read one by one up to the
-        block's end (a quoted cell may take in lines of the next block).
+        block's end (a quoted cell may take in lines of the next block). A plain block whose
+        lines csv.reader has not begun is split here (:func:`split_plain_block`).
         """
         reader = self._reader
         if reader is None:
             return
+        limit = csv.field_size_limit()
         while True:
             read = self.number
             left = self._split - read
@@ -74,6 +98,17 @@ class CsvRows:
                     return
                 yield rows, range(read + 1, read + 1 + len(rows))
                 continue
+            if not left and self._split_plain:
+                block = next(self._blocks, None)
+                if block is None:
+                    return
+                rows = split_plain_block(block, self.delimiter, limit)
+                if rows is not None:
+                    self._split += len(rows)
+                    self._bypassed += len(rows)
+                    yield rows, range(read + 1, read + 1 + len(rows))
+                    continue
+                self._handed_back = block  # read by csv.reader, row by row, just below
             rows, lines = [], []
             while True:
                 start = self.number + 1  # the row's first line
@@ -92,6 +127,21 @@ class CsvRows:
         """The rows after the header one by one, each with its line."""
         for rows, lines in self.chunks():
             yield from zip(rows, lines)
+
+
+def split_plain_block(block: str, delimiter: str, limit: int) -> list[list[str]] | None:
+    """A block's rows as csv.reader reads them, by ``str.split``, when every line is plain: no
+    quote, no CR (only LF ends its lines), no NUL, and too short for any field to pass csv's
+    field size limit. None for any other block (csv.reader reads it)."""
+    if '"' in block or "\r" in block or "\x00" in block or len(block) > limit:
+        return None
+    lines = block.split("\n")
+    if not lines[-1]:
+        lines.pop()  # the block ends with its last line's LF
+    rows = [line.split(delimiter) for line in lines]
+    if "" in lines:  # a blank line is no cells, as csv.reader reads it
+        rows = [row if line else [] for row, line in zip(rows, lines)]
+    return rows
 
 
 def sniff_delimiter(line: str) -> str:
