@@ -41,7 +41,7 @@ def complete(words: str, shell: str = "bash") -> list[str]:
 # --- completion ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("words, offered", [
-    ("wizard s", ["score", "standings", "stats"]),
+    ("wizard s", ["score", "standings", "stats", "serve"]),
     ("wizard score --z", ["--zero-bid"]),
     ("wizard score -f j", ["json", "jsonl"]),
     ("wizard convert x --to w", ["wide-csv"]),
@@ -94,7 +94,8 @@ def test_each_commands_help_ends_with_one_to_three_examples(command):
 
 def test_every_example_runs(tmp_path, monkeypatch):
     """Each example, as written, in a folder holding the sample sheets (new before add; play
-    told to quit at its first prompt; plot's only with the plot extra)."""
+    told to quit at its first prompt; plot's only with the plot extra; serve's, which run until
+    stopped, in tests/test_serve_process.py)."""
     import importlib.util
     import shlex
 
@@ -103,7 +104,7 @@ def test_every_example_runs(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for command, lines in EXAMPLES.items():
         for line in lines:
-            if command == "plot" and not drawing:
+            if command == "plot" and not drawing or command == "serve":
                 continue
             result = run(*shlex.split(line)[1:], input="q\n" if command == "play" else None)
             assert result.exit_code == 0, (line, result.stderr)
@@ -128,8 +129,9 @@ def test_a_bad_choice_names_the_allowed_values(args, option, allowed):
 # --- start-up --------------------------------------------------------------------------------
 
 def test_nothing_heavy_is_imported_at_start():
-    """Completion, workbooks, presets and the chart are imported only when used."""
+    """Completion, workbooks, presets, the chart and the web server are imported only when used."""
     heavy = ["python_calamine", "openpyxl", "matplotlib", "openskill", "wizard_cli.game.compare",
+             "starlette", "uvicorn", "jinja2", "segno", "wizard_cli.web.app", "wizard_cli.app.serving",
              "wizard_cli.sheets.workbook", "wizard_cli.sheets.csv_sheets"]
     code = ("import sys, wizard_cli.cli; "
             f"print([m for m in {heavy!r} if m in sys.modules])")

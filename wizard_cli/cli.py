@@ -340,6 +340,38 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     raise typer.Exit(play_game(sheet, player_names(players) if players else None, assignments))
 
 
+@app.command(epilog=examples("serve"))
+@edge
+@rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
+def serve(sheet: Annotated[str, typer.Argument(
+              metavar="SHEET", help="The score sheet to show (a season: its last game).")],
+          host: Annotated[str, typer.Option(
+              "--host", metavar="H", help="The address to listen on; 0.0.0.0 for the room's "
+                                          "network (default: this computer only).")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(
+              "--port", metavar="P", min=0, max=65535,
+              help="The port to listen on; 0 picks a free one.")] = 8000,
+          entry: Annotated[bool, typer.Option(
+              "--entry", help="Let a phone enter bids and tricks: prints a secret entry address "
+                              "and its QR code.")] = False,
+          *, rules: RuleOptions) -> None:
+    """The table's screen: a live web page of the game for a TV or the players' phones.
+
+    The page follows the sheet as anyone changes it (add, play, an editor) and shows the round in
+    play, the grid, the standings and a chart; /?big=1 is for a TV across the room. With --entry
+    a phone can enter bids and tricks through the same locked edit as `wizard add`. Needs the
+    serve extra: pip install '.[serve]'. Ctrl-C stops it.
+    """
+    from .web.server import require_serve_extra, serve_sheet
+
+    if sheet == STDIN:
+        raise typer.BadParameter("serve follows a file as it changes: give its path, not -",
+                                 param_hint="SHEET")
+    require_serve_extra()
+    source = inputs([sheet], rules)
+    raise typer.Exit(serve_sheet(source, host, port, entry, sys.stderr))
+
+
 @app.command(epilog=examples("convert"))
 @edge
 @rule_options()

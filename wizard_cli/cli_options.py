@@ -203,6 +203,7 @@ EXAMPLES = {
     "edit": ["wizard edit friday.yaml --round 1 --tricks 0,1,0"],
     "undo": ["wizard undo friday.yaml"],
     "play": ["wizard play friday.yaml", "wizard play saturday.yaml --players Anna,Ben,Cara,Dan"],
+    "serve": ["wizard serve friday.yaml", "wizard serve friday.yaml --host 0.0.0.0 --entry"],
     "convert": ["wizard convert sample_sheets/worked-example.yaml --to wide-csv",
                 "wizard convert sample_sheets/season.csv -o season.yaml"],
 }

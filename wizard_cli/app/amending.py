@@ -12,6 +12,7 @@ import dataclasses
 from typing import Iterable, Sequence
 
 from ..errors import Problem, WizardError
+from ..game.game import Game
 from ..game.settings import RawSetting
 from ..sheets import amending
 from .recording import (Recorded, SheetText, bare_round, change_file, checked_change,
@@ -116,3 +117,26 @@ def take_back_bid(current: SheetText, seat: int) -> Recorded:
     after = checked_change(current, edited, rounds)
     return Recorded(after, Problem(f"took back {game.players[seat]}'s bid of "
                                    f"{in_play.bids[seat]}", source, None, in_play.number))
+
+
+def latest_entry(game: Game) -> tuple[int, int | None] | None:
+    """Where the last value written stands, as ``play``'s undo and the entry page's see it:
+    (round, seat) for the round in play's latest bid in bidding order, (round, None) for the
+    last round's tricks (or a round in play with no bid yet); None when nothing is recorded."""
+    if not game.rounds:
+        return None
+    given = list(game.bids_in)
+    if given:
+        return game.in_play.number, given[-1]
+    return game.rounds[-1].number, None
+
+
+def take_back_latest(current: SheetText) -> Recorded:
+    """Take back the last value written: the round in play's latest bid, else the last round's
+    tricks (``play``'s undo, and the entry page's)."""
+    latest = latest_entry(current.game)
+    if latest is None:
+        raise WizardError(Problem("nothing to undo: no round is recorded yet", current.source))
+    if latest[1] is not None:
+        return take_back_bid(current, latest[1])
+    return take_back(current)

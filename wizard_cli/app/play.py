@@ -17,7 +17,7 @@ from ..game.game import Game
 from ..game.scoring import GameResult
 from ..sheets.cells import whole_number
 from ..sheets.source import STDIN, display_name
-from .amending import take_back, take_back_bid
+from .amending import latest_entry, take_back_latest
 from .batch import existing_files
 from .recording import Change, Recorded, change_file, record_values
 
@@ -107,16 +107,10 @@ class Table:
     def undo(self) -> None:
         """Take back the last value written: the round's latest bid, else the previous round's
         tricks (all of them: asked again from that round's first bidder)."""
-        game = self.game
-        given = list(game.bids_in)
-        if given:
-            seat = given[-1]
-            done = self._write(lambda current: take_back_bid(current, seat))
-        elif game.rounds:
-            done = self._write(take_back)
-        else:
+        if latest_entry(self.game) is None:
             self.warn("nothing to undo yet")
             return
+        done = self._write(take_back_latest)
         if done is not None and done.note is not None:
             self.warn(f"round {done.note.round}: {done.note.message}")
 

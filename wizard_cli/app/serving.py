@@ -1,0 +1,156 @@
+"""What ``wizard serve`` asks of a sheet: the game it holds now, and a bid, a round's tricks or
+an undo entered from a phone (SPEC §9).
+
+The page is a view: reading is the same read-and-check as ``score`` (the last game of the file,
+the one ``add`` records into), and every write goes through :func:`~.recording.change_file`,
+the locked, atomic, layout-keeping edit of ``add``, ``undo`` and ``play``, with the same
+validation and messages. What is new here is only the question a second phone raises: is the
+round (and player) the request names still the one in turn? That is asked inside the lock, on
+the text about to be changed, so two phones can never both record into one slot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from ..errors import Problem, WizardError
+from ..game.game import Game
+from ..game.scoring import GameResult
+from .amending import latest_entry, take_back_latest
+from .batch import Inputs
+from .recording import UNSAFE, Recorded, SheetText, change_file, record_values
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The sheet as it stands: its game scored, or, when it cannot be, every problem."""
+
+    result: GameResult | None
+    problems: tuple[Problem, ...] = ()
+
+
+def read_game(inputs: Inputs) -> Reading:
+    """The last game of the (one) sheet ``inputs`` names, validated and scored as ``score``
+    scores it; a missing, unreadable, half-written or invalid sheet gives its problems."""
+    last = None
+    for checked in inputs.checked():
+        last = checked
+    inputs.notes = False  # what the reader skips is said once, not at every change
+    if last is None:
+        return Reading(None, (Problem("the sheet holds no game", inputs.paths[0]),))
+    if last.validated is None:
+        return Reading(None, tuple(last.problems))
+    return Reading(last.validated.result)
+
+
+# --- entry from a phone ----------------------------------------------------------------------
+
+class NotInTurn(WizardError):
+    """The request names a round or player that is not the one in turn (a second phone was
+    quicker, or the sheet changed meanwhile): nothing was written."""
+
+
+class Refused(WizardError):
+    """The value itself is refused by the sheet's rules (the message is ``add``'s)."""
+
+
+class CannotWrite(WizardError):
+    """The sheet could not be changed (locked, read-only, invalid as it stands, not YAML, a
+    failed write): nothing was written."""
+
+
+def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: object) -> Recorded:
+    """Record ``player``'s bid in round ``number`` if that is the bid the table waits for."""
+    number, bid = _whole(number, "round"), _whole(bid, "bid")
+
+    def change(current: SheetText) -> Recorded:
+        game = current.game
+        seat = _seat(game, player)
+        if game.finished:
+            raise NotInTurn("the game is over: no bid is wanted")
+        if number != game.current_round or seat != game.next_bidder:
+            waiting = game.next_bidder
+            wanted = (f"{game.players[waiting]} bids in round {game.current_round}"
+                      if waiting is not None else f"round {game.current_round} waits for the tricks")
+            raise NotInTurn(f"not in turn: {wanted}")
+        return record_values(current, bids={seat: bid})
+
+    return _change_in_turn(path, inputs, change)
+
+
+def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object) -> Recorded:
+    """Complete round ``number`` with every player's tricks if it is the round waiting for them."""
+    number = _whole(number, "round")
+    if not isinstance(tricks, Mapping):
+        raise Refused('"tricks" must be an object of every player\'s tricks: {"Anna": 1, …}')
+    values = {name: _whole(value, f"{name}'s tricks") for name, value in tricks.items()}
+
+    def change(current: SheetText) -> Recorded:
+        game = current.game
+        if game.finished or number != game.current_round or game.in_play is None or \
+                game.next_bidder is not None:
+            wanted = ("the game is over" if game.finished else
+                      f"round {game.current_round} has no bids yet" if game.in_play is None else
+                      f"round {game.current_round} is still bidding "
+                      f"({game.players[game.next_bidder]} is next)")
+            raise NotInTurn(f"not in turn: {wanted}")
+        return record_values(current, tricks={_seat(game, name): value
+                                              for name, value in values.items()})
+
+    return _change_in_turn(path, inputs, change)
+
+
+def enter_undo(path: str, inputs: Inputs, number: object) -> Recorded:
+    """Take back the last value written (what ``play``'s undo takes back) if it is in round
+    ``number``; the note says what was taken back."""
+    number = _whole(number, "round")
+
+    def change(current: SheetText) -> Recorded:
+        latest = latest_entry(current.game)
+        if latest is None:
+            raise NotInTurn("nothing to undo: no round is recorded yet")
+        if number != latest[0]:
+            raise NotInTurn(f"not in turn: the last step is in round {latest[0]}")
+        return take_back_latest(current)
+
+    return _change_in_turn(path, inputs, change)
+
+
+def _change_in_turn(path: str, inputs: Inputs, step: Callable[[SheetText], Recorded]) -> Recorded:
+    """One change through ``add``'s write path: inside the lock the sheet is read and validated
+    (an invalid sheet cannot be written to), the request asked whether it is in turn, then the
+    value recorded and the whole sheet validated. The errors say which refusal it was."""
+
+    def change(current: SheetText) -> Recorded:
+        try:
+            return step(current)
+        except (NotInTurn, Refused):
+            raise
+        except WizardError as error:
+            if any(problem.message == UNSAFE for problem in error.problems):
+                raise CannotWrite(*error.problems) from None
+            raise Refused(*error.problems) from None
+
+    try:
+        return change_file(path, inputs.encoding, change, "serve", inputs.layers,
+                           inputs.first_dealer)
+    except (NotInTurn, Refused):
+        raise
+    except WizardError as error:  # the lock, a read-only or invalid sheet, a failed write
+        raise CannotWrite(*error.problems) from None
+
+
+def _whole(value: object, what: str) -> int:
+    """A whole number from a JSON body (not a boolean, not a string)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refused(f"{what} must be a whole number")
+    return value
+
+
+def _seat(game: Game, name: object) -> int:
+    """A player's seat by the name as the sheet writes it."""
+    players = game.players
+    if not isinstance(name, str) or name not in players:
+        raise Refused(f"unknown player {name!r} (players: {', '.join(players)})")
+    return players.index(name)

@@ -1,0 +1,250 @@
+"""The routes of the table's screen (SPEC §9) and the rules of who may do what.
+
+- ``GET /`` (``?big=1`` for a TV), ``/board`` (the same board alone, which the page swaps in on
+  each event), ``/game.json``, ``/events`` (Server-Sent Events), ``/enter`` and ``/enter/board``.
+- ``POST /api/bid``, ``/api/tricks``, ``/api/undo`` with ``--entry`` only: the token in
+  ``X-Wizard-Token`` (compared in constant time), a JSON body of at most 4 KiB; the write is the
+  app layer's (:mod:`wizard_cli.app.serving`), one at a time.
+- Every response carries the CSP and the other headers of :data:`SECURITY_HEADERS`, and a
+  request whose ``Host`` is not one of this server's names is refused with 421 (DNS rebinding).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from pathlib import Path
+from typing import Callable
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .. import __version__
+from ..app import serving
+from ..errors import WizardError, visible
+from . import views
+from .watch import SheetWatch, wire_json
+
+HERE = Path(__file__).parent
+MAX_BODY = 4096
+KEEP_ALIVE_SECONDS = 15.0
+TOKEN_HEADER = "x-wizard-token"
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),  # the entry page's buttons are not to be clicked in a frame
+]
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def templates():
+    """Jinja2 templates, autoescaped; every value printed has its control characters escaped
+    (SPEC §8) on top of HTML escaping."""
+    from jinja2 import Environment, FileSystemLoader
+
+    def shown(value: object) -> object:
+        return visible(value) if isinstance(value, str) else value
+
+    return Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
+                       finalize=shown, trim_blocks=True, lstrip_blocks=True)
+
+
+class JSONBody(Response):
+    """JSON as the server sends it (one line, ASCII), never cached."""
+
+    media_type = "application/json"
+
+    def __init__(self, content: object, status_code: int = 200) -> None:
+        super().__init__(wire_json(content), status_code, NO_STORE)
+
+
+class Refusal(Exception):
+    """An entry request refused before it reaches the sheet: its status and message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def create_app(watch: SheetWatch, token: str | None = None,
+               hosts: frozenset[str] | None = None,
+               keep_alive: float = KEEP_ALIVE_SECONDS) -> Starlette:
+    """The application for one sheet. ``token``: entry is on (None: nothing can be written);
+    ``hosts``: the ``Host`` values accepted (None: any, for tests that do not ask)."""
+    env = templates()
+    writing = asyncio.Lock()
+    source = watch.inputs.paths[0]
+
+    def page(name: str, status: int = 200, **context: object) -> HTMLResponse:
+        return HTMLResponse(env.get_template(name).render(wizard_version=__version__, **context),
+                            status, NO_STORE)
+
+    def board(request: Request) -> dict:
+        return views.board(watch.result, watch.problems, watch.version, source) | {
+            "big": request.query_params.get("big") == "1", "entry": token is not None}
+
+    async def scoreboard(request: Request) -> Response:
+        await watch.refresh()
+        return page("page.html", **board(request))
+
+    async def board_fragment(request: Request) -> Response:
+        return page("board.html", **board(request))
+
+    async def game_json(request: Request) -> Response:
+        await watch.refresh()
+        if watch.game is None:
+            return JSONBody({"error": "the sheet has no valid game yet", "version": watch.version,
+                             "problems": [p.as_json() for p in watch.problems]}, 503)
+        return JSONBody(watch.game)
+
+    async def events(request: Request) -> Response:
+        async def stream():
+            yield "retry: 1000\n\n"
+            seen = None
+            while not watch.stopping:
+                event = await watch.next_event(seen, keep_alive)
+                if watch.stopping:
+                    return
+                if event is None:
+                    yield ": keep-alive\n\n"
+                    continue
+                seen = event.version
+                yield event.text
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={**NO_STORE, "X-Accel-Buffering": "no"})
+
+    def entry_context() -> dict:
+        context = views.board(watch.result, watch.problems, watch.version, source)
+        context["entry"] = views.entry(watch.result) if watch.result is not None else None
+        return context
+
+    async def enter(request: Request) -> Response:
+        if token is None:
+            return page("off.html", 404, title="Entry is off")
+        await watch.refresh()
+        return page("enter.html", **entry_context())
+
+    async def enter_fragment(request: Request) -> Response:
+        if token is None:
+            return page("off.html", 404, title="Entry is off")
+        return page("enter_board.html", **entry_context())
+
+    def api(action: Callable[[dict], serving.Recorded]) -> Callable:
+        async def endpoint(request: Request) -> Response:
+            try:
+                body = await _entry_body(request, token)
+            except Refusal as refusal:
+                return JSONBody({"error": str(refusal)}, refusal.status)
+            try:
+                async with writing:  # one write at a time here; the sheet's lock for the rest
+                    from anyio import to_thread
+
+                    done = await to_thread.run_sync(action, body)
+            except serving.NotInTurn as error:
+                await watch.refresh()
+                return JSONBody({"error": str(error), "game": watch.game}, 409)
+            except serving.Refused as error:
+                return JSONBody(_error_body(error), 422)
+            except WizardError as error:  # CannotWrite: locked, read-only, a failed write
+                return JSONBody(_error_body(error), 503)
+            await watch.refresh()
+            return JSONBody({"game": watch.game,
+                             "message": str(done.note) if done.note else "recorded"})
+
+        return endpoint
+
+    inputs = watch.inputs
+    bid = api(lambda body: serving.enter_bid(source, inputs, body.get("round"),
+                                             body.get("player"), body.get("bid")))
+    tricks = api(lambda body: serving.enter_tricks(source, inputs, body.get("round"),
+                                                   body.get("tricks")))
+    undo = api(lambda body: serving.enter_undo(source, inputs, body.get("round")))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        poll = asyncio.create_task(watch.run())
+        try:
+            yield
+        finally:
+            await watch.stop()
+            poll.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poll
+
+    routes = [
+        Route("/", scoreboard), Route("/board", board_fragment),
+        Route("/game.json", game_json), Route("/events", events),
+        Route("/enter", enter), Route("/enter/board", enter_fragment),
+        Route("/api/bid", bid, methods=["POST"]), Route("/api/tricks", tricks, methods=["POST"]),
+        Route("/api/undo", undo, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    return Guard(app, hosts)
+
+
+def _error_body(error: WizardError) -> dict:
+    """A refused write: the message as ``add`` gives it (one located line per problem)."""
+    return {"error": str(error), "problems": [p.as_json() for p in error.problems]}
+
+
+async def _entry_body(request: Request, token: str | None) -> dict:
+    """The JSON object of an entry request, once its token, type and size are right."""
+    if token is None:
+        raise Refusal(403, "entry is off: start wizard serve with --entry to write")
+    given = request.headers.get(TOKEN_HEADER, "")
+    if not secrets.compare_digest(given.encode("latin-1"), token.encode("latin-1")):
+        raise Refusal(403, f"missing or wrong {TOKEN_HEADER.title()}: nothing was written")
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refusal(415, "send JSON (Content-Type: application/json)")
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+    try:
+        data = json.loads(bytes(body))
+    except (ValueError, UnicodeDecodeError):
+        raise Refusal(400, "the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise Refusal(400, "the body must be a JSON object")
+    return data
+
+
+class Guard:
+    """ASGI middleware: the ``Host`` check (421) and the security headers on every response."""
+
+    def __init__(self, app: Callable, hosts: frozenset[str] | None) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def guarded(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []),
+                                                  *SECURITY_HEADERS]}
+            await send(message)
+
+        if self.hosts is not None:
+            host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1").lower()
+            if host not in self.hosts:
+                refused = JSONBody({"error": f"this server does not answer to the host "
+                                             f"{host!r}"}, 421)
+                await refused(scope, receive, guarded)
+                return
+        await self.app(scope, receive, guarded)

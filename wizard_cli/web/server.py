@@ -1,0 +1,184 @@
+"""``wizard serve``: listen, say where (and, with ``--entry``, the entry address as text and as a
+QR code), serve until Ctrl-C or SIGTERM, then stop within 2 s with exit 0 (SPEC §9).
+
+The socket is bound here, before uvicorn starts, so ``--port 0`` can say the port it got and the
+``Host`` check knows it. uvicorn's access log is off (an entry address carries the token) and
+its own signal handling is kept but told not to re-raise the signal at the end (which would
+make the exit code 143 instead of 0).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import socket
+from typing import TextIO
+
+from ..app.batch import Inputs
+from ..errors import Problem, WizardError, visible
+
+MISSING_EXTRA = ("wizard serve needs the serve extra (starlette, uvicorn, jinja2, segno): "
+                 "pip install '.[serve]' in the wizard-cli folder")
+WILDCARDS = ("0.0.0.0", "::", "")
+TOKEN_BYTES = 24  # 192 random bits (SPEC §9: at least 128)
+
+
+def require_serve_extra() -> None:
+    """Fail early, in one line, when the ``serve`` extra is not installed."""
+    try:
+        import jinja2  # noqa: F401
+        import segno  # noqa: F401
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise WizardError(MISSING_EXTRA) from None
+
+
+def machine_addresses() -> list[str]:
+    """This machine's own IP addresses (not loopback), as well as can be found without a
+    dependency: the host name's addresses and the one a packet to the outside would leave by."""
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            found.append(info[4][0])
+    except OSError:
+        pass
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as udp:
+                udp.connect((probe, 9))  # no packet is sent: this only picks the route
+                found.append(udp.getsockname()[0])
+        except OSError:
+            pass
+    addresses = []
+    for address in found:
+        address = address.split("%")[0]
+        try:
+            parsed = ipaddress.ip_address(address)
+        except ValueError:
+            continue
+        if not parsed.is_loopback and not parsed.is_unspecified and address not in addresses:
+            addresses.append(address)
+    return addresses
+
+
+def host_part(address: str) -> str:
+    """An address as it stands in a URL or a Host header (IPv6 in brackets)."""
+    return f"[{address}]" if ":" in address else address
+
+
+def allowed_hosts(host: str, port: int) -> frozenset[str]:
+    """The ``Host`` values this server answers (SPEC §9): localhost, 127.0.0.1, [::1], the
+    ``--host`` address, and for a wildcard host the machine's addresses, each with the port
+    (and bare, when the port is 80, as a browser then sends it)."""
+    names = {"localhost", "127.0.0.1", "[::1]"}
+    if host in WILDCARDS:
+        names |= {host_part(address) for address in machine_addresses()}
+    else:
+        names.add(host_part(host.strip("[]")).lower())
+    hosts = {f"{name}:{port}" for name in names}
+    if port == 80:
+        hosts |= names
+    return frozenset(hosts)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (0: a free port)."""
+    wanted = host.strip("[]") or "0.0.0.0"
+    family = socket.AF_INET6 if ":" in wanted else socket.AF_INET
+    try:
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6 and wanted == "::":
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind((wanted, port))
+        sock.listen(128)
+    except OSError as error:
+        raise WizardError(Problem(f"cannot listen on {host_part(wanted)}:{port}: "
+                                  f"{error.strerror or error}")) from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def addresses_to_open(host: str, port: int) -> list[str]:
+    """The addresses to give the room: for a wildcard host each of the machine's, else the one."""
+    if host in WILDCARDS:
+        return [f"http://{host_part(a)}:{port}/" for a in machine_addresses()] or \
+            [f"http://127.0.0.1:{port}/"]
+    shown = "127.0.0.1" if host == "localhost" else host.strip("[]")
+    return [f"http://{host_part(shown)}:{port}/"]
+
+
+def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextIO) -> int:
+    """Serve the sheet until stopped; the exit code."""
+    require_serve_extra()
+    import uvicorn
+
+    from .app import create_app
+    from .watch import SheetWatch
+
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
+    token = secrets.token_urlsafe(TOKEN_BYTES) if entry else None
+    watch = SheetWatch(inputs)
+    app = create_app(watch, token, allowed_hosts(host, port))
+    say_where(inputs.paths[0], host, port, token, stderr)
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=1, server_header=False)
+    server = _server_class()(config, watch)
+    server.run(sockets=[sock])
+    stderr.write("wizard serve: stopped\n")
+    stderr.flush()
+    return 0
+
+
+def say_where(path: str, host: str, port: int, token: str | None, stderr: TextIO) -> None:
+    """The lines ``serve`` starts with: where to look, who may write, the entry QR code."""
+    addresses = addresses_to_open(host, port)
+    lines = [f"wizard serve: {visible(path)} at {addresses[0]} (Ctrl-C to stop)"]
+    if host in WILDCARDS:
+        lines.append("Open to the room's network: anyone on it can watch at "
+                     + " or ".join(addresses))
+    elif host in ("127.0.0.1", "localhost", "::1", "[::1]"):
+        lines.append("Only this computer can open it; --host 0.0.0.0 opens it to the room's "
+                     "network.")
+    if token is None:
+        lines.append("Read-only: nothing can be entered (--entry allows a phone to).")
+    stderr.write("\n".join(lines) + "\n")
+    if token is not None:
+        import segno
+
+        address = f"{addresses[0]}enter?token={token}"
+        stderr.write(f"Entry page (whoever has this address can write to the sheet): {address}\n")
+        segno.make(address, error="m").terminal(out=stderr, compact=True)
+    stderr.flush()
+
+
+def _server_class() -> type:
+    """uvicorn's Server, made to end with exit 0 on Ctrl-C or SIGTERM, ending the event
+    streams first (they would otherwise hold the shutdown up until its timeout)."""
+    import asyncio
+
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        def __init__(self, config: uvicorn.Config, watch) -> None:  # noqa: ANN001
+            super().__init__(config)
+            self.watch = watch
+            self.loop: asyncio.AbstractEventLoop | None = None
+
+        async def startup(self, sockets=None) -> None:  # noqa: ANN001
+            self.loop = asyncio.get_running_loop()
+            await super().startup(sockets)
+
+        def handle_exit(self, sig, frame) -> None:  # noqa: ANN001
+            # As uvicorn's, without remembering the signal to raise again at the end.
+            if self.should_exit:
+                self.force_exit = True
+            self.should_exit = True
+            if self.loop is not None:
+                self.loop.call_soon_threadsafe(
+                    lambda: asyncio.ensure_future(self.watch.stop()))
+
+    return Server

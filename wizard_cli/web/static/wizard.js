@@ -1,0 +1,158 @@
+// wizard serve: keep the page up to date from the server's event stream (never by reloading),
+// and, on the entry page, send bids, tricks and undo with the entry token.
+//
+// The server renders every board (the same templates as the first page); this script only
+// swaps the newest one in when an event says the sheet changed, and posts what a button says.
+"use strict";
+
+(function () {
+  const live = document.getElementById("live");
+  if (!live) return;
+  const fragment = live.dataset.fragment;
+  let shown = Number(live.dataset.version);
+  let loading = false;
+  let wanted = shown;
+
+  // --- the board, kept current ------------------------------------------------------------
+  async function load(version) {
+    wanted = Math.max(wanted, version);
+    if (loading) return;
+    loading = true;
+    try {
+      while (wanted !== shown) {
+        const target = wanted;
+        const response = await fetch(fragment, { cache: "no-store" });
+        if (!response.ok) break;
+        const html = await response.text();
+        keepTricksTyped(() => { live.innerHTML = html; });
+        const board = live.querySelector(".live-board");
+        shown = board ? Number(board.dataset.version) : target;
+        if (shown < target) shown = target;
+      }
+    } catch (error) {
+      // the connection dropped: the event stream reconnects and asks again
+    } finally {
+      loading = false;
+    }
+  }
+
+  const connection = document.getElementById("connection");
+  let events = null;
+  function listen() {
+    events = new EventSource("/events");
+    const changed = (event) => {
+      const data = JSON.parse(event.data);
+      if (data.version !== shown) load(data.version);
+    };
+    events.addEventListener("update", changed);
+    events.addEventListener("problems", changed);
+    events.addEventListener("open", () => { if (connection) connection.hidden = true; });
+    events.addEventListener("error", () => { if (connection) connection.hidden = false; });
+  }
+  listen();
+  window.addEventListener("pagehide", () => events && events.close());
+
+  // --- the entry page ---------------------------------------------------------------------
+  if (fragment !== "/enter/board") return;
+
+  const KEY = "wizard-entry-token";
+  const params = new URLSearchParams(window.location.search);
+  if (params.has("token")) {
+    try { window.localStorage.setItem(KEY, params.get("token")); } catch (error) { /* private mode */ }
+    window.history.replaceState(null, "", window.location.pathname);  // out of the address bar
+  }
+  let remembered = params.get("token") || "";
+  try { remembered = window.localStorage.getItem(KEY) || remembered; } catch (error) { /* none */ }
+  const token = remembered;
+  const noToken = document.getElementById("no-token");
+  if (noToken) noToken.hidden = token !== "";
+
+  const message = document.getElementById("message");
+  function say(text, isError) {
+    message.textContent = text;
+    message.classList.toggle("error", Boolean(isError));
+  }
+
+  async function send(path, body) {
+    say("…", false);
+    let response;
+    try {
+      response = await fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Wizard-Token": token },
+        body: JSON.stringify(body),
+        cache: "no-store",
+      });
+    } catch (error) {
+      say("Could not reach the server: nothing was sent.", true);
+      return;
+    }
+    let data = {};
+    try { data = await response.json(); } catch (error) { /* not JSON */ }
+    if (response.ok) {
+      say(data.message || "Recorded.", false);
+    } else if (response.status === 409) {
+      say("Not recorded: " + data.error + " (another phone was quicker; this page now shows the game as it stands)", true);
+    } else if (response.status === 403) {
+      say("Not allowed: " + data.error + ". Open the entry address wizard serve printed.", true);
+    } else {
+      say("Not recorded: " + (data.error || response.statusText), true);
+    }
+    if (data.game && typeof data.game.version === "number") load(data.game.version);
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button || button.disabled) return;
+    const round = Number(button.dataset.round);
+    if (button.dataset.action === "bid") {
+      send("/api/bid", { round, player: button.dataset.player, bid: Number(button.dataset.bid) });
+    } else if (button.dataset.action === "undo") {
+      send("/api/undo", { round });
+    }
+  });
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target.closest("form[data-action='tricks']");
+    if (!form) return;
+    event.preventDefault();
+    const tricks = {};
+    for (const input of form.querySelectorAll("input[data-player]")) {
+      tricks[input.dataset.player] = Number(input.value);
+    }
+    send("/api/tricks", { round: Number(form.dataset.round), tricks });
+  });
+
+  // The last player's tricks are offered as the rest of the hand once the others are in.
+  document.addEventListener("input", (event) => {
+    const form = event.target.closest("form[data-action='tricks']");
+    if (!form) return;
+    const inputs = Array.from(form.querySelectorAll("input[data-player]"));
+    const last = inputs[inputs.length - 1];
+    if (event.target === last) { last.dataset.typed = "1"; return; }
+    if (last.dataset.typed) return;
+    const others = inputs.slice(0, -1);
+    if (others.some((input) => input.value === "")) { last.value = ""; return; }
+    const rest = Number(form.dataset.handSize) - others.reduce((sum, input) => sum + Number(input.value), 0);
+    last.value = rest >= 0 ? String(rest) : "";
+  });
+
+  // A board swapped in while tricks are being typed keeps what was typed (same round only).
+  function keepTricksTyped(swap) {
+    const before = live.querySelector("form[data-action='tricks']");
+    const typed = {};
+    if (before) {
+      for (const input of before.querySelectorAll("input[data-player]")) {
+        typed[input.dataset.player] = [input.value, input.dataset.typed];
+      }
+    }
+    const round = before && before.dataset.round;
+    swap();
+    const after = live.querySelector("form[data-action='tricks']");
+    if (!after || after.dataset.round !== round) return;
+    for (const input of after.querySelectorAll("input[data-player]")) {
+      const kept = typed[input.dataset.player];
+      if (kept) { input.value = kept[0]; if (kept[1]) input.dataset.typed = kept[1]; }
+    }
+  }
+})();

@@ -1,0 +1,164 @@
+"""What the templates are given: the scored game laid out for the page, nothing decided here.
+
+Every figure comes from the validated Game as ``score`` scores it and every sentence from the
+same functions the terminal views use (the status line, ``next``'s step); this module only arranges
+them for the templates, and works out where the chart's lines go (the SVG itself is a
+template). HTML escaping is the templates' (autoescape); control characters are escaped for
+every value a template prints (SPEC §8, the environment's ``finalize``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..app.amending import latest_entry
+from ..errors import Problem
+from ..game.scoring import GameResult
+from ..output.chart import chart_title, running_totals, shortened
+from ..output.formats import signed
+from ..output.game_views import status_line
+
+
+def board(result: GameResult | None, problems: Sequence[Problem], version: int,
+          source: str) -> dict:
+    """The scoreboard's context: the last valid game (None before there was one) and the
+    sheet's problems now."""
+    context: dict = {"version": version, "problems": [str(p) for p in problems],
+                     "source": source, "title": source, "game": None}
+    if result is None:
+        return context
+    step = result.validated.next_step()
+    still = result.validated.contenders()
+    context.update(
+        title=chart_title(result),
+        game={
+            "status": status_line(result),
+            "date": result.date, "place": result.place, "notes": result.notes,
+            "players": result.players,
+            "in_play": None if step.finished else in_play(result),
+            "rounds": [_round_row(result, scored) for scored in result.rounds],
+            "rounds_total": result.rounds_total,
+            "totals": result.totals,
+            "standings": result.standings,
+            "bonus": any(s.bonus for s in result.standings),
+            "contenders": still,
+            "out": [name for name in result.players if name not in still],
+            "finished": result.finished,
+            "winners": result.winners,
+            "chart": chart(result),
+        })
+    return context
+
+
+def in_play(result: GameResult) -> dict:
+    """The round in play (or about to be dealt): what ``wizard next`` says, for the page."""
+    step = result.validated.next_step()
+    return {"round": step.round, "of": result.rounds_total, "hand_size": step.hand_size,
+            "dealer": step.dealer, "no_trump": step.no_trump,
+            "bids": [{"player": name, "bid": step.bids_in.get(name),
+                      "next": name == step.next_bidder} for name in step.bidding_order],
+            "bid_total": step.bid_total, "next_bidder": step.next_bidder,
+            "forbidden": step.forbidden_dealer_bid,
+            "all_bid": step.next_bidder is None}
+
+
+def entry(result: GameResult) -> dict:
+    """The entry page's controls: the bid buttons of the player in turn (the forbidden one
+    disabled), or the tricks form in bidding order, and what undo would take back."""
+    step = result.validated.next_step()
+    if step.finished:
+        return {"finished": True, "undo_round": _undo_round(result)}
+    return {"finished": False, "round": step.round, "hand_size": step.hand_size,
+            "bidder": step.next_bidder,
+            "bids": [{"value": value, "forbidden": value == step.forbidden_dealer_bid}
+                     for value in range(step.hand_size + 1)],
+            "order": [{"player": name, "bid": step.bids_in.get(name)}
+                      for name in step.bidding_order],
+            "undo_round": _undo_round(result)}
+
+
+def _undo_round(result: GameResult) -> int | None:
+    """The round of the last value written (what undo takes back), None if nothing is."""
+    latest = latest_entry(result.validated)
+    return None if latest is None else latest[0]
+
+
+def _round_row(result: GameResult, scored) -> dict:
+    """One row of the grid: per player bid/tricks, points and running total (the round in play:
+    the bids so far)."""
+    done = scored.tricks is not None
+    cells = []
+    for seat in range(len(result.players)):
+        bid = scored.bids[seat]
+        cells.append({"bid": "?" if bid is None else bid,
+                      "tricks": scored.tricks[seat] if done else "?",
+                      "points": signed(scored.points[seat]) if done else None,
+                      "total": scored.totals[seat] if done else None,
+                      "made": done and bid == scored.tricks[seat]})
+    return {"number": scored.number, "hand_size": scored.hand_size,
+            "dealer": result.players[scored.dealer], "cells": cells, "in_play": not done}
+
+
+# --- the chart of running totals ---------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """The chart's drawing area inside its SVG viewBox."""
+
+    width: int = 440
+    height: int = 260
+    left: int = 34
+    right: int = 96  # room for the labels at the lines' ends
+    top: int = 12
+    bottom: int = 26
+
+
+LABEL_GAP = 14  # the least vertical distance between two end labels
+LABEL_CHARS = 10  # a name is shortened to this on the chart (the data is unchanged)
+
+
+def chart(result: GameResult, box: Box = Box()) -> dict:
+    """Each player's running totals as an SVG polyline (from 0 before round 1), a label at the
+    end of each line nudged apart from the others, the zero line and a few ticks."""
+    rounds, totals = running_totals(result)
+    values = [value for line in totals for value in line]
+    low, high = min(values), max(values)
+    if high - low < 10:
+        high = low + 10
+    span_x = max(result.rounds_total, 1)
+    plot_w = box.width - box.left - box.right
+    plot_h = box.height - box.top - box.bottom
+
+    def x(number: int) -> float:
+        return round(box.left + plot_w * number / span_x, 1)
+
+    def y(value: int) -> float:
+        return round(box.top + plot_h * (high - value) / (high - low), 1)
+
+    lines = [{"seat": seat, "player": name,
+              "points": " ".join(f"{x(n)},{y(v)}" for n, v in zip(rounds, totals[seat])),
+              "end_x": x(rounds[-1]), "end_y": y(totals[seat][-1]),
+              "label": f"{shortened(name, LABEL_CHARS)} {totals[seat][-1]}"}
+             for seat, name in enumerate(result.players)]
+    for line, label_y in zip(lines, _spread([line["end_y"] for line in lines], box)):
+        line["label_y"] = label_y
+    step = max(1, -(-span_x // 10))
+    return {"box": box, "lines": lines, "zero": y(0),
+            "x_ticks": [{"x": x(n), "label": n} for n in range(0, span_x + 1, step)],
+            "y_ticks": [{"y": y(v), "label": v} for v in sorted({low, 0, high})],
+            "bottom": box.height - box.bottom, "label_x": x(rounds[-1]) + 6}
+
+
+def _spread(ends: list[float], box: Box) -> list[float]:
+    """Label heights near the lines' ends, at least :data:`LABEL_GAP` apart, inside the box."""
+    order = sorted(range(len(ends)), key=lambda i: ends[i])
+    placed = [0.0] * len(ends)
+    floor = box.top + 4.0
+    for i in order:
+        placed[i] = max(ends[i] + 4, floor)
+        floor = placed[i] + LABEL_GAP
+    overflow = max(placed) - (box.height - box.bottom + 10)
+    if overflow > 0:
+        placed = [value - overflow for value in placed]
+    return [round(value, 1) for value in placed]
