@@ -243,3 +243,19 @@ def test_a_wide_csv_says_it_drops_the_game_id(tmp_path, write):
     out, note = convert(source, "wide-csv", tmp_path)
     assert note.endswith("a game id, date, place or notes; dropped game id 'g-42'\n")
     assert out.read_text(encoding="utf-8") == "round,A,B,C\n"
+
+
+@pytest.mark.parametrize("date", ["١٠.٠١.٢٠٢٦", "٢٠٢٦-٠١-١٠", "２０２６-０１-１０", "2026-01-١٠"])
+def test_a_date_takes_ascii_digits_only_as_cells_do(write, date):
+    """`١٠.٠١.٢٠٢٦` (Arabic-Indic digits) is no date, as `١` is no bid (issue 21, item 18)."""
+    path = write("s.csv", LONG.replace("16.01.2026", date))
+    result = run("check", path, *ONE_ROUND)
+    assert result.exit_code == 1
+    assert result.stderr == f"{path}:5: date '{date}' is not an ISO date YYYY-MM-DD or DD.MM.YYYY\n"
+    path = write("s.yaml", f"players: [A, B, C]\ndate: '{date}'\nrounds: []\n")
+    result = run("check", path)
+    assert (result.exit_code, result.stderr) == (
+        1, f"{path}:2: date '{date}' is not an ISO date YYYY-MM-DD\n")
+    result = run("stats", write("t.csv", LONG), *ONE_ROUND, "--since", date)
+    assert (result.exit_code, result.stderr) == (
+        1, f"--since: '{date}' is not an ISO date YYYY-MM-DD or DD.MM.YYYY\n")

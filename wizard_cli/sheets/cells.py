@@ -101,8 +101,9 @@ def _is_blank(row: list[str]) -> bool:
 
 
 
-_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-_DOTTED_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+# ASCII digits only, as in a bid or tricks cell: `١٠.٠١.٢٠٢٦` is no date.
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_DOTTED_DATE = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
 DATE_FORMS = "an ISO date YYYY-MM-DD"
 DATE_FORMS_CSV = "an ISO date YYYY-MM-DD or DD.MM.YYYY"
 
