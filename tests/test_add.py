@@ -491,7 +491,7 @@ def test_add_reads_parses_validates_and_scores_the_sheet_once(tmp_path, monkeypa
             return real(*args, **kwargs)
         return call
 
-    monkeypatch.setattr(recording, "parse_sheets", counted("parse", recording.parse_sheets))
+    monkeypatch.setattr(recording, "parse_last_sheet", counted("parse", recording.parse_last_sheet))
     monkeypatch.setattr(recording, "validated_game", counted("validate", recording.validated_game))
     monkeypatch.setattr(game_module, "score_game", counted("score", game_module.score_game))
     path = tmp_path / "g.yaml"

@@ -26,21 +26,27 @@ from ..game.validation import validated_game
 NOT_YET = ("", "-")  # in a seating-order list: this player has not bid yet
 
 
-def parse_sheets(text: str, source: str) -> list[Sheet]:
-    """Every sheet of a YAML sheet's text: the one place a change reads a text (once for the
-    text as it stands, once for the text as changed), a seam tests count calls through."""
-    return list(read_yaml_sheets(text, source))
+def parse_last_sheet(text: str, source: str, first_line: int = 1) -> Sheet:
+    """The last sheet of a YAML sheet's text: the one place a change reads a text (once for
+    the text as it stands, once for the text as changed), a seam tests count calls through.
+
+    A season is read a sheet at a time and only the last is kept (SPEC §4: a 60 MB stream is
+    edited in flat memory); ``first_line`` is the line of the file the text starts on."""
+    last = None
+    for last in read_yaml_sheets(text, source, first_line):
+        pass
+    return last
 
 
 @dataclass(frozen=True)
 class SheetText:
-    """A YAML sheet's text, read and validated once: its last game as a validated Game, what
-    the earlier games of the stream hold, and the rules given outside it."""
+    """A YAML sheet's text, read and validated once: its last game as a validated Game, and
+    the rules given outside it. A change edits the last game only, from the line its mapping
+    starts on (``game.sheet.line``): the text before that line, and the games in it, stay."""
 
     text: str
     source: str
     game: Game
-    earlier: tuple  # the earlier games' essence: a change must leave them as they are
     layers: Sequence[Iterable[RawSetting]] = ()
     first_dealer: str | None = None
 
@@ -48,9 +54,8 @@ class SheetText:
 def read_text(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
               first_dealer: str | None = None) -> SheetText:
     """The text read once, its last game validated; every problem raised as the usual error."""
-    sheets = parse_sheets(text, source)
-    game = validated_game(sheets[-1], layers, first_dealer)
-    return SheetText(text, source, game, tuple(map(essence, sheets[:-1])), layers, first_dealer)
+    game = validated_game(parse_last_sheet(text, source), layers, first_dealer)
+    return SheetText(text, source, game, layers, first_dealer)
 
 
 @dataclass(frozen=True)
@@ -162,22 +167,24 @@ def change_file(path: str, encoding: str | None, change: Change, command: str = 
     done: list[Recorded] = []
 
     def edit(text: str) -> str:
-        _yaml_only(path, text, encoding, source, command)
-        done.append(change(read_text(text, source, layers, first_dealer)))
+        _yaml_only(path, text, source, command)
+        try:
+            done.append(change(read_text(text, source, layers, first_dealer)))
+        except WizardError as error:  # every message of an edit names the sheet (play's too)
+            raise located(error, source) from None
         return done[-1].text
 
     update_in_place(path, edit, encoding)
     return done[-1]
 
 
-def _yaml_only(path: str, text: str, encoding: str | None, source: str, command: str) -> None:
-    """Refuse a sheet that is not YAML (a CSV, a workbook), as the reader would take it."""
-    from ..sheets.source import MAX_YAML_BYTES, WORKBOOK_SUFFIXES, read_sheets, sniff_format
+def _yaml_only(path: str, text: str, source: str, command: str) -> None:
+    """Refuse a sheet that is not YAML (a CSV, a workbook), as the reader would take it (from
+    its name, else its first line: the text is not read a second time)."""
+    from ..sheets.source import WORKBOOK_SUFFIXES, sniff_format
 
-    if (not path.lower().endswith(WORKBOOK_SUFFIXES) and len(text) <= MAX_YAML_BYTES // 8
-            and sniff_format(path, text[:8192].encode("utf-8", "replace")) == "yaml"):
-        return  # YAML for certain, and small enough: read once, by the change
-    if any(found.kind != "yaml" for found in read_sheets(path, None, encoding)):
+    if (path.lower().endswith(WORKBOOK_SUFFIXES)
+            or sniff_format(path, text[:8192].encode("utf-8", "replace")) != "yaml"):
         raise WizardError(Problem(f"{command} edits YAML sheets only; make one from this CSV "
                                   f"with `wizard convert {path} --to yaml -o NEW.yaml`", source))
 
@@ -294,9 +301,10 @@ def _with_bids(current: SheetText, values: Mapping[int, int]) -> str:
     if game.settings.bidding == "open":
         _in_turn(game, known, values)
     if in_play is None:
-        return editing.start_round(text, players, [values.get(s) for s in range(len(players))])
+        return editing.start_round(text, players, [values.get(s) for s in range(len(players))],
+                                   game.sheet.line)
     new = {seat: bid for seat, bid in values.items() if known[seat] is None}
-    return editing.fill_bids(text, players, new) if new else text
+    return editing.fill_bids(text, players, new, game.sheet.line) if new else text
 
 
 def _in_turn(game: Game, known: Sequence, values: Mapping[int, int]) -> None:
@@ -334,7 +342,8 @@ def _with_tricks(current: SheetText, values: Mapping[int, int]) -> str:
     if missing:
         raise _state_error(game, f"the tricks of every player complete a round; missing: "
                                  f"{name_list(missing)}", in_play.number)
-    return editing.add_tricks(current.text, players, [values[s] for s in range(len(players))])
+    return editing.add_tricks(current.text, players, [values[s] for s in range(len(players))],
+                              game.sheet.line)
 
 
 # --- after the change --------------------------------------------------------------------
@@ -362,14 +371,31 @@ def expected_rounds(game: Game) -> list[RoundRecord]:
 def checked_change(before: SheetText, text: str, rounds: list[RoundRecord]) -> SheetText:
     """Read the changed text back (once) and validate it: it must hold exactly the ``rounds``
     expected and everything else as before, or nothing is written (an edit that went wrong is
-    said to be one, not reported as problems of the user's sheet)."""
-    sheets = parse_sheets(text, before.source)
-    expected = essence(before.game.sheet)[:4] + (rounds, True)
-    if (not sheets or essence(sheets[-1]) != expected
-            or tuple(map(essence, sheets[:-1])) != before.earlier):
+    said to be one, not reported as problems of the user's sheet).
+
+    An edit changes the last sheet only, from the line its mapping starts on: the text before
+    that line is checked to be the same (so are the sheets in it), and only the last sheet's
+    lines are read back (a 60 MB season is not read again whole for one round)."""
+    line = before.game.sheet.line
+    start = editing.line_offset(text, line)
+    if start != editing.line_offset(before.text, line) or not _same_start(
+            text, before.text, start):
         raise WizardError(Problem(UNSAFE, before.source))
-    game = validated_game(sheets[-1], before.layers, before.first_dealer)
+    changed = parse_last_sheet(text[start:] if start else text, before.source, line)
+    if changed is not None and changed.game is None:
+        changed.game = before.game.sheet.game  # a season numbers a sheet without an id of its own
+    expected = essence(before.game.sheet)[:4] + (rounds, True)
+    if changed is None or changed.line != line or essence(changed) != expected:
+        raise WizardError(Problem(UNSAFE, before.source))
+    game = validated_game(changed, before.layers, before.first_dealer)
     return dataclasses.replace(before, text=text, game=game)
+
+
+def _same_start(text: str, other: str, end: int, block: int = 1 << 20) -> bool:
+    """Whether two texts are the same up to ``end`` (compared a block at a time: no copy of
+    a season's head)."""
+    return all(text[at:min(at + block, end)] == other[at:min(at + block, end)]
+               for at in range(0, end, block))
 
 
 def essence(sheet: Sheet) -> tuple:

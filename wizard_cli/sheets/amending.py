@@ -21,9 +21,10 @@ from .editing import _Document, _line_end, _pair, _tail
 
 
 def set_values(text: str, number: int, key: str, players: Sequence[str],
-               values: Mapping[int, int]) -> str:
-    """Replace recorded values (seat → value) of round ``number``'s ``bids`` or ``tricks``."""
-    doc = _Document(text)
+               values: Mapping[int, int], line: int = 1) -> str:
+    """Replace recorded values (seat → value) of round ``number``'s ``bids`` or ``tricks``
+    (in the last sheet of the text, whose mapping starts on ``line``, as for :mod:`editing`)."""
+    doc = _Document(text, line)
     items = doc.round_items()
     item = items[number - 1] if 0 < number <= len(items) else None
     pair = _pair(item, key) if isinstance(item, MappingNode) else None
@@ -35,9 +36,9 @@ def set_values(text: str, number: int, key: str, players: Sequence[str],
     return doc.result()
 
 
-def remove_last_round(text: str) -> str:
+def remove_last_round(text: str, line: int = 1) -> str:
     """Take the last round out of ``rounds`` (the round in play, with its bids)."""
-    doc = _Document(text)
+    doc = _Document(text, line)
     key, rounds = doc.rounds()
     items = list(rounds.value)
     last = items[-1]
@@ -51,17 +52,17 @@ def remove_last_round(text: str) -> str:
     return doc.result()
 
 
-def remove_tricks(text: str) -> str:
+def remove_tricks(text: str, line: int = 1) -> str:
     """Take the last round's tricks out (the round is in play again)."""
-    doc = _Document(text)
+    doc = _Document(text, line)
     item = doc.last_round()
     _remove_pair(doc, item, _pair(item, "tricks"))
     return doc.result()
 
 
-def remove_bid(text: str, players: Sequence[str], seat: int) -> str:
+def remove_bid(text: str, players: Sequence[str], seat: int, line: int = 1) -> str:
     """Take one player's bid out of the round in play: null in a list, gone from a mapping."""
-    doc = _Document(text)
+    doc = _Document(text, line)
     item = doc.last_round()
     bids = _pair(item, "bids")[1]
     if isinstance(bids, SequenceNode):

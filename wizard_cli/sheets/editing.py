@@ -14,6 +14,7 @@ and check the result.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -22,6 +23,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
 from .yaml_text import json_text, yaml_scalar
+from .yaml_tree import Loader, TextBlocks
 
 NULL_TAG = "tag:yaml.org,2002:null"
 DEFAULT_GAP = 8  # ``bids:   [..]`` / ``tricks: [..]``: values aligned after the longer key
@@ -42,28 +44,49 @@ class Shape:
     indent: int = DEFAULT_INDENT
 
 
-def start_round(text: str, players: Sequence[str], bids: Sequence[int | None]) -> str:
-    """Append a new round with these bids (None: still to bid) to the last sheet in the text."""
-    doc = _Document(text)
+def start_round(text: str, players: Sequence[str], bids: Sequence[int | None],
+                line: int = 1) -> str:
+    """Append a new round with these bids (None: still to bid) to the last sheet in the text,
+    whose mapping starts on ``line`` (the sheet's ``line``, as the reader gives it)."""
+    doc = _Document(text, line)
     doc.append_round(players, bids)
     return doc.result()
 
 
-def fill_bids(text: str, players: Sequence[str], bids: Mapping[int, int]) -> str:
+def fill_bids(text: str, players: Sequence[str], bids: Mapping[int, int], line: int = 1) -> str:
     """Add bids (seat → bid) for players still to bid in the last round, which is in play."""
-    doc = _Document(text)
+    doc = _Document(text, line)
     doc.fill_bids(players, bids)
     return doc.result()
 
 
-def add_tricks(text: str, players: Sequence[str], tricks: Sequence[int]) -> str:
+def add_tricks(text: str, players: Sequence[str], tricks: Sequence[int], line: int = 1) -> str:
     """Record the tricks of the last round, which has every bid in."""
-    doc = _Document(text)
+    doc = _Document(text, line)
     doc.add_tricks(players, tricks)
     return doc.result()
 
 
 # --- nodes and positions -------------------------------------------------------------------
+
+_LINE_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # what YAML (and libyaml) ends a line with
+
+
+def line_offset(text: str, line: int) -> int:
+    """Where line ``line`` (1-based) of a YAML text starts: the edit of a season's last sheet
+    looks at that sheet's lines only."""
+    if line <= 1:
+        return 0
+    for number, found in enumerate(_LINE_BREAKS.finditer(text), start=2):
+        if number == line:
+            return found.end()
+    return len(text)
+
+
+def _is_empty_document(node: Node) -> bool:
+    """A document with nothing in it (a stray ``---`` at the end): no sheet, as for the reader."""
+    return isinstance(node, ScalarNode) and node.style is None and node.value == ""
+
 
 def _pair(mapping: Node, key: str) -> tuple[Node, Node] | None:
     """The (key, value) nodes of a scalar key in a mapping node, if there."""
@@ -116,21 +139,23 @@ def _shape_of(key: Node, value: Node) -> Shape:
 class _Document:
     """The last document of a YAML text, with the edits to make to it."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.newline = "\r\n" if "\r\n" in text else "\n"
+    def __init__(self, text: str, line: int = 1) -> None:
+        self.whole = text
+        self.offset = line_offset(text, line)
+        self.text = text[self.offset:] if self.offset else text  # the last sheet's lines
+        self.newline = "\r\n" if "\r\n" in self.text else "\n"
         try:
-            # Positions only: the reader (libyaml) takes a tab wherever YAML allows separating
-            # space, PyYAML's pure-Python scanner refuses some; a space in its place keeps every
-            # offset, and the edits are made to the text as it is.
-            documents = list(yaml.compose_all(text.replace("\t", " "), Loader=yaml.SafeLoader))
+            # The C parser the reader uses (its marks count characters of the text), reading the
+            # text in blocks (no UTF-8 copy of a 60 MB sheet); one document's nodes at a time.
+            found = (doc for doc in yaml.compose_all(TextBlocks(self.text), Loader=Loader)
+                     if not _is_empty_document(doc))
+            self.root = next(found, None)
         except yaml.YAMLError as error:  # the reader has accepted it; this is a safety net
             mark = getattr(error, "problem_mark", None)
             reason = getattr(error, "problem", None) or "unusual YAML"
             raise WizardError(Problem(f"cannot edit the sheet here: {' '.join(reason.split())}; "
                                       "nothing was written", None,
-                                      mark.line + 1 if mark else None)) from None
-        self.root = documents[-1] if documents else None
+                                      mark.line + line if mark else None)) from None
         if not isinstance(self.root, MappingNode):
             raise WizardError(Problem("cannot edit: the sheet is not a YAML mapping"))
         first_key = self.root.value[0][0] if self.root.value else None
@@ -140,11 +165,16 @@ class _Document:
     # --- edits ------------------------------------------------------------------------
 
     def result(self) -> str:
-        """The text with every edit made (later edits first, so offsets stay right)."""
-        text = self.text
-        for start, end, new in sorted(self.edits, key=lambda e: (e[0], e[1]), reverse=True):
-            text = text[:start] + new + text[end:]
-        return text
+        """The whole text with every edit made, built in one pass (each piece appended in
+        place: a 60 MB sheet is not copied once per edit)."""
+        text, shift = self.whole, self.offset
+        out = text[:shift + min((start for start, _, _ in self.edits), default=len(self.text))]
+        edits = sorted(self.edits, key=lambda e: (e[0], e[1]))
+        for number, (start, end, new) in enumerate(edits):
+            out += new
+            following = edits[number + 1][0] if number + 1 < len(edits) else len(self.text)
+            out += text[shift + end:shift + following]
+        return out
 
     def replace(self, node: Node, new: str) -> None:
         """Put ``new`` where a scalar stands (after a space when the scalar was empty)."""

@@ -47,14 +47,16 @@ def yaml_number(node: Node | None) -> Value:
 
 # --- YAML sheets ---------------------------------------------------------------------------
 
-def read_yaml_sheets(text: str, source: str) -> Iterator[Sheet]:
-    """Each document of a YAML (or JSON) stream as a sheet; several make a season."""
+def read_yaml_sheets(text: str, source: str, first_line: int = 1) -> Iterator[Sheet]:
+    """Each document of a YAML (or JSON) stream as a sheet; several make a season.
+
+    ``first_line``: the line of the file the text starts on (the text is a sheet's tail)."""
     from .yaml_tree import documents  # PyYAML only for YAML: a CSV season starts sooner
 
     # One sheet at a time (SPEC §4): only the next document is looked at, to know whether
     # there are several (then each is numbered). A JSON array of sheets is a season too
     # (`convert --to json`): documents() hands its sheets out one by one.
-    docs = (doc for doc in documents(text, source) if not _empty_document(doc))
+    docs = (doc for doc in documents(text, source, first_line) if not _empty_document(doc))
     root = next(docs, None)
     if root is None:
         raise WizardError(Problem("empty file: no sheet in it", source))

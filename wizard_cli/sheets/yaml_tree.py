@@ -90,26 +90,47 @@ class Scalar(Node):
         self.line, self.text, self.tag, self.plain = line, text, tag, plain
 
 
-def documents(text: str, path: str) -> Iterator[Node]:
-    """Every document of a YAML stream as a tree; raises WizardError with the line on bad YAML."""
+def documents(text: str, path: str, first_line: int = 1) -> Iterator[Node]:
+    """Every document of a YAML stream as a tree; raises WizardError with the line on bad YAML.
+
+    ``first_line`` is the line of the file the text starts on (an edit reads back only the
+    last sheet of a season: its lines are still the file's). The parser reads the text in
+    blocks (handed a whole string, libyaml would first copy all of it into UTF-8).
+    """
     try:
-        loader = Loader(text)
+        loader = Loader(TextBlocks(text))
         try:
-            yield from _build(loader, path)
+            yield from _build(loader, path, first_line)
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        where = f" (line {mark.line + first_line}, column {mark.column + 1})" if mark else ""
         reason = error.problem or error.context or "unreadable"
         raise WizardError(Problem(f"not valid YAML: {reason}{where}", path,
-                                  mark.line + 1 if mark else None)) from None
+                                  mark.line + first_line if mark else None)) from None
     except yaml.reader.ReaderError as error:
-        line = text.count("\n", 0, error.position) + 1
+        line = text.count("\n", 0, error.position) + first_line
         raise WizardError(Problem(f"not valid YAML: character #x{error.character:04x} is not "
                                   f"allowed in YAML (line {line})", path, line)) from None
     except yaml.YAMLError as error:
         raise WizardError(Problem(f"not valid YAML: {' '.join(str(error).split())}", path)) from None
+
+
+class TextBlocks:
+    """A string read in blocks, as a file would be: what the C parser takes without first
+    making a UTF-8 copy of the whole text (its marks still count characters of the text)."""
+
+    __slots__ = ("text", "at")
+    BLOCK = 1 << 16
+
+    def __init__(self, text: str) -> None:
+        self.text, self.at = text, 0
+
+    def read(self, size: int = -1) -> str:
+        block = self.text[self.at:self.at + self.BLOCK]
+        self.at += len(block)
+        return block
 
 
 def _tag_name(tag: str) -> str:
@@ -139,7 +160,7 @@ BOUNDED_LISTS = {"players": PLAYERS_KEPT, "rounds": ROUNDS_KEPT}  # keys of a sh
 MAX_NODES = 20_000  # values in one sheet: a full 6-player game has well under 2,000
 
 
-def _build(loader: Any, path: str) -> Iterator[Node]:
+def _build(loader: Any, path: str, first: int = 1) -> Iterator[Node]:
     """Assemble the parser's events into trees with an explicit stack (deep nesting cannot recurse).
 
     The events are taken from the parser directly (yaml.parse would add a generator step to
@@ -167,20 +188,20 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
             tag = event.tag
             if tag is not None and tag not in _PLAIN_SCALAR_TAGS:  # keys and items too
                 raise WizardError(Problem(f"unsupported YAML tag {_tag_name(tag)}", path,
-                                          event.start_mark.line + 1))
-            node = Scalar(event.start_mark.line + 1, event.value, tag, event.implicit[0])
+                                          event.start_mark.line + first))
+            node = Scalar(event.start_mark.line + first, event.value, tag, event.implicit[0])
             count += 1
             if count > check_at:
-                check_at = _check_size(count, bounded, path, event)
+                check_at = _check_size(count, bounded, path, event.start_mark.line + first)
             if items is not None:  # a list item: the commonest place of all
                 items.append(node)
                 continue
         elif kind is sequence_start or kind is mapping_start:
-            line = event.start_mark.line + 1
+            line = event.start_mark.line + first
             if event.tag is not None:  # only plain lists and mappings (no !!set, !!python/tuple)
                 _check_collection_tag(event.tag, path, line)
             if type(items) is Bounded and len(items) >= items.limit:
-                _skip(events, path)  # one more round than a game can have: counted, not built
+                _skip(events, path, first)  # one more round than a game can have: counted, not built
                 items.dropped += 1
                 continue
             if len(stack) >= MAX_DEPTH:
@@ -208,7 +229,7 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
                      and not (split and len(stack) == 1) else None)
         elif kind is yaml.AliasEvent:
             raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
-                                      path, event.start_mark.line + 1))
+                                      path, event.start_mark.line + first))
         else:
             continue
         if items is not None:  # a finished list or mapping as a list item
@@ -229,18 +250,18 @@ def _build(loader: Any, path: str) -> Iterator[Node]:
             pending_keys[-1] = None
 
 
-def _check_size(count: int, bounded: list[Bounded], path: str, event: Any) -> int:
+def _check_size(count: int, bounded: list[Bounded], path: str, line: int) -> int:
     """How many of the ``count`` values built are kept (items past a full players or rounds
     list are dropped as they come); more than MAX_NODES is an error. Returns the count at
     which to look again."""
     kept = count - sum(items.dropped for items in bounded)
     if kept > MAX_NODES:
         raise WizardError(Problem(f"more than {MAX_NODES} values in one sheet: too large for a "
-                                  "score sheet", path, event.start_mark.line + 1))
+                                  "score sheet", path, line))
     return count + MAX_NODES - kept
 
 
-def _skip(events: Iterator[Any], path: str) -> None:
+def _skip(events: Iterator[Any], path: str, first: int = 1) -> None:
     """Read past one list or mapping (its start already read) without building it."""
     depth = 1
     starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
@@ -255,7 +276,7 @@ def _skip(events: Iterator[Any], path: str) -> None:
                 return
         elif kind is yaml.AliasEvent:
             raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
-                                      path, event.start_mark.line + 1))
+                                      path, event.start_mark.line + first))
 
 
 def _check_collection_tag(tag: str, path: str, line: int) -> None:

