@@ -1,5 +1,5 @@
 """The command line: each command maps its options to one call and one output. No rule lives
-here; the error boundary is ``edge`` (cli_options.py): domain errors become located lines on
+here; the error boundary is ``edge`` (boundary.py): domain errors become located lines on
 stderr and exit code 1, usage errors are Click's, exit code 2.
 """
 
@@ -16,13 +16,14 @@ import typer
 from . import __version__
 from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
 from .app.console import (ClosedOutput, buffer_output, check_output, output_after_change,
-                          output_failed, report, require_stdout, silence_stdout, write_output)
-from .cli_options import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, TARGET_BY_SUFFIX,
-                          BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
+                          report, require_stdout, write_output)
+from .boundary import DEBUG, edge, exit_status
+from .cli_options import (TARGET_BY_SUFFIX, BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
                           InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
                           PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
                           SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
-                          edge, examples, player_names, rule_options, state)
+                          examples, player_names, rule_options)
+from .errors import ExitCode
 from .sheets.source import STDIN, display_name
 from .output.formats import Output, emit
 from .output.game_views import (CheckOutput, NextOutput, ScoreOutput, StandingsOutput,
@@ -54,12 +55,13 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an internal error.")] = False,
 ) -> None:
     """Score Wizard card-game score sheets."""
-    state["debug"] = debug
+    ctx.meta[DEBUG] = debug
 
 
 def show(output: Output, items: Iterable, fmt: Format, several: bool = False) -> None:
@@ -70,7 +72,7 @@ def show(output: Output, items: Iterable, fmt: Format, several: bool = False) ->
 def finish(source: Inputs) -> None:
     """Exit 1 if any sheet was invalid."""
     if source.failed:
-        raise typer.Exit(EXIT_DATA)
+        raise typer.Exit(ExitCode.DATA)
 
 
 # --- commands ----------------------------------------------------------------------------
@@ -337,7 +339,7 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     game can be replayed from a pipe or a file."""
     from .app.play import play_game
 
-    raise typer.Exit(play_game(sheet, player_names(players) if players else None, assignments))
+    play_game(sheet, player_names(players) if players else None, assignments)
 
 
 @app.command(epilog=examples("serve"))
@@ -433,7 +435,7 @@ def main() -> None:
     # collection every 700 new objects would walk each block's rows while they are still in
     # use. They form no cycles; a larger first generation lets them die unwalked.
     gc.set_threshold(100_000, 10, 10)
-    status: int | str | None = 0
+    status: int | str | None = ExitCode.OK
     if sys.stdout is None:
         sys.stdout = ClosedOutput()
     buffer_output()
@@ -443,19 +445,11 @@ def main() -> None:
         app_for(sys.argv[1:])(prog_name="wizard")
     except SystemExit as exit_:
         status = exit_.code
-    except KeyboardInterrupt:
-        silence_stdout()  # what is still buffered is dropped, as at the edge
-        status = EXIT_INTERRUPTED
-    except OSError as error:  # Click's own output (--help, a usage error) could not be written
-        output_failed(error)
-        status = EXIT_DATA
+    except (KeyboardInterrupt, OSError) as error:  # outside a command: Click's own output
+        status = exit_status(error)
     try:
         sys.stdout.flush()
-    except BrokenPipeError:
-        silence_stdout()
-        status = EXIT_PIPE_CLOSED
     except OSError as error:
-        output_failed(error)
-        status = EXIT_DATA
+        status = exit_status(error)
     sys.exit(status)
 

@@ -1,8 +1,8 @@
-"""The options the commands share, and the one error boundary between them and the core.
+"""The options the commands share.
 
 Each option is declared once as an ``Annotated`` alias (as fastapi-cli does); :func:`rule_options`
-gives a command the options every sheet command shares (as sqlite-utils' shared decorators);
-:func:`edge` turns what a command raises into exit codes.
+gives a command the options every sheet command shares (as sqlite-utils' shared decorators).
+The error boundary is :mod:`wizard_cli.boundary`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,8 @@ from typing import Annotated, Callable, Optional
 import typer
 
 from .app.batch import RuleOptions
-from .app.console import output_failed, report, silence_stdout
 from .completion import complete_assignment, complete_preset, complete_zero_bid
-from .errors import (EXIT_DATA, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, UsageError, WizardError,
-                     visible)
+from .errors import UsageError, WizardError, visible
 
 
 class Format(str, Enum):
@@ -214,8 +212,6 @@ def examples(command: str) -> str:
     return "Examples:\n\n\b\n" + "\n".join(EXAMPLES[command])
 
 
-state = {"debug": False}
-
 _SHARED_OPTIONS = {"set": ("assignments", SetOpt), "settings": ("settings_file", SettingsOpt),
                    "zero_bid": ("zero_bid", ZeroBidOpt), "first_dealer": ("first_dealer", FirstDealerOpt),
                    "input_format": ("input_format", InputFormatOpt), "encoding": ("encoding", EncodingOpt)}
@@ -249,46 +245,4 @@ def rule_options(*names: str) -> Callable[[Callable], Callable]:
     return decorate
 
 
-
-def edge(command: Callable) -> Callable:
-    """Turn what a command raises into exit codes: data errors 1, Ctrl-C 130, a closed pipe quiet."""
-
-    @functools.wraps(command)
-    def run(*args, **kwargs):
-        try:
-            return command(*args, **kwargs)
-        except WizardError as error:
-            report(error.problems)
-            raise typer.Exit(EXIT_DATA) from None
-        except BrokenPipeError:
-            silence_stdout()
-            raise typer.Exit(EXIT_PIPE_CLOSED) from None
-        except KeyboardInterrupt:
-            # What is still buffered is dropped: Ctrl-C means stop, and an interrupt inside a
-            # flush leaves the buffer holding bytes already sent (they would go out twice).
-            silence_stdout()
-            raise typer.Exit(EXIT_INTERRUPTED) from None
-        except OSError as error:  # reading is the core's (WizardError): this is the output failing
-            output_failed(error)
-            raise typer.Exit(EXIT_DATA) from None
-        except UsageError as error:
-            raise typer.BadParameter(error.message, param_hint=error.param_hint) from None
-        except typer.BadParameter:
-            raise  # a usage error: Click prints it with the usage line and exits 2
-        except Exception as error:  # the last line of defence: one line, never a traceback
-            # Typer ≥ 0.16 vendors Click as typer._click, so both module names are Click's own.
-            if state["debug"] or isinstance(error, (typer.Exit, typer.Abort)) or \
-                    type(error).__module__.split(".")[0] in ("click", "typer"):
-                raise
-            sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {_one_line(error)} "
-                             "(rerun as `wizard --debug …` to see the traceback)\n")
-            raise typer.Exit(EXIT_DATA) from None
-
-    return run
-
-
-def _one_line(error: Exception) -> str:
-    """An exception's text on one short line, for the internal-error message."""
-    text = " ".join(str(error).split())
-    return text if len(text) <= 200 else text[:200] + "…"
 

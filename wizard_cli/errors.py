@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Sequence
 
 # A name or value with a line break, NUL, escape or other control character in it would split a
@@ -26,11 +27,14 @@ def visible(text: str) -> str:
     return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
 
 
-# Exit codes (SPEC §4): 0 ok, 1 a data error, 2 a usage error (Click's); 130 Ctrl-C; 141 a
-# closed pipe.
-EXIT_DATA = 1
-EXIT_INTERRUPTED = 130
-EXIT_PIPE_CLOSED = 141
+class ExitCode(IntEnum):
+    """The tool's exit statuses (SPEC §4), the one list of them."""
+
+    OK = 0
+    DATA = 1  # a sheet, a setting or a file is wrong (or the output could not be written)
+    USAGE = 2  # the command line is wrong (Click's usage errors)
+    INTERRUPTED = 130  # Ctrl-C
+    PIPE_CLOSED = 141  # the reader of the output went away
 
 
 def name_list(names: Sequence[str]) -> str:

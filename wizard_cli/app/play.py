@@ -12,7 +12,7 @@ import os
 import sys
 from typing import TextIO
 
-from ..errors import EXIT_INTERRUPTED, UsageError, WizardError, visible
+from ..errors import UsageError, WizardError, visible
 from ..game.game import Game
 from ..game.scoring import GameResult
 from ..sheets.cells import whole_number
@@ -53,23 +53,22 @@ class Table:
 
     # --- the game ---------------------------------------------------------------------------
 
-    def run(self) -> int:
-        """Play until the game is over (0), the input ends or says quit (0), or Ctrl-C (130)."""
+    def run(self) -> None:
+        """Play until the game is over, or the input ends or says quit; Ctrl-C says where the
+        game stands and goes on to the error boundary (exit 130)."""
         if self.result.finished:  # nothing left to record: the final standings and the winners
             self.say(self.standings())
-            return 0
+            return
         try:
             self.say(self.status())
             while not self.result.finished:  # each round ends with its points and the standings
                 self.turn()
         except _Stop:
             self.stopped()
-            return 0
         except KeyboardInterrupt:
             self.say("")
             self.stopped()
-            return EXIT_INTERRUPTED
-        return 0
+            raise
 
     def turn(self) -> None:
         """Ask for the next bid, or the next player's tricks, and act on the answer."""
@@ -232,9 +231,9 @@ class Table:
 
 def play_game(path: str, players: list[str] | None, assignments: list[str] | None,
               stdin: TextIO | None = None, stdout: TextIO | None = None,
-              stderr: TextIO | None = None) -> int:
+              stderr: TextIO | None = None) -> None:
     """``wizard play SHEET``: make the sheet from ``--players``/``--set`` if it does not exist,
-    then play it from where it stands; the exit code."""
+    then play it from where it stands."""
     if path == STDIN:
         raise UsageError("play records into a file: give its path, not -", param_hint="SHEET")
     if os.path.lexists(path):
@@ -250,7 +249,7 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
             raise UsageError(f"{path}: play starts a YAML sheet: name it .yaml or .yml",
                              param_hint="SHEET")
         _new_sheet(path, players, assignments)
-    return Table(path, stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr).run()
+    Table(path, stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr).run()
 
 
 def _new_sheet(path: str, players: list[str], assignments: list[str] | None) -> None:
