@@ -111,8 +111,9 @@ def record_steps(current: SheetText, bids: str | None = None, tricks: str | None
 
 def located(error: WizardError, source: str) -> WizardError:
     """The error with its problems placed in the sheet (a mistake in --bids/--tricks themselves
-    is the command line's, and stays unplaced): every message is one located line."""
-    return WizardError(*(problem if problem.path or problem.message.startswith("--")
+    is the command line's, and stays unplaced): every message is one located line. The error
+    keeps its kind (serve tells a stale request from a refused value by it)."""
+    return type(error)(*(problem if problem.path or problem.message.startswith("--")
                          else dataclasses.replace(problem, path=source)
                          for problem in error.problems))
 
