@@ -94,16 +94,25 @@ def test_our_own_lock_is_made_and_removed(folder):
 
 # --- a lock left behind by another user (item 13) ---------------------------------------------
 
-def as_another_user(folder: Path) -> tuple[str, ...]:
-    """The command prefix under which ``folder/.s.yaml.lock``, made here and given to uid 65534,
-    is another user's: run as root, the child loses the power to override file permissions."""
+def without_root_powers() -> tuple[str, ...]:
+    """The command prefix under which file permissions hold: run as root, the child loses the
+    power to override them (setpriv); otherwise nothing."""
     if os.geteuid() != 0:
-        return ()  # our own lock file with its permissions taken away stands in for it
+        return ()
     if shutil.which("setpriv") is None:
         pytest.skip("running as root, and setpriv (to drop root's file powers) is missing")
-    os.chown(folder / ".s.yaml.lock", 65534, 65534)
     caps = "-dac_override,-dac_read_search"
     return ("setpriv", f"--bounding-set={caps}", f"--inh-caps={caps}")
+
+
+def as_another_user(folder: Path) -> tuple[str, ...]:
+    """The command prefix under which ``folder/.s.yaml.lock``, made here and given to uid 65534,
+    is another user's (not root: our own lock file with its permissions taken away stands in
+    for it)."""
+    prefix = without_root_powers()
+    if prefix:
+        os.chown(folder / ".s.yaml.lock", 65534, 65534)
+    return prefix
 
 
 def test_a_stale_lock_of_another_user_that_can_be_read_does_not_block(folder):

@@ -15,7 +15,7 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from ..errors import Problem, UsageError, WizardError
+from ..errors import Problem, UsageError, WizardError, visible
 from ..game.model import Sheet
 from ..game.scoring import GameResult, score_game
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
@@ -130,24 +130,29 @@ def _note(problem: Problem) -> None:
 
 
 def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
-    """A missing or unreadable input file is a usage error (exit 2), found before any output."""
+    """A missing or unreadable input file is a usage error (exit 2), found before any output.
+    The path is shown as a terminal may show it (an escape in a name shows as ``\\x1b``)."""
     for path in paths:
         if path == STDIN:
             continue
+        shown = visible(path)
         try:
             mode = os.stat(path).st_mode
         except PermissionError:  # a folder on the way that may not be entered (mode 000)
-            raise UsageError(f"cannot read: {path} (permission denied)",
+            raise UsageError(f"cannot read: {shown} (permission denied)",
                              param_hint=param_hint) from None
         except (FileNotFoundError, NotADirectoryError):
-            raise UsageError(f"no such file: {path}", param_hint=param_hint) from None
+            raise UsageError(f"no such file: {shown}", param_hint=param_hint) from None
         except (OSError, ValueError) as error:
-            raise UsageError(f"cannot read: {path} ({getattr(error, 'strerror', None) or error})",
+            raise UsageError(f"cannot read: {shown} ({getattr(error, 'strerror', None) or error})",
                              param_hint=param_hint) from None
+        if stat.S_ISDIR(mode):  # a season is named sheet by sheet: the shell's glob says which
+            raise UsageError(f"is a folder, not a sheet: {shown} (name its sheets: "
+                             f"{shown.rstrip('/')}/*.yaml)", param_hint=param_hint)
         if not stat.S_ISREG(mode):
-            raise UsageError(f"not a file: {path}", param_hint=param_hint)
+            raise UsageError(f"not a file: {shown}", param_hint=param_hint)
         if not os.access(path, os.R_OK):
-            raise UsageError(f"cannot read: {path} (permission denied)", param_hint=param_hint)
+            raise UsageError(f"cannot read: {shown} (permission denied)", param_hint=param_hint)
 
 
 def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:

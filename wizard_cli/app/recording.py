@@ -165,6 +165,7 @@ def change_file(path: str, encoding: str | None, change: Change, command: str = 
     from ..sheets.source import display_name
 
     source = display_name(path)
+    _not_a_workbook(path, source, command)
     done: list[Recorded] = []
 
     def edit(text: str) -> str:
@@ -177,6 +178,25 @@ def change_file(path: str, encoding: str | None, change: Change, command: str = 
 
     update_in_place(path, edit, encoding)
     return done[-1]
+
+
+_WORKBOOK_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")  # a zip (.xlsx, .ods), an OLE file (.xls)
+
+
+def _not_a_workbook(path: str, source: str, command: str) -> None:
+    """Refuse a workbook (by its name or its first bytes) before decoding it as text: it is no
+    text, and an encoding hint would send the user the wrong way (issue 21, item 14)."""
+    from ..sheets.source import WORKBOOK_SUFFIXES
+
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(4)
+    except OSError:
+        start = b""  # the locked read says why
+    if path.lower().endswith(WORKBOOK_SUFFIXES) or start.startswith(_WORKBOOK_MAGIC):
+        raise WizardError(Problem(f"{command} edits YAML sheets only, and this is a workbook; "
+                                  f"make one from it with `wizard convert {path} --to yaml -o "
+                                  "NEW.yaml`", source))
 
 
 def _yaml_only(path: str, text: str, source: str, command: str) -> None:

@@ -25,10 +25,16 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..errors import Problem, WizardError
-from .locking import sheet_lock
+from .locking import sheet_lock, short_name
 
 OVERWRITE_HINT = "already exists; use --force to overwrite"
 READ_ONLY = "the sheet is read-only"
+# A sheet is changed by writing a new file and renaming it into place: done to one of two hard
+# links, the other would keep the old sheet (and lock apart); rewriting the file itself instead
+# could leave half a sheet under both names after a crash. So it is refused (issue 21, item 11).
+HARD_LINKED = ("cannot change: the sheet has {links} names (hard links); a changed sheet is a new "
+               "file the other names would not see: edit a copy of its own, or make the other "
+               "names symbolic links")
 # Paths that name an open stream rather than a file (``-o /dev/stdout`` into a pipe).
 _STREAM_PATHS = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/", "/dev/tty")
 _CLEANUP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
@@ -46,27 +52,32 @@ class Signalled(SystemExit):
         super().__init__(128 + signum)
 
 
-def write_atomically(path: str | os.PathLike, data: Data, force: bool = False) -> None:
+def write_atomically(path: str | os.PathLike, data: Data, force: bool = False,
+                     shown: str | None = None) -> None:
     """Write ``data`` (text is UTF-8; an iterable of pieces is written as it comes) to ``path``.
 
     An existing regular file needs ``force``; a device or FIFO is written to as it is; a folder
-    is an error. Raises WizardError (one located line) when the file cannot be written.
+    is an error. Raises WizardError (one line naming ``shown``, default ``path``, as the user
+    typed it) when the file cannot be written.
     """
-    shown = os.fspath(path)
-    target = Path(os.path.realpath(shown))  # write through a symlink, not over it
-    if target.is_dir():
-        raise WizardError(Problem("is a folder, not a file", shown))
-    if writes_in_place(shown):
-        _write_stream(shown, data)
-        return
-    if not force and target.exists():
-        raise WizardError(Problem(OVERWRITE_HINT, shown))
-    existing = _stat_or_none(target)
+    shown = shown or os.fspath(path)
+    try:
+        target = Path(os.path.realpath(os.fspath(path)))  # write through a symlink, not over it
+        if target.is_dir():
+            raise WizardError(Problem("is a folder, not a file", shown))
+        if writes_in_place(path):
+            _write_stream(os.fspath(path), data, shown)
+            return
+        if not force and target.exists():
+            raise WizardError(Problem(OVERWRITE_HINT, shown))
+        existing = _stat_or_none(target)
+    except OSError as error:  # a folder on the way that may not be entered
+        raise _cannot_write(shown, error) from None
     temp = None
     with _signals_unwind():
         try:
             with _signals_blocked():  # no signal between creating the file and knowing its name
-                handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                handle, temp = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=".tmp",
                                                 dir=target.parent)
             try:
                 _keep_mode_and_owner(handle, existing)
@@ -82,6 +93,13 @@ def write_atomically(path: str | os.PathLike, data: Data, force: bool = False) -
         except BaseException:
             _remove_quietly(temp)
             raise
+
+
+def _temporary_prefix(target: Path) -> str:
+    """``.NAME.`` for the temporary file beside ``NAME``, NAME cut short where the whole name
+    (with mkstemp's 8 characters and ``.tmp``) would pass the folder's longest file name: a
+    sheet may have a name of 255 bytes (issue 21, item 12)."""
+    return f".{short_name(target.name, 243 - 2, target.parent)}."
 
 
 def update_in_place(path: str | os.PathLike, change: Callable[[str], str],
@@ -107,6 +125,8 @@ def update_in_place(path: str | os.PathLike, change: Callable[[str], str],
             raise WizardError(Problem("cannot change: not a regular file", shown))
         if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
             raise WizardError(Problem(READ_ONLY, shown))
+        if info.st_nlink > 1:
+            raise WizardError(Problem(HARD_LINKED.format(links=info.st_nlink), shown))
         try:
             with open(target, "rb") as handle:
                 raw = handle.read()
@@ -120,7 +140,7 @@ def update_in_place(path: str | os.PathLike, change: Callable[[str], str],
         new = change(text)
         if new != text:
             out = new.replace("\r\n", "\n").replace("\n", "\r") if cr_only else new
-            write_atomically(target, _encoded(bom, out, codec), force=True)
+            write_atomically(target, _encoded(bom, out, codec), force=True, shown=shown)
         return new
 
 
@@ -177,10 +197,10 @@ def _write_all(handle: int, data: Data) -> None:
             view = view[written:]
 
 
-def _write_stream(shown: str, data: Data) -> None:
+def _write_stream(path: str, data: Data, shown: str) -> None:
     """Write to a device, FIFO or open stream as it is (never replaced, never truncated)."""
     try:
-        handle = os.open(shown, os.O_WRONLY | os.O_APPEND)
+        handle = os.open(path, os.O_WRONLY | os.O_APPEND)
     except OSError as error:
         raise _cannot_write(shown, error) from None
     try:

@@ -16,6 +16,7 @@ open at all is explained, with what to do about it.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 import time
@@ -32,9 +33,30 @@ _KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"), (stat.S_
 
 
 def lock_path(target: str) -> str:
-    """``folder/.NAME.lock`` for ``folder/NAME``."""
+    """``folder/.NAME.lock`` for ``folder/NAME``; for a name too long for that (a file name may
+    have 255 bytes), its first characters, ``~`` and a digest of the whole name (issue 21,
+    item 12), the same for every writer."""
     folder, name = os.path.split(target)
-    return os.path.join(folder, f".{name}.lock")
+    short = short_name(name, 255 - len(".~.lock") - 10, folder or ".")
+    if short == name and len(os.fsencode(name)) <= 255 - len("..lock"):
+        return os.path.join(folder, f".{name}.lock")
+    digest = hashlib.sha1(os.fsencode(name)).hexdigest()[:10]
+    return os.path.join(folder, f".{short.rstrip('~')}~{digest}.lock")
+
+
+def short_name(name: str, room: int, folder: str | os.PathLike = ".") -> str:
+    """``name`` itself if it takes at most ``room`` bytes on disk (less what the folder's
+    longest file name falls short of 255), else its first whole characters and ``~``."""
+    try:
+        room -= max(255 - os.pathconf(folder, "PC_NAME_MAX"), 0)
+    except (OSError, ValueError):
+        pass
+    if len(os.fsencode(name)) <= room:
+        return name
+    cut = name
+    while len(os.fsencode(cut)) > room - 1:
+        cut = cut[:-1]
+    return cut + "~"
 
 
 @contextmanager
@@ -95,6 +117,9 @@ def _open_lock(path: str, shown: str, named: str) -> tuple[int, bool]:
         _refuse_unless_lock(os.lstat(path), shown, named)  # a device is never even opened
     except FileNotFoundError:
         pass
+    except OSError as error:  # a folder that may not be entered
+        raise WizardError(Problem(f"cannot lock the sheet for writing ({named}): "
+                                  f"{error.strerror or error}", shown)) from None
     try:
         handle, writable = os.open(path, os.O_RDWR | os.O_CREAT | _OPEN, 0o644), True
     except OSError as error:
