@@ -336,7 +336,8 @@ def test_a_plain_value_yaml_cannot_build_is_text_not_a_crash(write, field):
 def test_a_directory_as_sheet_is_a_usage_error(tmp_path):
     result = run("score", tmp_path)
     assert result.exit_code == 2
-    assert result.stderr.endswith(f"Error: Invalid value for SHEET: not a file: {tmp_path}\n")
+    assert result.stderr.endswith(f"Error: Invalid value for SHEET: not a file: {tmp_path} (a "
+                                  f"folder: name its sheets, such as {tmp_path}/*.yaml)\n")
 
 
 def test_a_fifo_as_sheet_is_refused_before_anything_waits_on_it(tmp_path):

@@ -115,5 +115,5 @@ def test_a_folder_is_no_season_but_the_message_says_how_to_name_its_sheets(tmp_p
     (tmp_path / "season").mkdir()
     result = run("stats", tmp_path / "season")
     assert result.exit_code == 2
-    assert result.stderr.endswith(f"Invalid value for SHEET: is a folder, not a sheet: "
-                                  f"{tmp_path}/season (name its sheets: {tmp_path}/season/*.yaml)\n")
+    assert result.stderr.endswith(f"Invalid value for SHEET: not a file: {tmp_path}/season (a "
+                                  f"folder: name its sheets, such as {tmp_path}/season/*.yaml)\n")

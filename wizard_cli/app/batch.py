@@ -146,11 +146,11 @@ def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
         except (OSError, ValueError) as error:
             raise UsageError(f"cannot read: {shown} ({getattr(error, 'strerror', None) or error})",
                              param_hint=param_hint) from None
-        if stat.S_ISDIR(mode):  # a season is named sheet by sheet: the shell's glob says which
-            raise UsageError(f"is a folder, not a sheet: {shown} (name its sheets: "
-                             f"{shown.rstrip('/')}/*.yaml)", param_hint=param_hint)
         if not stat.S_ISREG(mode):
-            raise UsageError(f"not a file: {shown}", param_hint=param_hint)
+            hint = ""
+            if stat.S_ISDIR(mode) and param_hint == "SHEET":  # the shell's glob says which sheets
+                hint = f" (a folder: name its sheets, such as {shown.rstrip('/')}/*.yaml)"
+            raise UsageError(f"not a file: {shown}{hint}", param_hint=param_hint)
         if not os.access(path, os.R_OK):
             raise UsageError(f"cannot read: {shown} (permission denied)", param_hint=param_hint)
 
