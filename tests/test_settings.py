@@ -321,3 +321,15 @@ def test_usage_errors_exit_2(tmp_path):
     assert run("score").exit_code == 2
     assert run("next", WORKED, WORKED).exit_code == 2
     assert run("score", WORKED, "--set").exit_code == 2
+
+
+def test_the_settings_fields_are_the_specs_keys_with_their_defaults():
+    """One table of settings (SPECS) and one dataclass (Settings) say the same: checked here,
+    not at every start (issue 20)."""
+    from dataclasses import fields
+
+    from wizard_cli.game.settings import ATTRIBUTES, DEFAULTS, KEYS, SPECS, Settings
+
+    assert tuple(ATTRIBUTES[key] for key in KEYS) == tuple(f.name for f in fields(Settings))
+    assert Settings.from_mapping({spec.key: spec.default for spec in SPECS}) == DEFAULTS
+    assert list(DEFAULTS.as_dict()) == list(KEYS)

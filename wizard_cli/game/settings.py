@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple
 
 from ..errors import Problem
@@ -94,6 +94,10 @@ def _attr(key: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", key).lower()
 
 
+# Each key's attribute, worked out once: JSON output asks a season's every game for its settings.
+ATTRIBUTES: dict[str, str] = {key: _attr(key) for key in KEYS}
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Every setting's effective value; attributes are the snake_case of the keys."""
@@ -115,20 +119,18 @@ class Settings:
     @classmethod
     def from_mapping(cls, values: dict[str, Any]) -> Settings:
         """Build from camelCase keys; keys left out take their defaults."""
-        return cls(**{_attr(key): value for key, value in values.items()})
+        return cls(**{ATTRIBUTES.get(key) or _attr(key): value for key, value in values.items()})
 
     def as_dict(self) -> dict[str, Any]:
         """Every key with its effective value, in the spec's order (JSON ``settings``)."""
-        return {key: getattr(self, _attr(key)) for key in KEYS}
+        return {key: getattr(self, attribute) for key, attribute in ATTRIBUTES.items()}
 
     def replace(self, values: dict[str, Any]) -> Settings:
         """A copy with some camelCase keys changed."""
         return Settings.from_mapping({**self.as_dict(), **values})
 
 
-DEFAULTS = Settings()
-assert tuple(_attr(k) for k in KEYS) == tuple(f.name for f in fields(Settings))
-assert Settings.from_mapping({s.key: s.default for s in SPECS}) == DEFAULTS
+DEFAULTS = Settings()  # (that the keys are the fields and their defaults the specs': test_settings)
 
 
 class RawSetting(NamedTuple):
