@@ -13,7 +13,7 @@ from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundColumns, Rou
                           Truncated, Value)
 from .cells import (PLAIN_NUMBERS, _is_blank, _trim_trailing, count_cell, is_total, parse_date,
                     whole_number)
-from .csv_rows import Chunks
+from .csv_rows import BlockColumns, Chunks
 
 # More rows than any game has (6 players × 20 rounds): a game's rows are kept until it ends only
 # up to this many, so memory stays flat whatever the file; the rest are placed as they come.
@@ -56,6 +56,11 @@ def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source
     games = _Games(LongLayout(source, header, header_line, comma, bulk))
     col = games.layout.game_col
     for rows, lines in chunks:
+        if type(rows) is BlockColumns:  # a plain block as columns (CsvRows.chunks: the lane)
+            games.columns(rows, lines)
+            yield from games.done
+            games.done.clear()
+            continue
         if col is None:
             games.each(rows, lines)
             continue
@@ -94,6 +99,32 @@ class _Games:
             self.game.take(rows, lines)
         else:  # no game yet: the first row that is not blank starts one, with no id
             self.each(rows, lines)
+
+    def columns(self, columns: BlockColumns, lines: range) -> None:
+        """A plain block's rows as columns, every row as wide as the header: each run of one
+        game cell handed to its game as column slices (rows are made only where a game is not
+        regular). Without a game column the block is the file's one game."""
+        col = self.layout.game_col
+        if col is None:
+            if self.game is None:
+                self.each(columns.rows(), lines)  # starts the file's game where rows begin
+            else:
+                self.game.take_columns(columns, lines)
+            return
+        start = 0
+        for cell, run in itertools.groupby(columns[col]):
+            stop = start + len(list(run))
+            game_id = cell.strip()
+            game = self.game
+            part = BlockColumns(column[start:stop] for column in columns)
+            if game is not None and (not game_id or game_id == game.sheet.game):
+                game.take_columns(part, lines[start:stop])
+            elif game_id:
+                self._start(game_id, lines[start])
+                self.game.take_columns(part, lines[start:stop])
+            else:
+                self.each(part.rows(), lines[start:stop])
+            start = stop
 
     def each(self, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
         """Rows of the game being read, or starting the file's game (a file with no game column)."""
@@ -146,12 +177,29 @@ class _LongGame:
         self.dated = False  # a date cell of this game's rows holds something
         self.bad_dates: set[str] = set()
         self.kept: list[list[str]] | None = []  # rows not placed yet (None: placed as they come)
+        self.kept_columns: list[BlockColumns] = []  # or, before any rows, blocks' columns
         self.kept_lines: list[int] = []
         self.rounds_dropped = 0  # the last round past ROUNDS_KEPT seen (not kept: SPEC §4)
         self.players_dropped = False  # names past PLAYERS_KEPT were seen (not kept)
 
+    def take_columns(self, columns: BlockColumns, lines: Sequence[int]) -> None:
+        """Rows of the game as columns (see :meth:`_Games.columns`), kept as they are while the
+        game has no other rows; else taken as rows."""
+        if self.kept == [] and len(self.kept_lines) + len(lines) <= MOST_ROWS:
+            self.kept_columns.append(columns)
+            self.kept_lines += lines
+        else:
+            self.take(columns.rows(), lines)
+
+    def _rows_of_columns(self) -> None:
+        """The columns kept so far as the rows they were split from (for the general path)."""
+        if self.kept_columns:
+            self.kept = [row for part in self.kept_columns for row in part.rows()] + (self.kept or [])
+            self.kept_columns = []
+
     def take(self, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
         """Rows of the game, kept to be placed when it ends (past MOST_ROWS, placed as they come)."""
+        self._rows_of_columns()
         if self.kept is None:
             for row, line in zip(rows, lines):
                 self.add(row, line)
@@ -254,7 +302,14 @@ class _LongGame:
 
     def finish(self) -> Sheet:
         """The game's sheet, with each round's values in seating order."""
-        if self.kept and self.layout.bulk and self._place_regular():
+        if self.kept_columns and self.layout.bulk and not self.layout.problems:
+            parts = self.kept_columns
+            columns = (list(map(tuple, parts[0])) if len(parts) == 1 else
+                       [tuple(itertools.chain.from_iterable(c)) for c in zip(*parts)])
+            if self._place_regular(columns):
+                return self.sheet
+        self._rows_of_columns()
+        if self.kept and self.layout.bulk and self._place_regular_rows():
             return self.sheet
         self.place_kept()
         sheet = self.sheet
@@ -275,18 +330,23 @@ class _LongGame:
             sheet.rounds.append(record)
         return sheet
 
-    def _place_regular(self) -> bool:
-        """Place the kept rows in bulk if they read as they would one by one, with no problem.
-
-        That is when every row is as wide as the header, every round lists every player in the
-        seating order of round 1 (names as written, no spaces around them) and the rounds are
-        numbered 1..N in plain digits, each round's rows together. Otherwise nothing is placed
-        and False is returned.
-        """
-        layout, rows, lines = self.layout, self.kept or [], self.kept_lines
+    def _place_regular_rows(self) -> bool:
+        """The kept rows placed in bulk (:meth:`_place_regular`) when every one is as wide as
+        the header."""
+        layout, rows = self.layout, self.kept or []
         if layout.problems or list(map(len, rows)).count(layout.width) != len(rows):
             return False
-        columns = list(zip(*rows))
+        return self._place_regular(list(zip(*rows)))
+
+    def _place_regular(self, columns: list[tuple[str, ...]]) -> bool:
+        """Place the kept rows, given as columns, in bulk if they read as they would one by
+        one, with no problem.
+
+        That is when every round lists every player in the seating order of round 1 (names as
+        written, no spaces around them) and the rounds are numbered 1..N in plain digits, each
+        round's rows together. Otherwise nothing is placed and False is returned.
+        """
+        layout, lines = self.layout, self.kept_lines
         numbers = columns[layout.round_col]
         count = numbers.count("1")
         if not count or len(lines) % count:
@@ -322,7 +382,7 @@ class _LongGame:
                 if record.tricks.count(None) == count:
                     record.tricks = record.trick_lines = None
             sheet.rounds = RoundColumns.of(records)
-        self.kept, self.kept_lines = None, []
+        self.kept, self.kept_columns, self.kept_lines = None, [], []
         return True
 
 

@@ -76,14 +76,16 @@ class CsvRows:
         self._reader = csv.reader(itertools.chain((line,), self._lines), delimiter=self.delimiter)
         return next(self._reader)
 
-    def chunks(self) -> Chunks:
+    def chunks(self, columns_of: int | None = None) -> Chunks:
         """The rows after the header a block at a time, with the line each starts on (a blank
         line is ``[]``).
 
         The lines left of a block with no quote are one row each, so csv.reader is asked for
         exactly that many at once; in a block with a quote, rows are read one by one up to the
         block's end (a quoted cell may take in lines of the next block). A plain block whose
-        lines csv.reader has not begun is split here (:func:`split_plain_block`).
+        lines csv.reader has not begun is split here (:func:`split_plain_block`); asked for
+        ``columns_of`` a width, one whose every line has that many cells comes as its
+        :class:`BlockColumns` instead (the long reader's lane).
         """
         reader = self._reader
         if reader is None:
@@ -102,11 +104,12 @@ class CsvRows:
                 block = next(self._blocks, None)
                 if block is None:
                     return
-                rows = split_plain_block(block, self.delimiter, limit)
+                rows = split_plain_block(block, self.delimiter, limit, columns_of)
                 if rows is not None:
-                    self._split += len(rows)
-                    self._bypassed += len(rows)
-                    yield rows, range(read + 1, read + 1 + len(rows))
+                    count = len(rows[0]) if type(rows) is BlockColumns else len(rows)
+                    self._split += count
+                    self._bypassed += count
+                    yield rows, range(read + 1, read + 1 + count)
                     continue
                 self._handed_back = block  # read by csv.reader, row by row, just below
             rows, lines = [], []
@@ -129,15 +132,36 @@ class CsvRows:
             yield from zip(rows, lines)
 
 
-def split_plain_block(block: str, delimiter: str, limit: int) -> list[list[str]] | None:
+class BlockColumns(list):
+    """The rows of a plain block as columns: ``self[c][r]`` is row r's cell c (every row has
+    the same number of cells)."""
+
+    def rows(self) -> list[list[str]]:
+        """The rows, as csv.reader reads them."""
+        return list(map(list, zip(*self)))
+
+
+def split_plain_block(block: str, delimiter: str, limit: int, columns_of: int | None = None
+                      ) -> list[list[str]] | BlockColumns | None:
     """A block's rows as csv.reader reads them, by ``str.split``, when every line is plain: no
     quote, no CR (only LF ends its lines), no NUL, and too short for any field to pass csv's
-    field size limit. None for any other block (csv.reader reads it)."""
+    field size limit. None for any other block (csv.reader reads it).
+
+    With ``columns_of`` a width, a block whose every line has that many cells is split whole
+    into its columns (:class:`BlockColumns`): no list per row.
+    """
     if '"' in block or "\r" in block or "\x00" in block or len(block) > limit:
         return None
     lines = block.split("\n")
     if not lines[-1]:
         lines.pop()  # the block ends with its last line's LF
+    if columns_of and lines:
+        fields = columns_of - 1
+        if (block.count(delimiter) == fields * len(lines)
+                and list(map(str.count, lines, itertools.repeat(delimiter))).count(fields)
+                == len(lines)):
+            cells = delimiter.join(lines).split(delimiter) if fields else lines
+            return BlockColumns(cells[at::columns_of] for at in range(columns_of))
     rows = [line.split(delimiter) for line in lines]
     if "" in lines:  # a blank line is no cells, as csv.reader reads it
         rows = [row if line else [] for row, line in zip(rows, lines)]

@@ -15,15 +15,21 @@ from .csv_wide import read_wide_sheet
 
 def read_csv_sheets(blocks: Iterable[str], source: str, bulk: bool = True) -> Iterator[Sheet]:
     """Long or wide CSV, as blocks of whole lines (a line each will do) → sheets; a long CSV
-    with a ``game`` column gives one sheet per game, each as soon as its rows end (``bulk``:
-    see read_long_sheets)."""
-    rows = CsvRows(blocks)
+    with a ``game`` column gives one sheet per game, each as soon as its rows end.
+
+    ``bulk=False`` is the general path, the reference every lane is tested against: csv.reader
+    reads every line and each row is placed one by one (see CsvRows and read_long_sheets).
+    """
+    rows = CsvRows(blocks, split_plain_blocks=bulk)
     try:
         written = rows.header()
         if written is None:
             raise WizardError(Problem("empty file: no header and no rows", source))
+        # A long file's plain blocks come as columns, as wide as its header (the lane).
+        header = _trim_trailing([cell.strip() for cell in written])
+        width = len(header) if bulk and sheet_kind(header) == "csv" else None
         # In a file not delimited by ',', a decimal comma is a decimal point (SPEC §3).
-        yield from sheets_from_rows(written, rows.number, rows.chunks(), source,
+        yield from sheets_from_rows(written, rows.number, rows.chunks(columns_of=width), source,
                                     comma=rows.delimiter != ",", bulk=bulk)
     except csv.Error as error:
         reason = (f"a field longer than {csv.field_size_limit()} characters (a quote \" left "

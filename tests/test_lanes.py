@@ -1,0 +1,157 @@
+"""The fast lanes against the general path, whole commands side by side (issue 20).
+
+A long CSV's plain blocks are split whole and handed to the reader as columns, and a regular
+game is placed in bulk; ``WIZARD_GENERAL_PATH=1`` (sheets/source.py) turns every lane off. The
+same generated seasons — quotes, CR and CRLF, blank lines, Total rows, bad values, repeated and
+out-of-order rows, dates, typed points, every rule set — go through both, and stdout, stderr
+and the exit code must be identical; the reader is also compared block size by block size.
+A few seasons here; ``WIZARD_SLOW=1`` runs many more.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+
+import pytest
+
+from wizard_cli.sheets import source
+from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows
+from wizard_cli.sheets.csv_sheets import read_csv_sheets
+
+from conftest import run
+
+SLOW = os.environ.get("WIZARD_SLOW") == "1"
+SEASONS = range(60 if SLOW else 3)
+NAMES = ["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gus", " Hal", "Ida Marie", "Jo;e"]
+BAD = ["x", "-1", "2.0", " 1", "01", "", "99", "1e3", "\u0663"]
+RULES = [[], ["--zero-bid", "doubleBonus"], ["--set", "screwTheDealer=always"],
+         ["--set", "tieBreak=madeBids", "--set", "perfectGameBonus=20"],
+         ["--set", "roundMode=custom", "--set", "customRoundCount=3"],
+         ["--set", "finalRoundBonus=10", "--set", "balancedBidPenalty=5", "--zero-bid",
+          "perCardBonus"],
+         ["--set", "roundMode=quickPlay", "--set", "tieBreak=totalBids"]]
+COMMANDS = [["standings", "-f", "jsonl"], ["score", "-f", "jsonl"], ["check", "-f", "jsonl"],
+            ["score"], ["stats", "--by", "handSize"], ["ratings"], ["standings", "-f", "csv"],
+            ["stats", "-f", "json"]]
+
+
+def game_rows(rng: random.Random, players: list[str], rounds: int) -> list[list[str]]:
+    """round, player, bid, tricks of a game's first ``rounds`` rounds (every trick taken)."""
+    rows = []
+    for size in range(1, rounds + 1):
+        tricks = [0] * len(players)
+        for _ in range(size):
+            tricks[rng.randrange(len(players))] += 1
+        for name, took in zip(players, tricks):
+            bid = took if rng.random() < 0.5 else rng.randint(0, size)
+            rows.append([str(size), name, str(bid), str(took)])
+    return rows
+
+
+def season_text(rng: random.Random, games: int) -> str:
+    """A long CSV of ``games`` games, most of them whole and regular, some spoilt."""
+    dated, points = rng.random() < 0.3, rng.random() < 0.2
+    header = ["game", "round", "player", "bid", "tricks"] + ["date"] * dated + ["points"] * points
+    lines = [",".join(header)]
+    for number in range(games):
+        players = rng.sample(NAMES[:6] if rng.random() < 0.9 else NAMES, rng.randint(3, 6))
+        whole = 60 // len(players)
+        rounds = whole if rng.random() < 0.8 else rng.randint(0, whole)
+        rows = [[f"g{number}", *row] for row in game_rows(rng, players, rounds)]
+        date = rng.choice(["2026-01-09", "2026-01-09", "", "9.1.2026", "soon"])
+        for row in rows:
+            row += [date] * dated + [str(rng.randint(-50, 90))] * points
+        spoil = rng.random() < 0.35
+        for _ in range(rng.randint(1, 3) if spoil and rows else 0):
+            at = rng.randrange(len(rows))
+            kind = rng.randrange(9)
+            if len(rows[at]) < 5 and kind not in (1, 2, 3, 4):
+                continue  # already blank or cut short
+            if kind == 0:
+                rows[at][rng.randrange(1, 5)] = rng.choice(BAD)
+            elif kind == 1:
+                rows.insert(at, list(rows[at]))  # a row twice
+            elif kind == 2:
+                other = rng.randrange(len(rows))
+                rows[at], rows[other] = rows[other], rows[at]  # out of order
+            elif kind == 3:
+                rows.insert(at, [])  # a blank line
+            elif kind == 4:
+                rows.append(["", "Total", "", "", ""] + [""] * (dated + points))
+            elif kind == 5:
+                rows[at][2] = f'"{rows[at][2]}"'  # a quoted cell
+            elif kind == 6:
+                rows[at] = rows[at][:rng.randint(1, 4)]  # cut short
+            elif kind == 7:
+                rows[at] = rows[at] + ["extra"]
+            else:
+                rows[at][0] = rng.choice(["", "g0", f"g{number + 1}"])  # merged, repeated, next
+        lines += [",".join(row) for row in rows]
+    ending = rng.choice(["\n"] * 4 + ["\r\n", "\r"])
+    text = ending.join(lines) + ending
+    if rng.random() < 0.2:  # a few lines of another ending
+        text = text.replace("\n", "\r\n", rng.randint(1, 5))
+    return text
+
+
+def both(args: list[str]) -> tuple[tuple, tuple]:
+    """A command through the lanes, then through the general path."""
+    lane = run(*args)
+    general = CliRunner_general(args)
+    return ((lane.exit_code, lane.stdout, lane.stderr),
+            (general.exit_code, general.stdout, general.stderr))
+
+
+def CliRunner_general(args: list[str]):  # noqa: N802 (named for what it is)
+    from typer.testing import CliRunner
+
+    from wizard_cli.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args], catch_exceptions=False,
+                              env={source.GENERAL_PATH: "1"})
+
+
+@pytest.mark.parametrize("seed", SEASONS)
+def test_every_command_prints_what_the_general_path_prints(tmp_path, seed):
+    rng = random.Random(seed)
+    path = tmp_path / "season.csv"
+    path.write_bytes(season_text(rng, rng.randint(40, 160)).encode())
+    commands = COMMANDS if SLOW else rng.sample(COMMANDS, 3)
+    for command in commands:
+        args = [command[0], path, *command[1:], *rng.choice(RULES)]
+        lane, general = both(args)
+        assert lane == general, args
+
+
+@pytest.mark.parametrize("seed", SEASONS)
+def test_the_reader_reads_as_the_general_path_in_any_block_size(seed):
+    rng = random.Random(1000 + seed)
+    data = season_text(rng, rng.randint(5, 40)).encode()
+    expected = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
+                                    "s.csv", bulk=False))
+    for block_bytes in (1, 64, 1000, 4096, 1 << 16):
+        blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None, block_bytes=block_bytes)
+        assert list(read_csv_sheets(blocks, "s.csv")) == expected, block_bytes
+
+
+def test_a_clean_season_takes_the_lanes():
+    """The lanes are taken (so the comparisons above compare something): a clean season's
+    games come placed in bulk, as columns."""
+    rng = random.Random(5)
+    lines = ["game,round,player,bid,tricks"]
+    for number in range(30):
+        lines += [",".join([f"g{number}", *row]) for row in game_rows(rng, NAMES[:4], 15)]
+    data = ("\n".join(lines) + "\n").encode()
+    sheets = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None,
+                                                        block_bytes=4096), "s.csv"))
+    general = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
+                                   "s.csv", bulk=False))
+    assert sheets == general and len(sheets) == 30
+    reader = CsvRows(source.decoded_blocks(io.BytesIO(data), "s.csv", None, block_bytes=4096))
+    reader.header()
+    assert all(type(rows) is BlockColumns for rows, _ in reader.chunks(columns_of=5))
+    assert all(sheet.rounds.bid_lines is sheet.rounds.trick_lines  # whole columns: in bulk
+               for sheet in sheets)
+    assert not any(sheet.rounds.bid_lines is sheet.rounds.trick_lines for sheet in general)
