@@ -149,7 +149,9 @@ def create_app(watch: SheetWatch, token: str | None = None,
                     done = await to_thread.run_sync(action, body)
             except serving.NotInTurn as error:
                 await watch.refresh()
-                return JSONBody({"error": str(error), "game": watch.game}, 409)
+                # The phone needs what is in turn now, not where the sheet is: the message alone.
+                message = "; ".join(visible(p.message) for p in error.problems)
+                return JSONBody({"error": message, "game": watch.game}, 409)
             except serving.Refused as error:
                 return JSONBody(_error_body(error), 422)
             except WizardError as error:  # CannotWrite: locked, read-only, a failed write
