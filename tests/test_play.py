@@ -26,26 +26,27 @@ ENTRIES = ("u\n0\n1\n0\n?\n1\n\n0\n1\n1\n0\n0\n1\n"
            "2\nabc\n0\nu\n1\n1\n0\nundo\n1\n1\n0\n")
 
 TRANSCRIPT = """\
-Round 1 of 2 next: Anna deals 1
+Round 1 of 2: Anna deals 1
 Ben bids: u
 Ben bids: 0
-Cara bids: 1
-Anna bids: 0
-Anna bids: ?
-Type the number asked for, or:
+Cara bids (0 of 1 so far): 1
+Anna bids (1 of 1 so far, not 0): 0
+Anna bids (1 of 1 so far, not 0): ?
+Type the number asked for (or several: 1 0 2 answers this prompt and the next two), or:
   undo (u)   take back the last entry and ask for it again
+  score (s)  show the table so far
   quit (q)   stop here: the sheet keeps everything written so far
   help (?)   show this
-An empty line asks again. Bids are written to the sheet as they are given; a round's tricks
-once all of them are in.
-Anna bids: 1
+An empty line asks again (or takes the [default] offered). Bids are written to the sheet as
+they are given; a round's tricks once all of them are in.
+Anna bids (1 of 1 so far, not 0): 1
 Ben took: 
 Ben took: 0
 Cara took: 1
-Anna took: 1
+Anna took [0]: 1
 Ben took: 0
 Cara took: 0
-Anna took: 1
+Anna took [1]: 1
 
 Round 1 points: Anna +30, Ben +20, Cara -10
 
@@ -55,19 +56,18 @@ Round 1 points: Anna +30, Ben +20, Cara -10
      2  Ben            20
      3  Cara          -10
 
-Round 2 of 2 next: Ben deals 2
-
+Round 2 of 2: Ben deals 2
 Cara bids: 2
-Anna bids: abc
-Anna bids: 0
-Ben bids: u
-Anna bids: 1
-Ben bids: 1
+Anna bids (2 of 2 so far): abc
+Anna bids (2 of 2 so far): 0
+Ben bids (2 of 2 so far, not 0): u
+Anna bids (2 of 2 so far): 1
+Ben bids (3 of 2 so far): 1
 Cara took: 0
 Anna took: undo
 Cara took: 1
 Anna took: 1
-Ben took: 0
+Ben took [0]: 0
 
 Round 2 points: Anna +30, Ben -10, Cara -10
 
@@ -117,14 +117,16 @@ def test_each_bid_is_written_as_it_is_given_and_end_of_input_stops(tmp_path):
     path = tmp_path / "g.yaml"
     result = run("play", path, "--players", "A,B,C", input="1\n0\n")
     assert result.exit_code == 0
-    assert result.stdout == "Round 1 of 20 next: A deals 1\nB bids: 1\nC bids: 0\nA bids: \n"
+    assert result.stdout == ("Round 1 of 20: A deals 1\nB bids: 1\nC bids (1 of 1 so far): 0\n"
+                             "A bids (1 of 1 so far): \n")
     assert result.stderr == f"{path}: stopped; Round 1 of 20 in play: A to bid\n"
     assert path.read_text().endswith("rounds:\n  - bids:   [null, 1, 0]\n")
     # it carries on where the sheet stands; undo at a round's first trick takes back the last bid
     more = run("play", path, input="0\nundo\n1\n1\n0\nq\n")
     assert more.exit_code == 0
-    assert more.stdout == ("Round 1 of 20 in play: A to bid\nA bids: 0\nB took: undo\n"
-                           "A bids: 1\nB took: 1\nC took: 0\nA took: q\n")
+    assert more.stdout == ("Round 1 of 20 in play: A to bid\nA bids (1 of 1 so far): 0\n"
+                           "B took: undo\nA bids (1 of 1 so far): 1\nB took: 1\nC took: 0\n"
+                           "A took [0]: q\n")
     assert more.stderr == (f"round 1: took back A's bid of 0\n{path}: stopped; Round 1 of 20 in "
                            "play: all bids in, waiting for the tricks (the tricks typed for round 1 "
                            "were not written)\n")
@@ -136,8 +138,8 @@ def test_undo_at_a_rounds_first_bid_takes_back_the_last_rounds_tricks(tmp_path):
     assert run("play", path, "--players", "A,B,C", input="1\n0\n0\n1\n0\n0\n").exit_code == 0
     assert path.read_text().endswith("  - bids:   [0, 1, 0]\n    tricks: [0, 1, 0]\n")
     result = run("play", path, input="u\n0\n0\n1\n")
-    assert result.stdout.startswith("Round 2 of 20 next: B deals 2\nC bids: u\nB took: 0\n"
-                                    "C took: 0\nA took: 1\n\nRound 1 points: A -10, B -10, C +20\n")
+    assert result.stdout.startswith("Round 2 of 20: B deals 2\nC bids: u\nB took: 0\n"
+                                    "C took: 0\nA took [1]: 1\n\nRound 1 points: A -10, B -10, C +20\n")
     assert result.stderr.startswith("round 1: removed its tricks (A 0, B 1, C 0): the round is in "
                                     "play again\n")
     assert path.read_text().endswith("  - bids:   [0, 1, 0]\n    tricks: [1, 0, 0]\n")
@@ -156,7 +158,8 @@ def test_names_are_shown_escaped_in_prompts(tmp_path):
     path = tmp_path / "g.yaml"
     path.write_text('players: ["A\\e[31m", B, C]\nrounds: []\n')
     result = run("play", path, input="0\n0\n")
-    assert "A\\x1b[31m bids: " in result.stdout
+    assert "Round 1 of 20: A\\x1b[31m deals 1\n" in result.stdout
+    assert "A\\x1b[31m bids (0 of 1 so far): " in result.stdout
     assert "\x1b" not in result.stdout + result.stderr
 
 
@@ -210,6 +213,19 @@ def _read_until(fd: int, wanted: bytes, seen: bytearray, timeout: float = 20.0) 
             seen += chunk
 
 
+def _wait_or_kill(pid: int, timeout: float = 20.0) -> tuple[int, int]:
+    """The child's exit status; a child still running after ``timeout`` seconds (a test that
+    failed half-way) is killed rather than waited for forever."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return done, status
+        time.sleep(0.05)
+    os.kill(pid, 9)
+    return os.waitpid(pid, 0)
+
+
 @pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
 def test_play_at_a_real_terminal_and_ctrl_c(tmp_path):
     path = tmp_path / "g.yaml"
@@ -225,12 +241,13 @@ def test_play_at_a_real_terminal_and_ctrl_c(tmp_path):
     try:
         _read_until(fd, b"B bids: ", seen)
         os.write(fd, b"1\n")
-        _read_until(fd, b"C bids: ", seen)
-        assert b"B bids: 1\r\nC bids: " in seen  # the terminal echoes; play itself does not
+        _read_until(fd, b"C bids (1 of 1 so far): ", seen)
+        # the terminal echoes; play itself does not
+        assert b"B bids: 1\r\nC bids (1 of 1 so far): " in seen
         os.write(fd, b"\x03")  # Ctrl-C
         _read_until(fd, b"C to bid", seen)
     finally:
-        _, status = os.waitpid(pid, 0)
+        _, status = _wait_or_kill(pid)
         os.close(fd)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 130, (status, bytes(seen))
     assert b"g.yaml: stopped; Round 1 of 20 in play: C to bid" in seen
@@ -327,5 +344,7 @@ def test_play_carries_on_where_the_sheet_stands_after_another_command_changed_it
 
     out, err = io.StringIO(), io.StringIO()
     play_game(str(sheet), None, None, Table(), out, err)  # the input ends: no error
-    assert out.getvalue().splitlines()[-1].startswith("Cara bids: ")
-    assert "has already bid 1" in err.getvalue()
+    assert out.getvalue().splitlines()[-1] == "Cara bids (1 of 1 so far): "
+    assert err.getvalue() == (f"{sheet}: the sheet was changed meanwhile by another command: "
+                              "Ben's bid of 0 was not written; play carries on from where it now "
+                              f"stands\n{sheet}: stopped; Round 1 of 20 in play: Cara to bid\n")

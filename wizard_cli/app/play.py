@@ -3,36 +3,93 @@
 Everything it writes goes through the same read-change-check-write as ``wizard add`` (the
 sheet is read again for every change, so a value written is on disk at once: end of input,
 ``quit`` or Ctrl-C leave the sheet as last written). It reads lines, so a game can be replayed
-from a pipe or a file as well as typed at a terminal (SPEC §5 "At the table").
+from a pipe or a file as well as typed at a terminal (SPEC §5 "At the table"). A line may hold
+several entries (``1 0 2``, ``1,0,2``): they answer the prompts in turn, as if typed one a line
+(SPEC §5 "`play`, quick at the table").
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import TextIO
 
-from ..errors import UsageError, WizardError, visible
+from ..errors import Problem, UsageError, WizardError, visible
 from ..game.game import Game
 from ..game.scoring import GameResult
-from ..sheets.cells import whole_number
+from ..sheets.cells import SHOWN, whole_number
 from ..sheets.source import STDIN, display_name
 from .amending import latest_entry, take_back_latest
 from .batch import existing_files
-from .recording import Change, Recorded, change_file, record_values
+from .recording import Change, Recorded, SheetText, change_file, record_values
 
 
 HELP = """\
-Type the number asked for, or:
+Type the number asked for (or several: 1 0 2 answers this prompt and the next two), or:
   undo (u)   take back the last entry and ask for it again
+  score (s)  show the table so far
   quit (q)   stop here: the sheet keeps everything written so far
   help (?)   show this
-An empty line asks again. Bids are written to the sheet as they are given; a round's tricks
-once all of them are in."""
+An empty line asks again (or takes the [default] offered). Bids are written to the sheet as
+they are given; a round's tricks once all of them are in."""
+
+_ENTRY = re.compile(r"[^\s,]+")  # entries are separated by spaces, commas or both
+_TYPED = re.compile(r"\S")  # where a line's text starts
+LONGEST_ENTRY = 64  # characters of an entry kept: no number, word or command is longer
 
 
 class _Stop(Exception):
     """End of input, or ``quit``."""
+
+
+class _ChangedMeanwhile(Exception):
+    """The sheet is not as play last read it: another command changed it (nothing written)."""
+
+
+def shortened(text: str) -> str:
+    """An entry as shown in a message or an echo: cut short (a 50 MB line is no 50 MB echo)."""
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
+
+
+class Line:
+    """The entries of one line of input, handed out one at a time (found as they are asked
+    for: a line of a million entries is never split into a list)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.at = 0
+
+    def take(self) -> str | None:
+        """The next entry, or None when the line has no more."""
+        found = _ENTRY.search(self.text, self.at)
+        if found is None:
+            self.at = len(self.text)
+            return None
+        self.at = found.end()
+        start = found.start()  # a 50 MB entry is no number: only its start is kept, to show
+        return self.text[start:min(self.at, start + LONGEST_ENTRY)]
+
+    def shown(self) -> str:
+        """The line as typed (cut short), for a pipe's echo."""
+        start = _TYPED.search(self.text)
+        if start is None:
+            return ""
+        typed = self.text[start.start():start.start() + SHOWN + 1].rstrip()
+        return shortened(typed)
+
+    def rest(self) -> str:
+        """The entries not taken yet, one space between them (cut short)."""
+        shown: list[str] = []
+        length = 0
+        for found in _ENTRY.finditer(self.text, self.at):
+            if length > SHOWN:
+                shown.append("…")
+                break
+            shown.append(shortened(found.group()))
+            length += len(shown[-1]) + 1
+        self.at = len(self.text)
+        return " ".join(shown)
 
 
 class Table:
@@ -42,9 +99,12 @@ class Table:
         self.path = path
         self.source = display_name(path)
         self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
-        self.echo = not _isatty(stdin)  # a pipe shows no typing: show each entry after its prompt
+        self.echo = not _isatty(stdin)  # a pipe shows no typing: show each line after its prompt
         self.typed: list[int] = []  # the tricks typed so far this round, in bidding order
-        self.game = self._change(Recorded)
+        self.line: Line | None = None  # the line whose later entries answer the next prompts
+        self.opened: int | None = None  # the round whose opening line was last shown
+        self.seen = ""  # the sheet's text as play last read it
+        self.game = self._read()
 
     @property
     def result(self) -> GameResult:
@@ -55,102 +115,153 @@ class Table:
 
     def run(self) -> None:
         """Play until the game is over, or the input ends or says quit; Ctrl-C says where the
-        game stands and goes on to the error boundary (exit 130)."""
-        if self.result.finished:  # nothing left to record: the final standings and the winners
+        game stands and goes on to the error boundary (exit 130), as does a sheet gone
+        meanwhile (a WizardError: exit 1)."""
+        if self.game.finished:  # nothing left to record: the final standings and the winners
             self.say(self.standings())
             return
         try:
-            self.say(self.status())
-            while not self.result.finished:  # each round ends with its points and the standings
+            if not self._at_first_bid() or not self._plain_status():
+                self.say(self.status())
+            while not self.game.finished:  # each round ends with its points and the standings
                 self.turn()
         except _Stop:
             self.stopped()
+            return
         except KeyboardInterrupt:
             self.say("")
             self.stopped()
             raise
+        if self.line is not None:
+            self._drop_rest()
 
     def turn(self) -> None:
         """Ask for the next bid, or the next player's tricks, and act on the answer."""
-        step = self.game.next_step()
-        players = self.game.players
-        if step.next_bidder is not None:
-            seat = players.index(step.next_bidder)
-            entry = self.ask(f"{visible(step.next_bidder)} bids: ")
+        game = self.game
+        players = game.players
+        size = game.hand_size()
+        seat = game.next_bidder
+        if seat is not None:
+            if not game.bids_in and self.opened != game.current_round:
+                self.opened = game.current_round
+                self.say(opening_line(game))
+            entry = self.ask(bid_prompt(game))
             if entry == "undo":
                 self.undo()
-            elif self._refused(entry, "bid", step.hand_size):
-                pass
-            else:
-                self._write(lambda current: record_values(current, bids={seat: entry}))
+            elif not self._refused(entry, "bid", size):
+                self._write(lambda current: record_values(current, bids={seat: entry}),
+                            f"{players[seat]}'s bid of {entry} was not written")
             return
-        order = self.order()
+        order = game.bidding_order()
         seat = order[len(self.typed)]
-        entry = self.ask(f"{visible(players[seat])} took: ")
+        rest = size - sum(self.typed)
+        last = len(self.typed) == len(players) - 1
+        default = rest if last and rest >= 0 else None
+        shown = visible(players[seat])
+        entry = self.ask(f"{shown} took [{default}]: " if default is not None else f"{shown} took: ",
+                         default)
         if entry == "undo":
             if self.typed:
                 self.typed.pop()
             else:
                 self.undo()
             return
-        if self._refused(entry, "tricks", step.hand_size):
+        if self._refused(entry, "tricks", size):
             return
         self.typed.append(entry)
         if len(self.typed) < len(players):
             return
         tricks = dict(zip(order, self.typed))
         self.typed = []
-        if self._write(lambda current: record_values(current, tricks=tricks)):
+        if self._write(lambda current: record_values(current, tricks=tricks),
+                       f"the tricks of round {game.current_round} were not written"):
+            self.opened = None  # the next round opens with its line (again, after an undo)
             self.say(self.round_summary())
 
     def undo(self) -> None:
         """Take back the last value written: the round's latest bid, else the previous round's
         tricks (all of them: asked again from that round's first bidder)."""
         if latest_entry(self.game) is None:
-            self.warn("nothing to undo yet")
+            self.refuse("nothing to undo yet")
             return
-        done = self._write(take_back_latest)
+        done = self._write(take_back_latest, "nothing was taken back")
         if done is not None and done.note is not None:
             self.warn(f"round {done.note.round}: {done.note.message}")
 
     # --- talking ----------------------------------------------------------------------------
 
-    def ask(self, prompt: str) -> int | str:
-        """A whole number or ``undo``, asked until one is given; ``quit`` or the end stops."""
+    def ask(self, prompt: str, default: int | None = None) -> int | str:
+        """A whole number or ``undo``, asked until one is given (an empty line takes the
+        ``default``, if any); ``quit`` or the end stops."""
         while True:
-            self.stdout.write(prompt)
-            self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
-                self.say("")
-                raise _Stop
-            entry = line.strip()
-            if self.echo:
-                self.say(visible(entry))
-            word = entry.casefold()
-            if not entry:
+            entry = self._entry(prompt)
+            if entry is None:  # an empty line
+                if default is not None:
+                    return default
                 continue
+            word = entry.casefold()
             if word in ("quit", "q"):
                 raise _Stop
             if word in ("help", "?"):
                 self.say(HELP)
+                continue
+            if word in ("score", "s"):
+                self.say(self.score_table())
                 continue
             if word in ("undo", "u"):
                 return "undo"
             value = whole_number(entry)
             if isinstance(value, int):
                 return value
-            self.warn(f"'{entry}' is not a whole number (type a number, or undo, quit, help)")
+            self.refuse(f"'{value.text}' is not a whole number (type a number, or undo, quit, "
+                        "help)")
+
+    def _entry(self, prompt: str) -> str | None:
+        """The next entry: the line's next one (its prompt shown with it), else a new line's
+        first (None for an empty line)."""
+        if self.line is not None:
+            entry = self.line.take()
+            if entry is not None:
+                self.say(prompt + visible(shortened(entry)))
+                return entry
+            self.line = None
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        text = self.stdin.readline()
+        if not text:
+            self.say("")
+            raise _Stop
+        line = Line(text)
+        if self.echo:
+            self.say(visible(line.shown()))
+        entry = line.take()
+        if entry is not None:
+            self.line = line
+        return entry
 
     def _refused(self, value: int, what: str, size: int | None) -> bool:
         """A value no hand allows is refused with its reason (the sheet's check says the rest)."""
         if value < 0:
-            self.warn(f"{what} {value} is negative")
+            self.refuse(f"{what} {value} is negative")
         elif size is not None and value > size:
-            self.warn(f"{what} {value} is more than the hand size of {size}")
+            self.refuse(f"{what} {value} is more than the hand size of {size}")
         else:
             return False
         return True
+
+    def refuse(self, *reasons: str) -> None:
+        """An entry refused: its reason, and the rest of its line dropped (said in one line)."""
+        for reason in reasons:
+            self.warn(reason)
+        self._drop_rest()
+
+    def _drop_rest(self) -> None:
+        """The rest of the line is not taken: said on stderr when there is any."""
+        if self.line is not None:
+            rest = self.line.rest()
+            self.line = None
+            if rest:
+                self.warn(f"rest of the line dropped: {rest}")
 
     def say(self, text: str) -> None:
         """A line (or block) on standard output, shown at once."""
@@ -164,9 +275,12 @@ class Table:
 
     def stopped(self) -> None:
         """Where the game stands, on standard error, when play stops before the end."""
-        lost = (f" (the tricks typed for round {self.game.current_round} were not written)"
+        self.warn(f"{self.source}: stopped; {self.status()}{self._lost()}")
+
+    def _lost(self) -> str:
+        """What was typed and not written (tricks of a round not complete)."""
+        return (f" (the tricks typed for round {self.game.current_round} were not written)"
                 if self.typed else "")
-        self.warn(f"{self.source}: stopped; {self.status()}{lost}")
 
     # --- views -----------------------------------------------------------------------------
 
@@ -177,11 +291,21 @@ class Table:
         return visible(status_line(self.result))
 
     def standings(self) -> str:
-        """The standings table and the status line."""
+        """The standings table and the status line (left out while it would say no more than
+        the next round's opening line, which follows it)."""
         from ..output.game_views import standings_block
 
         block = "\n".join(map(visible, standings_block(self.result, "table").split("\n")))
+        if not self.game.finished and self._plain_status():
+            return block
         return f"{block}\n\n{self.status()}"
+
+    def score_table(self) -> str:
+        """What ``wizard score`` prints for the sheet, fitted to the terminal."""
+        from ..output.game_views import ScoreOutput
+        from ..output.fitting import terminal_width
+
+        return ScoreOutput(terminal_width(self.stdout)).as_text(self.result, "table")
 
     def round_summary(self) -> str:
         """The round just completed: each player's points, then the standings."""
@@ -193,40 +317,93 @@ class Table:
         after = "" if self.result.finished else "\n"  # a blank line before the next round
         return f"\nRound {last.number} points: {points}\n\n{self.standings()}{after}"
 
+    def _at_first_bid(self) -> bool:
+        """Whether the next entry is a round's first bid."""
+        return self.game.next_bidder is not None and not self.game.bids_in
+
+    def _plain_status(self) -> bool:
+        """Whether the status line says only what happens next (everyone can still win)."""
+        return len(self.game.contenders()) == len(self.game.players)
+
     # --- the sheet --------------------------------------------------------------------------
 
-    def order(self) -> list[int]:
-        """The seats of the current round's bidding order."""
-        return self.game.bidding_order()
+    def _read(self) -> Game:
+        """The game as the sheet stands (read through the one write path, which writes nothing
+        here), its text kept to see whether another command changes it meanwhile."""
+        def unchanged(current: SheetText) -> Recorded:
+            self.seen = current.text
+            return Recorded(current)
 
-    def _change(self, change: Change) -> Game:
-        """Make one change through the one write path; the game as it now stands."""
-        return change_file(self.path, None, change, "play").game
+        return change_file(self.path, None, unchanged, "play").game
 
-    def _write(self, change: Change) -> Recorded | None:
-        """Write one change; a refusal is said (one line each) and changes nothing."""
+    def _write(self, change: Change, what: str) -> Recorded | None:
+        """Write one change (``what`` says it was not, for a message); a refusal is said (one line
+        each) and changes nothing. A sheet changed meanwhile by another command is not
+        changed: play carries on from where it now stands."""
         captured: list[Recorded] = []
 
-        def keep(current) -> Recorded:
+        def keep(current: SheetText) -> Recorded:
+            if current.text != self.seen:
+                raise _ChangedMeanwhile()
             captured.append(change(current))
+            self.seen = captured[-1].text
             return captured[-1]
 
+        if not os.path.exists(self.path):
+            self._gone(what)
         try:
-            self.game = self._change(keep)
-        except WizardError as error:
-            for problem in error.problems:
-                self.warn(problem.message)
-            self._reread()  # someone else may have changed the sheet: carry on where it stands
+            game = change_file(self.path, None, keep, "play").game
+        except _ChangedMeanwhile:
+            lost = self._lost()
+            self.typed = []
+            self._reread(what)
+            self.refuse(f"{self.source}: the sheet was changed meanwhile by another command: "
+                        f"{what}{lost}; play carries on from where it now stands")
+            if self.game.finished:
+                self.say(self.standings())
             return None
+        except WizardError as error:
+            if not os.path.exists(self.path):
+                self._gone(what)
+            self.refuse(*(problem.message for problem in error.problems))
+            return None
+        self.game = game
         return captured[-1]
 
-    def _reread(self) -> None:
-        """The game as the sheet now stands (after a refused write, which may be another
-        command's change to it); kept as it was if the sheet cannot be read now."""
+    def _reread(self, what: str) -> None:
+        """The game as the sheet now stands (after another command's change to it)."""
         try:
-            self.game = self._change(Recorded)
-        except WizardError:
-            pass
+            self.game = self._read()
+        except WizardError as error:
+            if not os.path.exists(self.path):
+                self._gone(what)
+            raise WizardError(Problem("the sheet cannot be read now: play stops", self.source),
+                              *error.problems) from None
+
+    def _gone(self, what: str) -> None:
+        """The sheet was deleted or moved while play waited: it stops, exit 1."""
+        raise WizardError(Problem(f"the sheet is no longer there (deleted or moved meanwhile): "
+                                  f"{what}{self._lost()}; play stops", self.source))
+
+
+def opening_line(game: Game) -> str:
+    """``Round 9 of 20: Ben deals 9`` (``, no trump`` when the whole deck is dealt)."""
+    step = game.next_step()
+    trump = ", no trump" if step.no_trump else ""
+    return (f"Round {step.round} of {game.rounds_total}: {visible(step.dealer)} deals "
+            f"{step.hand_size}{trump}")
+
+
+def bid_prompt(game: Game) -> str:
+    """``Ben bids: ``; from the second bidder on with the bids so far, ``Ben bids (3 of 5 so
+    far): ``, and the dealer's forbidden bid, ``Ben bids (4 of 5 so far, not 1): ``."""
+    name = visible(game.players[game.next_bidder])
+    bids_in = game.bids_in
+    if not bids_in:
+        return f"{name} bids: "
+    forbidden = game.forbidden_bid
+    shown = f", not {forbidden}" if forbidden is not None else ""
+    return f"{name} bids ({sum(bids_in.values())} of {game.hand_size()} so far{shown}): "
 
 
 def play_game(path: str, players: list[str] | None, assignments: list[str] | None,

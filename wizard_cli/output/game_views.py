@@ -91,6 +91,9 @@ class ScoreOutput:
 
     columns = ("round", "player", "bid", "tricks", "points", "total")
 
+    def __init__(self, width: int | None = None) -> None:
+        self.width = width  # the terminal's width to fit the table to (None: drawn as it is)
+
     def as_json(self, result: GameResult) -> dict:
         return {"source": result.source, "game": result.game, **metadata_json(result),
                 "players": list(result.players), "settings": result.settings.as_dict(),
