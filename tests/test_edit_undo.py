@@ -39,6 +39,17 @@ rounds:
   - bids:   {Anna: 2}      # Dan deals
 """
 
+STANDINGS_AFTER_EDIT = """\
+  Rank  Player      Score
+------  --------  -------
+     1  Ben            70
+     2  Anna           50
+     3  Dan            40
+     4  Cara           20
+
+Round 4 of 4 in play: Ben to bid
+"""
+
 NEXT_ROUND_4 = """\
 Round:              4 of 4
 Hand size:          4
@@ -70,8 +81,11 @@ def test_edit_a_completed_round_by_name_and_in_seating_order(tmp_path):
     path = sheet_file(tmp_path)
     result = run("edit", path, "--round", "2", "--bids", "Ben=0", "--tricks", "0,0,2,0")
     assert result.exit_code == 0, result.stderr
-    assert result.stderr == ""
-    assert result.stdout == NEXT_ROUND_4.format(anna=2)
+    # each value changed, in seating order, bids before tricks; then the standings and status
+    assert result.stderr == (f"{path}: round 2, Ben: bid 1 → 0\n"
+                             f"{path}: round 2, Ben: tricks 1 → 0\n"
+                             f"{path}: round 2, Cara: tricks 1 → 2\n")
+    assert result.stdout == STANDINGS_AFTER_EDIT
     assert path.read_text(encoding="utf-8") == SHEET.replace(
         "  - bids:   {Anna: 1, Ben: 1, Cara: 0, Dan: 0}\n    tricks: {Anna: 0, Ben: 1, Cara: 1, Dan: 0}",
         "  - bids:   {Anna: 1, Ben: 0, Cara: 0, Dan: 0}\n    tricks: {Anna: 0, Ben: 0, Cara: 2, Dan: 0}")
@@ -81,7 +95,10 @@ def test_edit_the_round_in_play_names_ignore_case_and_spaces(tmp_path):
     path = sheet_file(tmp_path)
     result = run("edit", path, "--round", "4", "--bids", " anna =1", "-f", "json")
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout) == {
+    assert result.stderr == f"{path}: round 4, Anna: bid 2 → 1\n"
+    data = json.loads(result.stdout)  # the standings and the status, as `standings -f json`
+    assert data == json.loads(run("standings", path, "-f", "json").stdout)
+    assert data["status"]["next"] == {
         "round": 4, "handSize": 4, "dealer": "Dan", "biddingOrder": ["Anna", "Ben", "Cara", "Dan"],
         "bidsIn": {"Anna": 1}, "bidTotal": 1, "nextBidder": "Ben", "noTrump": False,
         "forbiddenDealerBid": None, "finished": False}
@@ -103,7 +120,8 @@ def test_edit_to_the_same_values_writes_nothing(tmp_path):
     content = path.read_bytes()
     result = run("edit", path, "--round", "1", "--bids", "1,0,0,1")
     assert result.exit_code == 0
-    assert result.stdout == NEXT_ROUND_4.format(anna=2)
+    assert result.stderr == ""  # nothing changed, nothing said
+    assert result.stdout == run("standings", path).stdout.split("\n\n", 1)[1]
     assert untouched(path, content)
 
 
@@ -157,7 +175,12 @@ def test_edit_of_a_finished_games_last_round_must_stay_consistent(tmp_path):
     assert untouched(path, content)
     fixed = run("edit", path, "--round", "5", "--tricks", "Dan=0,Cara=2")
     assert fixed.exit_code == 0, fixed.stderr
-    assert fixed.stdout == "Game over — Ben wins\n"
+    assert fixed.stderr == (f"{path}: round 5, Cara: tricks 1 → 2\n"
+                            f"{path}: round 5, Dan: tricks 1 → 0\n")
+    assert fixed.stdout == ("  Rank  Player      Score\n------  --------  -------\n"
+                            "     1  Ben           140\n     2  Anna           90\n"
+                            "     3  Cara           50\n     4  Dan           -30\n\n"
+                            "Game over — Ben wins\n")
 
 
 @pytest.mark.parametrize("args", [
@@ -215,15 +238,23 @@ def test_undo_a_finished_game_puts_its_last_round_back_in_play(tmp_path):
     assert result.exit_code == 0
     assert result.stderr == (f"{path}: round 5: removed its tricks (Anna 2, Ben 1, Cara 1, Dan 1): "
                              "the round is in play again\n")
-    assert result.stdout.startswith("Round:              5 of 5\n")
+    # a round's tricks taken back: the standings as the game now stands, then what comes next
+    assert result.stdout.startswith("  Rank  Player      Score\n------  --------  -------\n"
+                                    "     1  Ben           110\n")
+    assert "\n\nRound:              5 of 5\n" in result.stdout
     assert run("check", path).exit_code == 0
 
 
-def test_undo_refuses_an_invalid_sheet_and_a_csv(tmp_path):
-    broken = sheet_file(tmp_path, "players: [A, B, C]\nrounds:\n  - bids: [2, 0, 0]\n")
-    result = run("undo", broken)
+def test_undo_refuses_an_invalid_sheet_it_would_leave_invalid_and_a_csv(tmp_path):
+    broken = sheet_file(tmp_path, "players: [A, B, C]\nrounds:\n  - bids: [0, 0, 0]\n"
+                                  "    tricks: [1, 1, 0]\n  - bids: [2, 0, 0]\n")
+    content = broken.read_bytes()
+    result = run("undo", broken)  # round 2 taken back would leave round 1's tricks wrong
     assert result.exit_code == 1
-    assert result.stderr == f"{broken}:3: round 1, A: bid 2 is more than the hand size of 1\n"
+    assert result.stderr == f"{broken}:4: round 1: tricks add up to 2, 1 more than the hand size of 1\n"
+    assert untouched(broken, content)
+    players = sheet_file(tmp_path, "players: [A, B]\nrounds:\n  - bids: [0, 0]\n", "two.yaml")
+    assert run("undo", players).stderr.endswith("a game has 3 to 6 players, this sheet has 2\n")
     csv = tmp_path / "g.csv"
     csv.write_text("round,player,bid,tricks\n1,A,1,1\n1,B,0,0\n1,C,0,0\n")
     refused = run("undo", csv)
@@ -476,3 +507,71 @@ def test_the_core_refuses_what_cannot_be_taken_back():
         take_back_bid(read_text("players: [A, B, C]\nrounds: []\n", "g.yaml"), 0)
     with pytest.raises(WizardError):
         take_back(read_text("players: [A, B, C]\n", "g.yaml"))
+
+
+# --- repairs: edit and undo mend an invalid sheet (issue 21, item 7) -------------------------
+
+BROKEN = """\
+players: [Anna, Ben, Cara]
+settings: {roundMode: custom, customRoundCount: 3}
+rounds:
+  - bids: [1, 0, 0]
+    tricks: [1, 0, 0]
+  - bids: [1, 1, 0]
+    tricks: [2, 1, 0]   # typed by hand: 3 tricks of a 2-card hand
+"""
+
+
+def test_edit_repairs_a_round_whose_tricks_are_past_the_hand_size(tmp_path):
+    path = sheet_file(tmp_path, BROKEN)
+    assert run("check", path).stderr == (f"{path}:7: round 2: tricks add up to 3, 1 more than "
+                                         "the hand size of 2\n")
+    result = run("edit", path, "--round", "2", "--tricks", "Anna=1")
+    assert (result.exit_code, result.stderr) == (0, f"{path}: round 2, Anna: tricks 2 → 1\n")
+    assert result.stdout == ("  Rank  Player      Score\n------  --------  -------\n"
+                             "     1  Anna           60\n     2  Ben            50\n"
+                             "     3  Cara           40\n\nRound 3 of 3 next: Cara deals 3\n")
+    assert path.read_text() == BROKEN.replace("[2, 1, 0]", "[1, 1, 0]")
+    assert run("check", path).exit_code == 0
+
+
+def test_an_edit_that_leaves_the_sheet_invalid_writes_nothing(tmp_path):
+    path = sheet_file(tmp_path, BROKEN)
+    content = path.read_bytes()
+    result = run("edit", path, "--round", "1", "--tricks", "Anna=0,Ben=1")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == (f"{path}:7: round 2: tricks add up to 3, 1 more than the hand size "
+                             "of 2\n")
+    assert untouched(path, content)
+
+
+def test_undo_takes_back_the_step_that_made_the_sheet_invalid(tmp_path):
+    path = sheet_file(tmp_path, BROKEN)
+    result = run("undo", path)
+    assert result.exit_code == 0
+    assert result.stderr == (f"{path}: round 2: removed its tricks (Anna 2, Ben 1, Cara 0): the "
+                             "round is in play again\n")
+    assert result.stdout.startswith("  Rank  Player      Score\n------  --------  -------\n"
+                                    "     1  Anna           30\n     2  Ben            20\n"
+                                    "     2  Cara           20\n\nRound:              2 of 3\n")
+    assert path.read_text() == BROKEN.split("    tricks: [2, 1, 0]")[0]
+    assert run("check", path).exit_code == 0
+
+
+# --- a write keeps the sheet valid under its own rules (issue 18) ----------------------------
+
+def test_command_line_rules_may_add_to_the_check_of_a_write_never_relax_it(tmp_path):
+    own = sheet_file(tmp_path, "players: [A, B, C]\nsettings: {screwTheDealer: always}\n"
+                               "rounds: []\n")
+    content = own.read_bytes()
+    relaxed = run("add", own, "--bids", "0,0,1", "--set", "screwTheDealer=off")
+    assert relaxed.exit_code == 1
+    assert relaxed.stderr == (f"{own}:4: round 1, A: the dealer may not bid 0 under "
+                              "screwTheDealer=always: the bids would add up to the hand size of 1\n")
+    assert untouched(own, content)
+    assert run("add", own, "--bids", "1,0,1", "--set", "screwTheDealer=off", "-q").exit_code == 0
+    plain = sheet_file(tmp_path, "players: [A, B, C]\nrounds: []\n", "plain.yaml")
+    added = run("add", plain, "--bids", "0,0,1", "--set", "screwTheDealer=always")
+    assert added.exit_code == 1
+    assert "the dealer may not bid 0 under screwTheDealer=always" in added.stderr

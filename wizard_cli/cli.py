@@ -26,7 +26,8 @@ from .cli_options import (TARGET_BY_SUFFIX, BiddingOrderOpt, BidsOpt, ByOpt, For
 from .errors import ExitCode
 from .sheets.source import STDIN, display_name
 from .output.formats import Output, emit
-from .output.game_views import (CheckOutput, NextOutput, ScoreOutput, StandingsOutput,
+from .output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
+                                StandingsOutput, UndoneOutput,
                                 TrickOutput, status_line)
 from .output.rules_views import CompareOutput, RulesOutput
 
@@ -304,8 +305,11 @@ def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: Tri
 
     source = inputs([changed_sheet(sheet, "edit", bids, tricks)], rules)
     require_stdout(display_name(sheet), quiet)
-    _after(edit_file(sheet, rules.encoding, source.layers, rules.first_dealer, round, bids, tricks,
-                     bidding_order), NextOutput(), format, quiet, sheet)
+    done = edit_file(sheet, rules.encoding, source.layers, rules.first_dealer, round, bids, tricks,
+                     bidding_order)
+    if not quiet:
+        report(done.changes)  # each value changed, in seating order, bids before tricks
+    _after(done, ChangedOutput(), format, quiet, sheet)
 
 
 @app.command(epilog=examples("undo"))
@@ -318,8 +322,10 @@ def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt 
 
     source = inputs([changed_sheet(sheet, "undo")], rules)
     require_stdout(display_name(sheet), quiet)
-    _after(undo_file(sheet, rules.encoding, source.layers, rules.first_dealer), NextOutput(),
-           format, quiet, sheet)
+    done = undo_file(sheet, rules.encoding, source.layers, rules.first_dealer)
+    game = done.game  # a round's tricks taken back: its bids all in, waiting for the tricks
+    tricks_back = game.in_play is not None and game.next_bidder is None
+    _after(done, UndoneOutput(tricks_back), format, quiet, sheet)
 
 
 def _after(done: Recorded, output: Output, format: Format, quiet: bool, sheet: str) -> None:

@@ -24,13 +24,13 @@ def edit_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSett
               in_order: bool = False) -> Recorded:
     """``wizard edit``: change round ``number``'s values in a sheet file, in place if valid."""
     return change_file(path, encoding, lambda current: amend(
-        current, number, bids, tricks, in_order), "edit", layers, first_dealer)
+        current, number, bids, tricks, in_order), "edit", layers, first_dealer, repair=True)
 
 
 def undo_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]] = (),
               first_dealer: str | None = None) -> Recorded:
     """``wizard undo``: take back a sheet file's latest step, in place."""
-    return change_file(path, encoding, take_back, "undo", layers, first_dealer)
+    return change_file(path, encoding, take_back, "undo", layers, first_dealer, repair=True)
 
 
 def amend(current: SheetText, number: int = 0, bids: str | None = None,
@@ -66,13 +66,18 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
     if changed_tricks:
         edited = amending.set_values(edited, number, "tricks", players, changed_tricks,
                                      game.sheet.line)
+    changes = tuple(Problem(f"{label} {old[seat]} → {new[seat]}", source, None, number,
+                            players[seat])
+                    for label, old, new in (("bid", record.bids, changed_bids),
+                                            ("tricks", record.tricks, changed_tricks))
+                    for seat in sorted(new))
     rounds = expected_rounds(game)
     now = rounds[number - 1]
     rounds[number - 1] = bare_round(number, [changed_bids.get(s, v) for s, v in enumerate(now.bids)],
                                     None if now.tricks is None else
                                     [changed_tricks.get(s, v) for s, v in enumerate(now.tricks)],
                                     now.points)
-    return Recorded(checked_change(current, edited, rounds))
+    return Recorded(checked_change(current, edited, rounds), changes=changes)
 
 
 def take_back(current: SheetText) -> Recorded:

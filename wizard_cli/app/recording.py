@@ -21,7 +21,7 @@ from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.cells import whole_number
 from ..game.scoring import GameResult
 from ..game.settings import RawSetting, suggest
-from ..game.validation import validated_game
+from ..game.validation import repairable_game, validated_game
 
 NOT_YET = ("", "-")  # in a seating-order list: this player has not bid yet
 
@@ -52,9 +52,12 @@ class SheetText:
 
 
 def read_text(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
-              first_dealer: str | None = None) -> SheetText:
-    """The text read once, its last game validated; every problem raised as the usual error."""
-    game = validated_game(parse_last_sheet(text, source), layers, first_dealer)
+              first_dealer: str | None = None, repair: bool = False) -> SheetText:
+    """The text read once, its last game validated; every problem raised as the usual error
+    (with ``repair``, for edit and undo, a game whose rounds break a rule is taken as it is:
+    the change is checked whole)."""
+    game = (repairable_game if repair else validated_game)(parse_last_sheet(text, source),
+                                                            layers, first_dealer)
     return SheetText(text, source, game, layers, first_dealer)
 
 
@@ -65,6 +68,7 @@ class Recorded:
 
     sheet: SheetText
     note: Problem | None = None
+    changes: tuple[Problem, ...] = ()  # edit: each value changed, ``round 4, Anna: tricks 2 → 1``
 
     @property
     def text(self) -> str:
@@ -152,14 +156,15 @@ def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[Ra
 
 def change_file(path: str, encoding: str | None, change: Change, command: str = "add",
                 layers: Sequence[Iterable[RawSetting]] = (),
-                first_dealer: str | None = None) -> Recorded:
+                first_dealer: str | None = None, repair: bool = False) -> Recorded:
     """Read a YAML sheet file once, validate its last game, change it, and write it back in
     place if the change is valid: the one way every command that changes a sheet (add, edit,
     undo, play) writes it.
 
     Through :func:`~wizard_cli.sheets.atomic.update_in_place` (SPEC §7): locked against a second
     writer for the whole read-check-write, atomic, keeping the file's encoding, byte-order mark,
-    line ends, mode and owner; a read-only sheet is refused.
+    line ends, mode and owner; a read-only sheet is refused. With ``repair`` (edit, undo) the
+    sheet as it stands may break a rule in its rounds: the change may be what mends it.
     """
     from ..sheets.atomic import update_in_place
     from ..sheets.source import display_name
@@ -171,7 +176,7 @@ def change_file(path: str, encoding: str | None, change: Change, command: str = 
     def edit(text: str) -> str:
         _yaml_only(path, text, source, command)
         try:
-            done.append(change(read_text(text, source, layers, first_dealer)))
+            done.append(change(read_text(text, source, layers, first_dealer, repair)))
         except WizardError as error:  # every message of an edit names the sheet (play's too)
             raise located(error, source) from None
         return done[-1].text
@@ -405,10 +410,17 @@ def checked_change(before: SheetText, text: str, rounds: list[RoundRecord]) -> S
     changed = parse_last_sheet(text[start:] if start else text, before.source, line)
     if changed is not None and changed.game is None:
         changed.game = before.game.sheet.game  # a season numbers a sheet without an id of its own
-    expected = essence(before.game.sheet)[:4] + (rounds, True)
-    if changed is None or changed.line != line or essence(changed) != expected:
+    expected = essence(before.game.sheet)[:4] + (rounds,)
+    # a sheet read with problems (a cell that is no number) may keep them: the check says so
+    clean = not before.game.sheet.problems
+    if (changed is None or changed.line != line or essence(changed)[:5] != expected
+            or (clean and changed.problems)):
         raise WizardError(Problem(UNSAFE, before.source))
     game = validated_game(changed, before.layers, before.first_dealer)
+    if any(before.layers) or before.first_dealer is not None:
+        # Rules from the command line may add to the check of a write, never relax it: the
+        # sheet written must stay valid under its own rules too (issue 18).
+        validated_game(changed)
     return dataclasses.replace(before, text=text, game=game)
 
 

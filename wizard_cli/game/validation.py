@@ -82,6 +82,21 @@ def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     return checked.validated
 
 
+def repairable_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
+                    first_dealer: str | None = None) -> Game:
+    """The sheet as a Game for ``edit`` and ``undo`` to change even when its rounds break a
+    rule (tricks past the hand size, a forbidden dealer bid: the change may be the repair, and
+    the sheet is checked whole after it, SPEC §5). The players, settings and first dealer must
+    hold; else every problem is raised, as for :func:`validated_game`."""
+    checked = check_sheet(sheet, layers, first_dealer)
+    if checked.validated is not None:
+        return checked.validated
+    table = dataclasses.replace(sheet, rounds=RoundColumns(), problems=[], problems_dropped=0)
+    if not sheet.rounds or not check_sheet(table, layers, first_dealer).valid:
+        raise WizardError(*checked.problems)
+    return Game(sheet, checked.settings, checked.first_dealer)
+
+
 def _resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Resolved:
     """``resolve``, worked out once for each distinct set of layers: a season's sheets share one."""
     key = (tuple(tuple(layer) for layer in layers), players)

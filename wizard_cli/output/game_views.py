@@ -144,6 +144,13 @@ class StandingsOutput:
                             status_line(result)])
 
 
+class ChangedOutput(StandingsOutput):
+    """``wizard edit``: the standings after the change and the status line (SPEC §5)."""
+
+    def as_text(self, result: GameResult, style: str) -> str:
+        return "\n\n".join([standings_block(result, style), status_line(result)])
+
+
 class CheckOutput:
     """``wizard check``: ok, or every problem found (the problems also go to stderr)."""
 
@@ -236,3 +243,15 @@ class TrickOutput:
 
     def as_text(self, result: TrickResult, style: str) -> str:
         return f"Card {result.position} ({result.card}) wins: {result.reason}"
+
+
+class UndoneOutput(NextOutput):
+    """``wizard undo``: what comes next; when it took back a round's tricks, the standings
+    before it (SPEC §5)."""
+
+    def __init__(self, standings: bool) -> None:
+        self.standings = standings
+
+    def as_text(self, result: GameResult, style: str) -> str:
+        upcoming = super().as_text(result, style)
+        return f"{standings_block(result, style)}\n\n{upcoming}" if self.standings else upcoming
