@@ -25,6 +25,7 @@ from .cli_options import (TARGET_BY_SUFFIX, BiddingOrderOpt, BidsOpt, ByOpt, For
                           examples, player_names, rule_options)
 from .errors import ExitCode
 from .sheets.source import STDIN, display_name
+from .output.fitting import terminal_width
 from .output.formats import Output, emit
 from .output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
                                 StandingsOutput, UndoneOutput,
@@ -84,7 +85,7 @@ def finish(source: Inputs) -> None:
 def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Round-by-round scores, totals, standings and whether the game is over."""
     source = inputs(sheets, rules)
-    show(ScoreOutput(), source.scored(), format, len(sheets) > 1)
+    show(ScoreOutput(terminal_width(sys.stdout)), source.scored(), format, len(sheets) > 1)
     finish(source)
 
 
@@ -291,7 +292,8 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
     require_stdout(display_name(sheet), quiet)
     done = record_in_file(sheet, rules.encoding, source.layers, rules.first_dealer, bids, tricks,
                           bidding_order)
-    _after(done, ScoreOutput() if tricks is not None else NextOutput(), format, quiet, sheet)
+    _after(done, ScoreOutput(terminal_width(sys.stdout)) if tricks is not None else NextOutput(),
+           format, quiet, sheet)
 
 
 @app.command(epilog=examples("edit"))

@@ -39,3 +39,8 @@ def text_width(text: str) -> int:
             continue
         width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
     return width
+
+
+def fits(drawn: str, width: int) -> bool:
+    """Whether every line of a drawn table is at most ``width`` terminal columns."""
+    return all(text_width(line) <= width for line in drawn.split("\n"))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..game.game import NextStep, Status, game_status, next_step
 from ..game.scoring import GameResult, ScoredRound
 from ..errors import name_list, visible
 from ..game.validation import Checked
+from .fitting import fits
 from .formats import grid, heading
 
 if TYPE_CHECKING:
@@ -108,15 +109,62 @@ class ScoreOutput:
                        r.points[seat] if done else None, r.totals[seat] if done else None)
 
     def as_text(self, result: GameResult, style: str) -> str:
-        headers = ["Round", "Cards", "Dealer", *result.players]
-        rows = [[r.number, r.hand_size, result.players[r.dealer],
-                 *(_round_cell(r, seat) for seat in range(len(result.players)))]
-                for r in result.rounds]
-        rows.append(["Total", "", "", *result.totals])
-        table = grid(headers, rows, style,
-                     ["right", "right", "left"] + ["right"] * len(result.players))
-        return "\n\n".join([heading(result, style), table, standings_block(result, style),
-                            status_line(result)])
+        return "\n\n".join([heading(result, style), *self.tables(result, style),
+                            standings_block(result, style), status_line(result)])
+
+    def tables(self, result: GameResult, style: str) -> list[str]:
+        """The round-by-round table; drawn to fit ``width`` when it is wider (SPEC §5): compact
+        cells first, then the players split in seating order over several tables."""
+        seats = range(len(result.players))
+        full = _score_grid(result, style, seats, _round_cell)
+        if self.width is None or style != "table" or fits(full, self.width):
+            return [full]
+        compact = _score_grid(result, style, seats, _compact_cell)
+        if fits(compact, self.width):
+            return [compact]
+        tables: list[str] = []
+        start = 0
+        while start < len(seats):  # as many players a table as fit (at least one)
+            end = start + 1
+            drawn = _score_grid(result, style, seats[start:end], _compact_cell)
+            while end < len(seats):
+                wider = _score_grid(result, style, seats[start:end + 1], _compact_cell)
+                if not fits(wider, self.width):
+                    break
+                drawn, end = wider, end + 1
+            tables.append(drawn)
+            start = end
+        return (_balanced(result, style, self.width, len(tables)) or tables) if len(tables) > 1 \
+            else tables
+
+
+def _balanced(result: GameResult, style: str, width: int, count: int) -> list[str] | None:
+    """The players over ``count`` tables as evenly as they go (3 and 3 rather than 5 and 1),
+    if each still fits; else None."""
+    players = len(result.players)
+    size = -(-players // count)
+    drawn = [_score_grid(result, style, range(start, min(start + size, players)), _compact_cell)
+             for start in range(0, players, size)]
+    return drawn if len(drawn) == count and all(fits(table, width) for table in drawn) else None
+
+
+def _score_grid(result: GameResult, style: str, seats: Sequence[int],
+                cell: Callable[[ScoredRound, int], str]) -> str:
+    """The rounds of the players at ``seats``: Round, Cards and Dealer, a column each, a Total row."""
+    players = result.players
+    headers = ["Round", "Cards", "Dealer", *(players[seat] for seat in seats)]
+    rows = [[r.number, r.hand_size, players[r.dealer], *(cell(r, seat) for seat in seats)]
+            for r in result.rounds]
+    rows.append(["Total", "", "", *(result.totals[seat] for seat in seats)])
+    return grid(headers, rows, style, ["right", "right", "left"] + ["right"] * len(seats))
+
+
+def _compact_cell(scored: ScoredRound, seat: int) -> str:
+    """``bid/tricks ±points`` (the Total row gives each total); in play as ``_round_cell``."""
+    bid = scored.bids[seat]
+    if scored.tricks is None:
+        return "?" if bid is None else f"{bid}/?"
+    return f"{bid}/{scored.tricks[seat]} {scored.points[seat]:+d}"
 
 
 def _round_cell(scored: ScoredRound, seat: int) -> str:
