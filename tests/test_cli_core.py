@@ -391,7 +391,7 @@ def test_check_the_broken_sample_lists_every_problem():
 
 # --- the typed points audit -----------------------------------------------------------------
 
-def test_typed_points_are_audited_by_check_only(write):
+def test_typed_points_are_audited_by_check_and_score_points_to_it(write):
     path = write("typed.csv", "round,player,bid,tricks,points\n"
                               "1,A,1,1,30\n1,B,0,0,25\n1,C,0,0,x\n"
                               "2,A,0,0,20\n2,B,1,1,30\n2,C,0,1,-20\n3,A,1,\n")
@@ -405,8 +405,12 @@ def test_typed_points_are_audited_by_check_only(write):
     data = json.loads(run("check", path, "-f", "json").stdout)
     assert data["problems"][0] == {"line": 3, "round": 1, "player": "B",
                                    "message": "typed points 25, derived 20"}
-    assert ok("score", path, "-f", "csv").splitlines()[1:4] == [
-        "1,A,1,1,30,30", "1,B,0,0,20,20", "1,C,0,0,20,20"]
+    scored = run("score", path, "-f", "csv")  # the derived points, and one line about the typed
+    assert scored.exit_code == 0
+    assert scored.stdout.splitlines()[1:4] == ["1,A,1,1,30,30", "1,B,0,0,20,20", "1,C,0,0,20,20"]
+    assert scored.stderr == (f"{path}: typed points disagree with those derived from bids and "
+                             f"tricks in 3 cells (the table shows the derived ones): wizard check "
+                             f"{path} lists them\n")
 
 
 def test_typed_points_that_agree_pass(write):

@@ -17,7 +17,8 @@ from wizard_cli.output.chart import chart_title, draw_chart, running_totals
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SVG = "{http://www.w3.org/2000/svg}"
 PLAYERS = ["Anna", "Ben", "Cara", "Dan"]
-MISSING = "wizard plot needs matplotlib: pip install 'wizard-cli[plot]'\n"
+MISSING = ("wizard plot needs matplotlib, the plot extra: pip install '.[plot]' in the wizard "
+           "checkout\n")
 # Drawing needs the optional extra; the message for its absence is tested either way.
 needs_matplotlib = pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None,
                                       reason="needs the plot extra: pip install -e '.[test,plot]'")

@@ -215,8 +215,8 @@ def test_without_the_extra_one_line_says_how_to_install_it(tmp_path, monkeypatch
     monkeypatch.setitem(sys.modules, "python_calamine", None)  # as if not installed
     result = run("score", path)
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == (f"{path}: reading a workbook needs the xlsx extra: "
-                             "pip install 'wizard-cli[xlsx]'\n")
+    assert result.stderr == (f"{path}: reading a workbook needs python-calamine, the xlsx extra: "
+                             "pip install '.[xlsx]' in the wizard checkout\n")
 
 
 def test_a_file_that_is_no_workbook_is_one_line(tmp_path):

@@ -24,7 +24,7 @@ from .cli_options import (TARGET_BY_SUFFIX, BiddingOrderOpt, BidsOpt, ByOpt, For
                           SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
                           examples, player_names, rule_options)
 from .errors import ExitCode
-from .sheets.source import STDIN, display_name
+from .sheets.source import STDIN, WORKBOOK_SUFFIXES, display_name
 from .output.fitting import terminal_width
 from .output.formats import Output, emit
 from .output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
@@ -85,7 +85,8 @@ def finish(source: Inputs) -> None:
 def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Round-by-round scores, totals, standings and whether the game is over."""
     source = inputs(sheets, rules)
-    show(ScoreOutput(terminal_width(sys.stdout)), source.scored(), format, len(sheets) > 1)
+    show(ScoreOutput(terminal_width(sys.stdout)), source.scored_noting_points(), format,
+         len(sheets) > 1)
     finish(source)
 
 
@@ -197,7 +198,7 @@ def plot(sheets: Annotated[list[str], typer.Argument(
 
     One labelled line per player from 0 before round 1, a zero line, the sheet's title; with
     --ratings, one line per player of the ordinal after each rated game. Needs matplotlib:
-    pip install 'wizard-cli[plot]'. Never overwrites FILE without --force.
+    pip install '.[plot]' in the wizard checkout. Never overwrites FILE without --force.
     """
     from .output import chart as charts
     from .sheets.atomic import refuse_existing, write_atomically
@@ -394,8 +395,14 @@ def convert(sheet: Annotated[str, typer.Argument(
     """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
     from .app.converting import Conversion
 
+    suffix = os.path.splitext(output or "")[1].lower()
+    if suffix in WORKBOOK_SUFFIXES:
+        raise typer.BadParameter(
+            f"'{output}': workbooks ({', '.join(WORKBOOK_SUFFIXES)}) are read, not written; "
+            "convert writes yaml, json, csv or wide-csv (-o NAME.yaml, .yml, .json or .csv, or "
+            "--to)", param_hint="'--output' / '-o'")
     if to is None:
-        to = TARGET_BY_SUFFIX.get(os.path.splitext(output or "")[1].lower())
+        to = TARGET_BY_SUFFIX.get(suffix)
         if to is None:
             raise typer.BadParameter("say which format to write: yaml, json, csv or wide-csv",
                                      param_hint="--to")

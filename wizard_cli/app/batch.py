@@ -88,6 +88,22 @@ class Inputs:
                 self.fail(checked.problems)
             yield checked
 
+    def scored_noting_points(self) -> Iterator[GameResult]:
+        """Every valid sheet scored, as :meth:`scored`; a sheet whose typed ``points`` disagree
+        with the derived ones gets one line on stderr pointing to ``wizard check`` (``score``
+        shows the derived points, issue 18)."""
+        for result in self.scored():
+            if result.validated.sheet.rounds.has_points is not None:
+                wrong = audit_points(result)
+                if wrong:
+                    where = result.source + (f", game {result.game}"
+                                             if result.game is not None else "")
+                    cells = f"{len(wrong)} cell{'s' if len(wrong) > 1 else ''}"
+                    report([Problem(f"typed points disagree with those derived from bids and "
+                                    f"tricks in {cells} (the table shows the derived ones): "
+                                    f"wizard check {result.source} lists them", where)])
+            yield result
+
     def compared(self, rule_sets: list, warn: bool) -> Iterator:
         """Every valid sheet under each rule set (``wizard compare``); a sheet a rule set cannot
         apply to is reported and left out. ``warn``: say each warning on stderr too."""

@@ -18,7 +18,8 @@ from ..errors import WizardError
 from ..game.scoring import GameResult
 
 IMAGE_FORMATS = {".png": "png", ".svg": "svg"}
-MISSING_MATPLOTLIB = "wizard plot needs matplotlib: pip install 'wizard-cli[plot]'"
+MISSING_MATPLOTLIB = ("wizard plot needs matplotlib, the plot extra: pip install '.[plot]' in the "
+                      "wizard checkout")
 FIGURE_SIZE = (8.0, 4.8)  # inches
 DPI = 120
 # Labels longer than this are shortened on the chart (the data is unchanged): a megabyte of a
@@ -79,7 +80,7 @@ def draw_chart(result: GameResult, subtitle: str = "") -> Any:
     axes.axhline(0, color="0.55", linewidth=0.9, zorder=1)
     lines = [axes.plot(rounds, line, marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
              for line in totals]
-    axes.set_xlim(0, max(rounds[-1], 1))
+    axes.set_xlim(0, max(result.rounds_total, 1))  # the whole game, also while it is played
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("Round")
     axes.set_ylabel("Running total")
@@ -124,14 +125,38 @@ def _image_bytes(draw: Callable[[], Any], fmt: str) -> bytes:
 def rating_lines(history: Iterable[Any]) -> tuple[int, dict[str, tuple[list[int], list[float]]]]:
     """From ``ratings --history`` rows: the number of rated games, and per player the rated
     games played (numbered from 1) and the ordinal after each."""
+    games, lines, _ = rating_series(history)
+    return games, lines
+
+
+def rating_series(history: Iterable[Any]) -> tuple[int, dict[str, tuple[list[int], list[float]]],
+                                                     dict[int, str | None]]:
+    """:func:`rating_lines`, and each rated game's date (None where a game has none)."""
     lines: dict[str, tuple[list[int], list[float]]] = {}
+    dates: dict[int, str | None] = {}
     games = 0
     for row in history:
         games = max(games, row.rated)
+        dates[row.rated] = row.date
         numbers, ordinals = lines.setdefault(row.player, ([], []))
         numbers.append(row.rated)
         ordinals.append(row.ordinal)
-    return games, lines
+    return games, lines, dates
+
+
+DATE_TICKS = 12  # at most this many dates under the axis (every n-th game's beyond that)
+
+
+def _date_axis(axes: Any, games: int, dates: dict[int, str | None]) -> bool:
+    """Label the rated games with their dates when every one has a date; whether it did."""
+    if not dates or any(date is None for date in dates.values()):
+        return False
+    step = -(-games // DATE_TICKS)
+    shown = list(range(1, games + 1, step))
+    axes.set_xticks(shown, [str(dates[number]) for number in shown], rotation=30, ha="right",
+                    fontsize=8)
+    axes.set_xlabel("Game date")
+    return True
 
 
 def draw_ratings_chart(history: Iterable[Any], title: str) -> Any:
@@ -144,7 +169,7 @@ def draw_ratings_chart(history: Iterable[Any], title: str) -> Any:
     except ImportError:
         raise WizardError(MISSING_MATPLOTLIB) from None
 
-    games, lines = rating_lines(history)
+    games, lines, dates = rating_series(history)
     order = sorted(lines, key=lambda name: (-lines[name][1][-1], name.casefold(), name))
     figure = Figure(figsize=FIGURE_SIZE, dpi=DPI)
     FigureCanvasAgg(figure)
@@ -153,8 +178,9 @@ def draw_ratings_chart(history: Iterable[Any], title: str) -> Any:
     drawn = [axes.plot(*lines[name], marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
              for name in order]
     axes.set_xlim(0.5, max(games, 1) + 0.5)
-    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.set_xlabel("Rated game")
+    if not _date_axis(axes, games, dates):
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.set_xlabel("Rated game")
     axes.set_ylabel("Ordinal (mu − 3·sigma)")
     axes.grid(True, color="0.9", linewidth=0.6)
     axes.set_axisbelow(True)

@@ -22,7 +22,8 @@ from .csv_sheets import sheet_kind, sheets_from_rows
 from .source import MAX_YAML_BYTES
 from .workbook_limits import check_workbook
 
-INSTALL = "reading a workbook needs the xlsx extra: pip install 'wizard-cli[xlsx]'"
+INSTALL = ("reading a workbook needs python-calamine, the xlsx extra: pip install '.[xlsx]' in "
+           "the wizard checkout")
 NO_SHEET = ("skipped: no score sheet in this worksheet (a long one has 'round,player,bid,tricks' "
             "columns, a wide one 'round,<player>,<player>,…')")
 

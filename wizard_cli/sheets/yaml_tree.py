@@ -107,6 +107,12 @@ def documents(text: str, path: str, first_line: int = 1) -> Iterator[Node]:
         mark = error.problem_mark or error.context_mark
         where = f" (line {mark.line + first_line}, column {mark.column + 1})" if mark else ""
         reason = error.problem or error.context or "unreadable"
+        if mark and reason.startswith(INDENTATION_SLIPS):  # libyaml's words for a line out of step
+            line = mark.line + first_line
+            raise WizardError(Problem(
+                f"not valid YAML: look at the indentation of line {line}: it does not line up "
+                f"with the lines it belongs with (line {line}, column {mark.column + 1}: {reason})",
+                path, line)) from None
         raise WizardError(Problem(f"not valid YAML: {reason}{where}", path,
                                   mark.line + first_line if mark else None)) from None
     except yaml.reader.ReaderError as error:
@@ -115,6 +121,12 @@ def documents(text: str, path: str, first_line: int = 1) -> Iterator[Node]:
                                   f"allowed in YAML (line {line})", path, line)) from None
     except yaml.YAMLError as error:
         raise WizardError(Problem(f"not valid YAML: {' '.join(str(error).split())}", path)) from None
+
+
+# What libyaml says when a line is indented out of step with the lines around it.
+INDENTATION_SLIPS = ("did not find expected '-' indicator", "did not find expected key",
+                     "expected <block end>", "mapping values are not allowed here",
+                     "mapping values are not allowed in this context")
 
 
 class TextBlocks:
