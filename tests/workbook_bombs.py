@@ -69,6 +69,21 @@ def stray_cell(path: Path, before: str = "") -> Path:
     return xlsx(path, sheet(game_rows() + far, before))
 
 
+def long_strings(path: Path, count: int, size: int = 1_000_000) -> Path:
+    """A small game, then ``count`` cells of ``size`` characters of random text each (which
+    packs little: no ratio gives it away)."""
+    import base64
+    import os
+
+    def pieces():
+        yield sheet(game_rows(), "").split("</sheetData>")[0]
+        for number in range(10, 10 + count):
+            text = base64.b64encode(os.urandom(size * 3 // 4)).decode()
+            yield f'<row r="{number}"><c r="F{number}" t="inlineStr"><is><t>{text}</t></is></c></row>'
+        yield "</sheetData></worksheet>"
+    return xlsx(path, pieces())
+
+
 def whitespace_bomb(path: Path, size: int) -> Path:
     """A small game followed by ``size`` bytes of whitespace inside the sheet data."""
     block = b" " * (1 << 20)
