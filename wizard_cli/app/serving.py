@@ -19,7 +19,7 @@ from ..game.game import Game
 from ..game.scoring import GameResult
 from .amending import latest_entry, take_back_latest
 from .batch import Inputs
-from .recording import UNSAFE, Recorded, SheetText, change_file, record_values
+from .recording import UNSAFE, Recorded, SheetText, change_file, read_game, record_values
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,18 +30,15 @@ class Reading:
     problems: tuple[Problem, ...] = ()
 
 
-def read_game(inputs: Inputs) -> Reading:
+def game_now(inputs: Inputs) -> Reading:
     """The last game of the (one) sheet ``inputs`` names, validated and scored as ``score``
-    scores it; a missing, unreadable, half-written or invalid sheet gives its problems."""
-    last = None
-    for checked in inputs.checked():
-        last = checked
-    inputs.notes = False  # what the reader skips is said once, not at every change
-    if last is None:
-        return Reading(None, (Problem("the sheet holds no game", inputs.paths[0]),))
-    if last.validated is None:
-        return Reading(None, tuple(last.problems))
-    return Reading(last.validated.result)
+    scores it (the game ``add`` records into); a missing, unreadable, half-written or invalid
+    sheet gives its problems instead."""
+    try:
+        game = read_game(inputs.paths[0], inputs.encoding, inputs.layers, inputs.first_dealer)
+    except WizardError as error:
+        return Reading(None, tuple(error.problems))
+    return Reading(game.result)
 
 
 # --- entry from a phone ----------------------------------------------------------------------

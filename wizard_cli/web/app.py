@@ -105,7 +105,6 @@ def create_app(watch: SheetWatch, token: str | None = None,
 
     async def events(request: Request) -> Response:
         async def stream():
-            yield "retry: 1000\n\n"
             seen = None
             while not watch.stopping:
                 event = await watch.next_event(seen, keep_alive)
@@ -114,8 +113,8 @@ def create_app(watch: SheetWatch, token: str | None = None,
                 if event is None:
                     yield ": keep-alive\n\n"
                     continue
+                yield event.text if seen is not None else event.first()
                 seen = event.version
-                yield event.text
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**NO_STORE, "X-Accel-Buffering": "no"})

@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass
 
 from ..app.batch import Inputs
-from ..app.serving import Reading, read_game
+from ..app.serving import Reading, game_now
 from ..errors import Problem
 from ..game.scoring import GameResult
 from ..output.game_views import ScoreOutput
@@ -34,6 +34,10 @@ class Event:
     version: int
     name: str
     text: str  # the whole event, ``event:``, ``id:`` and ``data:`` lines and the blank line
+
+    def first(self) -> str:
+        """The event as a stream's first, with how soon to reconnect (1 s) if it breaks."""
+        return "retry: 1000\n" + self.text
 
 
 def wire_json(value: object) -> str:
@@ -76,7 +80,7 @@ class SheetWatch:
                 return False
             from anyio import to_thread
 
-            reading = await to_thread.run_sync(read_game, self.inputs)
+            reading = await to_thread.run_sync(game_now, self.inputs)
             self._key = key
             await self._publish(reading)
             return True
