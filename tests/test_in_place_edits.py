@@ -33,3 +33,21 @@ def test_play_records_into_a_sheet_ending_in_a_stray_document_marker(write):
     assert result.exit_code == 0, result.stderr
     assert "cannot edit" not in result.stderr
     assert path.read_text() == GAME + "  - bids: [1, 1, 0]\n    tricks: [0, 1, 1]\n---\n"
+
+
+@pytest.mark.parametrize("newline", ["\x85", "\u2028", "\u2029", "\r\n", "\r"])
+def test_a_sheet_of_other_line_breaks_is_edited_with_its_own(write, newline):
+    """NEL, U+2028 and U+2029 end a line in YAML: new lines end the same, and add then undo
+    gives the file back exactly (item 17)."""
+    original = GAME.replace("\n", newline)
+    path = write("s.yaml", original)
+    assert run("add", path, "--bids", "0,1,1", "-q").exit_code == 0
+    with_bids = original + "  - bids: [0, 1, 1]" + newline
+    assert path.read_bytes() == with_bids.encode()
+    assert run("add", path, "--tricks", "0,1,1", "-q").exit_code == 0
+    assert path.read_bytes() == (with_bids + "    tricks: [0, 1, 1]" + newline).encode()
+    result = run("undo", path, "-q")
+    assert result.exit_code == 0, result.stderr
+    assert path.read_bytes() == with_bids.encode()
+    assert run("undo", path, "-q").exit_code == 0
+    assert path.read_bytes() == original.encode()

@@ -17,7 +17,7 @@ from typing import Mapping, Sequence
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
-from .editing import _Document, _line_end, _pair, _tail
+from .editing import _Document, _line_end, _line_start, _pair, _tail
 
 
 def set_values(text: str, number: int, key: str, players: Sequence[str],
@@ -89,11 +89,6 @@ def _value_node(mapping: MappingNode, name: str) -> Node:
         if isinstance(key, ScalarNode) and key.value == name:
             return value
     raise WizardError(Problem(f"cannot edit: no value for {name} in the sheet's mapping"))
-
-
-def _line_start(text: str, index: int) -> int:
-    """Where the line holding ``index`` starts."""
-    return text.rfind("\n", 0, index) + 1
 
 
 def _remove_lines(doc: _Document, start: int, last: int) -> None:

@@ -69,7 +69,9 @@ def add_tricks(text: str, players: Sequence[str], tricks: Sequence[int], line: i
 
 # --- nodes and positions -------------------------------------------------------------------
 
-_LINE_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # what YAML (and libyaml) ends a line with
+_BREAK_CHARS = "\r\n\x85\u2028\u2029"  # what YAML (and libyaml) ends a line with, CRLF too
+_LINE_BREAKS = re.compile(f"\r\n|[{_BREAK_CHARS}]")
+_BREAK_CHAR = re.compile(f"[{_BREAK_CHARS}]")
 
 
 def line_offset(text: str, line: int) -> int:
@@ -119,11 +121,21 @@ def _tail(node: Node) -> int:
 
 
 def _line_end(text: str, index: int) -> int:
-    """Where the line holding ``index`` ends (before its line break; the end of a last line)."""
-    found = text.find("\n", index)
-    if found == -1:
-        return len(text)
-    return found - 1 if found > 0 and text[found - 1] == "\r" else found
+    """Where the line holding ``index`` ends (before its line break, any YAML one: CRLF, LF,
+    CR, NEL, U+2028, U+2029; the end of a last line)."""
+    found = _BREAK_CHAR.search(text, index)
+    return len(text) if found is None else found.start()
+
+
+def _line_start(text: str, index: int) -> int:
+    """Where the line holding ``index`` starts."""
+    return max(text.rfind(char, 0, index) for char in _BREAK_CHARS) + 1
+
+
+def _newline(text: str) -> str:
+    """The line break the text uses (its first one; LF in a text of one line)."""
+    found = _LINE_BREAKS.search(text)
+    return "\n" if found is None else found.group()
 
 
 def _shape_of(key: Node, value: Node) -> Shape:
@@ -143,7 +155,7 @@ class _Document:
         self.whole = text
         self.offset = line_offset(text, line)
         self.text = text[self.offset:] if self.offset else text  # the last sheet's lines
-        self.newline = "\r\n" if "\r\n" in self.text else "\n"
+        self.newline = _newline(self.text)  # new lines end as the file's do (CRLF, NEL, …)
         try:
             # The C parser the reader uses (its marks count characters of the text), reading the
             # text in blocks (no UTF-8 copy of a 60 MB sheet); one document's nodes at a time.
