@@ -495,3 +495,19 @@ def test_the_writing_commands_are_in_help():
     listed = run("--help").stdout
     for command in ("new", "add", "convert"):
         assert f"\n  {command} " in listed
+
+
+@pytest.mark.parametrize("second", ["game: 1", "game: '1'", "game: \"1\""])
+def test_two_games_of_one_id_are_not_merged_into_one_csv_game(write, second):
+    """Issue 21, item 9: the long CSV would read the two games back as one (invalid) game."""
+    game = "players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 1}\n" \
+           "rounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n"
+    path = write("s.yaml", f"game: 1\n{game}---\n{second}\n{game}")
+    result = run("convert", path, "--to", "csv")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (f"{path}:7: game id '1' is given to an earlier game too: a CSV "
+                             "would read the two back as one game; give each game an id of its "
+                             "own (game: …), or convert to yaml or json\n")
+    for target in ("yaml", "json"):  # each game stays a document of its own
+        result = run("convert", path, "--to", target)
+        assert (result.exit_code, result.stderr) == (0, "")

@@ -20,7 +20,9 @@ from typing import Iterator
 
 from ..errors import Problem, WizardError
 from ..sheets.source import STDIN
+from ..game.model import Sheet
 from ..sheets.csv_notes import DropNotes
+from ..sheets.game_ids import GameIds
 from ..sheets.writing import (CSV_TARGETS, Portable, check_convertible, csv_columns, portable,
                               season_pieces, serialize)
 from ..output.formats import FormulaGuard, formula_like
@@ -83,6 +85,7 @@ def _first_pass(source: Inputs, target: str, dealer_given: bool) -> Plan:
     plan = Plan()
     problems: list[Problem] = []
     notes = DropNotes(target) if target in CSV_TARGETS else None
+    ids = GameIds() if target == "csv" else None  # a long CSV tells its games apart by id
     for checked in source.checked():
         plan.source = plan.source or checked.source
         if checked.problems:
@@ -91,6 +94,8 @@ def _first_pass(source: Inputs, target: str, dealer_given: bool) -> Plan:
         if problems:  # the output will not be written: only the problems are still wanted
             continue
         sheet = portable(checked, source.layers, dealer_given)
+        if ids is not None and sheet.game is not None:
+            _one_game_an_id(ids, sheet.game, checked.sheet)
         plan.count += 1
         plan.columns = tuple(a or b for a, b in zip(plan.columns, csv_columns([sheet])))
         if target != "wide-csv" or plan.count == 1:  # a second game: refused below
@@ -108,6 +113,18 @@ def _first_pass(source: Inputs, target: str, dealer_given: bool) -> Plan:
             "to csv (long, with a game column), yaml or json instead", plan.source))
     plan.note = notes.note() if notes is not None else None
     return plan
+
+
+def _one_game_an_id(ids: GameIds, game: str | int, sheet: Sheet) -> None:
+    """A long CSV has one game for each id (its game column, as text): a second game with the
+    id of an earlier one would read back merged into it, so the conversion is refused."""
+    text = str(game)
+    if text in ids:
+        raise WizardError(Problem(
+            f"game id '{text}' is given to an earlier game too: a CSV would read the two back as "
+            "one game; give each game an id of its own (game: …), or convert to yaml or json",
+            sheet.source, sheet.line))
+    ids.add(text)
 
 
 def _portables(source: Inputs, dealer_given: bool) -> Iterator[Portable]:

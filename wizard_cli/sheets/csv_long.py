@@ -14,6 +14,7 @@ from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundColumns, Rou
 from .cells import (PLAIN_NUMBERS, _is_blank, _trim_trailing, count_cell, is_total, parse_date,
                     whole_number)
 from .csv_rows import BlockColumns, Chunks
+from .game_ids import GameIds
 
 # More rows than any game has (6 players × 20 rounds): a game's rows are kept until it ends only
 # up to this many, so memory stays flat whatever the file; the rest are placed as they come.
@@ -85,7 +86,7 @@ class _Games:
     def __init__(self, layout: LongLayout) -> None:
         self.layout = layout
         self.game: _LongGame | None = None
-        self.finished: set[str | None] = set()
+        self.finished = GameIds()  # every game id before this one, 8 bytes each
         self.done: list[Sheet] = []  # games ended by the rows taken so far, not yet handed out
         self.date_above: str | None = None  # the last date written above (for merged cells)
 

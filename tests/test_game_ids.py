@@ -1,0 +1,36 @@
+"""The compact set of game ids a season has seen (issue 21, item 5): what a set would say, in
+8 bytes an id."""
+
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from wizard_cli.sheets.game_ids import GameIds
+
+IDS = st.one_of(st.none(), st.integers(-2**70, 2**70), st.text(max_size=8))
+
+
+@given(st.lists(IDS, max_size=300), st.lists(IDS, max_size=50))
+def test_game_ids_answer_as_a_set_does(added, asked):
+    ids, expected = GameIds(), set()
+    for key in added:
+        ids.add(key)
+        expected.add(key)
+    assert len(ids) == len(expected)
+    for key in added + asked:
+        assert (key in ids) == (key in expected)
+
+
+def test_small_whole_numbers_are_told_apart():
+    ids = GameIds()
+    for key in (0, 1, -1, "1"):
+        ids.add(key)
+    assert len(ids) == 4 and -2 not in ids and 2 not in ids
+
+
+def test_a_million_ids_take_a_table_not_a_set():
+    ids = GameIds()
+    for number in range(1_000_000):
+        ids.add(f"g{number}")
+    assert len(ids) == 1_000_000 and "g999999" in ids and "g1000000" not in ids
+    assert ids._table.itemsize * len(ids._table) <= 32 << 20  # 8 bytes a slot, half full at most
