@@ -24,8 +24,8 @@ class GameIds:
     __slots__ = ("_table", "_mask", "_count")
 
     def __init__(self) -> None:
-        self._table = array("q", bytes(8 * 1024))
-        self._mask = 1023
+        self._table = array("q", bytes(8 * 8))  # small: a file of one game needs no more
+        self._mask = 7
         self._count = 0
 
     def __len__(self) -> int:
