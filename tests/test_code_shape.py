@@ -43,3 +43,116 @@ def test_the_boundary_is_the_only_place_that_picks_the_status_of_an_error():
 def test_debug_reaches_the_boundary_through_clicks_context():
     assert "ctx.meta[DEBUG]" in source(PACKAGE / "cli.py")
     assert not any(re.search(r"^state\s*=", source(path), re.M) for path in MODULES)
+
+
+# --- imports ---------------------------------------------------------------------------------
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def walk_at_run_time(tree: ast.AST):
+    """Every node, but those under ``if TYPE_CHECKING:`` (imports for type hints only)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            yield from (n for child in node.orelse for n in [child, *walk_at_run_time(child)])
+            continue
+        yield node
+        yield from walk_at_run_time(node)
+
+
+def private(name: str) -> bool:
+    """``_name``, not ``__dunder__``."""
+    return name.startswith("_") and not name.startswith("__")
+
+
+def imports(path: Path) -> list[tuple[str, list[str], int]]:
+    """Every ``from X import a, b`` of a module of the package (anywhere in it, a function's
+    own imports too) as (the module imported from, the names, the line)."""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found = []
+    for node in walk_at_run_time(ast.parse(source(path))):
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            base = package[:len(package) - node.level + 1] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else []))
+            if target.startswith("wizard_cli"):
+                found.append((target, [alias.name for alias in node.names], node.lineno))
+        elif isinstance(node, ast.Import):
+            found += [(alias.name, [], node.lineno) for alias in node.names
+                      if alias.name.startswith("wizard_cli")]
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Which modules of the package each one imports (a name imported from a package that is
+    a module of it counts as that module)."""
+    known = {module_name(path) for path in MODULES}
+    graph: dict[str, set[str]] = {}
+    for path in MODULES:
+        edges = graph.setdefault(module_name(path), set())
+        for target, names, _ in imports(path):
+            for name in names or [None]:
+                sub = f"{target}.{name}"
+                edges.add(sub if name and sub in known else target)
+    for name, edges in graph.items():
+        edges.discard(name)
+        edges -= {"wizard_cli"}  # the package's own __init__ holds only the version
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles a depth-first walk finds (none in a layered package)."""
+    found: list[list[str]] = []
+    state: dict[str, int] = {}
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1  # on the current path
+        for following in sorted(graph.get(node, ())):
+            if state.get(following) == 1:
+                found.append(path[path.index(following):] + [following])
+            elif following not in state:
+                visit(following, path + [following])
+        state[node] = 2  # done
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    return found
+
+
+def test_the_import_graph_has_no_circle():
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_finds_a_circle():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def test_no_private_name_is_imported_from_another_module():
+    borrowed = [f"{path.relative_to(PACKAGE)}:{line}: {target}.{name}"
+                for path in MODULES for target, names, line in imports(path)
+                for name in names if private(name)]
+    assert borrowed == []
+
+
+def test_no_test_reaches_a_private_name_of_the_package():
+    tests = Path(__file__).resolve().parent
+    reaching = []
+    for path in sorted(tests.glob("*.py")):
+        text = source(path)
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("wizard_cli"):
+                reaching += [f"{path.name}:{node.lineno}: {alias.name}" for alias in node.names
+                             if private(alias.name)]
+    assert reaching == []
+
+
+def test_no_module_is_past_the_size_guard():
+    """No hard line count: a module holds one idea. 600 lines is the guard that says a module
+    has grown two."""
+    long = [f"{path.relative_to(PACKAGE)}: {len(source(path).splitlines())}" for path in MODULES
+            if len(source(path).splitlines()) > 600]
+    assert long == []

@@ -18,7 +18,7 @@ import wizard_cli.app.batch as batch
 from conftest import SAMPLES, WORKED, run
 from wizard_cli.sheets import source as reading
 from wizard_cli.errors import Problem, WizardError
-from wizard_cli.sheets.source import read_sheets
+from wizard_cli.sheets.formats import read_sheets
 from wizard_cli.sheets.cells import whole_number
 from wizard_cli.sheets.yaml_tree import Node, documents
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import SAMPLES, WORKED, run
 from wizard_cli.errors import WizardError
 from wizard_cli.game.model import BadValue
-from wizard_cli.sheets.source import read_sheets
+from wizard_cli.sheets.formats import read_sheets
 
 WORKED_TOTALS = {"Anna": 90, "Ben": 140, "Cara": 40, "Dan": -60}
 CUSTOM5 = ("--set", "roundMode=custom", "--set", "customRoundCount=5")

@@ -185,7 +185,7 @@ def test_bulk_and_general_paths_read_the_same_sheets(seed, points):
 
 def in_blocks(rng: random.Random, text: str) -> list[str]:
     """The text cut into blocks of whole lines at random, as the file reader hands them out."""
-    lines = source._split_lines(text)
+    lines = source.split_lines(text)
     blocks, at = [], 0
     while at < len(lines):
         size = rng.randint(1, 40)
@@ -219,9 +219,9 @@ def test_blocks_cut_anywhere_read_as_the_general_path_reads_the_lines(seed, endi
     lines = [",".join([cells[at] for at in order if at < len(cells)] + cells[5:])
              if len(cells) >= 5 else line for line, cells in ((ln, ln.split(",")) for ln in lines)]
     text = ending.join(line.replace(",", delimiter) for line in lines) + ending
-    expected = list(read_csv_sheets(source._split_lines(text), "s.csv", bulk=False))
+    expected = list(read_csv_sheets(source.split_lines(text), "s.csv", bulk=False))
     assert list(read_csv_sheets(in_blocks(rng, text), "s.csv")) == expected
-    assert list(read_csv_sheets(source._split_lines(text), "s.csv")) == expected
+    assert list(read_csv_sheets(source.split_lines(text), "s.csv")) == expected
 
 
 @pytest.mark.parametrize("block_bytes", [1, 7, 64, 1000])

@@ -324,7 +324,7 @@ def test_undefined_averages_are_none():
 
 
 def worked_result():
-    from wizard_cli.sheets.source import read_sheets
+    from wizard_cli.sheets.formats import read_sheets
 
     checked = check_sheet(next(read_sheets(str(WORKED))))
     return score_game(checked.validated)

@@ -18,14 +18,15 @@ from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
 from .app.console import (ClosedOutput, buffer_output, check_output, output_after_change,
                           report, require_stdout, write_output)
 from .boundary import DEBUG, edge, exit_status
-from .cli_options import (TARGET_BY_SUFFIX, BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
+from .cli_options import (BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
                           InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
                           PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
                           SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
                           examples, player_names, rule_options)
 from .errors import ExitCode
-from .sheets.source import STDIN, WORKBOOK_SUFFIXES, display_name
 from .output.fitting import terminal_width
+from .sheets.formats import WORKBOOK_SUFFIXES, written_as
+from .sheets.source import STDIN, display_name
 from .output.formats import Output, emit
 from .output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
                                 StandingsOutput, UndoneOutput,
@@ -402,7 +403,7 @@ def convert(sheet: Annotated[str, typer.Argument(
             "convert writes yaml, json, csv or wide-csv (-o NAME.yaml, .yml, .json or .csv, or "
             "--to)", param_hint="'--output' / '-o'")
     if to is None:
-        to = TARGET_BY_SUFFIX.get(suffix)
+        to = written_as(output or "")
         if to is None:
             raise typer.BadParameter("say which format to write: yaml, json, csv or wide-csv",
                                      param_hint="--to")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import sys
 from enum import Enum
 from typing import Annotated, Callable, Optional
 
@@ -17,7 +16,9 @@ import typer
 
 from .app.batch import RuleOptions
 from .completion import complete_assignment, complete_preset, complete_zero_bid
-from .errors import UsageError, WizardError, visible
+from .errors import visible
+from .game.model import SheetFormat
+from .sheets.formats import INPUT_FORMATS
 
 
 class Format(str, Enum):
@@ -31,11 +32,9 @@ class Format(str, Enum):
     jsonl = "jsonl"
 
 
-class InputFormat(str, Enum):
-    """How to read standard input (files are sniffed by extension and content)."""
-
-    yaml = "yaml"
-    csv = "csv"
+# How to read standard input (files are sniffed by extension and content): the formats that
+# have a reader of their own, named as SheetFormat names them.
+InputFormat = Enum("InputFormat", [(name.value, name.value) for name in INPUT_FORMATS], type=str)
 
 
 def choice(kind: type[Enum]) -> dict:
@@ -159,17 +158,7 @@ def changed_sheet(sheet: str, command: str, bids: str | None = "", tricks: str |
     return sheet
 
 
-class Target(str, Enum):
-    """What ``convert`` writes."""
-
-    yaml = "yaml"
-    json = "json"
-    csv = "csv"
-    wide_csv = "wide-csv"
-
-
-TARGET_BY_SUFFIX = {".yaml": Target.yaml, ".yml": Target.yaml, ".json": Target.json,
-                     ".csv": Target.csv}
+Target = SheetFormat  # what ``convert`` writes: every sheet format
 
 
 # Each command's help ends with real examples (as sqlite-utils' do), run from the repository

@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 from ..errors import Problem, WizardError
 from ..game.game import Game
 from ..game.settings import RawSetting
-from ..sheets import amending
+from ..sheets import editing
 from .recording import (Recorded, SheetText, bare_round, change_file, checked_change,
                         expected_rounds, parse_values)
 
@@ -61,10 +61,10 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
         return Recorded(current)
     edited = text
     if changed_bids:
-        edited = amending.set_values(edited, number, "bids", players, changed_bids,
+        edited = editing.set_values(edited, number, "bids", players, changed_bids,
                                      game.sheet.line)
     if changed_tricks:
-        edited = amending.set_values(edited, number, "tricks", players, changed_tricks,
+        edited = editing.set_values(edited, number, "tricks", players, changed_tricks,
                                      game.sheet.line)
     changes = tuple(Problem(f"{label} {old[seat]} → {new[seat]}", source, None, number,
                             players[seat])
@@ -89,7 +89,7 @@ def take_back(current: SheetText) -> Recorded:
     rounds = expected_rounds(game)
     in_play = game.in_play
     if in_play is not None:
-        edited = amending.remove_last_round(text, game.sheet.line)
+        edited = editing.remove_last_round(text, game.sheet.line)
         rounds.pop()
         given = ", ".join(f"{game.players[s]} {in_play.bids[s]}"
                           for s in game.bidding_order() if in_play.bids[s] is not None)
@@ -98,7 +98,7 @@ def take_back(current: SheetText) -> Recorded:
         number = in_play.number
     else:
         last = rounds[-1]
-        edited = amending.remove_tricks(text, game.sheet.line)
+        edited = editing.remove_tricks(text, game.sheet.line)
         rounds[-1] = bare_round(last.number, last.bids, None, last.points)
         taken = ", ".join(f"{name} {took}" for name, took in zip(game.players, last.tricks))
         what = f"removed its tricks ({taken}): the round is in play again"
@@ -115,10 +115,10 @@ def take_back_bid(current: SheetText, seat: int) -> Recorded:
         raise WizardError(Problem(f"{game.players[seat]} has no bid in play to take back", source))
     rounds = expected_rounds(game)
     if sum(bid is not None for bid in in_play.bids) == 1:
-        edited = amending.remove_last_round(text, game.sheet.line)
+        edited = editing.remove_last_round(text, game.sheet.line)
         rounds.pop()
     else:
-        edited = amending.remove_bid(text, game.players, seat, game.sheet.line)
+        edited = editing.remove_bid(text, game.players, seat, game.sheet.line)
         rounds[-1] = dataclasses.replace(
             rounds[-1], bids=[None if s == seat else bid for s, bid in enumerate(in_play.bids)])
     after = checked_change(current, edited, rounds)

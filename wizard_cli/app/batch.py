@@ -22,7 +22,8 @@ from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
 from ..game.settings import RawSetting, command_line_settings, resolve
 from ..game.validation import Checked, audit_points, check_sheet
 from ..sheets.settings_files import read_presets_file, read_settings_file
-from ..sheets.source import STDIN, display_name, read_sheets
+from ..sheets.formats import read_sheets
+from ..sheets.source import STDIN, display_name
 from .console import flush_output, report
 
 if TYPE_CHECKING:

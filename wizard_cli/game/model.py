@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Iterable, Iterator, NamedTuple, Sequence, Union, overload
 
 from ..errors import Problem
@@ -18,6 +19,20 @@ from .settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting
 # not built: memory stays bounded whatever the file claims (SPEC §4).
 PLAYERS_KEPT = MAX_PLAYERS + 1
 ROUNDS_KEPT = DECK_SIZE // MIN_PLAYERS + 1
+
+
+class SheetFormat(str, Enum):
+    """The sheet file formats, the one list of their names (``--to``, ``--input-format``, how a
+    sheet was written); each is read, written and detected as :mod:`wizard_cli.sheets.formats`
+    registers it."""
+
+    YAML = "yaml"
+    JSON = "json"
+    CSV = "csv"  # long: a row per player and round
+    WIDE_CSV = "wide-csv"  # a row per round
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class Truncated(list):
@@ -212,7 +227,7 @@ class Sheet:
     rounds: RoundColumns = field(default_factory=RoundColumns)
     problems: list[Problem] = field(default_factory=list)  # found while reading
     line: int | None = None
-    kind: str = "yaml"  # "yaml", "csv" (long) or "wide-csv": how it was written
+    kind: SheetFormat = SheetFormat.YAML  # how it was written (a JSON sheet reads as YAML)
     location: str | None = None  # how messages name the source, if not by it: `PATH[WORKSHEET]`
     problems_dropped: int = 0  # found past MAX_READ_PROBLEMS: counted, not kept
 

@@ -178,14 +178,14 @@ def grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
     from tabulate import tabulate  # imported here: start-up time matters for a CLI
 
     if not escaped:
-        headers = [_shown(h) for h in headers]
-        rows = [[_shown(cell) for cell in row] for row in rows]
+        headers = [shown_value(h) for h in headers]
+        rows = [[shown_value(cell) for cell in row] for row in rows]
     return tabulate(rows, headers=list(headers), disable_numparse=True,
                     tablefmt="github" if style == "markdown" else "simple",
                     colalign=align)
 
 
-def _shown(cell: Any) -> Any:
+def shown_value(cell: Any) -> Any:
     """A cell's text with its control characters escaped (numbers as they are)."""
     return visible(cell) if type(cell) is str else cell
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .season_views import _fixed
+from .season_views import fixed_places
 
 RATING_DECIMALS = 2  # the table's; JSON and CSV carry the numbers as computed (SPEC §5)
 
@@ -23,7 +23,7 @@ class RatingsOutput:
 
     def text_rows(self, rows: list) -> tuple[list[str], list[list], list[str]]:
         headers = ["Rank", "Player", "Games", "Mu", "Sigma", "Ordinal"]
-        cells = [[r.rank, r.player, r.games, *(_fixed(v, RATING_DECIMALS)
+        cells = [[r.rank, r.player, r.games, *(fixed_places(v, RATING_DECIMALS)
                                                for v in (r.mu, r.sigma, r.ordinal))]
                  for r in rows]
         return headers, cells, ["right", "left", "right", "right", "right", "right"]
@@ -52,7 +52,7 @@ class HistoryOutput:
     def text_rows(self, rows: list) -> tuple[list[str], list[list], list[str]]:
         headers = ["Source", "Game", "Date", "Player", "Mu", "Sigma", "Ordinal"]
         cells = [[r.source, "-" if r.game is None else str(r.game), r.date or "-", r.player,
-                  *(_fixed(v, RATING_DECIMALS) for v in (r.mu, r.sigma, r.ordinal))]
+                  *(fixed_places(v, RATING_DECIMALS) for v in (r.mu, r.sigma, r.ordinal))]
                  for r in rows]
         return headers, cells, ["left", "left", "left", "left", "right", "right", "right"]
 

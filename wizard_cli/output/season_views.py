@@ -44,9 +44,9 @@ class StatsOutput:
     def as_text(self, season: Season, style: str) -> str:
         headers = ["Player", "Games", "Wins", "Avg score", "Best", "Rounds", "Bid accuracy",
                    "Zero bids", "Avg miss", "Over", "Under"]
-        rows = [[s.player, s.games, s.wins, _fixed(s.average_score, 2), _or_dash(s.best_score),
+        rows = [[s.player, s.games, s.wins, fixed_places(s.average_score, 2), _or_dash(s.best_score),
                  s.rounds, _percent(s.bid_accuracy), f"{s.zero_bids_made}/{s.zero_bids_tried}",
-                 _fixed(s.average_miss, 2), s.overbids, s.underbids]
+                 fixed_places(s.average_miss, 2), s.overbids, s.underbids]
                 for s in season.ranked()]
         games = f"{season.games} game{'s' if season.games != 1 else ''}, {season.finished} finished"
         return games + "\n\n" + grid(headers, rows, style, ["left"] + ["right"] * 10)
@@ -63,7 +63,7 @@ def _or_dash(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def _fixed(value: float | None, places: int) -> str:
+def fixed_places(value: float | None, places: int) -> str:
     """A figure with a fixed number of decimals, or '-' when undefined."""
     return "-" if value is None else f"{value:.{places}f}"
 
@@ -96,7 +96,7 @@ class BreakdownOutput:
     def text_rows(self, rows: list) -> tuple[list[str], list[list], list[str]]:
         headers = ["Player", BY_LABELS[self.by], "Rounds", "Made", "Bid accuracy", "Avg points"]
         cells = [[r.player, r.key, r.rounds, r.made, _percent(r.bid_accuracy),
-                  _fixed(r.average_points, 2)] for r in rows]
+                  fixed_places(r.average_points, 2)] for r in rows]
         return headers, cells, ["left"] + ["right"] * 5
 
 

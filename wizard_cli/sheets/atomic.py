@@ -221,11 +221,11 @@ _MARKS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be")
 def _decoded(raw: bytes, shown: str, encoding: str | None) -> tuple[str, bytes, str]:
     """The codec to write the text back with, the byte-order mark to put before it (the file's
     own, in its own byte order), and the text of a sheet file."""
-    from .source import _decode_all, file_encoding, text_encoding
+    from .source import decode_all, file_encoding, text_encoding
 
     encoding = file_encoding(encoding, raw[:4])  # a UTF-16 file (by its mark) stays UTF-16
     codec = text_encoding(encoding)
-    text = _decode_all(raw, shown, encoding)
+    text = decode_all(raw, shown, encoding)
     family = {"utf-8-sig": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}.get(codec)
     for mark, body in _MARKS if family else ():
         if raw.startswith(mark) and body.startswith(family):

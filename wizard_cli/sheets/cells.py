@@ -18,7 +18,7 @@ _WHOLE_OR_COMMA = re.compile(r"[+-]?[0-9]{1,9}(?:[.,]0*)?")
 # What a spreadsheet makes of `1/1`, `1.1` or `1-1` typed into a cell (SPEC §3): `01-Jan`,
 # `1. Jan`, `Jan 2`, `2. Jan 2026`, `Jan-01`, `2026-01-02`, `01.01.`, `02.01.2026`, `1/1/2026`.
 _MONTH = r"[^\W\d_]{3,9}\.?"  # a month's name, in any language (`Jan`, `Mär`, `März`)
-_DATE_LIKE = re.compile(
+DATE_LIKE = re.compile(
     rf"\d{{1,2}}(?:[-.]|\.? +){_MONTH}(?:[-. ] *\d{{2,4}})?"
     rf"|{_MONTH}(?:[-.]| +)\d{{1,4}}(?:,? +\d{{4}})?"
     r"|\d{4}-\d{1,2}-\d{1,2}(?:[ T].*)?|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|\d{1,2}/\d{1,2}/\d{2,4}")
@@ -27,7 +27,7 @@ DATE_WHY = ("looks like a date: a spreadsheet probably turned a bid/tricks cell 
 DATE_SERIALS = range(20000, 80001)
 # A formula a spreadsheet could not compute shows (and exports) as an error code: Excel's and
 # LibreOffice's, in English and German (#NV, #BEZUG!, #WERT!, #ZAHL!), and LibreOffice's Err:NNN.
-_ERROR_CODE = re.compile(r"#(?:DIV/0!|N/A|NV|REF!|BEZUG!|VALUE!|WERT!|NAME\?|NUM!|ZAHL!|NULL!|"
+ERROR_CODE = re.compile(r"#(?:DIV/0!|N/A|NV|REF!|BEZUG!|VALUE!|WERT!|NAME\?|NUM!|ZAHL!|NULL!|"
                          r"SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!|UNKNOWN!|GETTING_DATA|"
                          r"ERROR!)|Err:\d{3}", re.IGNORECASE)
 ERROR_WHY = ("is a spreadsheet error: its formula could not be computed (fix the formula, or "
@@ -63,7 +63,7 @@ def whole_number(text: str, comma: bool = False) -> Value:
         return int(text.replace(",", ".").partition(".")[0])
     if len(text) > 12 and text.isascii() and text.lstrip("+-").isdigit():
         return BadValue(text[:12] + "…", "is far too large")
-    return BadValue(_shown(text))
+    return BadValue(shown_value(text))
 
 
 def count_cell(text: str, comma: bool = False) -> Value:
@@ -72,14 +72,14 @@ def count_cell(text: str, comma: bool = False) -> Value:
     value = whole_number(text, comma)
     if isinstance(value, int):
         return BadValue(str(value), DATE_WHY) if value in DATE_SERIALS else value
-    if isinstance(value, BadValue) and _DATE_LIKE.fullmatch(text.strip()):
-        return BadValue(_shown(text.strip()), DATE_WHY)
-    if isinstance(value, BadValue) and _ERROR_CODE.fullmatch(text.strip()):
+    if isinstance(value, BadValue) and DATE_LIKE.fullmatch(text.strip()):
+        return BadValue(shown_value(text.strip()), DATE_WHY)
+    if isinstance(value, BadValue) and ERROR_CODE.fullmatch(text.strip()):
         return BadValue(text.strip(), ERROR_WHY)
     return value
 
 
-def _shown(text: str) -> str:
+def shown_value(text: str) -> str:
     """A value as quoted in a message: cut short, so a 100 kB cell makes no 100 kB line."""
     return text if len(text) <= SHOWN else text[:SHOWN] + "…"
 
@@ -87,7 +87,7 @@ def _shown(text: str) -> str:
 PLAIN_NUMBERS = {str(number): number for number in range(100)}  # as whole_number reads them
 
 
-def _trim_trailing(row: list[str]) -> list[str]:
+def trim_trailing(row: list[str]) -> list[str]:
     """A row without the empty cells a spreadsheet leaves after the last real column."""
     end = len(row)
     while end and not row[end - 1].strip():
@@ -95,7 +95,7 @@ def _trim_trailing(row: list[str]) -> list[str]:
     return row[:end]
 
 
-def _is_blank(row: list[str]) -> bool:
+def is_blank(row: list[str]) -> bool:
     """A row with no cells, or only empty ones."""
     return not any(cell.strip() for cell in row)
 
@@ -119,10 +119,10 @@ def parse_date(text: str, dotted: bool = True) -> str | BadValue | None:
     iso = _ISO_DATE.fullmatch(text)
     german = _DOTTED_DATE.fullmatch(text) if dotted and iso is None else None
     if iso is None and german is None:
-        return BadValue(_shown(text), f"is not {DATE_FORMS_CSV if dotted else DATE_FORMS}")
+        return BadValue(shown_value(text), f"is not {DATE_FORMS_CSV if dotted else DATE_FORMS}")
     year, month, day = (map(int, iso.groups()) if iso else
                         map(int, reversed(german.groups())))
     try:
         return datetime.date(year, month, day).isoformat()
     except ValueError as error:  # 2026-02-30
-        return BadValue(_shown(text), f"is not a date ({error})")
+        return BadValue(shown_value(text), f"is not a date ({error})")

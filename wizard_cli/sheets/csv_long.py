@@ -9,9 +9,9 @@ import operator
 from typing import Callable, Iterator, Sequence
 
 from ..errors import Problem
-from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundColumns, RoundRecord, Sheet,
+from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundColumns, RoundRecord, Sheet, SheetFormat,
                           Truncated, Value)
-from .cells import (PLAIN_NUMBERS, _is_blank, _trim_trailing, count_cell, is_total, parse_date,
+from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total, parse_date,
                     whole_number)
 from .csv_rows import BlockColumns, Chunks
 from .game_ids import GameIds
@@ -130,7 +130,7 @@ class _Games:
     def each(self, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
         """Rows of the game being read, or starting the file's game (a file with no game column)."""
         if self.game is None:
-            start = next((at for at, row in enumerate(rows) if not _is_blank(row)), len(rows))
+            start = next((at for at, row in enumerate(rows) if not is_blank(row)), len(rows))
             if start == len(rows):
                 return
             self._start(None, lines[start])
@@ -168,7 +168,7 @@ class _LongGame:
 
     def __init__(self, layout: LongLayout, game_id: str | None, line: int) -> None:
         self.layout = layout
-        self.sheet = Sheet(source=layout.source, game=game_id, line=line, kind="csv",
+        self.sheet = Sheet(source=layout.source, game=game_id, line=line, kind=SheetFormat.CSV,
                            problems=list(layout.problems))
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
@@ -221,10 +221,10 @@ class _LongGame:
         """One row: check its shape, place it by round and player (a blank row is skipped)."""
         layout, sheet = self.layout, self.sheet
         cell = lambda col: row[col] if col is not None and col < len(row) else ""  # noqa: E731
-        if _is_blank(row) or is_total(cell(layout.round_col)):
+        if is_blank(row) or is_total(cell(layout.round_col)):
             return
-        if len(_trim_trailing(row)) > layout.width:
-            sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {layout.width}", line)
+        if len(trim_trailing(row)) > layout.width:
+            sheet.problem(f"{len(trim_trailing(row))} fields, but the header has {layout.width}", line)
         if layout.round_col is None:
             return  # the header's missing 'round' column is reported once, not on every row
         written = cell(layout.round_col)

@@ -12,7 +12,7 @@ import csv
 import itertools
 from typing import Iterable, Iterator, Sequence
 
-from .source import _split_lines
+from .source import split_lines
 
 Rows = Iterator[tuple[list[str], int]]
 Chunks = Iterator[tuple[Sequence[list[str]], Sequence[int]]]
@@ -52,7 +52,7 @@ class CsvRows:
 
     def _block_lines(self, block: str) -> list[str]:
         """A block's lines (taken only once the lines before are all read), counted."""
-        lines = _split_lines(block)
+        lines = split_lines(block)
         self._split += len(lines)
         self._quoted = '"' in block
         return lines

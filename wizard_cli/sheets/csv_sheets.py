@@ -6,8 +6,8 @@ import csv
 from typing import Iterable, Iterator
 
 from ..errors import Problem, WizardError
-from ..game.model import Sheet
-from .cells import _trim_trailing, header_name
+from ..game.model import Sheet, SheetFormat
+from .cells import trim_trailing, header_name
 from .csv_long import read_long_sheets
 from .csv_rows import Chunks, CsvRows
 from .csv_wide import read_wide_sheet
@@ -37,19 +37,19 @@ def read_csv_sheets(blocks: Iterable[str], source: str, bulk: bool = True) -> It
         raise WizardError(Problem(f"not readable as CSV: {reason}", source, rows.number)) from None
 
 
-def sheet_kind(header: list[str]) -> str | None:
+def sheet_kind(header: list[str]) -> SheetFormat | None:
     """``csv`` (long) or ``wide-csv`` by a header's cells, or None if it is neither."""
     names = [header_name(cell) for cell in header]
     if "player" in names and "bid" in names:
-        return "csv"
-    return "wide-csv" if names and names[0] == "round" else None
+        return SheetFormat.CSV
+    return SheetFormat.WIDE_CSV if names and names[0] == "round" else None
 
 
 def sheets_from_rows(written: list[str], header_line: int, chunks: Chunks, source: str,
                      comma: bool, bulk: bool = True) -> Iterator[Sheet]:
     """The sheets of rows of text after their header (a CSV's, a worksheet's): a header with
     ``player`` and ``bid`` is a long file, any other a wide one."""
-    written = _trim_trailing([cell.strip() for cell in written])
+    written = trim_trailing([cell.strip() for cell in written])
     header = list(map(header_name, written))
     if "player" in header and "bid" in header:
         yield from read_long_sheets(chunks, header, header_line, source, comma, bulk)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..game.model import PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Sheet, Truncated, Value
-from .cells import (DATE_WHY, ERROR_WHY, _DATE_LIKE, _ERROR_CODE, _is_blank, _trim_trailing,
+from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Sheet, SheetFormat,
+                          Truncated, Value)
+from .cells import (DATE_WHY, ERROR_WHY, DATE_LIKE, ERROR_CODE, is_blank, trim_trailing,
                     count_cell, header_name, is_total, whole_number)
 from .csv_rows import Rows
 
@@ -11,7 +12,7 @@ from .csv_rows import Rows
 def read_wide_sheet(rows: Rows, header: list[str], header_line: int, source: str,
                     comma: bool = False) -> Sheet:
     """Wide CSV: ``round,<player>…`` with ``bid/tricks`` cells (just ``bid`` in the round in play)."""
-    sheet = Sheet(source=source, line=header_line, kind="wide-csv")
+    sheet = Sheet(source=source, line=header_line, kind=SheetFormat.WIDE_CSV)
     if not header or header_name(header[0]) != "round":
         sheet.problem("not a score sheet: a long CSV has 'round,player,bid,tricks' columns, a wide "
                       "one 'round,<player>,<player>,…'", header_line)
@@ -28,7 +29,7 @@ def read_wide_sheet(rows: Rows, header: list[str], header_line: int, source: str
                      else Truncated(names[:PLAYERS_KEPT], claimed=len(names)))
     sheet.player_lines = [header_line] * len(sheet.players)
     for row, line in rows:
-        if _is_blank(row) or is_total(row[0]) or len(sheet.rounds) >= ROUNDS_KEPT:
+        if is_blank(row) or is_total(row[0]) or len(sheet.rounds) >= ROUNDS_KEPT:
             continue
         _read_wide_row(row, line, sheet, comma)
     return sheet
@@ -44,8 +45,8 @@ def _read_wide_row(row: list[str], line: int, sheet: Sheet, comma: bool) -> None
         sheet.problem(f"round '{shown}' where round {expected} was expected: rounds run 1..N in "
                       "order", line)
         return
-    if len(_trim_trailing(row)) > count + 1 and not isinstance(sheet.players, Truncated):
-        sheet.problem(f"{len(_trim_trailing(row))} fields, but the header has {count + 1}", line,
+    if len(trim_trailing(row)) > count + 1 and not isinstance(sheet.players, Truncated):
+        sheet.problem(f"{len(trim_trailing(row))} fields, but the header has {count + 1}", line,
                       number)
     cells = [(row[seat + 1] if seat + 1 < len(row) else "") for seat in range(count)]
     bids: list[Value] = []
@@ -64,9 +65,9 @@ def _read_wide_row(row: list[str], line: int, sheet: Sheet, comma: bool) -> None
 def _wide_cell(cell: str, comma: bool) -> tuple[Value, Value]:
     """``bid/tricks``, or ``bid`` alone, or empty; a date-looking cell says what happened to it."""
     text = cell.strip()
-    if _DATE_LIKE.fullmatch(text):
+    if DATE_LIKE.fullmatch(text):
         return BadValue(text, DATE_WHY), BadValue(text, DATE_WHY, quiet=True)
-    if _ERROR_CODE.fullmatch(text):  # the whole cell (#DIV/0! has a slash of its own)
+    if ERROR_CODE.fullmatch(text):  # the whole cell (#DIV/0! has a slash of its own)
         return BadValue(text, ERROR_WHY), BadValue(text, ERROR_WHY, quiet=True)
     if text.count("/") == 1:  # str methods, not a regex: a long cell must not backtrack for ages
         bid, _, took = text.partition("/")

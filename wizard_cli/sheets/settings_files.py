@@ -10,15 +10,15 @@ from ..game.settings import RawSetting
 if TYPE_CHECKING:
     from .yaml_tree import Node
 
-from .source import _bom_encoding, _decode_all, _read_limited, display_name, open_binary
+from .source import bom_encoding, decode_all, read_limited, display_name, open_binary
 from .yaml_sheets import SHEET_KEYS, settings_from_node
 
 def read_yaml_mapping(path: str, what: str, encoding: str | None = None) -> Node:
     """A YAML file that must hold one mapping (a settings or presets file)."""
     source = display_name(path)
     with open_binary(path) as handle:
-        data = _read_limited(handle, source)
-    text = _decode_all(data, source, encoding or _bom_encoding(data))
+        data = read_limited(handle, source)
+    text = decode_all(data, source, encoding or bom_encoding(data))
     from .yaml_tree import documents
 
     docs = list(documents(text, source))

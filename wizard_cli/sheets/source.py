@@ -1,32 +1,25 @@
-"""The one place inputs are opened: ``-`` is standard input, a byte-order mark is read, the
-format is taken from the extension or sniffed, bytes are decoded and checked, sizes are bounded.
+"""The one place inputs are opened: ``-`` is standard input, a byte-order mark is read, bytes
+are decoded and checked, lines are split, sizes are bounded.
 
-Each format has its own reader (yaml_sheets, csv_sheets, settings_files); :func:`read_sheets`
-hands a source to the right one.
+Below every reader (yaml_sheets, csv_sheets, workbook, settings_files); which reader a source
+goes to is :mod:`.formats`' (:func:`~.formats.read_sheets`).
 """
 
 from __future__ import annotations
 
 import codecs
-import io
 import os
 import re
-import stat
 import sys
 from contextlib import contextmanager
 from typing import IO, Callable, Iterator
 
 from ..errors import Problem, WizardError
-from ..game.model import Sheet
 
 
 BLOCK_BYTES = 1 << 16  # what is read and decoded at a time
 STDIN = "-"
 STDIN_NAME = "<stdin>"
-YAML_SUFFIXES = (".yaml", ".yml", ".json")
-CSV_SUFFIXES = (".csv", ".tsv", ".txt")
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")  # read by sheets/workbook.py
-_SNIFF_BYTES = 8192
 MAX_YAML_BYTES = 64 << 20  # a YAML source is read whole: 64 MB is thousands of games
 MAX_LINE_CHARS = 1 << 20  # a CSV line longer than 1 MiB characters is no score sheet
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -86,7 +79,7 @@ def text_encoding(encoding: str | None) -> str:
     return "utf-8-sig" if info.name in ("utf-8", "utf-8-sig") else info.name
 
 
-def _bom_encoding(head: bytes) -> str | None:
+def bom_encoding(head: bytes) -> str | None:
     """UTF-16 or UTF-32 announced by a byte-order mark ("Unicode text" saved by a spreadsheet;
     the codec reads the mark and drops it)."""
     if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
@@ -102,68 +95,10 @@ def file_encoding(encoding: str | None, head: bytes) -> str | None:
     for, else None (UTF-8)."""
     if head.startswith(codecs.BOM_UTF8):
         return "utf-8"  # read as utf-8-sig: the mark is dropped
-    return _bom_encoding(head) or encoding
+    return bom_encoding(head) or encoding
 
 
-def read_sheets(path: str, input_format: str | None = None, encoding: str | None = None,
-                note: Callable[[Problem], None] | None = None,
-                waiting: Callable[[], None] | None = None) -> Iterator[Sheet]:
-    """Every sheet in one source, in order; raises WizardError for a file that cannot be read.
-
-    ``note`` is told what was skipped (a workbook's worksheet that holds no sheet). ``waiting``
-    is called before each read from a source that may make the tool wait (standard input, a
-    pipe, a device): the caller sends out what it has written so far, so the next stage of a
-    pipeline sees each game as soon as it is scored, however the output is buffered.
-    """
-    source = display_name(path)
-    if input_format is None and path.lower().endswith(WORKBOOK_SUFFIXES):
-        from .workbook import read_workbook_sheets
-
-        yield from read_workbook_sheets(path, note)
-        return
-    with open_binary(path) as handle:
-        buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)
-        head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
-        encoding = file_encoding(encoding, head)
-        kind = input_format or sniff_format(path, head, text_encoding(encoding))
-        if waiting is not None and _is_regular(handle):
-            waiting = None  # a file's bytes are all there: reading it never waits
-        if kind == "csv":
-            from .csv_sheets import read_csv_sheets
-
-            yield from read_csv_sheets(decoded_blocks(buffered, source, encoding, waiting=waiting),
-                                       source, bulk=not general_path())
-        else:
-            from .yaml_sheets import read_yaml_sheets
-
-            if waiting is not None:
-                waiting()
-            text = _decode_all(_read_limited(buffered, source), source, encoding)
-            yield from read_yaml_sheets(text, source)
-
-def _is_regular(handle: IO[bytes]) -> bool:
-    """Whether the handle reads a regular file (not a pipe, terminal or device)."""
-    try:
-        return stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        return False
-
-
-def sniff_format(path: str, head: bytes, codec: str = "utf-8") -> str:
-    """``yaml`` or ``csv``, from the file's extension or else from how its first line looks."""
-    lower = path.lower()
-    if lower.endswith(YAML_SUFFIXES):
-        return "yaml"
-    if lower.endswith(CSV_SUFFIXES):
-        return "csv"
-    first = next((ln.strip() for ln in head.decode(codec, "replace").lstrip("\ufeff").splitlines()
-                  if ln.strip()), "")
-    if first.startswith(("{", "[", "---", "#", "%")) or re.match(r"^[\w\"' -]+:(\s|$)", first):
-        return "yaml"
-    return "csv" if any(d in first for d in ",;\t") else "yaml"
-
-
-def _read_limited(handle: IO[bytes], source: str) -> bytes:
+def read_limited(handle: IO[bytes], source: str) -> bytes:
     """A whole input, refusing one too large to be a score sheet (or an endless stream)."""
     data = handle.read(MAX_YAML_BYTES + 1)
     if len(data) > MAX_YAML_BYTES:
@@ -191,7 +126,7 @@ def _line_of(text: str, offset: int) -> int:
     return len(_LINE_BREAK.findall(text, 0, offset)) + 1
 
 
-def _decode_all(data: bytes, source: str, encoding: str | None) -> str:
+def decode_all(data: bytes, source: str, encoding: str | None) -> str:
     """A whole file as text (for YAML), with the line of any byte that does not decode."""
     codec = text_encoding(encoding)
     try:
@@ -265,7 +200,7 @@ _OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.spli
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
-def _split_lines(block: str) -> list[str]:
+def split_lines(block: str) -> list[str]:
     """A block's lines with their endings; only CR, LF and CRLF end a line (as for csv)."""
     if not _has_other_breaks(block):
         return block.splitlines(True)
@@ -289,7 +224,7 @@ def _first_bad_line(block: str, source: str, before: int,
     escaped = not block.isascii() and _ESCAPED_BYTE.search(block) is not None
     if not escaped and "\x00" not in block:
         return None
-    lines = _split_lines(block)
+    lines = split_lines(block)
     for index, line in enumerate(lines):
         if not line.isascii() and (byte := _ESCAPED_BYTE.search(line)):
             return "".join(lines[:index]), _decoding_problem(source, before + index + 1,

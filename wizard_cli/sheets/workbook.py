@@ -16,7 +16,7 @@ from typing import Callable, Iterator
 
 from ..errors import Problem, WizardError
 from ..game.model import Sheet
-from .cells import _is_blank
+from .cells import is_blank
 from .csv_rows import Chunks
 from .csv_sheets import sheet_kind, sheets_from_rows
 from .source import MAX_YAML_BYTES
@@ -41,7 +41,7 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
     holding = []  # (worksheet name, its header's row number) of those holding a sheet
     for name in book.sheet_names:
         found = next(((number, row) for number, row in _rows(book, path, name, errors.get(name))
-                      if not _is_blank(row)), None)
+                      if not is_blank(row)), None)
         if found is None:
             continue  # an empty worksheet
         if sheet_kind(found[1]) is None:

@@ -18,6 +18,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from ..errors import Problem, WizardError
 from ..game.model import BadValue, RoundRecord, Sheet, Value
 from .csv_sheets import read_csv_sheets
+from .formats import serialize
 from .yaml_sheets import read_yaml_sheets
 from .yaml_text import flow_list, flow_map, json_text, setting_text, yaml_scalar
 from ..game.settings import DEFAULTS, SPECS, Settings, resolve
@@ -240,19 +241,6 @@ def wide_csv(sheets: Sequence[Portable]) -> str:
 
 
 # --- conversion --------------------------------------------------------------------------
-
-def serialize(sheets: Sequence[Portable], target: str) -> str:
-    """The text of the sheets in the target format."""
-    if target == "yaml":
-        return season_yaml(sheets)
-    if target == "json":
-        return season_json(sheets)
-    if target == "csv":
-        return long_csv(sheets)
-    if target == "wide-csv":
-        return wide_csv(sheets)
-    raise ValueError(f"unknown target {target}")
-
 
 def season_pieces(sheets: Iterable[Portable], target: str, count: int,
                   columns: tuple[bool, bool, bool]) -> Iterator[str]:

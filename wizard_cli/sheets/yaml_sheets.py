@@ -12,7 +12,7 @@ from ..game.settings import RawSetting, suggest
 if TYPE_CHECKING:
     from .yaml_tree import Node
 
-from .cells import SHOWN, PLAIN_NUMBERS, _shown, parse_date, whole_number
+from .cells import SHOWN, PLAIN_NUMBERS, shown_value, parse_date, whole_number
 
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
@@ -27,7 +27,7 @@ def yaml_number(node: Node | None) -> Value:
     if node.kind != "scalar":
         return BadValue(node.describe())
     if len(node.text) > SHOWN:  # no bid is that long; a 5000-digit one would not even convert
-        return whole_number(node.text) if node.plain else BadValue(_shown(node.text))
+        return whole_number(node.text) if node.plain else BadValue(shown_value(node.text))
     try:
         value = node.value()
     except ValueError as error:
@@ -41,7 +41,7 @@ def yaml_number(node: Node | None) -> Value:
     if isinstance(value, int) and not isinstance(value, bool):
         return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
     if isinstance(value, float) and value.is_integer():
-        return BadValue(_shown(node.text), "is far too large")
+        return BadValue(shown_value(node.text), "is far too large")
     return BadValue(node.text)
 
 
@@ -198,7 +198,7 @@ def _setting_value(node: Node) -> object:
     if node.kind != "scalar":
         return node.describe()
     if len(node.text) > SHOWN:  # no setting's value is that long: quote it short
-        return _shown(node.text)
+        return shown_value(node.text)
     try:
         return node.value()
     except ValueError:
