@@ -191,7 +191,7 @@ _WORKBOOK_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")  # a zip (.xlsx, .ods), a
 def _not_a_workbook(path: str, source: str, command: str) -> None:
     """Refuse a workbook (by its name or its first bytes) before decoding it as text: it is no
     text, and an encoding hint would send the user the wrong way (issue 21, item 14)."""
-    from ..sheets.source import WORKBOOK_SUFFIXES
+    from ..sheets.formats import WORKBOOK_SUFFIXES
 
     try:
         with open(path, "rb") as handle:
@@ -207,7 +207,7 @@ def _not_a_workbook(path: str, source: str, command: str) -> None:
 def _yaml_only(path: str, text: str, source: str, command: str) -> None:
     """Refuse a sheet that is not YAML (a CSV, a workbook), as the reader would take it (from
     its name, else its first line: the text is not read a second time)."""
-    from ..sheets.source import WORKBOOK_SUFFIXES, sniff_format
+    from ..sheets.formats import WORKBOOK_SUFFIXES, sniff_format
 
     if (path.lower().endswith(WORKBOOK_SUFFIXES)
             or sniff_format(path, text[:8192].encode("utf-8", "replace")) != "yaml"):
@@ -219,7 +219,7 @@ def read_game(path: str, encoding: str | None = None,
               layers: Sequence[Iterable[RawSetting]] = (), first_dealer: str | None = None) -> Game:
     """The last game of a sheet file (of any format), validated: the game ``add`` and ``play``
     change; every problem raised as the usual error."""
-    from ..sheets.source import read_sheets
+    from ..sheets.formats import read_sheets
 
     last = None
     for last in read_sheets(path, None, encoding):
