@@ -26,7 +26,7 @@ def read_csv_sheets(blocks: Iterable[str], source: str, bulk: bool = True) -> It
         if written is None:
             raise WizardError(Problem("empty file: no header and no rows", source))
         # A long file's plain blocks come as columns, as wide as its header (the lane).
-        header = _trim_trailing([cell.strip() for cell in written])
+        header = trim_trailing([cell.strip() for cell in written])
         width = len(header) if bulk and sheet_kind(header) == "csv" else None
         # In a file not delimited by ',', a decimal comma is a decimal point (SPEC §3).
         yield from sheets_from_rows(written, rows.number, rows.chunks(columns_of=width), source,
