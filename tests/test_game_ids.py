@@ -34,3 +34,14 @@ def test_a_million_ids_take_a_table_not_a_set():
         ids.add(f"g{number}")
     assert len(ids) == 1_000_000 and "g999999" in ids and "g1000000" not in ids
     assert ids._table.itemsize * len(ids._table) <= 32 << 20  # 8 bytes a slot, half full at most
+
+
+def test_numbers_equal_to_the_table_marks_are_told_apart():
+    """The empty text's mark and 0 are fingerprints of their own (hypothesis found a number
+    equal to the empty text's mark counted as the empty text)."""
+    ids = GameIds()
+    ids.add(-0x3C6EF372FE94F82B)
+    assert "" not in ids and 0 not in ids
+    ids.add("")
+    ids.add(0)
+    assert len(ids) == 3 and -0x61C8864680B583EB not in ids

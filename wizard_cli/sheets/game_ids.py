@@ -13,8 +13,7 @@ from array import array
 from typing import Hashable
 
 _EMPTY = 0
-_ZERO = -0x61C8864680B583EB  # the fingerprint of the number 0
-_ZERO_HASH = -0x3C6EF372FE94F82B  # of anything else whose hash is 0 (the empty text)
+_ZERO_HASH = -0x3C6EF372FE94F82B  # the fingerprint of anything whose hash is 0 (the empty text)
 _LIMIT = 1 << 63
 
 
@@ -34,10 +33,11 @@ class GameIds:
     @staticmethod
     def _fingerprint(key: Hashable) -> int:
         """A non-zero 64-bit signed fingerprint (zero marks an empty slot): a whole number is
-        itself (CPython hashes -1 and -2 alike, 2⁶¹ as 1), anything else its hash."""
+        itself (CPython hashes -1 and -2 alike, 2⁶¹ as 1), anything else its hash. The numbers
+        that would meet an empty slot or the empty text's mark are hashed like large ones."""
         if type(key) is int:
-            if -_LIMIT < key < _LIMIT:
-                return key or _ZERO
+            if -_LIMIT < key < _LIMIT and key != _EMPTY and key != _ZERO_HASH:
+                return key
             key = ("int", key)
         return hash(key) or _ZERO_HASH
 
