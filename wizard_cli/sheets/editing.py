@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 import yaml
+from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
 from .yaml_text import json_text, yaml_scalar
-from .yaml_tree import Loader, TextBlocks
+from .yaml_tree import JsonBlocks, Loader, text_blocks
 
 NULL_TAG = "tag:yaml.org,2002:null"
 DEFAULT_GAP = 8  # ``bids:   [..]`` / ``tricks: [..]``: values aligned after the longer key
@@ -149,6 +150,26 @@ def _shape_of(key: Node, value: Node) -> Shape:
     return Shape(kind, False, indent=max(value.start_mark.column - key.start_mark.column, 0))
 
 
+def _marks_in_file(root: Node, blocks: JsonBlocks) -> None:
+    """Move every mark of the tree from the parser's offsets to the file's: the parser read
+    each surrogate pair of a JSON text 2 characters shorter (see JsonBlocks)."""
+    moved: dict[int, Mark] = {}  # a mark shared by two nodes is moved once
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        for name in ("start_mark", "end_mark"):
+            mark = getattr(node, name)
+            if id(mark) not in moved:  # the C parser's marks are read-only: new ones
+                index = blocks.original(mark.index)
+                column = index - blocks.original(mark.index - mark.column)
+                moved[id(mark)] = Mark(mark.name, index, mark.line, column, None, None)
+            setattr(node, name, moved[id(mark)])
+        if isinstance(node, SequenceNode):
+            pending.extend(node.value)
+        elif isinstance(node, MappingNode):
+            pending.extend(part for pair in node.value for part in pair)
+
+
 class _Document:
     """The last document of a YAML text, with the edits to make to it."""
 
@@ -160,9 +181,12 @@ class _Document:
         try:
             # The C parser the reader uses (its marks count characters of the text), reading the
             # text in blocks (no UTF-8 copy of a 60 MB sheet); one document's nodes at a time.
-            found = (doc for doc in yaml.compose_all(TextBlocks(self.text), Loader=Loader)
+            blocks = text_blocks(self.text, keep_points=True)
+            found = (doc for doc in yaml.compose_all(blocks, Loader=Loader)
                      if not _is_empty_document(doc))
             self.root = next(found, None)
+            if isinstance(blocks, JsonBlocks) and blocks.points and self.root is not None:
+                _marks_in_file(self.root, blocks)
         except yaml.YAMLError as error:  # the reader has accepted it; this is a safety net
             mark = getattr(error, "problem_mark", None)
             reason = getattr(error, "problem", None) or "unusual YAML"

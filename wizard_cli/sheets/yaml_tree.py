@@ -7,6 +7,8 @@ constructs a ``!!python/...`` tag. Scalars keep their text, so a player called `
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -97,8 +99,9 @@ def documents(text: str, path: str, first_line: int = 1) -> Iterator[Node]:
     last sheet of a season: its lines are still the file's). The parser reads the text in
     blocks (handed a whole string, libyaml would first copy all of it into UTF-8).
     """
+    blocks = text_blocks(text)
     try:
-        loader = Loader(TextBlocks(text))
+        loader = Loader(blocks)
         try:
             yield from _build(loader, path, first_line)
         finally:
@@ -116,7 +119,7 @@ def documents(text: str, path: str, first_line: int = 1) -> Iterator[Node]:
         raise WizardError(Problem(f"not valid YAML: {reason}{where}", path,
                                   mark.line + first_line if mark else None)) from None
     except yaml.reader.ReaderError as error:
-        line = text.count("\n", 0, error.position) + first_line
+        line = blocks.newlines_before(error.position) + first_line
         raise WizardError(Problem(f"not valid YAML: character #x{error.character:04x} is not "
                                   f"allowed in YAML (line {line})", path, line)) from None
     except yaml.YAMLError as error:
@@ -143,6 +146,90 @@ class TextBlocks:
         block = self.text[self.at:self.at + self.BLOCK]
         self.at += len(block)
         return block
+
+    def newlines_before(self, position: int) -> int:
+        """How many line feeds the text the parser was given has before ``position``."""
+        return self.text.count("\n", 0, position)
+
+
+# A JSON escape, whichever: a backslash takes the next character (so ``\\ud83d`` is an escaped
+# backslash, then text), and a UTF-16 surrogate pair takes both halves.
+_JSON_ESCAPE = re.compile(
+    r"\\(?:u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|.|\Z)", re.S)
+_JSON_START = re.compile(r"[ \t\r\n\ufeff]*[{\[]")  # a text that is JSON (or YAML in flow style)
+_PAIR = 12  # len(r"\ud83d\ude00"); YAML's r"\U0001F600" is 2 shorter
+
+
+class JsonBlocks(TextBlocks):
+    """A JSON text read in blocks with each surrogate-pair escape (``\\ud83d\\ude00``, what
+    ``json.dumps`` writes for an emoji) rewritten as YAML's ``\\U0001F600``: YAML takes a
+    ``\\u`` escape as one code point and refuses half of a pair (SPEC §3 reads JSON as YAML).
+
+    The line breaks are untouched, so every line the parser reports is the file's; the
+    rewrite is 2 characters shorter, and ``points`` (when kept) says where, in the parser's
+    offsets, each one is, so an in-place edit can map the parser's marks back (``original``).
+    A lone escape (``\\u00e9``) is left to YAML, which reads it.
+    """
+
+    __slots__ = ("carry", "points", "given")
+
+    def __init__(self, text: str, keep_points: bool = False) -> None:
+        super().__init__(text)
+        self.carry = ""  # the tail of the last block that may be the start of a pair
+        self.points: list[int] | None = [] if keep_points else None
+        self.given = 0  # characters handed to the parser so far
+
+    def read(self, size: int = -1) -> str:
+        while True:
+            block = super().read(size)
+            buffer, self.carry = self.carry + block, ""
+            out = self._rewritten(buffer, final=not block) if "\\" in buffer else buffer
+            self.given += len(out)
+            if out or not block:
+                return out
+
+    def _rewritten(self, buffer: str, final: bool) -> str:
+        """``buffer`` with its pairs rewritten; an escape that the next block may complete
+        (one starting within a pair's length of the end) is kept back in ``carry``."""
+        pieces, last, shorter = [], 0, 0
+        for match in _JSON_ESCAPE.finditer(buffer):
+            if not final and match.start() > len(buffer) - _PAIR:
+                self.carry = buffer[match.start():]
+                break
+            if match.group(1) is None:
+                continue
+            pieces.append(buffer[last:match.start()])
+            if self.points is not None:
+                self.points.append(self.given + match.start() - shorter)
+            code = 0x10000 + ((int(match.group(1), 16) - 0xD800) << 10) + (
+                int(match.group(2), 16) - 0xDC00)
+            pieces.append(f"\\U{code:08X}")
+            last, shorter = match.end(), shorter + 2
+        pieces.append(buffer[last:len(buffer) - len(self.carry)])
+        return "".join(pieces)
+
+    def original(self, index: int) -> int:
+        """The offset in the file's text of the parser's offset ``index``."""
+        return index + 2 * bisect_left(self.points or (), index)
+
+    def newlines_before(self, position: int) -> int:
+        """Line feeds before the parser's ``position``, counted again in the rewritten text."""
+        again, seen, count = JsonBlocks(self.text), 0, 0
+        while seen < position:
+            block = again.read()
+            if not block:
+                break
+            count += block.count("\n", 0, position - seen)
+            seen += len(block)
+        return count
+
+
+def text_blocks(text: str, keep_points: bool = False) -> TextBlocks:
+    """The text as the parser should read it: JSON (a text that starts with ``{`` or ``[``)
+    with its surrogate pairs rewritten when it has any, anything else as it is."""
+    if _JSON_START.match(text) and ("\\ud" in text or "\\uD" in text):
+        return JsonBlocks(text, keep_points)
+    return TextBlocks(text)
 
 
 def _tag_name(tag: str) -> str:
