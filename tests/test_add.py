@@ -280,14 +280,17 @@ def test_a_whole_game_from_new_to_game_over(tmp_path):
 # --- every layout a sheet may have ---------------------------------------------------------
 
 LAYOUTS = [
-    # no `rounds:` key, no final newline
+    # no `rounds:` key, no final newline: the key, and one flow mapping per round (so that undo
+    # knows to take the key back out with the first round)
     ("players: [A, B, C]  # us",
-     [("1,0,0", None)],
-     "players: [A, B, C]  # us\nrounds:\n  - bids:   [1, 0, 0]"),
-    # `rounds:` with nothing after it
+     [("1,0,0", None), (None, "1,0,0"), ("0,1,1", None)],
+     "players: [A, B, C]  # us\nrounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n"
+     "  - {bids: [0, 1, 1]}"),
+    # `rounds:` with nothing after it: the dashes at the key's column (undo keeps the bare key)
     ("players: [A, B, C]\nrounds:   # none yet\n",
-     [("1,0,0", None), (None, "1,0,0")],
-     "players: [A, B, C]\nrounds:   # none yet\n  - bids:   [1, 0, 0]\n    tricks: [1, 0, 0]\n"),
+     [("1,0,0", None), (None, "1,0,0"), ("0,1,1", None)],
+     "players: [A, B, C]\nrounds:   # none yet\n- bids:   [1, 0, 0]\n  tricks: [1, 0, 0]\n"
+     "- bids:   [0, 1, 1]\n"),
     # `rounds: null`
     ("players: [A, B, C]\nrounds: null\n", [("1,0,0", None)],
      "players: [A, B, C]\nrounds:\n  - bids:   [1, 0, 0]\n"),

@@ -278,6 +278,55 @@ def test_add_then_undo_from_a_new_sheet_restores_every_byte(tmp_path):
     assert path.read_bytes() == played
 
 
+# Every way a sheet may say it has no rounds yet, each given back as it was (issue 21, item 17)
+NO_ROUNDS_YET = [
+    "players: [A, B, C]\nrounds: []\n",                    # as `wizard new` writes it
+    "players: [A, B, C]\nrounds: []   # to come\n",
+    "players: [A, B, C]\nrounds:\n",                       # the key with nothing after it
+    "players: [A, B, C]\nrounds:   # none yet\n",
+    "players: [A, B, C]\r\nrounds:\r\n",
+    "players: [A, B, C]\nrounds:\nsettings: {zeroBidScoring: doubleBonus}\n",
+    "players: [A, B, C]\n",                                 # no `rounds` key at all
+    "players: [A, B, C]  # us",
+    "# who plays\nplayers: [A, B, C]\r\n# the end\r\n",
+    "players:\n  - A\n  - B\n  - C\n",
+]
+
+
+@pytest.mark.parametrize("blank", NO_ROUNDS_YET)
+def test_add_then_undo_gives_back_a_sheet_with_no_rounds_yet_byte_for_byte(tmp_path, blank):
+    path = sheet_file(tmp_path, blank)
+    assert run("add", path, "--bids", "1,0,0", "-q").exit_code == 0
+    assert run("undo", path, "-q").exit_code == 0
+    assert path.read_bytes() == blank.encode()
+    # the whole first round, and the next one started, taken back step by step
+    assert run("add", path, "--bids", "1,0,0", "--tricks", "1,0,0", "-q").exit_code == 0
+    played = path.read_bytes()
+    assert run("check", path).stdout == f"{path}: ok\n"
+    assert run("add", path, "--bids", "0,1,1", "-q").exit_code == 0
+    assert run("undo", path, "-q").exit_code == 0
+    assert path.read_bytes() == played
+    assert run("undo", path, "-q").exit_code == 0  # the tricks
+    assert run("undo", path, "-q").exit_code == 0  # the bids, with the round
+    assert path.read_bytes() == blank.encode()
+    assert run("undo", path).stderr == f"{path}: nothing to undo: no round is recorded yet\n"
+
+
+@pytest.mark.parametrize("blank, after", [
+    # null has four spellings that read alike once the round is written: `[]` comes back
+    ("players: [A, B, C]\nrounds: null\n", "players: [A, B, C]\nrounds: []\n"),
+    ("players: [A, B, C]\nrounds: ~\n", "players: [A, B, C]\nrounds: []\n"),
+    # a JSON sheet keeps the key add gave it (JSON has no layout to tell it by)
+    ('{"players": ["A", "B", "C"]}', '{"players": ["A", "B", "C"], "rounds": []}'),
+    ('{"players": ["A", "B", "C"], "rounds": null}', '{"players": ["A", "B", "C"], "rounds": []}'),
+])
+def test_add_then_undo_on_a_null_or_json_sheet_leaves_an_empty_list(tmp_path, blank, after):
+    path = sheet_file(tmp_path, blank)
+    assert run("add", path, "--bids", "1,0,0", "-q").exit_code == 0
+    assert run("undo", path, "-q").exit_code == 0
+    assert path.read_bytes() == after.encode()
+
+
 # --- add: bids in turn, --bidding-order, -q, edit pointed to -------------------------------
 
 def test_open_bids_are_given_in_turn(tmp_path):
@@ -405,6 +454,8 @@ BASES = [
     "players: [{names}]\r\nrounds: []\r\n",
     '{{"players": [{quoted}], "rounds": []}}',
     "players:\n  - {first}\n{rest}\nrounds: []\n",
+    "players: [{names}]\nrounds:   # none yet\n",  # the bare key: dashes at its column
+    "# a comment\nplayers: [{names}]   # seats\n",  # no key: add makes one
 ]
 NAMES = ["Anna", "No", "1", "a: b", "#x", "Zoë", "- a", "{k}", "x y"]
 

@@ -105,6 +105,11 @@ def _is_null(node: Node | None) -> bool:
     return isinstance(node, ScalarNode) and node.tag == NULL_TAG
 
 
+def _is_bare(node: Node | None) -> bool:
+    """A key with nothing after it (``rounds:``): an empty plain null, not ``null`` or ``~``."""
+    return _is_null(node) and node.value == ""
+
+
 def _children(node: Node) -> list[Node]:
     """A collection's items, or its keys and values in order."""
     if isinstance(node, SequenceNode):
@@ -351,16 +356,26 @@ class _Document:
             else:
                 self.replace(pair[1], f"[{piece}]")
             return
+        # The first round is laid out so that ``undo`` can tell what stood there before it and
+        # give that back byte for byte (SPEC §5; ``amending.remove_last_round`` reads it):
+        #   no ``rounds`` key       -> the key, last, and one flow mapping per round under it
+        #   ``rounds:`` (nothing)   -> the rounds' dashes at the key's own column
+        #   ``rounds: []`` or null  -> the dashes indented under the key
         if pair is None:
             column = root.value[0][0].start_mark.column if root.value else 0
-            self.lines_after(_tail(root), [" " * column + "rounds:"] + self.new_block_rounds(
-                column + DEFAULT_INDENT, players, bids))
+            self.lines_after(_tail(root), [
+                " " * column + "rounds:",
+                " " * (column + DEFAULT_INDENT) + "- " + self.flow_round(players, bids)])
             return
         key, value = pair
         if isinstance(value, SequenceNode) and value.value:
             self.append_to_rounds(value, players, bids)
             return
-        if isinstance(value, SequenceNode) or _is_null(value):  # `rounds: []`, `rounds:`, `null`
+        if _is_bare(value):
+            self.lines_after(key.start_mark.index, self.new_block_rounds(
+                key.start_mark.column, players, bids))
+            return
+        if isinstance(value, SequenceNode) or _is_null(value):  # `rounds: []`, `null`, `~`
             self.clear_for_block(value)
             self.lines_after(key.start_mark.index, self.new_block_rounds(
                 key.start_mark.column + DEFAULT_INDENT, players, bids))
@@ -450,8 +465,9 @@ class _Document:
 
 # --- changing or taking back what the text records (edit, undo, play's undo) -------------
 # Each removes exactly the text the functions above would have added for the same step, so
-# add then undo gives the file back byte for byte; a first round taken back leaves
-# ``rounds: []``, as ``wizard new`` writes it.
+# add then undo gives the file back byte for byte; a first round taken back leaves what stood
+# before it, read from how ``append_round`` laid it out: no ``rounds`` key, ``rounds:`` with
+# nothing after it, or ``rounds: []`` (as ``wizard new`` writes it; also for a null or JSON).
 
 def set_values(text: str, number: int, key: str, players: Sequence[str],
                values: Mapping[int, int], line: int = 1) -> str:
@@ -478,10 +494,12 @@ def remove_last_round(text: str, line: int = 1) -> str:
     if rounds.flow_style:
         start = items[-2].end_mark.index if len(items) > 1 else last.start_mark.index
         doc.edits.append((start, last.end_mark.index, ""))
+    elif len(items) == 1 and _added_with_its_key(doc, key, rounds):
+        _remove_lines(doc, key.start_mark.index, _tail(last))
     else:
         _remove_lines(doc, last.start_mark.index, _tail(last))
-        if len(items) == 1:
-            _empty_list_after(doc, key)
+        if len(items) == 1 and rounds.start_mark.column != key.start_mark.column:
+            _empty_list_after(doc, key)  # dashes indented: the key held `[]` (or a null)
     return doc.result()
 
 
@@ -557,6 +575,15 @@ def _remove_pair(doc: _Document, mapping: MappingNode, pair: tuple[Node, Node]) 
     else:
         colon = doc.text.index(":", key.end_mark.index)
         doc.edits.append((colon + 1, _line_end(doc.text, _tail(value)), " null"))
+
+
+def _added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) -> bool:
+    """The one round stands as ``add`` writes it into a sheet with no ``rounds`` key: the key
+    last in the sheet with nothing after it on its line, the round one flow mapping."""
+    text = doc.text
+    colon = text.index(":", key.end_mark.index)
+    return (doc.root.value[-1][0] is key and not text[colon + 1:_line_end(text, colon)].strip()
+            and isinstance(rounds.value[0], MappingNode) and bool(rounds.value[0].flow_style))
 
 
 def _empty_list_after(doc: _Document, key: Node) -> None:
