@@ -209,7 +209,7 @@ def test_a_utf16_yaml_sheet_is_read_and_added_to_in_utf16(write):
     path = write("u.yaml", "players: [Anna, Ben, Cara]\n".encode("utf-16"))
     assert run("add", path, "--bids", "1,0,0").exit_code == 0
     assert path.read_bytes().startswith(b"\xff\xfe")  # still UTF-16, with its mark
-    assert "bids:   [1, 0, 0]" in path.read_bytes().decode("utf-16")
+    assert "{bids: [1, 0, 0]}" in path.read_bytes().decode("utf-16")
 
 
 # --- merged date cells over an evening, a mark over --encoding, a row of dates, quoted lines --
