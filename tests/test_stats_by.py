@@ -72,6 +72,10 @@ def test_the_core_counts_as_a_hand_count(season):
     rows = season_breakdown(results(season), "opponent").rows()
     assert {(r.player, r.opponent): {"games": r.games, "ahead": r.ahead, "behind": r.behind,
                                      "level": r.level} for r in rows} == count_opponents(season)
+    # in name order (case aside, then as written), player before opponent
+    assert [(r.player, r.opponent) for r in rows] == sorted(
+        ((r.player, r.opponent) for r in rows),
+        key=lambda pair: (pair[0].casefold(), pair[0], pair[1].casefold(), pair[1]))
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -8,6 +8,7 @@ of unfinished games); ``opponent`` rows count finished games both players sat in
 from __future__ import annotations
 
 import functools
+from array import array
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -68,7 +69,13 @@ class Breakdown:
 
     by: str
     groups: dict[tuple[str, int], GroupRow] = field(default_factory=dict)
-    pairs: dict[tuple[str, str], OpponentRow] = field(default_factory=dict)
+    # Head to head in flat memory (issue 21, item 5: 30,000 games of distinct players held
+    # 180,000 pair objects): players are numbered as they come, an ordered pair of numbers is
+    # one int key to its slot, and a slot is three counters (ahead, behind, level) in one array.
+    names: list[str] = field(default_factory=list)
+    numbers: dict[str, int] = field(default_factory=dict)
+    slots: dict[int, int] = field(default_factory=dict)
+    counts: array = field(default_factory=lambda: array("q"))
     games: int = 0
     finished: int = 0
 
@@ -102,28 +109,44 @@ class Breakdown:
 
     def _add_scores(self, result: GameResult) -> None:
         """Head to head: every ordered pair of the game's players, by final score."""
-        scores = [(s.player, s.score) for s in result.standings]
-        pairs = self.pairs
+        numbers, names, slots, counts = self.numbers, self.names, self.slots, self.counts
+        scores = []
+        for standing in result.standings:
+            number = numbers.get(standing.player)
+            if number is None:
+                number = numbers[standing.player] = len(names)
+                names.append(standing.player)
+            scores.append((number, standing.score))
         for player, score in scores:
             for opponent, other in scores:
                 if opponent == player:
                     continue
-                row = pairs.get((player, opponent))
-                if row is None:
-                    row = pairs[player, opponent] = OpponentRow(player, opponent)
-                row.games += 1
-                if score > other:
-                    row.ahead += 1
-                elif score < other:
-                    row.behind += 1
-                else:
-                    row.level += 1
+                key = player << 32 | opponent
+                slot = slots.get(key)
+                if slot is None:
+                    slot = slots[key] = len(counts)
+                    counts.extend((0, 0, 0))
+                counts[slot + (0 if score > other else 1 if score < other else 2)] += 1
+
+    def opponent_rows(self) -> list[OpponentRow]:
+        """Head to head rows, by player then opponent (name order)."""
+        names, counts = self.names, self.counts
+        order = sorted(range(len(names)), key=lambda number: _name_key(names[number]))
+        place = array("q", bytes(8 * len(names)))
+        for at, number in enumerate(order):
+            place[number] = at
+        rows = []
+        for key in sorted(self.slots, key=lambda key: (place[key >> 32], place[key & 0xFFFFFFFF])):
+            slot = self.slots[key]
+            ahead, behind, level = counts[slot:slot + 3]
+            rows.append(OpponentRow(names[key >> 32], names[key & 0xFFFFFFFF],
+                                    ahead + behind + level, ahead, behind, level))
+        return rows
 
     def rows(self) -> list[GroupRow] | list[OpponentRow]:
         """The rows by player (name order), then group (ascending) or opponent (name order)."""
         if self.by == "opponent":
-            return sorted(self.pairs.values(),
-                          key=lambda r: (_name_key(r.player), _name_key(r.opponent)))
+            return self.opponent_rows()
         return sorted(self.groups.values(), key=lambda r: (_name_key(r.player), r.key))
 
 

@@ -50,11 +50,15 @@ def plackett_luce() -> Any:
 
 @dataclass
 class SeasonRatings:
-    """Rates finished games one at a time; unfinished ones are counted and left out."""
+    """Rates finished games one at a time; unfinished ones are counted and left out.
+
+    Per player only ``(mu, sigma, games)`` is kept: an openskill rating object (with its own
+    uuid and attribute dict) is built for each game from these numbers and dropped after it,
+    so a season of 90,000 distinct players stays small (issue 21, item 5).
+    """
 
     model: Any = field(default_factory=plackett_luce)
-    ratings: dict[str, Any] = field(default_factory=dict)  # player → openskill rating
-    games: dict[str, int] = field(default_factory=dict)  # player → rated games played
+    players: dict[str, tuple[float, float, int]] = field(default_factory=dict)
     rated: int = 0
     unfinished: int = 0
 
@@ -68,20 +72,24 @@ class SeasonRatings:
         ranks = [0] * len(players)
         for standing in result.standings:
             ranks[standing.seat] = standing.rank
-        model, ratings = self.model, self.ratings
-        teams = [[ratings[name] if name in ratings else model.rating()] for name in players]
+        model, known = self.model, self.players
+        teams = []
+        for name in players:
+            kept = known.get(name)
+            teams.append([model.rating() if kept is None else model.rating(kept[0], kept[1])])
         rows = []
         for name, (rating,) in zip(players, model.rate(teams, ranks=ranks)):
-            ratings[name] = rating
-            self.games[name] = self.games.get(name, 0) + 1
+            kept = known.get(name)
+            known[name] = (rating.mu, rating.sigma, 1 if kept is None else kept[2] + 1)
             rows.append(HistoryRow(result.source, result.game, result.date, name, rating.mu,
                                    rating.sigma, rating.ordinal(), self.rated))
         return rows
 
     def table(self) -> list[RatingRow]:
         """Every rated player, highest ``ordinal`` first (then by name), competition-ranked."""
-        rows = [RatingRow(name, self.games[name], r.mu, r.sigma, r.ordinal())
-                for name, r in self.ratings.items()]
+        rating = self.model.rating
+        rows = [RatingRow(name, games, mu, sigma, rating(mu, sigma).ordinal())
+                for name, (mu, sigma, games) in self.players.items()]
         rows.sort(key=lambda row: (-row.ordinal, row.player.casefold(), row.player))
         for row, rank in zip(rows, competition_ranks([(row.ordinal,) for row in rows])):
             row.rank = rank
