@@ -1,21 +1,10 @@
-"""Shared test helpers: run the CLI in-process and find the sample sheets."""
+"""Shared fixtures; shared functions and constants live in tests/helpers.py."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from wizard_cli.cli import app
-
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_sheets"
-WORKED = SAMPLES / "worked-example.yaml"
-
-
-def run(*args: object, input: str | bytes | None = None):
-    """Invoke ``wizard ARGS…`` in-process; the result has .exit_code, .stdout and .stderr."""
-    return CliRunner().invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from conftest import SAMPLES, WORKED, run
+from helpers import SAMPLES, WORKED, run
 from wizard_cli.sheets import editing
 from wizard_cli.errors import WizardError
 from wizard_cli.sheets.yaml_sheets import read_yaml_sheets

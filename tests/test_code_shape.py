@@ -150,6 +150,17 @@ def test_no_test_reaches_a_private_name_of_the_package():
     assert reaching == []
 
 
+def test_tests_share_helpers_through_a_module_not_conftest():
+    """pytest advises never importing conftest.py: shared functions live in tests/helpers.py."""
+    tests = Path(__file__).resolve().parent
+    importing = [f"{path.name}:{node.lineno}" for path in sorted(tests.glob("*.py"))
+                 for node in ast.walk(ast.parse(source(path)))
+                 if isinstance(node, ast.ImportFrom | ast.Import)
+                 and "conftest" in ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                                    else [alias.name for alias in node.names])]
+    assert importing == []
+
+
 def test_no_module_is_past_the_size_guard():
     """No hard line count: a module holds one idea. 600 lines is the guard that says a module
     has grown two."""

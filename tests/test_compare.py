@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import SAMPLES, run
+from helpers import SAMPLES, run
 from wizard_cli.game.compare import (BUILT_IN_PRESETS, DEAL_KEYS, RuleSet, choose_rule_sets,
                                 command_line_layer, command_line_name, compare_sheet,
                                 preset_catalogue, user_presets)

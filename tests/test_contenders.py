@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from conftest import WORKED, run
+from helpers import WORKED, run
 from wizard_cli.game.contenders import contenders, score_bounds
 from wizard_cli.game.model import RoundRecord, Sheet
 from wizard_cli.game.scoring import base_points, dealer_seat, score_game

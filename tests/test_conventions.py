@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import SAMPLES, run
+from helpers import SAMPLES, run
 from wizard_cli.cli_options import EXAMPLES
 
 ROOT = SAMPLES.parent

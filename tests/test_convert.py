@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from conftest import SAMPLES, WORKED, run
+from helpers import SAMPLES, WORKED, run
 from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.game.scoring import score_game
 from wizard_cli.game.settings import Settings, hand_sizes

@@ -12,7 +12,7 @@ import yaml
 from hypothesis import given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from conftest import WORKED, run
+from helpers import WORKED, run
 from wizard_cli.app.amending import amend, take_back, take_back_bid
 from wizard_cli.app.recording import checked_last, read_text, record
 from wizard_cli.errors import WizardError

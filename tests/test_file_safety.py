@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run
+from helpers import run
 from wizard_cli.sheets import locking
 from wizard_cli.sheets.atomic import update_in_place
 from wizard_cli.sheets.locking import lock_path, sheet_lock

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run
+from helpers import run
 from test_play import _read_until, _wait_or_kill
 from wizard_cli.app.batch import RuleOptions, inputs
 from wizard_cli.output.fitting import terminal_width, text_width

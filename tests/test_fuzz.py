@@ -18,7 +18,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import run
+from helpers import run
 from fuzzsheets import (Game, games, hand_sizes, long_csv_text, settings_yaml, wide_csv_text,
                         yaml_text)
 from wizard_cli.game.scoring import base_points

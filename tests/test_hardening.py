@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import wizard_cli.app.batch as batch
-from conftest import SAMPLES, WORKED, run
+from helpers import SAMPLES, WORKED, run
 from wizard_cli.sheets import source as reading
 from wizard_cli.errors import Problem, WizardError
 from wizard_cli.sheets.formats import read_sheets

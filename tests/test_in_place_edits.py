@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import run
+from helpers import run
 
 GAME = "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n"
 

@@ -20,7 +20,7 @@ from wizard_cli.sheets import source
 from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
 
-from conftest import run
+from helpers import run
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 SEASONS = range(60 if SLOW else 3)

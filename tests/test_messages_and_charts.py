@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SAMPLES, run
+from helpers import SAMPLES, run
 
 CLUB = SAMPLES / "club-season.yaml"
 

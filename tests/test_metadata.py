@@ -8,7 +8,7 @@ from itertools import permutations
 
 import pytest
 
-from conftest import SAMPLES, WORKED, run
+from helpers import SAMPLES, WORKED, run
 
 CLUB = SAMPLES / "club-season.yaml"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run
+from helpers import run
 from test_lock_paths import ROOT, without_root_powers
 
 SHEET = "players: [Anna, Ben, Cara]\nrounds: []\n"

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from conftest import run
+from helpers import run
 from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.game.settings import DEFAULTS, Settings
 from wizard_cli.sheets.blank import blank_sheet

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WORKED, run
+from helpers import WORKED, run
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run
+from helpers import run
 from test_play import _read_until, _wait_or_kill
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ import zlib
 
 import pytest
 
-from conftest import SAMPLES, WORKED, run
+from helpers import SAMPLES, WORKED, run
 from wizard_cli.output.chart import chart_title, draw_chart, running_totals
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

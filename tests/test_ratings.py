@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from openskill.models import PlackettLuce
 
-from conftest import SAMPLES, run
+from helpers import SAMPLES, run
 from seasonmaker import Game, season_yaml, seasons
 from sheetmaker import make_sheet, rules, score_sheet
 from wizard_cli.game.ratings import SeasonRatings, season_ratings

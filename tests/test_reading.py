@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import SAMPLES, WORKED, run
+from helpers import SAMPLES, WORKED, run
 from wizard_cli.errors import WizardError
 from wizard_cli.game.model import BadValue
 from wizard_cli.sheets.formats import read_sheets

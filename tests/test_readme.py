@@ -7,7 +7,7 @@ import shlex
 
 import pytest
 
-from conftest import SAMPLES, run
+from helpers import SAMPLES, run
 
 README = SAMPLES.parent / "README.md"
 

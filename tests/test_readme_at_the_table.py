@@ -8,7 +8,7 @@ import shlex
 import subprocess
 import sys
 
-from conftest import SAMPLES, run
+from helpers import SAMPLES, run
 
 README = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
 

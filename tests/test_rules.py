@@ -6,7 +6,7 @@ import csv
 import io
 import json
 
-from conftest import run
+from helpers import run
 from wizard_cli.game.settings import KEYS
 
 RULES_TABLE = """\

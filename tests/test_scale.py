@@ -15,7 +15,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import run
+from helpers import run
 from wizard_cli.sheets import csv_long, source
 from wizard_cli.game.model import BadValue
 from wizard_cli.sheets.csv_sheets import read_csv_sheets

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import SAMPLES, run
+from helpers import SAMPLES, run
 from seasonmaker import Game, season_yaml
 
 CLUB = SAMPLES / "club-season.yaml"

@@ -24,7 +24,7 @@ sync_api = pytest.importorskip("playwright.sync_api",
                                reason="playwright is not installed (the test extra)")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip install '.[serve]')")
 
-from conftest import SAMPLES, run  # noqa: E402
+from helpers import SAMPLES, run  # noqa: E402
 from serving import ROOT, Server  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip install '.[serve]')")
 httpx = pytest.importorskip("httpx", reason="httpx (a test dependency) is not installed")
 
-from conftest import SAMPLES  # noqa: E402
+from helpers import SAMPLES  # noqa: E402
 from serving import ROOT, Events, Server  # noqa: E402
 from wizard_cli.cli_options import EXAMPLES  # noqa: E402
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import WORKED, run
+from helpers import WORKED, run
 from wizard_cli.game.settings import (KEYS, SPEC_BY_KEY, RawSetting, Settings, parse_assignment,
                                  resolve)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import WORKED
+from helpers import WORKED
 
 ROOT = Path(__file__).resolve().parent.parent
 

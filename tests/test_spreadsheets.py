@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from conftest import run
+from helpers import run
 
 CUSTOM5 = ("--set", "roundMode=custom", "--set", "customRoundCount=5")
 PLAYERS = ["Anna", "Ben", "Cara", "Dan"]

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from wizard_cli.cli import app, app_for, command_asked
 
-from conftest import WORKED
+from helpers import WORKED
 
 NAMES = [info.name or typer.main.get_command_name(info.callback.__name__)
          for info in app.registered_commands]

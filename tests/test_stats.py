@@ -9,7 +9,7 @@ import tracemalloc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SAMPLES, WORKED, run
+from helpers import SAMPLES, WORKED, run
 from wizard_cli.game.model import RoundRecord, Sheet
 from wizard_cli.game.scoring import score_game
 from wizard_cli.game.settings import RawSetting

@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from hypothesis import HealthCheck, given, settings
 
-from conftest import SAMPLES, run
+from helpers import SAMPLES, run
 from seasonmaker import Game, season_yaml, seasons
 from sheetmaker import make_sheet, rules, score_sheet
 from wizard_cli.game.breakdown import bidding_positions, season_breakdown

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import run
+from helpers import run
 
 ROOT = Path(__file__).resolve().parent.parent
 # C0 (but the table's own line breaks), DEL, C1 and the bidirectional overrides and isolates.

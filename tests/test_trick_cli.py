@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import run
+from helpers import run
 
 CARD_HINT = "(a rank 2-10, J, Q, K, A and a suit S, H, D, C; or W/Z for a Wizard, J/N for a Jester)"
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import WORKED, run
+from helpers import WORKED, run
 
 HEAD = "players: [A, B, C]\nrounds:\n"  # rounds start on line 3
 

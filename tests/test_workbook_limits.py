@@ -17,7 +17,7 @@ import random
 import pytest
 
 import workbook_bombs as bombs
-from conftest import run
+from helpers import run
 from test_memory import peak_mib
 
 pytest.importorskip("python_calamine", reason="the xlsx extra (python-calamine) is not installed")

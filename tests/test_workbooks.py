@@ -10,7 +10,7 @@ import zipfile
 
 import pytest
 
-from conftest import SAMPLES, run
+from helpers import SAMPLES, run
 
 pytest.importorskip("python_calamine", reason="the xlsx extra (python-calamine) is not installed")
 openpyxl = pytest.importorskip("openpyxl", reason="openpyxl (test extra) writes the fixtures")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import SAMPLES, WORKED, run
+from helpers import SAMPLES, WORKED, run
 
 
 def standings_of(stdout: str) -> list[tuple[str, int, int]]:
