@@ -10,7 +10,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import run
+from helpers import run
 from wizard_cli.sheets.yaml_tree import JsonBlocks
 
 PLAYERS = ["😀 Anna", "Zoé", "Cy"]  # a surrogate pair and a lone escape once dumped
