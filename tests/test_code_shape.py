@@ -32,16 +32,17 @@ def test_no_exit_status_is_a_bare_number():
 
 
 def test_the_boundary_is_the_only_place_that_picks_the_status_of_an_error():
-    """Ctrl-C (130) and a closed pipe (141) are named in boundary.py alone; cli.py's entry
-    point hands what happens outside a command to the same mapping."""
+    """Ctrl-C (130) and a closed pipe (141) are named in cli/boundary.py alone; the console
+    entry point (cli/__init__.py) hands what happens outside a command to the same mapping."""
     naming = re.compile(r"ExitCode\.(INTERRUPTED|PIPE_CLOSED)")
-    found = sorted(str(path.relative_to(PACKAGE)) for path in MODULES if naming.search(source(path)))
-    assert found == ["boundary.py"]
-    assert source(PACKAGE / "cli.py").count("exit_status(error)") == 2
+    found = sorted(path.relative_to(PACKAGE).as_posix() for path in MODULES
+                   if naming.search(source(path)))
+    assert found == ["cli/boundary.py"]
+    assert source(PACKAGE / "cli" / "__init__.py").count("exit_status(error)") == 2
 
 
 def test_debug_reaches_the_boundary_through_clicks_context():
-    assert "ctx.meta[DEBUG]" in source(PACKAGE / "cli.py")
+    assert "ctx.meta[DEBUG]" in source(PACKAGE / "cli" / "commands.py")
     assert not any(re.search(r"^state\s*=", source(path), re.M) for path in MODULES)
 
 
@@ -129,6 +130,35 @@ def test_the_import_graph_has_no_circle():
 
 def test_the_circle_finder_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def command_line_imports(path: Path) -> list[str]:
+    """The modules of Typer or Click a module imports, anywhere in it (a function's own
+    imports too); Typer ≥ 0.16 vendors Click as ``typer._click``."""
+    found = []
+    for node in ast.walk(ast.parse(source(path))):
+        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                 else [])
+        found += [name for name in names if name.split(".")[0] in ("typer", "click")]
+    return found
+
+
+def test_only_the_command_line_package_imports_typer_or_click():
+    """The edge is one package, wizard_cli/cli/: the application layer, the formats, the views,
+    the web server and the pure core know nothing of a command line."""
+    edge = PACKAGE / "cli"
+    outside = [f"{path.relative_to(PACKAGE)}: {name}" for path in MODULES
+               if edge not in path.parents for name in command_line_imports(path)]
+    assert outside == []
+    assert command_line_imports(edge / "commands.py") == ["typer"]
+
+
+def test_the_import_finder_sees_every_way_of_importing_click(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("import os, click\nfrom typer.testing import CliRunner\n"
+                      "def f():\n    import typer._click as c\n    from . import typer\n")
+    assert command_line_imports(module) == ["click", "typer.testing", "typer._click"]
 
 
 def test_no_private_name_is_imported_from_another_module():

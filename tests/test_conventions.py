@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from helpers import SAMPLES, run
-from wizard_cli.cli_options import EXAMPLES
+from wizard_cli.cli.options import EXAMPLES
 
 ROOT = SAMPLES.parent
 

@@ -2,7 +2,7 @@
 
 Each option is declared once as an ``Annotated`` alias (as fastapi-cli does); :func:`rule_options`
 gives a command the options every sheet command shares (as sqlite-utils' shared decorators).
-The error boundary is :mod:`wizard_cli.boundary`.
+The error boundary is :mod:`wizard_cli.cli.boundary`.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Annotated, Callable, Optional
 
 import typer
 
-from .app.batch import RuleOptions
+from ..app.batch import RuleOptions
 from .completion import complete_assignment, complete_preset, complete_zero_bid
-from .errors import visible
-from .game.model import SheetFormat
-from .sheets.formats import INPUT_FORMATS
+from ..errors import visible
+from ..game.model import SheetFormat
+from ..sheets.formats import INPUT_FORMATS
 
 
 class Format(str, Enum):

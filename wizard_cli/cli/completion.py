@@ -8,7 +8,7 @@ preset name is being completed.
 
 from __future__ import annotations
 
-from .game.settings import SPEC_BY_KEY, SPECS, SettingSpec
+from ..game.settings import SPEC_BY_KEY, SPECS, SettingSpec
 
 
 def _values(spec: SettingSpec) -> list[str]:
@@ -40,6 +40,6 @@ def complete_zero_bid(incomplete: str) -> list[str]:
 
 def complete_preset(incomplete: str) -> list[str]:
     """``--preset``: the built-in presets' names."""
-    from .game.compare import BUILT_IN_PRESETS
+    from ..game.compare import BUILT_IN_PRESETS
 
     return [preset.name for preset in BUILT_IN_PRESETS if preset.name.startswith(incomplete)]

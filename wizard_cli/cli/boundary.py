@@ -17,8 +17,8 @@ from typing import Callable
 
 import typer
 
-from .app.console import output_failed, report, silence_stdout
-from .errors import ExitCode, UsageError, WizardError
+from ..app.console import output_failed, report, silence_stdout
+from ..errors import ExitCode, UsageError, WizardError
 
 DEBUG = "wizard.debug"  # the key of ``--debug`` in the context's meta (shared by every command)
 

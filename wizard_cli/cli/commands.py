@@ -1,40 +1,37 @@
-"""The command line: each command maps its options to one call and one output. No rule lives
-here; the error boundary is ``edge`` (boundary.py): domain errors become located lines on
-stderr and exit code 1, usage errors are Click's, exit code 2.
+"""The commands: each maps its options to one call and one output. No rule lives here; the
+error boundary is ``edge`` (boundary.py): domain errors become located lines on stderr and exit
+code 1, usage errors are Click's, exit code 2.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import gc
 import os
 import sys
 from typing import TYPE_CHECKING, Annotated, Iterable, Optional
 
 import typer
 
-from . import __version__
-from .app.batch import (Inputs, RuleOptions, inputs, load_presets, rule_layers)
-from .app.console import (ClosedOutput, buffer_output, check_output, output_after_change,
-                          report, require_stdout, write_output)
-from .boundary import DEBUG, edge, exit_status
-from .cli_options import (BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
-                          InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
-                          PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
-                          SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
-                          examples, player_names, rule_options)
-from .errors import ExitCode
-from .output.fitting import terminal_width
-from .sheets.formats import WORKBOOK_SUFFIXES, written_as
-from .sheets.source import STDIN, display_name
-from .output.formats import Output, emit
-from .output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
-                                StandingsOutput, UndoneOutput,
-                                TrickOutput, status_line)
-from .output.rules_views import CompareOutput, RulesOutput
+from .. import __version__
+from ..app.batch import Inputs, RuleOptions, inputs, load_presets, rule_layers
+from ..app.console import check_output, output_after_change, report, require_stdout, write_output
+from ..errors import ExitCode
+from ..output.fitting import terminal_width
+from ..output.formats import Output, emit
+from ..output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
+                                 StandingsOutput, TrickOutput, UndoneOutput, status_line)
+from ..output.rules_views import CompareOutput, RulesOutput
+from ..sheets.formats import WORKBOOK_SUFFIXES, written_as
+from ..sheets.source import STDIN, display_name
+from .boundary import DEBUG, edge
+from .options import (BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
+                      InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
+                      PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
+                      SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
+                      examples, player_names, rule_options)
 
 if TYPE_CHECKING:
-    from .app.recording import Recorded
+    from ..app.recording import Recorded
 
 APP_SETTINGS = dict(
     name="wizard",
@@ -130,7 +127,7 @@ def trick(cards: Annotated[list[str], typer.Argument(
                                              help="Trump suit S, H, D, C, or none.")] = "none",
           format: FormatOpt = Format.table) -> None:
     """Who wins a trick: the first Wizard, else the highest trump, else the highest of the suit led."""
-    from .game.trick import winning_card
+    from ..game.trick import winning_card
 
     show(TrickOutput(), [winning_card(cards, trump)], format)
 
@@ -149,7 +146,7 @@ def stats(sheets: SheetArgs, format: FormatOpt = Format.table, by: ByOpt = None,
     to 4; a figure with nothing to average is null (empty in CSV). --by handSize|position gives
     rounds, made bids and average points per player per group; --by opponent head to head.
     """
-    from .app.season import game_filter, show_stats
+    from ..app.season import game_filter, show_stats
 
     games = game_filter(since, until, player)
     source = inputs(sheets, rules)
@@ -173,7 +170,7 @@ def ratings(sheets: SheetArgs, format: FormatOpt = Format.table,
     players start at model.rating(). Sorted by ordinal (mu - 3·sigma), highest first. JSON and
     CSV carry the numbers as computed, the table rounds them to 2 decimals.
     """
-    from .app.season import game_filter, show_ratings
+    from ..app.season import game_filter, show_ratings
 
     games = game_filter(since, until, player)
     source = inputs(sheets, rules)
@@ -201,8 +198,8 @@ def plot(sheets: Annotated[list[str], typer.Argument(
     --ratings, one line per player of the ordinal after each rated game. Needs matplotlib:
     pip install '.[plot]' in the wizard checkout. Never overwrites FILE without --force.
     """
-    from .output import chart as charts
-    from .sheets.atomic import refuse_existing, write_atomically
+    from ..output import chart as charts
+    from ..sheets.atomic import refuse_existing, write_atomically
 
     fmt = charts.image_format(output)
     if fmt is None:
@@ -212,7 +209,7 @@ def plot(sheets: Annotated[list[str], typer.Argument(
         raise typer.BadParameter("plot draws one game: give one SHEET (--since, --until and "
                                  "--player go with --ratings)", param_hint="SHEET")
     if ratings:
-        from .app.season import game_filter, rating_chart
+        from ..app.season import game_filter, rating_chart
 
         games = game_filter(since, until, player)
         source = inputs(sheets, rules)
@@ -240,7 +237,7 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
     Rule set 0 is the sheet's own rules (with --settings); each --preset adds one, and all of
     --set/--zero-bid together add one more. With none of them, compare against `official`.
     """
-    from .game.compare import choose_rule_sets, command_line_layer, preset_catalogue
+    from ..game.compare import choose_rule_sets, command_line_layer, preset_catalogue
 
     source = inputs(sheets, dataclasses.replace(rules, assignments=None, zero_bid=None))
     catalogue = preset_catalogue(load_presets(presets))
@@ -255,7 +252,7 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
 @edge
 def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> None:
     """Every setting (default, allowed values, meaning, name in the app) and every preset."""
-    from .game.compare import rules_catalogue
+    from ..game.compare import rules_catalogue
 
     show(RulesOutput(), [rules_catalogue(load_presets(presets))], format)
 
@@ -272,7 +269,7 @@ def new(players: Annotated[list[str], typer.Option(
                                                      help="A title for the game.")] = None,
         output: OutputFileOpt = None, force: ForceOpt = False, *, rules: RuleOptions) -> None:
     """A blank, commented YAML sheet with every setting written out, ready for `wizard add`."""
-    from .sheets.blank import new_sheet
+    from ..sheets.blank import new_sheet
 
     check_output(output, force)
     layers = rule_layers(rules)
@@ -288,7 +285,7 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
         bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
         quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
     """Record a round's bids, then its tricks, in a YAML sheet; print what comes next or the scores."""
-    from .app.recording import record_in_file
+    from ..app.recording import record_in_file
 
     source = inputs([changed_sheet(sheet, "add", bids, tricks)], rules)
     require_stdout(display_name(sheet), quiet)
@@ -305,7 +302,7 @@ def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: Tri
          bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
          quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
     """Change recorded bids or tricks of a round; nothing is written if any rule then breaks."""
-    from .app.amending import edit_file
+    from ..app.amending import edit_file
 
     source = inputs([changed_sheet(sheet, "edit", bids, tricks)], rules)
     require_stdout(display_name(sheet), quiet)
@@ -322,7 +319,7 @@ def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: Tri
 def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
          rules: RuleOptions) -> None:
     """Take back the round in play with its bids, or else the last round's tricks."""
-    from .app.amending import undo_file
+    from ..app.amending import undo_file
 
     source = inputs([changed_sheet(sheet, "undo")], rules)
     require_stdout(display_name(sheet), quiet)
@@ -347,7 +344,7 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     """Record a game at the table: prompt each bid and each player's tricks in turn, writing
     each to the sheet at once. Type a number, or undo (u), quit (q), help (?); reads lines, so a
     game can be replayed from a pipe or a file."""
-    from .app.play import play_game
+    from ..app.play import play_game
 
     play_game(sheet, player_names(players) if players else None, assignments)
 
@@ -374,7 +371,7 @@ def serve(sheet: Annotated[str, typer.Argument(
     a phone can enter bids and tricks through the same locked edit as `wizard add`. Needs the
     serve extra: pip install '.[serve]'. Ctrl-C stops it.
     """
-    from .web.server import require_serve_extra, serve_sheet
+    from ..web.server import require_serve_extra, serve_sheet
 
     if sheet == STDIN:
         raise typer.BadParameter("serve follows a file as it changes: give its path, not -",
@@ -394,7 +391,7 @@ def convert(sheet: Annotated[str, typer.Argument(
             output: OutputFileOpt = None, force: ForceOpt = False, *,
             rules: RuleOptions) -> None:
     """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
-    from .app.converting import Conversion
+    from ..app.converting import Conversion
 
     suffix = os.path.splitext(output or "")[1].lower()
     if suffix in WORKBOOK_SUFFIXES:
@@ -412,60 +409,3 @@ def convert(sheet: Annotated[str, typer.Argument(
     with Conversion(source, to.value, rules.first_dealer is not None) as conversion:
         write_output(conversion.pieces(), output, force)
     conversion.say_what_was_dropped()
-
-
-def command_asked(args: list[str]) -> str | None:
-    """The command the arguments name, when nothing before it is for the group itself
-    (``--help``, ``--version``, completion): None otherwise."""
-    for arg in args:
-        if arg != "--debug":
-            return None if arg.startswith("-") else arg
-    return None
-
-
-def app_for(args: list[str]) -> typer.Typer:
-    """The app to run for these arguments: with only the command they name, when they name one.
-
-    Typer turns every command into its Click command at every start (the 16 cost 18 ms, a tenth
-    of a start; the one asked for, 1 ms). The group's own help, completion and a name that is no
-    command (with Click's suggestion) need them all: then the whole app.
-    """
-    name = command_asked(args)
-    if name is None or "_WIZARD_COMPLETE" in os.environ:
-        return app
-    for info in app.registered_commands:
-        if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
-            single = typer.Typer(**APP_SETTINGS)
-            single.registered_callback = app.registered_callback
-            single.registered_commands = [info]
-            return single
-    return app
-
-
-def main() -> None:
-    """Console entry point: run the app; a closed pipe or Ctrl-C ends quietly."""
-    # What start-up built (Typer, Click, Pydantic) lives until exit: keep the garbage
-    # collector from walking it again and again while a season streams through.
-    gc.freeze()
-    # A season streams a million short-lived rows through, a block of thousands at a time: a
-    # collection every 700 new objects would walk each block's rows while they are still in
-    # use. They form no cycles; a larger first generation lets them die unwalked.
-    gc.set_threshold(100_000, 10, 10)
-    status: int | str | None = ExitCode.OK
-    if sys.stdout is None:
-        sys.stdout = ClosedOutput()
-    buffer_output()
-    if hasattr(sys.stdout, "reconfigure"):  # a name or '→' the terminal cannot show: \u2192
-        sys.stdout.reconfigure(errors="backslashreplace")
-    try:
-        app_for(sys.argv[1:])(prog_name="wizard")
-    except SystemExit as exit_:
-        status = exit_.code
-    except (KeyboardInterrupt, OSError) as error:  # outside a command: Click's own output
-        status = exit_status(error)
-    try:
-        sys.stdout.flush()
-    except OSError as error:
-        status = exit_status(error)
-    sys.exit(status)
-
