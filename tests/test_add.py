@@ -14,6 +14,7 @@ from helpers import SAMPLES, WORKED, run
 from wizard_cli.sheets import editing
 from wizard_cli.errors import WizardError
 from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
+from wizard_cli.app.batch import SheetRules
 from wizard_cli.app.recording import parse_values, record
 from wizard_cli.sheets.yaml_text import json_text, yaml_scalar
 from wizard_cli.game.settings import RawSetting, Settings, hand_sizes
@@ -462,8 +463,8 @@ def test_any_game_recorded_step_by_step_reads_back_as_played(game):
                        quoted=", ".join(json_text(n) for n in names),
                        first=yaml_scalar(names[0], flow=False),
                        rest="\n".join(f"  - {yaml_scalar(n, flow=False)}" for n in names[1:]))
-    rules = [[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", rounds_total),
-              RawSetting("bidding", "hidden")]]  # bids in any order
+    rules = SheetRules([[RawSetting("roundMode", "custom"),  # bids in any order
+                         RawSetting("customRoundCount", rounds_total), RawSetting("bidding", "hidden")]])
     original = text
     for bids, tricks, chunks, by_name in played:
         for chunk in chunks:
@@ -516,7 +517,7 @@ def test_a_game_read_from_a_file_knows_where_it_stands(tmp_path):
     assert (game.bids_in, game.next_bidder, game.forbidden_bid) == ({0: 3, 1: 1}, 2, None)
     assert game.bidding_order() == [0, 1, 2, 3, 4, 5] and game.dealer() == 5
     assert game.status().next.next_bidder == "Olga" and not game.status().finished
-    done = change_file(str(path), None, lambda now: record_values(now, bids={2: 1}), "add")
+    done = change_file(str(path), lambda now: record_values(now, bids={2: 1}), "add")
     assert (done.game.bids_in, done.game.next_bidder) == ({0: 3, 1: 1, 2: 1}, 3)
-    back = change_file(str(path), None, lambda now: take_back_bid(now, 2), "undo")
+    back = change_file(str(path), lambda now: take_back_bid(now, 2), "undo")
     assert back.game.bids_in == {0: 3, 1: 1} and path.read_text() == text

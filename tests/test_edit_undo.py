@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from helpers import WORKED, run
 from wizard_cli.app.amending import amend, take_back, take_back_bid
+from wizard_cli.app.batch import SheetRules
 from wizard_cli.app.recording import checked_last, read_text, record
 from wizard_cli.errors import WizardError
 from wizard_cli.game.settings import RawSetting
@@ -470,10 +471,10 @@ def sheets(draw):
                        quoted=", ".join(json_text(n) for n in names),
                        first=yaml_scalar(names[0], flow=False),
                        rest="\n".join(f"  - {yaml_scalar(n, flow=False)}" for n in names[1:]))
-    rules = [[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", 3)]]
+    rules = SheetRules([[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", 3)]])
     by_name = draw(st.booleans())
     for size in range(1, draw(st.integers(0, 3)) + 1):
-        order = checked_last(text, "g.yaml", rules, None).bidding_order(size)
+        order = checked_last(text, "g.yaml", rules).bidding_order(size)
         bids = {seat: draw(st.integers(0, size)) for seat in order[:draw(st.integers(1, count))]}
         text = record(text, "g.yaml", rules, bids=values(names, bids, by_name)).text
         if len(bids) < count or draw(st.integers(0, 4)) == 0:
@@ -529,7 +530,7 @@ def test_edit_then_edit_back_restores_every_byte(sheet, data):
 @hypothesis_settings(max_examples=60, deadline=None)
 def test_undo_after_add_restores_every_byte(sheet, data):
     text, names, rules = sheet
-    checked = checked_last(text, "g.yaml", rules, None)
+    checked = checked_last(text, "g.yaml", rules)
     rounds = checked.sheet.rounds
     in_play = rounds[-1] if rounds and rounds[-1].tricks is None else None
     number = len(rounds) if in_play else len(rounds) + 1

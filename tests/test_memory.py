@@ -173,7 +173,7 @@ def test_the_conversion_streamed_is_the_conversion_whole(tmp_path):
     sheet = tmp_path / "s.yaml"
     sheet.write_text("---\n".join(game_yaml(rng) for _ in range(5)))
     source = batch_inputs([str(sheet)], RuleOptions())
-    sheets = [portable(checked, source.layers) for checked in source.checked()]
+    sheets = [portable(checked, source.rules.layers) for checked in source.checked()]
     for target in ("yaml", "json", "csv"):
         assert run("convert", sheet, "--to", target).stdout == serialize(sheets, target)
 

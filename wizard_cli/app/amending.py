@@ -9,28 +9,24 @@ dealer bid under ``leaderOnly`` once the lead has changed) is refused with every
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable, Sequence
-
 from ..errors import Problem, WizardError
 from ..game.game import Game
-from ..game.settings import RawSetting
 from ..sheets import editing
+from .batch import SheetRules
 from .recording import (Recorded, SheetText, bare_round, change_file, checked_change,
                         expected_rounds, parse_values)
 
 
-def edit_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]],
-              first_dealer: str | None, number: int, bids: str | None, tricks: str | None,
+def edit_file(path: str, rules: SheetRules, number: int, bids: str | None, tricks: str | None,
               in_order: bool = False) -> Recorded:
     """``wizard edit``: change round ``number``'s values in a sheet file, in place if valid."""
-    return change_file(path, encoding, lambda current: amend(
-        current, number, bids, tricks, in_order), "edit", layers, first_dealer, repair=True)
+    return change_file(path, lambda current: amend(current, number, bids, tricks, in_order),
+                       "edit", rules, repair=True)
 
 
-def undo_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]] = (),
-              first_dealer: str | None = None) -> Recorded:
+def undo_file(path: str, rules: SheetRules = SheetRules()) -> Recorded:
     """``wizard undo``: take back a sheet file's latest step, in place."""
-    return change_file(path, encoding, take_back, "undo", layers, first_dealer, repair=True)
+    return change_file(path, take_back, "undo", rules, repair=True)
 
 
 def amend(current: SheetText, number: int = 0, bids: str | None = None,

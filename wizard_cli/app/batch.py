@@ -12,8 +12,8 @@ import dataclasses
 import os
 import stat
 from itertools import islice
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from ..errors import Problem, UsageError, WizardError, visible
 from ..game.model import Sheet
@@ -42,16 +42,25 @@ class RuleOptions:
     encoding: str | None = None
 
 
+@dataclass(frozen=True)
+class SheetRules:
+    """What is given outside a sheet for reading it, once for every sheet a command reads or
+    changes: the settings layered over the sheet's own (``--settings``, then ``--set`` and
+    ``--zero-bid``, each layer checked), who dealt round 1 (``--first-dealer``, else the
+    sheet's), and the text encoding (``--encoding``; None: UTF-8, with or without a BOM)."""
+
+    layers: Sequence[Sequence[RawSetting]] = ()
+    first_dealer: str | None = None
+    encoding: str | None = None
+
 
 @dataclass
 class Inputs:
     """Where the sheets come from and the rules given outside them, read once for all sheets."""
 
     paths: list[str]
-    layers: list[list[RawSetting]] = field(default_factory=list)
-    first_dealer: str | None = None
+    rules: SheetRules = SheetRules()
     input_format: str | None = None
-    encoding: str | None = None
     failed: bool = False
     notes: bool = True  # what a source skips goes to stderr (not again when read a second time)
 
@@ -59,9 +68,9 @@ class Inputs:
         """Every sheet of every source, validated; a source that cannot be read is one failure."""
         for path in self.paths:
             try:
-                for sheet in read_sheets(path, self.input_format, self.encoding,
+                for sheet in read_sheets(path, self.input_format, self.rules.encoding,
                                          _note if self.notes else None, flush_output):
-                    yield check_sheet(sheet, self.layers, self.first_dealer)
+                    yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
             except WizardError as error:
                 where = error.problems[0].path or path
                 if where.startswith(f"{path}["):  # a workbook's worksheet: the source is PATH
@@ -115,7 +124,7 @@ class Inputs:
                 self.fail(checked.problems)
                 continue
             try:
-                comparison = compare_sheet(checked.validated, rule_sets, self.layers)
+                comparison = compare_sheet(checked.validated, rule_sets, self.rules.layers)
             except WizardError as error:
                 self.fail(error.problems)
                 continue
@@ -195,8 +204,8 @@ def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
             text_encoding(rules.encoding)
         except LookupError as error:  # unknown, or no text encoding (rot13, hex)
             raise UsageError(str(error), param_hint="--encoding") from None
-    return Inputs(paths, rule_layers(rules), rules.first_dealer,
-                  rules.input_format, rules.encoding)
+    return Inputs(paths, SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding),
+                  rules.input_format)
 
 
 def load_presets(path: str | None) -> list[Preset]:

@@ -93,7 +93,7 @@ def _first_pass(source: Inputs, target: str, dealer_given: bool) -> Plan:
             continue
         if problems:  # the output will not be written: only the problems are still wanted
             continue
-        sheet = portable(checked, source.layers, dealer_given)
+        sheet = portable(checked, source.rules.layers, dealer_given)
         if ids is not None and sheet.game is not None:
             _one_game_an_id(ids, sheet.game, checked.sheet)
         plan.count += 1
@@ -132,7 +132,7 @@ def _portables(source: Inputs, dealer_given: bool) -> Iterator[Portable]:
     for checked in source.checked():
         if checked.problems:  # pragma: no cover - the input changed between the passes
             raise WizardError(*checked.problems)
-        yield portable(checked, source.layers, dealer_given)
+        yield portable(checked, source.rules.layers, dealer_given)
 
 
 @contextmanager

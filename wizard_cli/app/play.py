@@ -334,7 +334,7 @@ class Table:
             self.seen = current.text
             return Recorded(current)
 
-        return change_file(self.path, None, unchanged, "play").game
+        return change_file(self.path, unchanged, "play").game
 
     def _write(self, change: Change, what: str) -> Recorded | None:
         """Write one change (``what`` says it was not, for a message); a refusal is said (one line
@@ -352,7 +352,7 @@ class Table:
         if not os.path.exists(self.path):
             self._gone(what)
         try:
-            game = change_file(self.path, None, keep, "play").game
+            game = change_file(self.path, keep, "play").game
         except _ChangedMeanwhile:
             lost = self._lost()
             self.typed = []

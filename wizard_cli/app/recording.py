@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..sheets import editing
 from ..errors import Problem, WizardError, name_list
@@ -20,8 +20,9 @@ from ..game.model import BadValue, RoundRecord, Sheet
 from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.cells import whole_number
 from ..game.scoring import GameResult
-from ..game.settings import RawSetting, suggest
+from ..game.settings import suggest
 from ..game.validation import repairable_game, validated_game
+from .batch import SheetRules
 
 NOT_YET = ("", "-")  # in a seating-order list: this player has not bid yet
 
@@ -47,18 +48,17 @@ class SheetText:
     text: str
     source: str
     game: Game
-    layers: Sequence[Iterable[RawSetting]] = ()
-    first_dealer: str | None = None
+    rules: SheetRules = SheetRules()
 
 
-def read_text(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
-              first_dealer: str | None = None, repair: bool = False) -> SheetText:
+def read_text(text: str, source: str, rules: SheetRules = SheetRules(),
+              repair: bool = False) -> SheetText:
     """The text read once, its last game validated; every problem raised as the usual error
     (with ``repair``, for edit and undo, a game whose rounds break a rule is taken as it is:
     the change is checked whole)."""
     game = (repairable_game if repair else validated_game)(parse_last_sheet(text, source),
-                                                            layers, first_dealer)
-    return SheetText(text, source, game, layers, first_dealer)
+                                                            rules.layers, rules.first_dealer)
+    return SheetText(text, source, game, rules)
 
 
 @dataclass(frozen=True)
@@ -88,12 +88,11 @@ class Recorded:
 Change = Callable[[SheetText], Recorded]  # the sheet as it stands → the change, checked
 
 
-def record(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
-           first_dealer: str | None = None, bids: str | None = None,
+def record(text: str, source: str, rules: SheetRules = SheetRules(), bids: str | None = None,
            tricks: str | None = None, in_order: bool = False) -> Recorded:
     """Add ``--bids`` and/or ``--tricks`` to the last game in a YAML sheet's text (``in_order``:
     a list gives the values in bidding order, from the dealer's left)."""
-    return record_steps(read_text(text, source, layers, first_dealer), bids, tricks, in_order)
+    return record_steps(read_text(text, source, rules), bids, tricks, in_order)
 
 
 def record_steps(current: SheetText, bids: str | None = None, tricks: str | None = None,
@@ -146,17 +145,15 @@ def record_values(current: SheetText, bids: Mapping[int, int] | None = None,
     return Recorded(checked_change(current, edited, rounds))
 
 
-def record_in_file(path: str, encoding: str | None, layers: Sequence[Iterable[RawSetting]] = (),
-                   first_dealer: str | None = None, bids: str | None = None,
+def record_in_file(path: str, rules: SheetRules = SheetRules(), bids: str | None = None,
                    tricks: str | None = None, in_order: bool = False) -> Recorded:
     """Record bids and/or tricks in a YAML sheet file in place; written only if all is valid."""
-    return change_file(path, encoding, lambda current: record_steps(
-        current, bids, tricks, in_order), "add", layers, first_dealer)
+    return change_file(path, lambda current: record_steps(current, bids, tricks, in_order),
+                       "add", rules)
 
 
-def change_file(path: str, encoding: str | None, change: Change, command: str = "add",
-                layers: Sequence[Iterable[RawSetting]] = (),
-                first_dealer: str | None = None, repair: bool = False) -> Recorded:
+def change_file(path: str, change: Change, command: str = "add",
+                rules: SheetRules = SheetRules(), repair: bool = False) -> Recorded:
     """Read a YAML sheet file once, validate its last game, change it, and write it back in
     place if the change is valid: the one way every command that changes a sheet (add, edit,
     undo, play) writes it.
@@ -176,12 +173,12 @@ def change_file(path: str, encoding: str | None, change: Change, command: str = 
     def edit(text: str) -> str:
         _yaml_only(path, text, source, command)
         try:
-            done.append(change(read_text(text, source, layers, first_dealer, repair)))
+            done.append(change(read_text(text, source, rules, repair)))
         except WizardError as error:  # every message of an edit names the sheet (play's too)
             raise located(error, source) from None
         return done[-1].text
 
-    update_in_place(path, edit, encoding)
+    update_in_place(path, edit, rules.encoding)
     return done[-1]
 
 
@@ -215,22 +212,20 @@ def _yaml_only(path: str, text: str, source: str, command: str) -> None:
                                   f"with `wizard convert {path} --to yaml -o NEW.yaml`", source))
 
 
-def read_game(path: str, encoding: str | None = None,
-              layers: Sequence[Iterable[RawSetting]] = (), first_dealer: str | None = None) -> Game:
+def read_game(path: str, rules: SheetRules = SheetRules()) -> Game:
     """The last game of a sheet file (of any format), validated: the game ``add`` and ``play``
     change; every problem raised as the usual error."""
     from ..sheets.formats import read_sheets
 
     last = None
-    for last in read_sheets(path, None, encoding):
+    for last in read_sheets(path, None, rules.encoding):
         pass
-    return validated_game(last, layers, first_dealer)
+    return validated_game(last, rules.layers, rules.first_dealer)
 
 
-def checked_last(text: str, source: str, layers: Sequence[Iterable[RawSetting]] = (),
-                 first_dealer: str | None = None) -> Game:
+def checked_last(text: str, source: str, rules: SheetRules = SheetRules()) -> Game:
     """The last game of the text, validated; every problem raised as the usual error."""
-    return read_text(text, source, layers, first_dealer).game
+    return read_text(text, source, rules).game
 
 
 # --- the values on the command line ------------------------------------------------------
@@ -416,8 +411,8 @@ def checked_change(before: SheetText, text: str, rounds: list[RoundRecord]) -> S
     if (changed is None or changed.line != line or essence(changed)[:5] != expected
             or (clean and changed.problems)):
         raise WizardError(Problem(UNSAFE, before.source))
-    game = validated_game(changed, before.layers, before.first_dealer)
-    if any(before.layers) or before.first_dealer is not None:
+    game = validated_game(changed, before.rules.layers, before.rules.first_dealer)
+    if any(before.rules.layers) or before.rules.first_dealer is not None:
         # Rules from the command line may add to the check of a write, never relax it: the
         # sheet written must stay valid under its own rules too (issue 18).
         validated_game(changed)

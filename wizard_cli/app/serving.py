@@ -35,7 +35,7 @@ def game_now(inputs: Inputs) -> Reading:
     scores it (the game ``add`` records into); a missing, unreadable, half-written or invalid
     sheet gives its problems instead."""
     try:
-        game = read_game(inputs.paths[0], inputs.encoding, inputs.layers, inputs.first_dealer)
+        game = read_game(inputs.paths[0], inputs.rules)
     except WizardError as error:
         return Reading(None, tuple(error.problems))
     return Reading(game.result)
@@ -130,8 +130,7 @@ def _change_in_turn(path: str, inputs: Inputs, step: Callable[[SheetText], Recor
             raise Refused(*error.problems) from None
 
     try:
-        return change_file(path, inputs.encoding, change, "serve", inputs.layers,
-                           inputs.first_dealer)
+        return change_file(path, change, "serve", inputs.rules)
     except (NotInTurn, Refused):
         raise
     except WizardError as error:  # the lock, a read-only or invalid sheet, a failed write

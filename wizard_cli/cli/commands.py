@@ -289,8 +289,7 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
 
     source = inputs([changed_sheet(sheet, "add", bids, tricks)], rules)
     require_stdout(display_name(sheet), quiet)
-    done = record_in_file(sheet, rules.encoding, source.layers, rules.first_dealer, bids, tricks,
-                          bidding_order)
+    done = record_in_file(sheet, source.rules, bids, tricks, bidding_order)
     _after(done, ScoreOutput(terminal_width(sys.stdout)) if tricks is not None else NextOutput(),
            format, quiet, sheet)
 
@@ -306,8 +305,7 @@ def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: Tri
 
     source = inputs([changed_sheet(sheet, "edit", bids, tricks)], rules)
     require_stdout(display_name(sheet), quiet)
-    done = edit_file(sheet, rules.encoding, source.layers, rules.first_dealer, round, bids, tricks,
-                     bidding_order)
+    done = edit_file(sheet, source.rules, round, bids, tricks, bidding_order)
     if not quiet:
         report(done.changes)  # each value changed, in seating order, bids before tricks
     _after(done, ChangedOutput(), format, quiet, sheet)
@@ -323,7 +321,7 @@ def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt 
 
     source = inputs([changed_sheet(sheet, "undo")], rules)
     require_stdout(display_name(sheet), quiet)
-    done = undo_file(sheet, rules.encoding, source.layers, rules.first_dealer)
+    done = undo_file(sheet, source.rules)
     game = done.game  # a round's tricks taken back: its bids all in, waiting for the tricks
     tricks_back = game.in_play is not None and game.next_bidder is None
     _after(done, UndoneOutput(tricks_back), format, quiet, sheet)
