@@ -20,6 +20,7 @@ from ..game.game import Game
 from ..game.scoring import GameResult
 from ..sheets.cells import SHOWN, whole_number
 from ..sheets.source import STDIN, display_name
+from ..sheets.spliced import digest
 from .amending import latest_entry, take_back_latest
 from .batch import existing_files
 from .recording import Change, Recorded, SheetText, change_file, record_values
@@ -103,7 +104,7 @@ class Table:
         self.typed: list[int] = []  # the tricks typed so far this round, in bidding order
         self.line: Line | None = None  # the line whose later entries answer the next prompts
         self.opened: int | None = None  # the round whose opening line was last shown
-        self.seen = ""  # the sheet's text as play last read it
+        self.seen = b""  # the fingerprint of the sheet's text as play last read it
         self.game = self._read()
 
     @property
@@ -329,12 +330,13 @@ class Table:
 
     def _read(self) -> Game:
         """The game as the sheet stands (read through the one write path, which writes nothing
-        here), its text kept to see whether another command changes it meanwhile."""
+        here), its text's fingerprint kept to see whether another command changes it meanwhile
+        (not the text: a 60 MB sheet is held once, SPEC §4)."""
         def unchanged(current: SheetText) -> Recorded:
-            self.seen = current.text
+            self.seen = digest(current.text)
             return Recorded(current)
 
-        return change_file(self.path, unchanged, "play").game
+        return change_file(self.path, unchanged, "play", whole=False).game
 
     def _write(self, change: Change, what: str) -> Recorded | None:
         """Write one change (``what`` says it was not, for a message); a refusal is said (one line
@@ -343,16 +345,16 @@ class Table:
         captured: list[Recorded] = []
 
         def keep(current: SheetText) -> Recorded:
-            if current.text != self.seen:
+            if digest(current.text) != self.seen:
                 raise _ChangedMeanwhile()
             captured.append(change(current))
-            self.seen = captured[-1].text
+            self.seen = digest(captured[-1].sheet.text)
             return captured[-1]
 
         if not os.path.exists(self.path):
             self._gone(what)
         try:
-            game = change_file(self.path, keep, "play").game
+            game = change_file(self.path, keep, "play", whole=False).game
         except _ChangedMeanwhile:
             lost = self._lost()
             self.typed = []

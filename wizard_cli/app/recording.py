@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from ..sheets import editing
+from ..sheets.spliced import Text, digest
 from ..errors import Problem, WizardError, name_list
 from ..game.game import Game
 from ..game.model import BadValue, RoundRecord, Sheet
@@ -27,7 +28,7 @@ from .batch import SheetRules
 NOT_YET = ("", "-")  # in a seating-order list: this player has not bid yet
 
 
-def parse_last_sheet(text: str, source: str, first_line: int = 1) -> Sheet:
+def parse_last_sheet(text: Text, source: str, first_line: int = 1) -> Sheet:
     """The last sheet of a YAML sheet's text: the one place a change reads a text (once for
     the text as it stands, once for the text as changed), a seam tests count calls through.
 
@@ -45,20 +46,68 @@ class SheetText:
     the rules given outside it. A change edits the last game only, from the line its mapping
     starts on (``game.sheet.line``): the text before that line, and the games in it, stay."""
 
-    text: str
+    text: Text  # as read, or as changed (kept as pieces of the text read: see sheets/spliced.py)
     source: str
     game: Game
     rules: SheetRules = SheetRules()
 
 
-def read_text(text: str, source: str, rules: SheetRules = SheetRules(),
-              repair: bool = False) -> SheetText:
+def read_text(text: Text, source: str, rules: SheetRules = SheetRules(),
+              repair: bool = False, light: bool = False) -> SheetText:
     """The text read once, its last game validated; every problem raised as the usual error
     (with ``repair``, for edit and undo, a game whose rounds break a rule is taken as it is:
-    the change is checked whole)."""
-    game = (repairable_game if repair else validated_game)(parse_last_sheet(text, source),
-                                                            rules.layers, rules.first_dealer)
+    the change is checked whole). ``light``: a long place or notes is kept as its
+    fingerprint (:func:`lightened`)."""
+    sheet = parse_last_sheet(text, source)
+    if light:
+        _lighten(sheet)
+    game = (repairable_game if repair else validated_game)(sheet, rules.layers,
+                                                            rules.first_dealer)
     return SheetText(text, source, game, rules)
+
+
+# --- long texts while a sheet is changed --------------------------------------------------
+# A change holds the text read; the sheet read from it, the edited text read back, and the
+# read itself (the parser's buffer, then the value) each hold a long ``notes`` again: a 60 MB
+# sheet that is one long text peaked at 325 MiB for ``add`` (SPEC §4: 250; issue 21, item 4).
+# So the sheet a change starts from remembers a long place or notes by its fingerprint only
+# (they take no part in a game's rules), the change's read-back is compared by fingerprints,
+# and the sheet a command prints from has them whole again.
+
+LONG_TEXT = 1 << 16  # characters: a place or notes at least this long is held as a fingerprint
+_LIGHT_KEYS = ("place", "notes")
+
+
+@dataclass(frozen=True)
+class LongText:
+    """A long text remembered by its fingerprint (:func:`~..sheets.spliced.digest`)."""
+
+    fingerprint: bytes
+
+
+def _remembered(value: object) -> object:
+    """A value as a change compares it: a long text by its fingerprint."""
+    if isinstance(value, str) and len(value) >= LONG_TEXT:
+        return LongText(digest(value))
+    return value
+
+
+def _lighten(sheet: Sheet) -> None:
+    """Hold the sheet's long place and notes as fingerprints."""
+    for key in _LIGHT_KEYS:
+        setattr(sheet, key, _remembered(getattr(sheet, key)))
+
+
+def lightened(current: SheetText) -> SheetText:
+    """The sheet a change starts from, its long texts held as fingerprints (the sheet read back
+    after one step of ``add --bids … --tricks …`` is where the next starts)."""
+    _lighten(current.game.sheet)
+    return current
+
+
+def is_light(sheet: Sheet) -> bool:
+    """Whether a long text of the sheet is held as its fingerprint only."""
+    return any(isinstance(getattr(sheet, key), LongText) for key in _LIGHT_KEYS)
 
 
 @dataclass(frozen=True)
@@ -72,8 +121,8 @@ class Recorded:
 
     @property
     def text(self) -> str:
-        """The sheet's text after the change."""
-        return self.sheet.text
+        """The sheet's text after the change (made whole: the file path keeps it as pieces)."""
+        return str(self.sheet.text)
 
     @property
     def game(self) -> Game:
@@ -105,6 +154,8 @@ def record_steps(current: SheetText, bids: str | None = None, tricks: str | None
             order = done.game.bidding_order() if in_order else None
             done = record_values(done.sheet, bids=parse_values(bids, players, "bids", order))
         if tricks is not None:
+            if is_light(current.game.sheet):  # the bids' read-back held the long texts whole
+                done = dataclasses.replace(done, sheet=lightened(done.sheet))
             order = done.game.bidding_order() if in_order else None
             done = record_values(done.sheet, tricks=parse_values(tricks, players, "tricks", order))
     except WizardError as error:  # an edit that could not be made: placed in the sheet
@@ -153,7 +204,8 @@ def record_in_file(path: str, rules: SheetRules = SheetRules(), bids: str | None
 
 
 def change_file(path: str, change: Change, command: str = "add",
-                rules: SheetRules = SheetRules(), repair: bool = False) -> Recorded:
+                rules: SheetRules = SheetRules(), repair: bool = False,
+                whole: bool = True) -> Recorded:
     """Read a YAML sheet file once, validate its last game, change it, and write it back in
     place if the change is valid: the one way every command that changes a sheet (add, edit,
     undo, play) writes it.
@@ -162,6 +214,11 @@ def change_file(path: str, change: Change, command: str = "add",
     writer for the whole read-check-write, atomic, keeping the file's encoding, byte-order mark,
     line ends, mode and owner; a read-only sheet is refused. With ``repair`` (edit, undo) the
     sheet as it stands may break a rule in its rounds: the change may be what mends it.
+
+    The change starts from a sheet whose long texts are fingerprints (:func:`lightened`), and
+    the new text is pieces of the text read (:mod:`~..sheets.spliced`): a 60 MB sheet is held
+    once. The game returned has its texts whole (for what the command prints); ``whole=False``
+    (``play``, which prints no place or notes) keeps them as fingerprints.
     """
     from ..sheets.atomic import update_in_place
     from ..sheets.source import display_name
@@ -170,16 +227,22 @@ def change_file(path: str, change: Change, command: str = "add",
     _not_a_workbook(path, source, command)
     done: list[Recorded] = []
 
-    def edit(text: str) -> str:
+    def edit(text: str) -> Text:
         _yaml_only(path, text, source, command)
         try:
-            done.append(change(read_text(text, source, rules, repair)))
+            done.append(change(read_text(text, source, rules, repair, light=True)))
         except WizardError as error:  # every message of an edit names the sheet (play's too)
             raise located(error, source) from None
-        return done[-1].text
+        return done[-1].sheet.text
 
     update_in_place(path, edit, rules.encoding)
-    return done[-1]
+    changed = done.pop()
+    if not whole:
+        lightened(changed.sheet)
+    elif is_light(changed.game.sheet):  # nothing was read back: read the texts whole
+        changed = dataclasses.replace(changed, sheet=read_text(changed.sheet.text, source,
+                                                               rules, repair))
+    return changed
 
 
 _WORKBOOK_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")  # a zip (.xlsx, .ods), an OLE file (.xls)
@@ -389,7 +452,7 @@ def expected_rounds(game: Game) -> list[RoundRecord]:
     return [bare_round(r.number, r.bids, r.tricks, r.points) for r in game.rounds]
 
 
-def checked_change(before: SheetText, text: str, rounds: list[RoundRecord]) -> SheetText:
+def checked_change(before: SheetText, text: Text, rounds: list[RoundRecord]) -> SheetText:
     """Read the changed text back (once) and validate it: it must hold exactly the ``rounds``
     expected and everything else as before, or nothing is written (an edit that went wrong is
     said to be one, not reported as problems of the user's sheet).
@@ -419,7 +482,7 @@ def checked_change(before: SheetText, text: str, rounds: list[RoundRecord]) -> S
     return dataclasses.replace(before, text=text, game=game)
 
 
-def _same_start(text: str, other: str, end: int, block: int = 1 << 20) -> bool:
+def _same_start(text: Text, other: Text, end: int, block: int = 1 << 20) -> bool:
     """Whether two texts are the same up to ``end`` (compared a block at a time: no copy of
     a season's head)."""
     return all(text[at:min(at + block, end)] == other[at:min(at + block, end)]
@@ -428,7 +491,8 @@ def _same_start(text: str, other: str, end: int, block: int = 1 << 20) -> bool:
 
 def essence(sheet: Sheet) -> tuple:
     """A sheet's content without line numbers (its rounds as :func:`bare_round`)."""
-    return ((sheet.title, sheet.game, sheet.date, sheet.place, sheet.notes), sheet.players,
+    return ((sheet.title, sheet.game, sheet.date, _remembered(sheet.place),
+             _remembered(sheet.notes)), sheet.players,
             sheet.first_dealer, [(raw.key, raw.value) for raw in sheet.settings],
             [bare_round(r.number, r.bids, r.tricks, r.points) for r in sheet.rounds],
             sheet.problems == [])

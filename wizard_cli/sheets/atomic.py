@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..errors import Problem, WizardError
 from .locking import sheet_lock, short_name
+from .spliced import Text, blocks
 
 OVERWRITE_HINT = "already exists; use --force to overwrite"
 READ_ONLY = "the sheet is read-only"
@@ -102,8 +103,8 @@ def _temporary_prefix(target: Path) -> str:
     return f".{short_name(target.name, 243 - 2, target.parent)}."
 
 
-def update_in_place(path: str | os.PathLike, change: Callable[[str], str],
-                    encoding: str | None = None) -> str:
+def update_in_place(path: str | os.PathLike, change: Callable[[str], Text],
+                    encoding: str | None = None) -> Text:
     """Change a sheet file safely; return its new text (as ``change`` made it).
 
     The one write path of every command that changes a sheet (SPEC §7). While a lock beside
@@ -111,9 +112,10 @@ def update_in_place(path: str | os.PathLike, change: Callable[[str], str],
 
     1. the sheet is read and decoded (``encoding``, default UTF-8 with or without a byte-order
        mark); a sheet with no write permission bit is refused, even for root;
-    2. ``change(text)`` computes the new text. It sees lines ended as the file ends them, except
-       that a file of CR-only line ends is handed over with LF ends (and written back with CR);
-       it raises WizardError to refuse, and then nothing is written;
+    2. ``change(text)`` computes the new text (a str, or the text's pieces with the edits: a
+       :class:`~.spliced.Spliced`). It sees lines ended as the file ends them, except that a
+       file of CR-only line ends is handed over with LF ends (and written back with CR); it
+       raises WizardError to refuse, and then nothing is written;
     3. if the text changed, it is written atomically in the same encoding, with the same
        byte-order mark, mode and owner.
     """
@@ -139,18 +141,20 @@ def update_in_place(path: str | os.PathLike, change: Callable[[str], str],
             text = text.replace("\r", "\n")
         new = change(text)
         if new != text:
-            out = new.replace("\r\n", "\n").replace("\n", "\r") if cr_only else new
-            write_atomically(target, _encoded(bom, out, codec), force=True, shown=shown)
+            pieces = blocks(new)
+            if cr_only:  # the text handed over had no CR left, so no CRLF spans two blocks
+                pieces = (block.replace("\r\n", "\n").replace("\n", "\r") for block in pieces)
+            write_atomically(target, _encoded(bom, pieces, codec), force=True, shown=shown)
         return new
 
 
-def _encoded(bom: bytes, text: str, codec: str, block: int = 1 << 20) -> Iterator[bytes]:
+def _encoded(bom: bytes, pieces: Iterable[str], codec: str) -> Iterator[bytes]:
     """The byte-order mark, then the text encoded a block at a time (never a second whole
     copy of a big sheet)."""
     yield bom
     encoder = codecs.getincrementalencoder(codec)()
-    for at in range(0, len(text), block):
-        yield encoder.encode(text[at:at + block])
+    for piece in pieces:
+        yield encoder.encode(piece)
     yield encoder.encode("", final=True)
 
 

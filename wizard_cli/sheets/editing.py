@@ -24,6 +24,7 @@ from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
+from .spliced import Spliced, Text, finditer, search
 from .yaml_text import json_text, yaml_scalar
 from .yaml_tree import JsonBlocks, Loader, text_blocks
 
@@ -46,8 +47,8 @@ class Shape:
     indent: int = DEFAULT_INDENT
 
 
-def start_round(text: str, players: Sequence[str], bids: Sequence[int | None],
-                line: int = 1) -> str:
+def start_round(text: Text, players: Sequence[str], bids: Sequence[int | None],
+                line: int = 1) -> Text:
     """Append a new round with these bids (None: still to bid) to the last sheet in the text,
     whose mapping starts on ``line`` (the sheet's ``line``, as the reader gives it)."""
     doc = _Document(text, line)
@@ -55,14 +56,14 @@ def start_round(text: str, players: Sequence[str], bids: Sequence[int | None],
     return doc.result()
 
 
-def fill_bids(text: str, players: Sequence[str], bids: Mapping[int, int], line: int = 1) -> str:
+def fill_bids(text: Text, players: Sequence[str], bids: Mapping[int, int], line: int = 1) -> Text:
     """Add bids (seat → bid) for players still to bid in the last round, which is in play."""
     doc = _Document(text, line)
     doc.fill_bids(players, bids)
     return doc.result()
 
 
-def add_tricks(text: str, players: Sequence[str], tricks: Sequence[int], line: int = 1) -> str:
+def add_tricks(text: Text, players: Sequence[str], tricks: Sequence[int], line: int = 1) -> Text:
     """Record the tricks of the last round, which has every bid in."""
     doc = _Document(text, line)
     doc.add_tricks(players, tricks)
@@ -76,12 +77,12 @@ _LINE_BREAKS = re.compile(f"\r\n|[{_BREAK_CHARS}]")
 _BREAK_CHAR = re.compile(f"[{_BREAK_CHARS}]")
 
 
-def line_offset(text: str, line: int) -> int:
+def line_offset(text: Text, line: int) -> int:
     """Where line ``line`` (1-based) of a YAML text starts: the edit of a season's last sheet
     looks at that sheet's lines only."""
     if line <= 1:
         return 0
-    for number, found in enumerate(_LINE_BREAKS.finditer(text), start=2):
+    for number, found in enumerate(finditer(_LINE_BREAKS, text), start=2):
         if number == line:
             return found.end()
     return len(text)
@@ -127,21 +128,21 @@ def _tail(node: Node) -> int:
     return max(node.start_mark.index, node.end_mark.index - 1)
 
 
-def _line_end(text: str, index: int) -> int:
+def _line_end(text: Text, index: int) -> int:
     """Where the line holding ``index`` ends (before its line break, any YAML one: CRLF, LF,
     CR, NEL, U+2028, U+2029; the end of a last line)."""
-    found = _BREAK_CHAR.search(text, index)
+    found = search(_BREAK_CHAR, text, index)
     return len(text) if found is None else found.start()
 
 
-def _line_start(text: str, index: int) -> int:
+def _line_start(text: Text, index: int) -> int:
     """Where the line holding ``index`` starts."""
     return max(text.rfind(char, 0, index) for char in _BREAK_CHARS) + 1
 
 
-def _newline(text: str) -> str:
+def _newline(text: Text) -> str:
     """The line break the text uses (its first one; LF in a text of one line)."""
-    found = _LINE_BREAKS.search(text)
+    found = search(_LINE_BREAKS, text)
     return "\n" if found is None else found.group()
 
 
@@ -178,7 +179,7 @@ def _marks_in_file(root: Node, blocks: JsonBlocks) -> None:
 class _Document:
     """The last document of a YAML text, with the edits to make to it."""
 
-    def __init__(self, text: str, line: int = 1) -> None:
+    def __init__(self, text: Text, line: int = 1) -> None:
         self.whole = text
         self.offset = line_offset(text, line)
         self.text = text[self.offset:] if self.offset else text  # the last sheet's lines
@@ -206,17 +207,14 @@ class _Document:
 
     # --- edits ------------------------------------------------------------------------
 
-    def result(self) -> str:
-        """The whole text with every edit made, built in one pass (each piece appended in
-        place: a 60 MB sheet is not copied once per edit)."""
-        text, shift = self.whole, self.offset
-        out = text[:shift + min((start for start, _, _ in self.edits), default=len(self.text))]
-        edits = sorted(self.edits, key=lambda e: (e[0], e[1]))
-        for number, (start, end, new) in enumerate(edits):
-            out += new
-            following = edits[number + 1][0] if number + 1 < len(edits) else len(self.text)
-            out += text[shift + end:shift + following]
-        return out
+    def result(self) -> Text:
+        """The whole text with every edit made, as pieces of the text and the new parts (a
+        60 MB sheet is not copied: SPEC §4); the text itself when nothing was edited."""
+        if not self.edits:
+            return self.whole
+        shift = self.offset
+        return Spliced(self.whole, [(shift + start, shift + end, new) for start, end, new
+                                    in sorted(self.edits, key=lambda e: (e[0], e[1]))])
 
     def replace(self, node: Node, new: str) -> None:
         """Put ``new`` where a scalar stands (after a space when the scalar was empty)."""
@@ -469,8 +467,8 @@ class _Document:
 # before it, read from how ``append_round`` laid it out: no ``rounds`` key, ``rounds:`` with
 # nothing after it, or ``rounds: []`` (as ``wizard new`` writes it; also for a null or JSON).
 
-def set_values(text: str, number: int, key: str, players: Sequence[str],
-               values: Mapping[int, int], line: int = 1) -> str:
+def set_values(text: Text, number: int, key: str, players: Sequence[str],
+               values: Mapping[int, int], line: int = 1) -> Text:
     """Replace recorded values (seat → value) of round ``number``'s ``bids`` or ``tricks``
     (in the last sheet of the text, whose mapping starts on ``line``, as for :mod:`editing`)."""
     doc = _Document(text, line)
@@ -485,7 +483,7 @@ def set_values(text: str, number: int, key: str, players: Sequence[str],
     return doc.result()
 
 
-def remove_last_round(text: str, line: int = 1) -> str:
+def remove_last_round(text: Text, line: int = 1) -> Text:
     """Take the last round out of ``rounds`` (the round in play, with its bids)."""
     doc = _Document(text, line)
     key, rounds = doc.rounds()
@@ -503,7 +501,7 @@ def remove_last_round(text: str, line: int = 1) -> str:
     return doc.result()
 
 
-def remove_tricks(text: str, line: int = 1) -> str:
+def remove_tricks(text: Text, line: int = 1) -> Text:
     """Take the last round's tricks out (the round is in play again)."""
     doc = _Document(text, line)
     item = doc.last_round()
@@ -511,7 +509,7 @@ def remove_tricks(text: str, line: int = 1) -> str:
     return doc.result()
 
 
-def remove_bid(text: str, players: Sequence[str], seat: int, line: int = 1) -> str:
+def remove_bid(text: Text, players: Sequence[str], seat: int, line: int = 1) -> Text:
     """Take one player's bid out of the round in play: null in a list, gone from a mapping."""
     doc = _Document(text, line)
     item = doc.last_round()

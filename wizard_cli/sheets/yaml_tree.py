@@ -19,6 +19,7 @@ from yaml.resolver import Resolver
 from ..errors import Problem, WizardError
 from ..game.model import PLAYERS_KEPT, ROUNDS_KEPT
 from .cells import SHOWN
+from .spliced import Text
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when libyaml is there
 MAX_DEPTH = 64
@@ -92,7 +93,7 @@ class Scalar(Node):
         self.line, self.text, self.tag, self.plain = line, text, tag, plain
 
 
-def documents(text: str, path: str, first_line: int = 1) -> Iterator[Node]:
+def documents(text: Text, path: str, first_line: int = 1) -> Iterator[Node]:
     """Every document of a YAML stream as a tree; raises WizardError with the line on bad YAML.
 
     ``first_line`` is the line of the file the text starts on (an edit reads back only the
@@ -139,7 +140,7 @@ class TextBlocks:
     __slots__ = ("text", "at")
     BLOCK = 1 << 16
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: Text) -> None:
         self.text, self.at = text, 0
 
     def read(self, size: int = -1) -> str:
@@ -224,10 +225,12 @@ class JsonBlocks(TextBlocks):
         return count
 
 
-def text_blocks(text: str, keep_points: bool = False) -> TextBlocks:
+def text_blocks(text: Text, keep_points: bool = False) -> TextBlocks:
     """The text as the parser should read it: JSON (a text that starts with ``{`` or ``[``)
-    with its surrogate pairs rewritten when it has any, anything else as it is."""
-    if _JSON_START.match(text) and ("\\ud" in text or "\\uD" in text):
+    with its surrogate pairs rewritten when it has any, anything else as it is (a text edited
+    in place is read from its pieces: :mod:`.spliced`)."""
+    head = text if isinstance(text, str) else text[:TextBlocks.BLOCK]
+    if _JSON_START.match(head) and ("\\ud" in text or "\\uD" in text):
         return JsonBlocks(text, keep_points)
     return TextBlocks(text)
 
