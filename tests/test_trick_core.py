@@ -195,9 +195,13 @@ def test_accepts_tuple_of_cards() -> None:
 
 
 def test_result_as_json() -> None:
+    from wizard_cli.output.game_views import TrickOutput
+
     result = winning_card(["3H", "10H"], "S")
     assert result == TrickResult(2, Card("suited", 10, "H"), "highest of the suit led")
-    assert result.as_json() == {"winner": 2, "card": "10H", "reason": "highest of the suit led"}
+    assert TrickOutput().as_json(result) == {"winner": 2, "card": "10H",
+                                             "reason": "highest of the suit led"}
+    assert list(TrickOutput().rows(result)) == [(2, "10H", "highest of the suit led")]
 
 
 # --- errors --------------------------------------------------------------------------

@@ -27,6 +27,30 @@ def visible(text: str) -> str:
     return _CONTROL.sub(_escape, text) if _CONTROL.search(text) else text
 
 
+ELLIPSIS = "…"
+
+
+def shorten(text: str, width: int, *, fit: bool = False) -> str:
+    """Text cut short for a message, an echo or a label, so that a 50 MB value makes no 50 MB
+    line: text of at most ``width`` characters as it is; longer text cut to its first ``width``
+    characters with "…" after them (the mark beyond the width: the reader sees all ``width``
+    characters kept), or, with ``fit``, cut so that the mark too falls within ``width`` (a
+    chart's label, where the width is the room there is)."""
+    if len(text) <= width:
+        return text
+    return text[:width - 1] + ELLIPSIS if fit else text[:width] + ELLIPSIS
+
+
+def game_label(source: str, game: object = None) -> str:
+    """Where a result comes from: ``SOURCE``, or ``SOURCE, game N`` for a game of a season."""
+    return source if game is None else f"{source}, game {game}"
+
+
+def one_line(text: str) -> str:
+    """Text for a one-line message: every run of whitespace and line breaks one space."""
+    return " ".join(text.split())
+
+
 class ExitCode(IntEnum):
     """The tool's exit statuses (SPEC §4), the one list of them."""
 
@@ -67,10 +91,6 @@ class Problem:
         )
         prefix = "".join(f"{part}: " for part in (where, what) if part)
         return visible(prefix + self.message)
-
-    def as_json(self) -> dict:
-        """The JSON shape used by ``check --format json``."""
-        return {"line": self.line, "round": self.round, "player": self.player, "message": self.message}
 
 
 class WizardError(Exception):

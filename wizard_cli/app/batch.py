@@ -15,7 +15,7 @@ from itertools import islice
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
-from ..errors import Problem, UsageError, WizardError, visible
+from ..errors import Problem, UsageError, WizardError, game_label, visible
 from ..game.model import Sheet
 from ..game.scoring import GameResult, score_game
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
@@ -106,8 +106,7 @@ class Inputs:
             if result.validated.sheet.rounds.has_points is not None:
                 wrong = audit_points(result)
                 if wrong:
-                    where = result.source + (f", game {result.game}"
-                                             if result.game is not None else "")
+                    where = game_label(result.source, result.game)
                     cells = f"{len(wrong)} cell{'s' if len(wrong) > 1 else ''}"
                     report([Problem(f"typed points disagree with those derived from bids and "
                                     f"tricks in {cells} (the table shows the derived ones): "

@@ -109,39 +109,41 @@ def game_filter(since: str | None, until: str | None, players: Iterable[str] | N
 
 def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out: TextIO) -> None:
     """``stats`` (or ``stats --by``) over the games kept, written once all are read."""
+    from ..output.formats import emit
+
     results = source.scored(games.keep)
     if by is None:
         from ..game.stats import season_stats
-        from ..output.season_views import emit_stats
+        from ..output.season_views import StatsOutput, games_line
 
         season = season_stats(results)
         games.finish()
-        emit_stats(season, fmt, out)
+        emit(StatsOutput(games_line(season)), season.ranked(), fmt, out)
     else:
         from ..game.breakdown import season_breakdown
-        from ..output.season_views import emit_breakdown
+        from ..output.season_views import breakdown_output
 
         breakdown = season_breakdown(results, by)
         games.finish()
-        emit_breakdown(breakdown, fmt, out)
+        emit(breakdown_output(breakdown), breakdown.rows(), fmt, out)
 
 
 def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out: TextIO) -> None:
     """``ratings``: the table once all games are rated, or ``--history`` row by row."""
     from ..game.ratings import rating_history, season_ratings
-    from ..output.ratings_views import RatingsOutput, emit_history, ratings_summary
-    from ..output.season_views import emit_rows
+    from ..output.formats import emit
+    from ..output.ratings_views import HistoryOutput, RatingsOutput, ratings_summary
 
     if history:
         def rows() -> Iterator:
             yield from rating_history(source.scored(games.keep))
             games.finish()  # (a --player in no game: raised before the first row is written)
 
-        emit_history(rows(), fmt, out)
+        emit(HistoryOutput(), rows(), fmt, out)
         return
     season = season_ratings(source.scored(games.keep))
     games.finish()
-    emit_rows(RatingsOutput(), season.table(), fmt, out, ratings_summary(season))
+    emit(RatingsOutput(ratings_summary(season)), season.table(), fmt, out)
 
 
 def rating_chart(source: Inputs, games: GameFilter, paths: list[str], fmt: str) -> bytes:

@@ -17,7 +17,7 @@ from ..app.batch import Inputs, RuleOptions, inputs, load_presets, rule_layers
 from ..app.console import check_output, output_after_change, report, require_stdout, write_output
 from ..errors import ExitCode
 from ..output.fitting import terminal_width
-from ..output.formats import Output, emit
+from ..output.formats import View, emit
 from ..output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
                                  StandingsOutput, TrickOutput, UndoneOutput, status_line)
 from ..output.rules_views import CompareOutput, RulesOutput
@@ -64,9 +64,9 @@ def _main(
     ctx.meta[DEBUG] = debug
 
 
-def show(output: Output, items: Iterable, fmt: Format, several: bool = False) -> None:
+def show(view: View, items: Iterable, fmt: Format, several: bool = False) -> None:
     """Render items to stdout in the chosen format."""
-    emit(output, items, fmt.value, sys.stdout, several)
+    emit(view, items, fmt.value, sys.stdout, several)
 
 
 def finish(source: Inputs) -> None:

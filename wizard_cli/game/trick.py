@@ -59,10 +59,6 @@ class TrickResult:
     card: Card
     reason: str
 
-    def as_json(self) -> dict:
-        """The JSON shape the CLI prints."""
-        return {"winner": self.position, "card": str(self.card), "reason": self.reason}
-
 
 def parse_card(text: str) -> Card:
     """Read one card as typed (any case, surrounding whitespace, suit letters or symbols)."""

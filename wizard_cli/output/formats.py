@@ -1,8 +1,11 @@
 """Every output format written in one place: aligned tables, Markdown, CSV/TSV, JSON, JSON lines.
 
-Each command has an *output* describing one result three ways (a JSON object, tidy rows, a human
-text block); :func:`emit` streams a sequence of results in the chosen format, so ``jsonl`` and
-``csv`` start printing before a long input has been read to the end.
+Every command has one *view* (:class:`View`): the JSON record of what it shows, which is the one
+definition of its shape; the tidy CSV/TSV rows, taken from that record; and a human text block.
+A view of a list (:class:`Listing`: a season's players, its breakdown, its ratings) names each
+field once, as a :class:`Field`, and its JSON objects, CSV rows and table rows all come from
+those fields. :func:`emit` writes any view in any format, streaming: ``jsonl`` and ``csv`` start
+printing before a long input has been read to the end.
 """
 
 from __future__ import annotations
@@ -11,66 +14,146 @@ import csv
 import json
 import re
 import sys
+from dataclasses import dataclass
 from itertools import chain
-from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, TextIO
+from operator import attrgetter
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Protocol, Sequence, TextIO
 
-from ..errors import visible
+from ..errors import game_label, shorten, visible
 from ..game.settings import value_text
 
 
 SOURCE_COLUMNS = ("source", "game")
+DATA_FORMATS = ("json", "jsonl", "csv", "tsv")
 
 
-class Output(Protocol):
-    """How one command shows one result in every format."""
+class View(Protocol):
+    """How one command shows what it found in every format.
+
+    ``as_json`` gives an item's JSON record; ``rows`` its tidy rows under ``columns``, made from
+    that record's parts; ``as_text`` its text block in a human style (``table``, ``markdown``).
+    A view with ``listing`` set shows all its items as one list: one JSON array (``[]`` for
+    none), rows under one header, and one text drawn from all the items at the end.
+    """
 
     columns: tuple[str, ...]
+    listing: bool
 
     def as_json(self, item: Any) -> Any: ...
     def rows(self, item: Any) -> Iterable[Sequence[Any]]: ...
-    def as_text(self, item: Any, style: str) -> str: ...
+    def as_text(self, item: Any, style: str) -> str | None: ...
 
 
-def emit(output: Output, items: Iterable[Any], fmt: str, out: TextIO, several: bool = False) -> None:
-    """Write every item in ``fmt``; several items (or ones from a season) make a list or labelled rows."""
+def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool = False) -> None:
+    """Write every item in ``fmt``, each as it comes. Results of several sheets (or of a season)
+    make a JSON array and CSV rows labelled ``source,game``; a listing is always one array."""
     items = iter(items)
-    first = next(items, None)
-    if first is None:
-        if fmt == "json" and several:
-            out.write("[]\n")
-        return
-    several = several or getattr(first, "game", None) is not None
-    stream = chain([first], items)
-    if fmt in ("json", "jsonl"):
-        emit_json(output, stream, out, array=several and fmt == "json", lines=fmt == "jsonl")
-    elif fmt in ("csv", "tsv"):
-        emit_delimited(output, stream, out, "," if fmt == "csv" else "\t", labelled=several)
-    else:
-        gap = "\n" if getattr(output, "spaced", True) else ""
-        for index, item in enumerate(stream):
-            out.write((gap if index else "") + output.as_text(item, fmt).rstrip("\n") + "\n")
-
-
-def emit_list(output: Output, rows: Iterable[Any], fmt: str, out: TextIO,
-              text: Callable[[list], str | None]) -> None:
-    """The rows of one list (a season's players, its breakdown, its rating history): a JSON
-    array (``[]`` for none), JSON lines, or CSV rows under one header, each written as it comes;
-    in a human format ``text(rows)`` draws them all at the end (None: nothing to draw)."""
-    rows = iter(rows)
-    if fmt == "json":
-        first = next(rows, None)
+    listing = getattr(view, "listing", False)
+    if not listing:
+        first = next(items, None)
         if first is None:
-            out.write("[]\n")
+            if fmt == "json" and several:
+                out.write("[]\n")
             return
-        rows = chain([first], rows)
+        several = several or getattr(first, "game", None) is not None
+        items = chain([first], items)
     if fmt in ("json", "jsonl"):
-        emit_json(output, rows, out, array=fmt == "json", lines=fmt == "jsonl")
+        emit_json(view, items, out, array=(several or listing) and fmt == "json",
+                  lines=fmt == "jsonl")
     elif fmt in ("csv", "tsv"):
-        emit_delimited(output, rows, out, "," if fmt == "csv" else "\t", labelled=False)
-    else:
-        drawn = text(list(rows))
+        emit_delimited(view, items, out, "," if fmt == "csv" else "\t", labelled=several)
+    elif listing:
+        drawn = view.as_text(list(items), fmt)
         if drawn is not None:
             out.write(drawn + "\n")
+    else:
+        gap = "\n" if getattr(view, "spaced", True) else ""
+        for index, item in enumerate(items):
+            out.write((gap if index else "") + view.as_text(item, fmt).rstrip("\n") + "\n")
+
+
+def _same(value: Any) -> Any:
+    """A value as it is."""
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a listing, named once: its JSON key and CSV column (``key``), the row's
+    attribute it reads (``attr``, else the key), its table column (``header``, None for none,
+    and ``align``), the value JSON and CSV carry (``data``, e.g. rounded) and the table's cell
+    (``cell``, from the value; ``shown``, from the whole row, for a column made of several)."""
+
+    key: str
+    header: str | None
+    align: str = "left"
+    attr: str | None = None
+    data: Callable[[Any], Any] | None = None
+    cell: Callable[[Any], Any] = _same
+    shown: Callable[[Any], Any] | None = None
+
+
+class Listing:
+    """A view of one list of rows, from its ``fields``: each row is one JSON object (a list of
+    them in ``json``, one a line in ``jsonl``), one CSV row, one table row. The table is drawn
+    once all rows are in, under ``summary`` when there is one; with no rows, ``empty`` stands
+    for the table (None: the headers alone)."""
+
+    listing: ClassVar[bool] = True
+    empty: ClassVar[str | None] = "(no rows)"
+
+    def __init__(self, fields: Sequence[Field], summary: str | None = None) -> None:
+        self.fields = tuple(fields)
+        self.summary = summary
+        self.columns = tuple(f.key for f in self.fields)
+        self._values = attrgetter(*(f.attr or f.key for f in self.fields))
+        self._data = [(index, f.data) for index, f in enumerate(self.fields) if f.data]
+        self._table = [f for f in self.fields if f.header is not None]
+
+    def values(self, row: Any) -> tuple:
+        """The row's values as JSON and CSV carry them, in the fields' order."""
+        values = self._values(row)
+        if len(self.fields) == 1:
+            values = (values,)
+        if self._data:
+            values = list(values)
+            for index, data in self._data:
+                values[index] = data(values[index])
+        return tuple(values)
+
+    def as_json(self, row: Any) -> dict:
+        return dict(zip(self.columns, self.values(row)))
+
+    def rows(self, row: Any) -> Iterator[tuple]:
+        yield self.values(row)
+
+    def table_row(self, row: Any) -> list:
+        """The row's cells in the table."""
+        return [f.shown(row) if f.shown else f.cell(getattr(row, f.attr or f.key))
+                for f in self._table]
+
+    def as_text(self, rows: list, style: str) -> str | None:
+        if rows or self.empty is None:
+            table = grid([f.header for f in self._table], [self.table_row(r) for r in rows],
+                         style, [f.align for f in self._table])
+        else:
+            table = self.empty
+        return table if self.summary is None else f"{self.summary}\n\n{table}"
+
+
+def rounded(places: int) -> Callable[[float | None], float | None]:
+    """A figure rounded to ``places`` decimals for output only (None stays None)."""
+    return lambda value: None if value is None else round(value, places)
+
+
+def fixed(places: int) -> Callable[[float | None], str]:
+    """A figure shown with a fixed number of decimals, or '-' when undefined."""
+    return lambda value: fixed_places(value, places)
+
+
+def fixed_places(value: float | None, places: int) -> str:
+    """A figure with a fixed number of decimals, or '-' when undefined."""
+    return "-" if value is None else f"{value:.{places}f}"
 
 
 def dumps(value: Any, indent: int | None = 2) -> str:
@@ -78,37 +161,41 @@ def dumps(value: Any, indent: int | None = 2) -> str:
     return json.dumps(value, ensure_ascii=False, indent=indent)
 
 
-def emit_json(output: Output, items: Iterator[Any], out: TextIO, array: bool, lines: bool) -> None:
-    """One object, an array of objects, or one compact object per line."""
+def emit_json(view: View, items: Iterator[Any], out: TextIO, array: bool, lines: bool) -> None:
+    """One object, an array of objects (``[]`` for none), or one compact object per line."""
     if lines:
         # Made once; our objects are plain trees, so no cycle check is needed for each of them.
         encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
                                   check_circular=False).encode
         for item in items:
-            out.write(encode(output.as_json(item)) + "\n")
+            out.write(encode(view.as_json(item)) + "\n")
         return
     if not array:
         for item in items:
-            out.write(dumps(output.as_json(item)) + "\n")
+            out.write(dumps(view.as_json(item)) + "\n")
+        return
+    first = next(items, None)
+    if first is None:
+        out.write("[]\n")
         return
     out.write("[\n")
-    for index, item in enumerate(items):
-        text = dumps(output.as_json(item)).replace("\n", "\n  ")
+    for index, item in enumerate(chain([first], items)):
+        text = dumps(view.as_json(item)).replace("\n", "\n  ")
         out.write((",\n  " if index else "  ") + text)
     out.write("\n]\n")
 
 
-def emit_delimited(output: Output, items: Iterator[Any], out: TextIO, delimiter: str,
+def emit_delimited(view: View, items: Iterator[Any], out: TextIO, delimiter: str,
                     labelled: bool) -> None:
     """Tidy rows with one header; ``source,game`` columns lead when results come from several
     sheets. A cell a spreadsheet would run as a formula is written as it is, with one warning."""
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
-    writer.writerow((SOURCE_COLUMNS if labelled else ()) + output.columns)
+    writer.writerow((SOURCE_COLUMNS if labelled else ()) + view.columns)
     guard = FormulaGuard()
     for item in items:
         label = (getattr(item, "source", ""), _cell(getattr(item, "game", None)))
         rows = ((label + tuple(map(_cell, row))) if labelled else tuple(map(_cell, row))
-                for row in output.rows(item))
+                for row in view.rows(item))
         writer.writerows(rows if guard.warned else guard.watch(rows, getattr(item, "source", None)))
 
 
@@ -138,7 +225,7 @@ class FormulaGuard:
         for cell in cells:
             if formula_like(cell):
                 self.warned = True
-                shown = visible(cell if len(cell) <= 40 else cell[:40] + "…")
+                shown = visible(shorten(cell, 40))
                 sys.stderr.write(f"{visible(where) if where else 'wizard'}: warning: a cell begins "
                                  f"with '{cell[0]}' ({shown}): a spreadsheet may run it as a "
                                  "formula; it is written as it is\n")
@@ -249,7 +336,7 @@ def _plain_grid(headers: Sequence[str], rows: list[Sequence[Any]], style: str,
 
 def heading(item: Any, style: str) -> str:
     """A sheet's heading: its title and where it came from (control characters escaped)."""
-    where = item.source + (f", game {item.game}" if item.game is not None else "")
+    where = game_label(item.source, item.game)
     text = f"{item.title} ({where})" if getattr(item, "title", None) else where
     when = [part for part in (getattr(item, "date", None), getattr(item, "place", None)) if part]
     if when:  # the game's date and place (SPEC §3), after what it is

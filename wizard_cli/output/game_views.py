@@ -1,4 +1,8 @@
-"""What ``score``, ``standings``, ``check``, ``next`` and ``trick`` show: one output class each."""
+"""What ``score``, ``standings``, ``check``, ``next`` and ``trick`` show: one view each.
+
+Each JSON record is built from one list of its keys (``RESULT_KEYS``, ``STANDING_KEYS``, …);
+the tidy CSV rows are those records' values, under the same names.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..game.game import NextStep, Status, game_status, next_step
 from ..game.scoring import GameResult, ScoredRound
-from ..errors import name_list, visible
+from ..errors import Problem, game_label, name_list, visible
 from ..game.validation import Checked
 from .fitting import fits
 from .formats import grid, heading
@@ -30,23 +34,31 @@ def status_json(status: Status) -> dict:
             "next": None if status.next is None else next_json(status.next)}
 
 
+STANDING_KEYS = ("rank", "player", "score", "bonus")
+RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
+
+
 def standings_json(result: GameResult) -> list[dict]:
     """``standings``: rank, player, score (with end bonuses) and the bonus part."""
-    return [{"rank": s.rank, "player": s.player, "score": s.score, "bonus": s.bonus}
+    return [dict(zip(STANDING_KEYS, (s.rank, s.player, s.score, s.bonus)))
             for s in result.standings]
+
+
+def round_results(result: GameResult, scored: ScoredRound) -> Iterator[tuple[str, tuple]]:
+    """Each player and their bid, tricks, points and running total in one round (in play:
+    the bid alone)."""
+    done = scored.tricks is not None
+    for seat, name in enumerate(result.players):
+        yield name, ((scored.bids[seat], scored.tricks[seat], scored.points[seat],
+                      scored.totals[seat]) if done else (scored.bids[seat], None, None, None))
 
 
 def round_json(result: GameResult, scored: ScoredRound) -> dict:
     """One entry of ``rounds``: each player's bid, tricks, points and running total."""
-    results = {}
-    for seat, name in enumerate(result.players):
-        done = scored.tricks is not None
-        results[name] = {"bid": scored.bids[seat],
-                         "tricks": scored.tricks[seat] if done else None,
-                         "points": scored.points[seat] if done else None,
-                         "total": scored.totals[seat] if done else None}
     return {"round": scored.number, "handSize": scored.hand_size,
-            "dealer": result.players[scored.dealer], "results": results}
+            "dealer": result.players[scored.dealer],
+            "results": {name: dict(zip(RESULT_KEYS, values))
+                        for name, values in round_results(result, scored)}}
 
 
 def status_line(result: GameResult) -> str:
@@ -90,7 +102,7 @@ def standings_block(result: GameResult, style: str) -> str:
 class ScoreOutput:
     """``wizard score``: every round, the totals, the standings and the status."""
 
-    columns = ("round", "player", "bid", "tricks", "points", "total")
+    columns = ("round", "player", *RESULT_KEYS)
 
     def __init__(self, width: int | None = None) -> None:
         self.width = width  # the terminal's width to fit the table to (None: drawn as it is)
@@ -103,10 +115,8 @@ class ScoreOutput:
 
     def rows(self, result: GameResult) -> Iterator[tuple]:
         for r in result.rounds:
-            done = r.tricks is not None
-            for seat, name in enumerate(result.players):
-                yield (r.number, name, r.bids[seat], r.tricks[seat] if done else None,
-                       r.points[seat] if done else None, r.totals[seat] if done else None)
+            for name, values in round_results(result, r):
+                yield (r.number, name, *values)
 
     def as_text(self, result: GameResult, style: str) -> str:
         return "\n\n".join([heading(result, style), *self.tables(result, style),
@@ -178,14 +188,14 @@ def _round_cell(scored: ScoredRound, seat: int) -> str:
 class StandingsOutput:
     """``wizard standings``: the standings and status alone."""
 
-    columns = ("rank", "player", "score", "bonus")
+    columns = STANDING_KEYS
 
     def as_json(self, result: GameResult) -> dict:
         return {"source": result.source, "game": result.game, **metadata_json(result),
                 "standings": standings_json(result), "status": status_json(game_status(result))}
 
     def rows(self, result: GameResult) -> Iterator[tuple]:
-        return ((s.rank, s.player, s.score, s.bonus) for s in result.standings)
+        return (tuple(standing.values()) for standing in standings_json(result))
 
     def as_text(self, result: GameResult, style: str) -> str:
         return "\n\n".join([heading(result, style), standings_block(result, style),
@@ -199,25 +209,33 @@ class ChangedOutput(StandingsOutput):
         return "\n\n".join([standings_block(result, style), status_line(result)])
 
 
+PROBLEM_KEYS = ("line", "round", "player", "message")
+
+
+def problem_json(problem: Problem) -> dict:
+    """A problem as ``check --format json`` (and serve's JSON) shows it: where and what."""
+    return dict(zip(PROBLEM_KEYS, (problem.line, problem.round, problem.player,
+                                   problem.message)))
+
+
 class CheckOutput:
     """``wizard check``: ok, or every problem found (the problems also go to stderr)."""
 
-    columns = ("valid", "line", "round", "player", "message")
+    columns = ("valid", *PROBLEM_KEYS)
     spaced = False  # one line per sheet
 
     def as_json(self, checked: Checked) -> dict:
         return {"source": checked.source, "game": checked.game, "valid": checked.valid,
-                "problems": [p.as_json() for p in checked.problems]}
+                "problems": [problem_json(p) for p in checked.problems]}
 
     def rows(self, checked: Checked) -> Iterator[tuple]:
         if checked.valid:
             yield (True, None, None, None, "ok")
         for p in checked.problems:
-            yield (False, p.line, p.round, p.player, p.message)
+            yield (False, *problem_json(p).values())
 
     def as_text(self, checked: Checked, style: str) -> str:
-        label = visible(checked.source + (f", game {checked.game}" if checked.game is not None
-                                          else ""))
+        label = visible(game_label(checked.source, checked.game))
         if checked.valid:
             return f"{label}: ok"
         count = len(checked.problems)
@@ -226,14 +244,18 @@ class CheckOutput:
 
 # --- next --------------------------------------------------------------------------------
 
+NEXT_KEYS = ("round", "handSize", "dealer", "biddingOrder", "bidsIn", "bidTotal", "nextBidder",
+             "noTrump", "forbiddenDealerBid", "finished")
+
+
 def next_json(step: NextStep) -> dict:
     """The ``wizard next`` object: the keys of SPEC §5; once the game is over, also its winners
     (issue 4: "after the last round, finished: true and the winners")."""
-    data = {"round": step.round, "handSize": step.hand_size, "dealer": step.dealer,
-            "biddingOrder": list(step.bidding_order) if step.bidding_order is not None else None,
-            "bidsIn": step.bids_in, "bidTotal": step.bid_total, "nextBidder": step.next_bidder,
-            "noTrump": step.no_trump,
-            "forbiddenDealerBid": step.forbidden_dealer_bid, "finished": step.finished}
+    data = dict(zip(NEXT_KEYS, (
+        step.round, step.hand_size, step.dealer,
+        list(step.bidding_order) if step.bidding_order is not None else None,
+        step.bids_in, step.bid_total, step.next_bidder, step.no_trump,
+        step.forbidden_dealer_bid, step.finished)))
     if step.finished:
         data["winners"] = list(step.winners)
     return data
@@ -245,8 +267,7 @@ NEXT_LABEL_WIDTH = len("Dealer may not bid: ")  # the longest label, colon and a
 class NextOutput:
     """``wizard next``: the next thing to happen at the table."""
 
-    columns = ("round", "handSize", "dealer", "biddingOrder", "bidsIn", "bidTotal", "nextBidder",
-               "noTrump", "forbiddenDealerBid", "finished")
+    columns = NEXT_KEYS
 
     def as_json(self, result: GameResult) -> dict:
         return next_json(next_step(result))
@@ -284,10 +305,10 @@ class TrickOutput:
     columns = ("winner", "card", "reason")
 
     def as_json(self, result: TrickResult) -> dict:
-        return result.as_json()
+        return dict(zip(self.columns, (result.position, str(result.card), result.reason)))
 
     def rows(self, result: TrickResult) -> Iterator[tuple]:
-        yield (result.position, str(result.card), result.reason)
+        yield tuple(self.as_json(result).values())
 
     def as_text(self, result: TrickResult, style: str) -> str:
         return f"Card {result.position} ({result.card}) wins: {result.reason}"

@@ -2,31 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
-from .season_views import fixed_places
+from .formats import Field, Listing, fixed
 
 RATING_DECIMALS = 2  # the table's; JSON and CSV carry the numbers as computed (SPEC §5)
 
+# mu, sigma and the ordinal: as computed in JSON and CSV, to RATING_DECIMALS in the table.
+RATING_FIELDS = tuple(Field(key, key.capitalize(), "right", cell=fixed(RATING_DECIMALS))
+                      for key in ("mu", "sigma", "ordinal"))
 
-class RatingsOutput:
+
+class RatingsOutput(Listing):
     """``wizard ratings``: rank, player, games, mu, sigma, ordinal — highest ordinal first."""
 
-    columns = ("rank", "player", "games", "mu", "sigma", "ordinal")
-
-    def as_json(self, row: Any) -> dict:
-        return {"rank": row.rank, "player": row.player, "games": row.games, "mu": row.mu,
-                "sigma": row.sigma, "ordinal": row.ordinal}
-
-    def rows(self, row: Any) -> Iterator[tuple]:
-        yield (row.rank, row.player, row.games, row.mu, row.sigma, row.ordinal)
-
-    def text_rows(self, rows: list) -> tuple[list[str], list[list], list[str]]:
-        headers = ["Rank", "Player", "Games", "Mu", "Sigma", "Ordinal"]
-        cells = [[r.rank, r.player, r.games, *(fixed_places(v, RATING_DECIMALS)
-                                               for v in (r.mu, r.sigma, r.ordinal))]
-                 for r in rows]
-        return headers, cells, ["right", "left", "right", "right", "right", "right"]
+    def __init__(self, summary: str | None = None) -> None:
+        super().__init__([Field("rank", "Rank", "right"), Field("player", "Player"),
+                          Field("games", "Games", "right"), *RATING_FIELDS], summary)
 
 
 def ratings_summary(ratings: Any) -> str:
@@ -37,34 +29,15 @@ def ratings_summary(ratings: Any) -> str:
     return text
 
 
-class HistoryOutput:
-    """``wizard ratings --history``: each player's rating after each rated game, as they stream."""
+class HistoryOutput(Listing):
+    """``wizard ratings --history``: each player's rating after each rated game, as they stream
+    (in a table: drawn at the end; nothing when no game was rated)."""
 
-    columns = ("source", "game", "date", "player", "mu", "sigma", "ordinal")
+    def __init__(self) -> None:
+        super().__init__([Field("source", "Source"),
+                          Field("game", "Game", cell=lambda game: "-" if game is None else str(game)),
+                          Field("date", "Date", cell=lambda date: date or "-"),
+                          Field("player", "Player"), *RATING_FIELDS])
 
-    def as_json(self, row: Any) -> dict:
-        return {"source": row.source, "game": row.game, "date": row.date, "player": row.player,
-                "mu": row.mu, "sigma": row.sigma, "ordinal": row.ordinal}
-
-    def rows(self, row: Any) -> Iterator[tuple]:
-        yield (row.source, row.game, row.date, row.player, row.mu, row.sigma, row.ordinal)
-
-    def text_rows(self, rows: list) -> tuple[list[str], list[list], list[str]]:
-        headers = ["Source", "Game", "Date", "Player", "Mu", "Sigma", "Ordinal"]
-        cells = [[r.source, "-" if r.game is None else str(r.game), r.date or "-", r.player,
-                  *(fixed_places(v, RATING_DECIMALS) for v in (r.mu, r.sigma, r.ordinal))]
-                 for r in rows]
-        return headers, cells, ["left", "left", "left", "left", "right", "right", "right"]
-
-
-def emit_history(rows: Iterator[Any], fmt: str, out: Any) -> None:
-    """``--history``: JSON, JSON lines and CSV stream row by row; a table is drawn at the end."""
-    from .formats import emit_list, grid
-
-    output = HistoryOutput()
-
-    def text(rows: list) -> str | None:
-        headers, cells, align = output.text_rows(rows)
-        return grid(headers, cells, fmt, align) if cells else None
-
-    emit_list(output, rows, fmt, out, text)
+    def as_text(self, rows: list, style: str) -> str | None:
+        return super().as_text(rows, style) if rows else None

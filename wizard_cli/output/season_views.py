@@ -2,60 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, TextIO
+from typing import Any
 
-from .formats import emit_list, grid
-
-if TYPE_CHECKING:
-    from ..game.stats import PlayerStats, Season
+from .formats import Field, Listing, fixed, rounded
 
 # --- stats -------------------------------------------------------------------------------
 
 STATS_DECIMALS = {"averageScore": 2, "averageMiss": 2, "bidAccuracy": 4}
 
 
-def stats_json(stats: PlayerStats) -> dict:
-    """One player's season figures; averages rounded for output only, null when undefined."""
-    data = {"player": stats.player, "games": stats.games, "wins": stats.wins,
-            "averageScore": stats.average_score, "bestScore": stats.best_score,
-            "rounds": stats.rounds, "bidAccuracy": stats.bid_accuracy,
-            "zeroBidsMade": stats.zero_bids_made, "zeroBidsTried": stats.zero_bids_tried,
-            "averageMiss": stats.average_miss, "overbids": stats.overbids,
-            "underbids": stats.underbids}
-    for key, places in STATS_DECIMALS.items():
-        if data[key] is not None:
-            data[key] = round(data[key], places)
-    return data
-
-
-class StatsOutput:
-    """``wizard stats``: one row (one JSON object) per player, all players in one table."""
-
-    columns = ("player", "games", "wins", "averageScore", "bestScore", "rounds", "bidAccuracy",
-               "zeroBidsMade", "zeroBidsTried", "averageMiss", "overbids", "underbids")
-
-    def as_json(self, stats: PlayerStats) -> dict:
-        return stats_json(stats)
-
-    def rows(self, stats: PlayerStats) -> Iterator[tuple]:
-        data = stats_json(stats)
-        yield tuple(data[c] for c in self.columns)
-
-    def as_text(self, season: Season, style: str) -> str:
-        headers = ["Player", "Games", "Wins", "Avg score", "Best", "Rounds", "Bid accuracy",
-                   "Zero bids", "Avg miss", "Over", "Under"]
-        rows = [[s.player, s.games, s.wins, fixed_places(s.average_score, 2), _or_dash(s.best_score),
-                 s.rounds, _percent(s.bid_accuracy), f"{s.zero_bids_made}/{s.zero_bids_tried}",
-                 fixed_places(s.average_miss, 2), s.overbids, s.underbids]
-                for s in season.ranked()]
-        games = f"{season.games} game{'s' if season.games != 1 else ''}, {season.finished} finished"
-        return games + "\n\n" + grid(headers, rows, style, ["left"] + ["right"] * 10)
-
-
-def emit_stats(season: Season, fmt: str, out: TextIO) -> None:
-    """All players in one table; JSON a list of player objects (``jsonl`` one per line)."""
-    output = StatsOutput()
-    emit_list(output, season.ranked(), fmt, out, lambda players: output.as_text(season, fmt))
+def percent(fraction: float | None) -> str:
+    """0.7111 → '71.1%', or '-' when undefined."""
+    return "-" if fraction is None else f"{100 * fraction:.1f}%"
 
 
 def _or_dash(value: Any) -> str:
@@ -63,14 +21,40 @@ def _or_dash(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def fixed_places(value: float | None, places: int) -> str:
-    """A figure with a fixed number of decimals, or '-' when undefined."""
-    return "-" if value is None else f"{value:.{places}f}"
+# One player's season figures; averages rounded for output only, null when undefined.
+STATS_FIELDS = (
+    Field("player", "Player"),
+    Field("games", "Games", "right"),
+    Field("wins", "Wins", "right"),
+    Field("averageScore", "Avg score", "right", "average_score",
+          rounded(STATS_DECIMALS["averageScore"]), fixed(2)),
+    Field("bestScore", "Best", "right", "best_score", cell=_or_dash),
+    Field("rounds", "Rounds", "right"),
+    Field("bidAccuracy", "Bid accuracy", "right", "bid_accuracy",
+          rounded(STATS_DECIMALS["bidAccuracy"]), percent),
+    Field("zeroBidsMade", "Zero bids", "right", "zero_bids_made",
+          shown=lambda s: f"{s.zero_bids_made}/{s.zero_bids_tried}"),
+    Field("zeroBidsTried", None, attr="zero_bids_tried"),  # in the table's Zero bids column
+    Field("averageMiss", "Avg miss", "right", "average_miss",
+          rounded(STATS_DECIMALS["averageMiss"]), fixed(2)),
+    Field("overbids", "Over", "right"),
+    Field("underbids", "Under", "right"),
+)
 
 
-def _percent(fraction: float | None) -> str:
-    """0.7111 → '71.1%', or '-' when undefined."""
-    return "-" if fraction is None else f"{100 * fraction:.1f}%"
+class StatsOutput(Listing):
+    """``wizard stats``: one row (one JSON object) per player, all players in one table under
+    how many games there were."""
+
+    empty = None  # no player: the table's headers alone
+
+    def __init__(self, summary: str | None = None) -> None:
+        super().__init__(STATS_FIELDS, summary)
+
+
+def games_line(season: Any) -> str:
+    """'3 games, 2 finished'."""
+    return f"{season.games} game{'s' if season.games != 1 else ''}, {season.finished} finished"
 
 
 # --- stats --by ----------------------------------------------------------------------------
@@ -78,61 +62,33 @@ def _percent(fraction: float | None) -> str:
 BY_LABELS = {"handSize": "Hand size", "position": "Position"}
 
 
-class BreakdownOutput:
+class BreakdownOutput(Listing):
     """``wizard stats --by handSize|position``: a row per player per group (SPEC §5)."""
 
-    def __init__(self, by: str) -> None:
+    def __init__(self, by: str, summary: str | None = None) -> None:
         self.by = by
-        self.columns = ("player", by, "rounds", "made", "bidAccuracy", "averagePoints")
-
-    def as_json(self, row: Any) -> dict:
-        return {"player": row.player, self.by: row.key, "rounds": row.rounds, "made": row.made,
-                "bidAccuracy": round(row.bid_accuracy, STATS_DECIMALS["bidAccuracy"]),
-                "averagePoints": round(row.average_points, 2)}
-
-    def rows(self, row: Any) -> Iterator[tuple]:
-        yield tuple(self.as_json(row).values())
-
-    def text_rows(self, rows: list) -> tuple[list[str], list[list], list[str]]:
-        headers = ["Player", BY_LABELS[self.by], "Rounds", "Made", "Bid accuracy", "Avg points"]
-        cells = [[r.player, r.key, r.rounds, r.made, _percent(r.bid_accuracy),
-                  fixed_places(r.average_points, 2)] for r in rows]
-        return headers, cells, ["left"] + ["right"] * 5
+        super().__init__([
+            Field("player", "Player"),
+            Field(by, BY_LABELS[by], "right", "key"),
+            Field("rounds", "Rounds", "right"),
+            Field("made", "Made", "right"),
+            Field("bidAccuracy", "Bid accuracy", "right", "bid_accuracy",
+                  rounded(STATS_DECIMALS["bidAccuracy"]), percent),
+            Field("averagePoints", "Avg points", "right", "average_points", rounded(2), fixed(2)),
+        ], summary)
 
 
-class OpponentOutput:
+class OpponentOutput(Listing):
     """``wizard stats --by opponent``: head to head, a row per player per opponent (SPEC §5)."""
 
-    columns = ("player", "opponent", "games", "ahead", "behind", "level")
-
-    def as_json(self, row: Any) -> dict:
-        return {"player": row.player, "opponent": row.opponent, "games": row.games,
-                "ahead": row.ahead, "behind": row.behind, "level": row.level}
-
-    def rows(self, row: Any) -> Iterator[tuple]:
-        yield (row.player, row.opponent, row.games, row.ahead, row.behind, row.level)
-
-    def text_rows(self, rows: list) -> tuple[list[str], list[list], list[str]]:
-        headers = ["Player", "Opponent", "Games", "Ahead", "Behind", "Level"]
-        cells = [[r.player, r.opponent, r.games, r.ahead, r.behind, r.level] for r in rows]
-        return headers, cells, ["left", "left"] + ["right"] * 4
+    def __init__(self, summary: str | None = None) -> None:
+        super().__init__([Field("player", "Player"), Field("opponent", "Opponent"),
+                          *(Field(key, key.capitalize(), "right")
+                            for key in ("games", "ahead", "behind", "level"))], summary)
 
 
-def emit_rows(output: Any, rows: list, fmt: str, out: TextIO, summary: str) -> None:
-    """A season's rows in one table (``summary`` above it), or a JSON list, or CSV rows."""
-    def text(rows: list) -> str:
-        headers, cells, align = output.text_rows(rows)
-        return summary + "\n\n" + (grid(headers, cells, fmt, align) if cells else "(no rows)")
-
-    emit_list(output, rows, fmt, out, text)
-
-
-def emit_breakdown(breakdown: Any, fmt: str, out: TextIO) -> None:
-    """``stats --by``: every row of the grouping."""
-    output = OpponentOutput() if breakdown.by == "opponent" else BreakdownOutput(breakdown.by)
-    emit_rows(output, breakdown.rows(), fmt, out, games_line(breakdown))
-
-
-def games_line(season: Any) -> str:
-    """'3 games, 2 finished'."""
-    return f"{season.games} game{'s' if season.games != 1 else ''}, {season.finished} finished"
+def breakdown_output(breakdown: Any) -> Listing:
+    """The view of ``stats --by``'s rows, under the season's games line."""
+    if breakdown.by == "opponent":
+        return OpponentOutput(games_line(breakdown))
+    return BreakdownOutput(breakdown.by, games_line(breakdown))

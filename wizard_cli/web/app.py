@@ -27,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 from .. import __version__
 from ..app import serving
 from ..errors import WizardError, visible
+from ..output.game_views import problem_json
 from . import views
 from .watch import SheetWatch, wire_json
 
@@ -100,7 +101,7 @@ def create_app(watch: SheetWatch, token: str | None = None,
         await watch.refresh()
         if watch.game is None:
             return JSONBody({"error": "the sheet has no valid game yet", "version": watch.version,
-                             "problems": [p.as_json() for p in watch.problems]}, 503)
+                             "problems": [problem_json(p) for p in watch.problems]}, 503)
         return JSONBody(watch.game)
 
     async def events(request: Request) -> Response:
@@ -193,7 +194,7 @@ def create_app(watch: SheetWatch, token: str | None = None,
 
 def _error_body(error: WizardError) -> dict:
     """A refused write: the message as ``add`` gives it (one located line per problem)."""
-    return {"error": str(error), "problems": [p.as_json() for p in error.problems]}
+    return {"error": str(error), "problems": [problem_json(p) for p in error.problems]}
 
 
 async def _entry_body(request: Request, token: str | None) -> dict:

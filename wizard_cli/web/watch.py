@@ -22,7 +22,7 @@ from ..app.batch import Inputs
 from ..app.serving import Reading, game_now
 from ..errors import Problem
 from ..game.scoring import GameResult
-from ..output.game_views import ScoreOutput
+from ..output.game_views import ScoreOutput, problem_json
 
 POLL_SECONDS = 0.2
 
@@ -96,7 +96,7 @@ class SheetWatch:
         else:
             name = "problems"
             data = {"version": self.version,
-                    "problems": [problem.as_json() for problem in reading.problems]}
+                    "problems": [problem_json(problem) for problem in reading.problems]}
         self.event = Event(self.version, name,
                            f"event: {name}\nid: {self.version}\ndata: {wire_json(data)}\n\n")
         async with self._changed:
