@@ -197,3 +197,18 @@ def test_no_module_is_past_the_size_guard():
     long = [f"{path.relative_to(PACKAGE)}: {len(source(path).splitlines())}" for path in MODULES
             if len(source(path).splitlines()) > 600]
     assert long == []
+
+
+def test_each_format_is_written_beside_its_reader():
+    """One module per format reads and writes it (issue 19): writing.py keeps only what every
+    writer shares, and the registry names each writer, a SheetWriter, by the SheetFormat enum."""
+    from wizard_cli.game.model import SheetFormat
+    from wizard_cli.sheets.formats import FORMATS, function
+    from wizard_cli.sheets.writing import SheetWriter
+
+    assert set(FORMATS) == set(SheetFormat)
+    assert {name: FORMATS[name].writer.split(":")[0] for name in SheetFormat} == {
+        SheetFormat.YAML: "yaml_sheets", SheetFormat.JSON: "yaml_sheets",
+        SheetFormat.CSV: "csv_long", SheetFormat.WIDE_CSV: "csv_wide"}
+    assert all(issubclass(function(entry.writer), SheetWriter) for entry in FORMATS.values())
+    assert "csv.writer" not in source(PACKAGE / "sheets" / "writing.py")

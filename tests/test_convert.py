@@ -16,7 +16,8 @@ from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.game.scoring import score_game
 from wizard_cli.game.settings import Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
-from wizard_cli.sheets.writing import convert, portable, read_back
+from wizard_cli.sheets.formats import convert, read_back
+from wizard_cli.sheets.writing import portable
 from wizard_cli.sheets.yaml_text import yaml_scalar
 
 SUFFIX = {"yaml": ".yaml", "json": ".json", "csv": ".csv", "wide-csv": ".csv"}

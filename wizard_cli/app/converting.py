@@ -1,7 +1,7 @@
 """``wizard convert`` in flat memory: a season is read twice, one sheet at a time, never whole.
 
 The first pass validates every sheet, proves that each one written alone reads back the same
-(``writing.check_convertible``) and learns what the output needs (how many sheets, a ``game``
+(``formats.check_convertible``) and learns what the output needs (how many sheets, a ``game``
 or ``points`` column, what a CSV drops); nothing is written unless every sheet passed, so a
 refused conversion writes nothing, not even to standard output. The second pass reads the
 sheets again and writes them as they come. Standard input, which cannot be read twice, is kept
@@ -20,11 +20,11 @@ from typing import Iterator
 
 from ..errors import Problem, WizardError
 from ..sheets.source import STDIN
-from ..game.model import Sheet
+from ..game.model import Sheet, SheetFormat
 from ..sheets.csv_notes import DropNotes
+from ..sheets.formats import check_convertible, writer
 from ..sheets.game_ids import GameIds
-from ..sheets.writing import (CSV_TARGETS, Portable, check_convertible, csv_columns, portable,
-                              season_pieces, serialize)
+from ..sheets.writing import Portable, SheetWriter, portable
 from ..output.formats import FormulaGuard, formula_like
 from .batch import Inputs
 
@@ -33,8 +33,7 @@ from .batch import Inputs
 class Plan:
     """What the first pass learnt about the sheets."""
 
-    count: int = 0
-    columns: tuple[bool, bool, bool] = (False, False, False)  # a long CSV's game, date, points
+    writer: SheetWriter  # told of every sheet: how many, a long CSV's columns
     source: str | None = None
     note: str | None = None  # what a CSV cannot carry, one line
     formula: str | None = None  # the first CSV cell a spreadsheet may run as a formula
@@ -45,9 +44,9 @@ class Conversion:
     WizardError when some sheet is invalid or would not read back the same); then
     ``conversion.pieces()`` yields the text and ``conversion.plan.note`` says what a CSV drops."""
 
-    def __init__(self, source: Inputs, target: str, dealer_given: bool) -> None:
+    def __init__(self, source: Inputs, target: SheetFormat, dealer_given: bool) -> None:
         self.source, self.target, self.dealer_given = source, target, dealer_given
-        self.plan = Plan()
+        self.plan = Plan(writer(target))
         self._stack = ExitStack()
 
     def __enter__(self) -> Conversion:
@@ -71,21 +70,19 @@ class Conversion:
 
     def pieces(self) -> Iterator[str]:
         """The converted text, a sheet at a time (reading the sheets again)."""
-        plan = self.plan
-        if plan.count == 0:
-            yield serialize([], self.target)
-            return
-        self.source.notes = False  # said in the first pass
-        yield from season_pieces(_portables(self.source, self.dealer_given), self.target,
-                                 plan.count, plan.columns)
+        sheets: Iterator[Portable] = iter(())
+        if self.plan.writer.count:
+            self.source.notes = False  # said in the first pass
+            sheets = _portables(self.source, self.dealer_given)
+        yield from self.plan.writer.pieces(sheets)
 
 
-def _first_pass(source: Inputs, target: str, dealer_given: bool) -> Plan:
+def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan:
     """Validate and prove every sheet; learn what the output needs."""
-    plan = Plan()
+    plan = Plan(writer(target))
     problems: list[Problem] = []
-    notes = DropNotes(target) if target in CSV_TARGETS else None
-    ids = GameIds() if target == "csv" else None  # a long CSV tells its games apart by id
+    notes = None if plan.writer.carries_rules else DropNotes(target)  # a CSV's
+    ids = GameIds() if target == SheetFormat.CSV else None  # a long CSV tells its games apart by id
     for checked in source.checked():
         plan.source = plan.source or checked.source
         if checked.problems:
@@ -96,9 +93,8 @@ def _first_pass(source: Inputs, target: str, dealer_given: bool) -> Plan:
         sheet = portable(checked, source.rules.layers, dealer_given)
         if ids is not None and sheet.game is not None:
             _one_game_an_id(ids, sheet.game, checked.sheet)
-        plan.count += 1
-        plan.columns = tuple(a or b for a, b in zip(plan.columns, csv_columns([sheet])))
-        if target != "wide-csv" or plan.count == 1:  # a second game: refused below
+        plan.writer.learn(sheet)
+        if target != SheetFormat.WIDE_CSV or plan.writer.count == 1:  # a second: refused below
             check_convertible(sheet, target)
         if notes is not None:
             notes.add(sheet)
@@ -107,10 +103,7 @@ def _first_pass(source: Inputs, target: str, dealer_given: bool) -> Plan:
                                      if formula_like(cell)), None)
     if problems:
         raise WizardError(*problems)
-    if target == "wide-csv" and plan.count > 1:
-        raise WizardError(Problem(
-            f"a wide CSV holds one game and this source has {plan.count}: convert the season "
-            "to csv (long, with a game column), yaml or json instead", plan.source))
+    plan.writer.check()  # a wide CSV: one game
     plan.note = notes.note() if notes is not None else None
     return plan
 

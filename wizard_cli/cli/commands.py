@@ -404,6 +404,6 @@ def convert(sheet: Annotated[str, typer.Argument(
                                      param_hint="--to")
     source = inputs([sheet], rules)
     check_output(output, force)
-    with Conversion(source, to.value, rules.first_dealer is not None) as conversion:
+    with Conversion(source, to, rules.first_dealer is not None) as conversion:
         write_output(conversion.pieces(), output, force)
     conversion.say_what_was_dropped()

@@ -1,20 +1,24 @@
 """Long CSV (``round,player,bid,tricks``; optional ``game``, ``date`` and ``points``; the header's
-names may be German, see cells.HEADER_NAMES), streamed a game at a time."""
+names may be German, see cells.HEADER_NAMES), read a game at a time, and written
+(:class:`LongCsvWriter`)."""
 
 from __future__ import annotations
 
+import csv
 import functools
+import io
 import itertools
 import operator
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
-from ..errors import Problem
+from ..errors import Problem, WizardError
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundColumns, RoundRecord, Sheet, SheetFormat,
                           Truncated, Value)
 from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total, parse_date,
                     whole_number)
 from .csv_rows import BlockColumns, Chunks
 from .game_ids import GameIds
+from .writing import Portable, SheetWriter, csv_cell
 
 # More rows than any game has (6 players × 20 rounds): a game's rows are kept until it ends only
 # up to this many, so memory stays flat whatever the file; the rest are placed as they come.
@@ -408,3 +412,51 @@ def _whole_numbers(cells: Sequence[str], read: Callable[[str, bool], Value],
         return list(map(PLAIN_NUMBERS.__getitem__, cells))
     except KeyError:
         return [read(cell, comma) for cell in cells]
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+class LongCsvWriter(SheetWriter):
+    """``[game,][date,]round,player,bid,tricks[,points]``: one row per round and player; a
+    ``game``, ``date`` or ``points`` column when some sheet learnt has one."""
+
+    carries_rules = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.with_game = self.with_date = self.with_points = False
+
+    def learn(self, p: Portable) -> None:
+        super().learn(p)
+        self.with_game = self.with_game or p.game is not None
+        self.with_date = self.with_date or p.date is not None
+        self.with_points = self.with_points or p.has_points
+
+    def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
+        yield ",".join((["game"] if self.with_game else []) + (["date"] if self.with_date else [])
+                       + ["round", "player", "bid", "tricks"]
+                       + (["points"] if self.with_points else [])) + "\n"
+        for p in sheets:
+            yield self.rows(p)
+
+    def rows(self, p: Portable) -> str:
+        """One game's rows (a game with no rounds cannot be written: it would lose its
+        players)."""
+        if not p.rounds:
+            which = "the sheet" if p.game is None else f"game {p.game}"
+            raise WizardError(Problem(
+                f"{which} has no rounds yet, and a long CSV names the players only in its rows: "
+                "convert it to yaml, json or wide-csv instead", p.source))
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        game = [] if not self.with_game else ["" if p.game is None else p.game]
+        if self.with_date:
+            game.append("" if p.date is None else p.date)
+        for record in p.rounds:
+            for seat, name in enumerate(p.players):
+                row = game + [record.number, name, csv_cell(record.bids[seat]),
+                              csv_cell(record.tricks[seat] if record.tricks else None)]
+                if self.with_points:
+                    row.append(csv_cell(record.points[seat] if record.points else None))
+                writer.writerow(row)
+        return out.getvalue()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
+from ..game.model import SheetFormat
 from ..game.settings import DEFAULTS, value_text
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ class DropNotes:
     """What a CSV target drops, gathered one sheet at a time (a season streams through
     ``convert``: no sheet is kept, only what the line will say)."""
 
-    def __init__(self, target: str) -> None:
+    def __init__(self, target: SheetFormat) -> None:
         self.target = target
         self.parts: list[tuple[str | int | None, str]] = []
         self.needs: set[tuple[str, ...]] = set()
@@ -36,13 +37,13 @@ class DropNotes:
         changed = [flag.replace("--set ", "") for flag in flags if flag.startswith("--set ")]
         if changed:
             dropped.append("settings " + ", ".join(changed))
-        if target == "wide-csv" and p.has_points:
+        if target == SheetFormat.WIDE_CSV and p.has_points:
             dropped.append("typed points")
-        if target == "wide-csv" and p.date is not None:
+        if target == SheetFormat.WIDE_CSV and p.date is not None:
             dropped.append(f"date {p.date}")
-        if target == "wide-csv" and p.game is not None:  # one game only: a wide CSV has no ids
+        if target == SheetFormat.WIDE_CSV and p.game is not None:  # one game only: a wide CSV has no ids
             dropped.append(f"game id '{_one_line(str(p.game))}'")
-        if target == "csv" and p.date is None and self.date_above is not None:
+        if target == SheetFormat.CSV and p.date is None and self.date_above is not None:
             # An empty date cell repeats the date above (merged cells, SPEC §3): read back,
             # this game would have the date of the game before it.
             dropped.append(f"no date (read back, it has the date above, {self.date_above})")
@@ -53,7 +54,7 @@ class DropNotes:
             self.parts.append((p.game, "; ".join(dropped)))
         self.needs.add(tuple(flags))
         self.more = self.more or (p.place is not None or p.notes is not None
-                                  or (target == "wide-csv" and (p.date or p.game is not None)))
+                                  or (target == SheetFormat.WIDE_CSV and (p.date or p.game is not None)))
 
     def note(self) -> str | None:
         """The one line, or None when nothing is dropped."""
@@ -61,12 +62,12 @@ class DropNotes:
             return None
         target = self.target
         parts = [(f"game {game}: " if self.count > 1 else "") + text for game, text in self.parts]
-        kind = "a long CSV" if target == "csv" else "a wide CSV"
-        what = ("a title, firstDealer, settings or typed points" if target == "wide-csv"
+        kind = "a long CSV" if target == SheetFormat.CSV else "a wide CSV"
+        what = ("a title, firstDealer, settings or typed points" if target == SheetFormat.WIDE_CSV
                 else "a title, firstDealer or settings")
         if self.more:  # named only when there is one, so older notes read as before
             what = what.replace(" or ", ", ") + (", a game id, date, place or notes"
-                                                 if target == "wide-csv" else ", place or notes")
+                                                 if target == SheetFormat.WIDE_CSV else ", place or notes")
         if len(self.needs) > 1:
             hint = " (its games differ in rules: score each with its own --set/--first-dealer)"
         else:

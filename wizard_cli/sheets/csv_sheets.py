@@ -27,7 +27,7 @@ def read_csv_sheets(blocks: Iterable[str], source: str, bulk: bool = True) -> It
             raise WizardError(Problem("empty file: no header and no rows", source))
         # A long file's plain blocks come as columns, as wide as its header (the lane).
         header = trim_trailing([cell.strip() for cell in written])
-        width = len(header) if bulk and sheet_kind(header) == "csv" else None
+        width = len(header) if bulk and sheet_kind(header) == SheetFormat.CSV else None
         # In a file not delimited by ',', a decimal comma is a decimal point (SPEC §3).
         yield from sheets_from_rows(written, rows.number, rows.chunks(columns_of=width), source,
                                     comma=rows.delimiter != ",", bulk=bulk)

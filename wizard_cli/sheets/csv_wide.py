@@ -1,12 +1,20 @@
-"""Wide CSV (``round,<player>,<player>,…`` with ``bid/tricks`` cells): one game per file."""
+"""Wide CSV (``round,<player>,<player>,…`` with ``bid/tricks`` cells): one game per file, read
+and written (:class:`WideCsvWriter`)."""
 
 from __future__ import annotations
 
+import csv
+import io
+from dataclasses import replace
+from typing import Iterable, Iterator
+
+from ..errors import Problem, WizardError
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Sheet, SheetFormat,
                           Truncated, Value)
 from .cells import (DATE_WHY, ERROR_WHY, DATE_LIKE, ERROR_CODE, is_blank, trim_trailing,
                     count_cell, header_name, is_total, whole_number)
 from .csv_rows import Rows
+from .writing import Portable, SheetWriter, csv_cell
 
 
 def read_wide_sheet(rows: Rows, header: list[str], header_line: int, source: str,
@@ -75,3 +83,39 @@ def _wide_cell(cell: str, comma: bool) -> tuple[Value, Value]:
     return count_cell(text, comma), None
 
 
+# --- writing ---------------------------------------------------------------------------------
+
+class WideCsvWriter(SheetWriter):
+    """``round,<player>…`` with ``bid/tricks`` cells: one game only (a wide CSV has no game
+    column), and no game id, date or typed points."""
+
+    carries_rules = False
+
+    def check(self) -> None:
+        if self.count != 1:
+            raise WizardError(Problem(
+                f"a wide CSV holds one game and this source has {self.count}: convert the season "
+                "to csv (long, with a game column), yaml or json instead", self.source))
+
+    def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
+        for p in sheets:
+            lowered = {name.lower() for name in p.players}
+            if {"player", "bid"} <= lowered:
+                raise WizardError(Problem("players named 'player' and 'bid' would make the wide "
+                                          "CSV read as a long one: convert to csv, yaml or json "
+                                          "instead", p.source))
+            out = io.StringIO()
+            writer = csv.writer(out, lineterminator="\n")
+            writer.writerow(["round", *p.players])
+            for record in p.rounds:
+                cells = []
+                for seat in range(len(p.players)):
+                    bid = csv_cell(record.bids[seat])
+                    cells.append(f"{bid}/{csv_cell(record.tricks[seat])}" if record.tricks
+                                 else f"{bid}")
+                writer.writerow([record.number, *cells])
+            yield out.getvalue()
+
+    def carried(self, p: Portable) -> Portable:
+        rounds = tuple(replace(r, points=None, point_lines=None) for r in p.rounds)
+        return replace(p, game=None, date=None, rounds=rounds)

@@ -1,9 +1,11 @@
 """The sheet formats, registered in one place: how each is detected, read and written.
 
 :class:`~wizard_cli.game.model.SheetFormat` names them; :data:`FORMATS` says, for each, the file
-suffixes it is known by and the functions that read and write it (imported only when used: a
-CSV season never loads PyYAML). :func:`read_sheets` hands a source to its reader; the bytes
-are opened and decoded below the readers, in :mod:`.source`.
+suffixes it is known by, its reader and its writer, which live together in the format's own
+module (imported only when used: a CSV season never loads PyYAML). :func:`read_sheets` hands a
+source to its reader; the bytes are opened and decoded below the readers, in :mod:`.source`.
+:func:`serialize` writes sheets, and :func:`convert` / :func:`check_convertible` prove that
+what was written reads back the same, so ``wizard convert`` refuses rather than loses anything.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import IO, Callable, Iterator, Sequence
 
-from ..errors import Problem
+from ..errors import Problem, WizardError
 from ..game.model import Sheet, SheetFormat
+from ..game.settings import resolve
 from .source import (decode_all, decoded_blocks, display_name, file_encoding, general_path,
                      open_binary, read_limited, text_encoding)
+from .writing import Portable, SheetWriter, cell_value, has_values
 
 
 @dataclass(frozen=True)
@@ -27,17 +31,18 @@ class Registered:
     """One format: the suffixes that name it, and where its reader and writer live."""
 
     suffixes: tuple[str, ...]  # what a file is read as (and written as, for --output)
-    reader: str | None  # "module:function" of its reader; None: read as another format
-    writer: str  # "module:function" of the writer of a whole season in it
+    reader: str | SheetFormat  # "module:function" of its reader, or the format it is read as
+    writer: str  # "module:Class" of its writer, a writing.SheetWriter
 
 
 FORMATS: dict[SheetFormat, Registered] = {
     SheetFormat.YAML: Registered((".yaml", ".yml"), "yaml_sheets:read_yaml_sheets",
-                                 "writing:season_yaml"),
-    SheetFormat.JSON: Registered((".json",), None, "writing:season_json"),  # read as YAML
+                                 "yaml_sheets:YamlWriter"),
+    SheetFormat.JSON: Registered((".json",), SheetFormat.YAML, "yaml_sheets:JsonWriter"),
     SheetFormat.CSV: Registered((".csv", ".tsv", ".txt"), "csv_sheets:read_csv_sheets",
-                                "writing:long_csv"),
-    SheetFormat.WIDE_CSV: Registered((), None, "writing:wide_csv"),  # a CSV, told by its header
+                                "csv_long:LongCsvWriter"),
+    SheetFormat.WIDE_CSV: Registered((), SheetFormat.CSV,  # a CSV, told by its header
+                                     "csv_wide:WideCsvWriter"),
 }
 INPUT_FORMATS = (SheetFormat.YAML, SheetFormat.CSV)  # what --input-format can name
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")  # each worksheet read as a CSV
@@ -60,9 +65,14 @@ def written_as(path: str) -> SheetFormat | None:
     return SheetFormat.CSV if suffix == ".csv" else None
 
 
-def serialize(sheets: Sequence, target: SheetFormat | str) -> str:
-    """The text of validated sheets (``writing.Portable``) in the target format, whole."""
-    return function(FORMATS[SheetFormat(target)].writer)(sheets)
+def writer(target: SheetFormat | str) -> SheetWriter:
+    """A new writer of the target format (to learn the sheets, then write them)."""
+    return function(FORMATS[SheetFormat(target)].writer)()
+
+
+def serialize(sheets: Sequence[Portable], target: SheetFormat | str) -> str:
+    """The text of validated sheets in the target format, whole."""
+    return writer(target).text(sheets)
 
 
 def sniff_format(path: str, head: bytes, codec: str = "utf-8") -> SheetFormat:
@@ -119,3 +129,66 @@ def _is_regular(handle: IO[bytes]) -> bool:
         return stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         return False
+
+
+# --- proving a conversion --------------------------------------------------------------------
+
+def read_back(text: str, target: SheetFormat | str, source: str = "<converted>") -> list[Sheet]:
+    """What our reader makes of text we wrote (to prove a conversion lost nothing)."""
+    kind = SheetFormat(target)
+    if isinstance(FORMATS[kind].reader, SheetFormat):
+        kind = FORMATS[kind].reader
+    reader = function(FORMATS[kind].reader)
+    return list(reader(io.StringIO(text) if kind == SheetFormat.CSV else text, source))
+
+
+def _essence(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
+    """What must survive a conversion: players and every value, the game's id and date (and the
+    rules and the rest of its metadata, where carried). A CSV's ids are text: compared as text."""
+    values = lambda row: None if row is None else tuple(cell_value(v) for v in row)  # noqa: E731
+    rounds = tuple((values(r.bids), values(r.tricks), values(r.points) if has_values(r.points)
+                    else None) for r in sheet.rounds)
+    core = (tuple(sheet.players), rounds)
+    if not carries_rules:
+        return core + (None if sheet.game is None else str(sheet.game), sheet.date)
+    core += (sheet.game, sheet.date, sheet.place, sheet.notes)
+    if isinstance(sheet, Portable):
+        settings = tuple(sheet.settings.items())
+    else:
+        resolved = resolve([sheet.settings], len(sheet.players))
+        effective = resolved.settings.as_dict()
+        settings = tuple((k, v) for k, v in effective.items() if k in resolved.sources)
+    return core + (sheet.title, sheet.first_dealer, settings)
+
+
+def same_sheets(written: Sequence[Portable], read: Sequence[Sheet],
+                target: SheetFormat | str) -> bool:
+    """True when the sheets read back carry everything the format can carry, unchanged."""
+    format_ = writer(target)
+    written = [format_.carried(p) for p in written]
+    if len(written) != len(read) or any(sheet.problems for sheet in read):
+        return False
+    rules = format_.carries_rules
+    return all(_essence(w, rules) == _essence(r, rules) for w, r in zip(written, read))
+
+
+def convert(sheets: Sequence[Portable], target: SheetFormat | str) -> str:
+    """Serialize and prove the text reads back the same; refuse rather than lose anything."""
+    text = serialize(sheets, target)
+    if not same_sheets(sheets, read_back(text, target), target):
+        raise cannot_convert(target, sheets[0].source if sheets else None)
+    return text
+
+
+def cannot_convert(target: SheetFormat | str, source: str | None) -> WizardError:
+    """The refusal of a conversion that would change the sheet."""
+    return WizardError(Problem(f"cannot write this as {target} without changing it (its "
+                               "names or values do not fit the format): try yaml or json", source))
+
+
+def check_convertible(p: Portable, target: SheetFormat | str) -> None:
+    """Prove that one sheet, written alone in the target format, reads back the same (a season
+    is written one sheet at a time, each proved alone: no season is held whole)."""
+    text = serialize([p], target)
+    if not same_sheets([p], read_back(text, target), target):
+        raise cannot_convert(target, p.source)

@@ -1,9 +1,11 @@
-"""YAML (and JSON) sheets: each document of a stream is one sheet, every value with its line."""
+"""YAML (and JSON) sheets, read and written: each document of a stream is one sheet, every value
+with its line; written (``wizard convert``) in the sample sheets' layout, JSON one line per key
+and per round."""
 
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from ..errors import Problem, WizardError
 from ..game.model import BadValue, RoundRecord, Sheet, Truncated, Value
@@ -13,6 +15,8 @@ if TYPE_CHECKING:
     from .yaml_tree import Node
 
 from .cells import SHOWN, PLAIN_NUMBERS, shown_value, parse_date, whole_number
+from .writing import Portable, SheetWriter, cell_value, has_values
+from .yaml_text import flow_list, flow_map, json_text, setting_text, yaml_scalar
 
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
@@ -284,3 +288,93 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
     return values, lines
 
 
+# --- writing ---------------------------------------------------------------------------------
+
+class YamlWriter(SheetWriter):
+    """YAML: one sheet, or a season as a stream of documents (``---`` between games)."""
+
+    def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
+        for index, p in enumerate(sheets):
+            yield ("---\n" if index else "") + sheet_yaml(p)
+
+
+class JsonWriter(SheetWriter):
+    """JSON: one sheet as an object; any other number as an array (read back as a season)."""
+
+    def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
+        if self.count == 1:
+            yield from (sheet_json(p) + "\n" for p in sheets)
+            return
+        yield "[\n"
+        for index, p in enumerate(sheets):
+            yield (",\n  " if index else "  ") + sheet_json(p, "  ")
+        yield "\n]\n"
+
+
+def sheet_yaml(p: Portable) -> str:
+    """One sheet as a YAML document, in the readable layout of the sample sheets."""
+    lines = []
+    if p.game is not None:  # the id survives the way back (SPEC §3)
+        lines.append(f"game: {yaml_scalar(p.game, flow=False)}")
+    for key in ("title", "date", "place", "notes"):
+        value = getattr(p, key)
+        if key == "date" and value is not None:
+            lines.append(f"date: {value}")  # ISO already: a plain YAML date
+        elif value is not None:
+            lines.append(f"{key}: {yaml_scalar(value, flow=False)}")
+    lines.append(f"players: {flow_list(p.players)}")
+    if p.first_dealer is not None:
+        lines.append(f"firstDealer: {yaml_scalar(p.first_dealer, flow=False)}")
+    if p.settings:
+        lines.append("settings:")
+        lines += [f"  {key}: {setting_text(key, value)}" for key, value in p.settings.items()]
+    if not p.rounds:
+        lines.append("rounds: []")
+    else:
+        lines.append("rounds:")
+        for record in p.rounds:
+            lines += _round_yaml(record, p.players)
+    return "\n".join(lines) + "\n"
+
+
+def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:
+    """``  - bids:   [..]`` / ``    tricks: [..]`` (partial bids of the round in play by name)."""
+    bids = [cell_value(v) for v in record.bids]
+    if any(b is None for b in bids):
+        shown = flow_map((name, bid) for name, bid in zip(players, bids) if bid is not None)
+    else:
+        shown = flow_list(bids)
+    lines = [f"  - bids:   {shown}"]
+    if record.tricks is not None:
+        lines.append(f"    tricks: {flow_list(cell_value(v) for v in record.tricks)}")
+    if has_values(record.points):
+        lines.append(f"    points: {flow_list(cell_value(v) for v in record.points)}")
+    return lines
+def sheet_json(p: Portable, indent: str = "") -> str:
+    """One sheet as a JSON object: one line per key, one line per round."""
+    pairs: list[tuple[str, str]] = []
+    for key in ("game", "title", "date", "place", "notes"):
+        value = getattr(p, key)
+        if value is not None:
+            pairs.append((key, json_text(value)))
+    pairs.append(("players", json_text(list(p.players))))
+    if p.first_dealer is not None:
+        pairs.append(("firstDealer", json_text(p.first_dealer)))
+    if p.settings:
+        pairs.append(("settings", json_text(p.settings)))
+    rounds = [json_text(_round_object(r)) for r in p.rounds]
+    inner = indent + "  "
+    pairs.append(("rounds", "[]" if not rounds else
+                  "[\n" + ",\n".join(inner + "  " + r for r in rounds) + "\n" + inner + "]"))
+    body = ",\n".join(f'{inner}"{key}": {value}' for key, value in pairs)
+    return "{\n" + body + "\n" + indent + "}"
+
+
+def _round_object(record: RoundRecord) -> dict:
+    """A round as JSON: bids (null for a player still to bid), tricks and typed points if any."""
+    data: dict[str, Any] = {"bids": [cell_value(v) for v in record.bids]}
+    if record.tricks is not None:
+        data["tricks"] = [cell_value(v) for v in record.tricks]
+    if has_values(record.points):
+        data["points"] = [cell_value(v) for v in record.points]
+    return data

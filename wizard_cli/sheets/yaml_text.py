@@ -7,8 +7,6 @@ import json
 import re
 from typing import Any, Iterable
 
-import yaml
-
 from ..game.settings import SPEC_BY_KEY, value_text
 
 # --- YAML scalars ------------------------------------------------------------------------
@@ -30,6 +28,8 @@ def yaml_scalar(value: Any, flow: bool = True) -> str:
     result is safe inside a flow list or mapping, unless ``flow`` is False (a block value,
     where ``Saturday, big table`` needs no quotes).
     """
+    import yaml  # PyYAML's emitter only when a text is written (start-up matters)
+
     if value is None or isinstance(value, bool):
         return value_text(value)
     if isinstance(value, int):
