@@ -179,8 +179,9 @@ def test_the_conversion_streamed_is_the_conversion_whole(tmp_path):
 
 
 # Issue 21, item 5: a season of distinct players. Memory may grow with the players (and their
-# pairs), never with a per-pair or per-player object: head to head keeps three counters per pair in
-# one array, ratings keep (mu, sigma, games) per player and build openskill's objects per game.
+# pairs), never with an object per pair: head to head keeps three counters per pair in one array,
+# ratings keep per player openskill's small rating (the one rate gave back) and a count (a
+# rating built afresh each game cost a uuid per player per game, issue 20: ~4 MiB more here).
 # Before: 20,000 one-round games (60,000 players) peaked at ~115 MiB for `stats --by opponent`
 # and ~91 MiB for `ratings`; the full 30,000 at 155 / 117 MiB (ratings 81 s: ranking the table
 # scanned the list once per player).

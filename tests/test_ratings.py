@@ -33,6 +33,23 @@ def by_openskill(season: list[Game]) -> dict[str, dict]:
             for name, r in ratings.items()}
 
 
+def by_openskill_afresh(season: list[Game]) -> dict[str, dict]:
+    """The same, each player's rating built afresh from its (mu, sigma) before every game, as
+    the tool once did: the ratings the tool keeps and passes back in give the same numbers."""
+    model = PlackettLuce()
+    kept: dict[str, tuple[float, float, int]] = {}
+    for game in season:
+        if not game.finished:
+            continue
+        teams = [[model.rating(*kept[name][:2]) if name in kept else model.rating()]
+                 for name in game.players]
+        for name, (rating,) in zip(game.players, model.rate(teams, ranks=game.ranks())):
+            kept[name] = (rating.mu, rating.sigma, kept.get(name, (0, 0, 0))[2] + 1)
+    return {name: {"games": games, "mu": mu, "sigma": sigma,
+                   "ordinal": model.rating(mu, sigma).ordinal()}
+            for name, (mu, sigma, games) in kept.items()}
+
+
 def results(season: list[Game]):
     """The games scored by the tool's core."""
     for game in season:
@@ -48,6 +65,7 @@ def competition(values: list[float]) -> list[int]:
 @given(seasons(max_size=8))
 def test_the_core_rates_as_openskill_does(season):
     expected = by_openskill(season)
+    assert by_openskill_afresh(season) == expected
     table = season_ratings(results(season)).table()
     assert {row.player: {"games": row.games, "mu": row.mu, "sigma": row.sigma,
                          "ordinal": row.ordinal} for row in table} == expected
@@ -157,6 +175,31 @@ def test_json_jsonl_csv_carry_the_numbers_as_computed(write):
     assert run("ratings", path, "-f", "tsv").stdout == csv_text.replace(",", "\t")
     markdown = run("ratings", path, "-f", "markdown").stdout.splitlines()
     assert markdown[2].startswith("|   Rank | Player") and markdown[3].startswith("|---")
+
+
+def test_every_format_exactly(write):
+    path = write("two.yaml", TWO)
+    final, history = expected_two()
+    order = sorted(final, key=lambda name: -final[name].ordinal())
+    games = {"Anna": 1, "Ben": 2, "Cara": 2, "Dan": 1}
+    ranks = [1 + sum(final[other].ordinal() > final[name].ordinal() for other in final)
+             for name in order]
+    result = run("ratings", path, "-f", "csv")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == "rank,player,games,mu,sigma,ordinal\n" + "".join(
+        f"{rank},{name},{games[name]},{final[name].mu},{final[name].sigma},"
+        f"{final[name].ordinal()}\n" for rank, name in zip(ranks, order))
+    table = [f"{rank:>6}  {name:<8}  {games[name]:>7}  {final[name].mu:>5.2f}  "
+             f"{final[name].sigma:>7.2f}  {final[name].ordinal():>9.2f}"
+             for rank, name in zip(ranks, order)]
+    assert run("ratings", path).stdout == (
+        "2 games rated (openskill Plackett–Luce), 1 unfinished left out\n\n"
+        "  Rank  Player      Games     Mu    Sigma    Ordinal\n"
+        "------  --------  -------  -----  -------  ---------\n" + "\n".join(table) + "\n")
+    history_csv = run("ratings", path, "--history", "-f", "csv").stdout
+    assert history_csv == "source,game,date,player,mu,sigma,ordinal\n" + "".join(
+        f"{path},{1 + (date == '2026-01-16')},{date},{name},{r.mu},{r.sigma},{r.ordinal()}\n"
+        for date, name, r in history)
 
 
 def test_history_is_one_row_per_player_per_rated_game(write):

@@ -50,7 +50,7 @@ class GameFilter:
     until: str | None = None
     players: list[str] = field(default_factory=list)  # --player names as given
     undated: int = 0  # games left out for want of a date
-    seen: set[str] = field(default_factory=set)  # player_key of every name in a game
+    seen: set[str] = field(default_factory=set)  # player_key of each --player in a game
     look_alikes: dict[str, str] = field(default_factory=dict)  # _look_alike_key → first name
     names: set[str] = field(default_factory=set)  # every name seen, as written
 
@@ -59,12 +59,16 @@ class GameFilter:
 
     def keep(self, sheet: Sheet) -> bool:
         """Whether a (valid) game counts; every game is looked at for names either way."""
-        keys = set()
+        names = self.names
         for name in sheet.players:
-            if name not in self.names:
+            if name not in names:
                 self._new_name(name)
-            keys.add(player_key(name))
-        self.seen |= keys
+        has_wanted = True
+        if self.wanted:  # only the --player names are remembered as seen: no set per game
+            keys = {player_key(name) for name in sheet.players}
+            found = [key for key in self.wanted if key in keys]
+            self.seen.update(found)
+            has_wanted = len(found) == len(self.wanted)
         if self.since is not None or self.until is not None:
             if sheet.date is None:
                 self.undated += 1
@@ -72,7 +76,7 @@ class GameFilter:
             if (self.since is not None and sheet.date < self.since) or \
                     (self.until is not None and sheet.date > self.until):
                 return False
-        return all(key in keys for key in self.wanted)
+        return has_wanted
 
     def _new_name(self, name: str) -> None:
         """Warn, once, when a name differs from an earlier one only by case or spaces."""

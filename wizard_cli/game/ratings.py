@@ -52,44 +52,55 @@ def plackett_luce() -> Any:
 class SeasonRatings:
     """Rates finished games one at a time; unfinished ones are counted and left out.
 
-    Per player only ``(mu, sigma, games)`` is kept: an openskill rating object (with its own
-    uuid and attribute dict) is built for each game from these numbers and dropped after it,
-    so a season of 90,000 distinct players stays small (issue 21, item 5).
+    Per player one openskill rating is kept: the one ``model.rate`` gave back after that
+    player's last game, passed in again for the next (``rate`` copies its inputs, so they are
+    never changed). Built again from ``(mu, sigma)`` for every game, ratings cost one more
+    rating (and uuid) per player per game: a quarter of ``rate``'s time. Memory grows with the
+    players only: openskill's compiled rating is a small object without an attribute dict, so a
+    season of 60,000 distinct players stays small (issue 21, item 5).
     """
 
     model: Any = field(default_factory=plackett_luce)
-    players: dict[str, tuple[float, float, int]] = field(default_factory=dict)
+    ratings: dict[str, Any] = field(default_factory=dict)  # player → its latest rating
+    games: dict[str, int] = field(default_factory=dict)  # player → finished games rated
     rated: int = 0
     unfinished: int = 0
 
-    def add(self, result: GameResult) -> list[HistoryRow]:
-        """Rate one game (if finished): each of its players' ratings after it, in seating order."""
+    def rate(self, result: GameResult) -> list[Any] | None:
+        """Rate one game if finished: its players' new ratings in seating order (None if not)."""
         if not result.finished:
             self.unfinished += 1
-            return []
+            return None
         self.rated += 1
         players = result.players
         ranks = [0] * len(players)
         for standing in result.standings:
             ranks[standing.seat] = standing.rank
-        model, known = self.model, self.players
+        known, games, new = self.ratings, self.games, self.model.rating
         teams = []
         for name in players:
-            kept = known.get(name)
-            teams.append([model.rating() if kept is None else model.rating(kept[0], kept[1])])
-        rows = []
-        for name, (rating,) in zip(players, model.rate(teams, ranks=ranks)):
-            kept = known.get(name)
-            known[name] = (rating.mu, rating.sigma, 1 if kept is None else kept[2] + 1)
-            rows.append(HistoryRow(result.source, result.game, result.date, name, rating.mu,
-                                   rating.sigma, rating.ordinal(), self.rated))
-        return rows
+            rating = known.get(name)
+            teams.append([new() if rating is None else rating])
+        rated = [rating for (rating,) in self.model.rate(teams, ranks=ranks)]
+        for name, rating in zip(players, rated):
+            known[name] = rating
+            games[name] = games.get(name, 0) + 1
+        return rated
+
+    def add(self, result: GameResult) -> list[HistoryRow]:
+        """Rate one game (if finished): each of its players' ratings after it, in seating order."""
+        rated = self.rate(result)
+        if rated is None:
+            return []
+        return [HistoryRow(result.source, result.game, result.date, name, rating.mu,
+                           rating.sigma, rating.ordinal(), self.rated)
+                for name, rating in zip(result.players, rated)]
 
     def table(self) -> list[RatingRow]:
         """Every rated player, highest ``ordinal`` first (then by name), competition-ranked."""
-        rating = self.model.rating
-        rows = [RatingRow(name, games, mu, sigma, rating(mu, sigma).ordinal())
-                for name, (mu, sigma, games) in self.players.items()]
+        games = self.games
+        rows = [RatingRow(name, games[name], rating.mu, rating.sigma, rating.ordinal())
+                for name, rating in self.ratings.items()]
         rows.sort(key=lambda row: (-row.ordinal, row.player.casefold(), row.player))
         for row, rank in zip(rows, competition_ranks([(row.ordinal,) for row in rows])):
             row.rank = rank
@@ -108,5 +119,5 @@ def season_ratings(results: Iterable[GameResult]) -> SeasonRatings:
     """Rate a stream of scored games without keeping any of them."""
     ratings = SeasonRatings()
     for result in results:
-        ratings.add(result)
+        ratings.rate(result)
     return ratings
