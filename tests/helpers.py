@@ -7,6 +7,10 @@ Test files import these as ``from helpers import run`` (tests/ is on sys.path th
 
 from __future__ import annotations
 
+import os
+import select
+import sys
+import time
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -20,3 +24,77 @@ WORKED = SAMPLES / "worked-example.yaml"
 def run(*args: object, input: str | bytes | None = None):
     """Invoke ``wizard ARGS…`` in-process; the result has .exit_code, .stdout and .stderr."""
     return CliRunner().invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
+
+
+class Terminal:
+    """``python -m wizard_cli ARGS…`` on a pseudo-terminal of its own (``pty.fork``), for what
+    only a real terminal shows: its echo, Ctrl-C, its width.
+
+    ``with Terminal(args, cwd=…, env=…) as tty:`` starts it; :meth:`read_until` reads what it
+    shows into ``tty.seen``, :meth:`type` writes keys to it. Leaving the block waits for it
+    (killing it after 20 s: a test failed half-way) and sets ``tty.status``.
+    """
+
+    def __init__(self, args: list[object], cwd: Path | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        self.args, self.cwd, self.env = [str(arg) for arg in args], cwd, env or {}
+        self.seen = bytearray()
+        self.status: int | None = None
+
+    def __enter__(self) -> Terminal:
+        import pty  # POSIX only: the tests that use it skip elsewhere
+
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: wizard on the terminal
+            try:
+                if self.cwd is not None:
+                    os.chdir(self.cwd)
+                os.environ.update(self.env)
+                os.execv(sys.executable, [sys.executable, "-m", "wizard_cli", *self.args])
+            finally:
+                os._exit(127)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            _, self.status = wait_or_kill(self.pid)
+        finally:
+            os.close(self.fd)
+
+    def read_until(self, wanted: bytes, timeout: float = 20.0) -> None:
+        """Read the terminal until ``wanted`` has appeared (or fail after ``timeout`` seconds)."""
+        deadline = time.monotonic() + timeout
+        while wanted not in self.seen:
+            left = deadline - time.monotonic()
+            assert left > 0, f"timed out waiting for {wanted!r}; got {bytes(self.seen)!r}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 4096)
+                except OSError:  # the child has gone and closed the terminal
+                    chunk = b""
+                assert chunk, f"the terminal closed before {wanted!r}; got {bytes(self.seen)!r}"
+                self.seen += chunk
+
+    def type(self, keys: bytes) -> None:
+        """Keys typed at the terminal."""
+        os.write(self.fd, keys)
+
+    @property
+    def exit_code(self) -> int | None:
+        """The exit status it ended with (None: killed by a signal, or still running)."""
+        return os.WEXITSTATUS(self.status) if self.status is not None \
+            and os.WIFEXITED(self.status) else None
+
+
+def wait_or_kill(pid: int, timeout: float = 20.0) -> tuple[int, int]:
+    """A child's exit status; a child still running after ``timeout`` seconds (a test that
+    failed half-way) is killed rather than waited for forever."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return done, status
+        time.sleep(0.05)
+    os.kill(pid, 9)
+    return os.waitpid(pid, 0)

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run
-from test_play import _read_until, _wait_or_kill
+from helpers import Terminal, run
 from wizard_cli.app.batch import RuleOptions, inputs
 from wizard_cli.output.fitting import terminal_width, text_width
 from wizard_cli.output.game_views import ScoreOutput
@@ -136,20 +135,9 @@ def test_a_table_into_a_pipe_is_unchanged_whatever_columns_says(tmp_path):
 @pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
 def test_score_on_a_real_terminal_of_80_columns(tmp_path):
     sheet = six_players(tmp_path)
-    pid, fd = pty.fork()
-    if pid == 0:
-        try:
-            os.environ["COLUMNS"] = "80"
-            os.execv(sys.executable, [sys.executable, "-m", "wizard_cli", "score", str(sheet)])
-        finally:
-            os._exit(127)
-    seen = bytearray()
-    try:
-        _read_until(fd, b"Friedrich wins", seen)
-    finally:
-        _, status = _wait_or_kill(pid)
-        os.close(fd)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
-    shown = bytes(seen).decode().replace("\r\n", "\n")
+    with Terminal(["score", sheet], env={"COLUMNS": "80"}) as tty:
+        tty.read_until(b"Friedrich wins")
+    assert tty.exit_code == 0
+    shown = bytes(tty.seen).decode().replace("\r\n", "\n")
     assert SPLIT_AT_80 in shown
     assert max(map(text_width, shown.splitlines())) <= 80

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import os
 import pty
-import select
-import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from helpers import WORKED, run
+from helpers import WORKED, Terminal, run
 
 RULES = ["--set", "roundMode=custom", "--set", "customRoundCount=2", "--set", "screwTheDealer=always"]
 
@@ -197,60 +194,19 @@ def test_an_invalid_sheet_is_refused_with_its_problems(tmp_path):
 
 # --- a real terminal ----------------------------------------------------------------------
 
-def _read_until(fd: int, wanted: bytes, seen: bytearray, timeout: float = 20.0) -> None:
-    """Read the terminal until ``wanted`` has appeared (or fail after ``timeout`` seconds)."""
-    deadline = time.monotonic() + timeout
-    while wanted not in seen:
-        left = deadline - time.monotonic()
-        assert left > 0, f"timed out waiting for {wanted!r}; got {bytes(seen)!r}"
-        ready, _, _ = select.select([fd], [], [], left)
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:  # the child has gone and closed the terminal
-                chunk = b""
-            assert chunk, f"the terminal closed before {wanted!r}; got {bytes(seen)!r}"
-            seen += chunk
-
-
-def _wait_or_kill(pid: int, timeout: float = 20.0) -> tuple[int, int]:
-    """The child's exit status; a child still running after ``timeout`` seconds (a test that
-    failed half-way) is killed rather than waited for forever."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return done, status
-        time.sleep(0.05)
-    os.kill(pid, 9)
-    return os.waitpid(pid, 0)
-
-
 @pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
 def test_play_at_a_real_terminal_and_ctrl_c(tmp_path):
     path = tmp_path / "g.yaml"
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: wizard play on the terminal
-        try:
-            os.chdir(tmp_path)
-            os.execv(sys.executable, [sys.executable, "-m", "wizard_cli", "play", "g.yaml",
-                                      "--players", "A,B,C"])
-        finally:
-            os._exit(127)
-    seen = bytearray()
-    try:
-        _read_until(fd, b"B bids: ", seen)
-        os.write(fd, b"1\n")
-        _read_until(fd, b"C bids (1 of 1 so far): ", seen)
+    with Terminal(["play", "g.yaml", "--players", "A,B,C"], cwd=tmp_path) as tty:
+        tty.read_until(b"B bids: ")
+        tty.type(b"1\n")
+        tty.read_until(b"C bids (1 of 1 so far): ")
         # the terminal echoes; play itself does not
-        assert b"B bids: 1\r\nC bids (1 of 1 so far): " in seen
-        os.write(fd, b"\x03")  # Ctrl-C
-        _read_until(fd, b"C to bid", seen)
-    finally:
-        _, status = _wait_or_kill(pid)
-        os.close(fd)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 130, (status, bytes(seen))
-    assert b"g.yaml: stopped; Round 1 of 20 in play: C to bid" in seen
+        assert b"B bids: 1\r\nC bids (1 of 1 so far): " in tty.seen
+        tty.type(b"\x03")  # Ctrl-C
+        tty.read_until(b"C to bid")
+    assert tty.exit_code == 130, (tty.status, bytes(tty.seen))
+    assert b"g.yaml: stopped; Round 1 of 20 in play: C to bid" in tty.seen
     assert Path(path).read_text().endswith("rounds:\n  - bids:   [null, 1, null]\n")
 
 

@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run
-from test_play import _read_until, _wait_or_kill
+from helpers import Terminal, run
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ["--set", "roundMode=custom", "--set", "customRoundCount=2", "--set",
@@ -175,36 +174,24 @@ def test_an_entry_in_a_line_of_50_mb_is_shown_shortened_in_bounded_memory(tmp_pa
 
 @pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
 def test_a_line_of_entries_at_a_real_terminal(tmp_path):
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: wizard play on the terminal
-        try:
-            os.chdir(tmp_path)
-            os.environ["COLUMNS"] = "80"
-            os.execv(sys.executable, [sys.executable, "-m", "wizard_cli", "play", "g.yaml",
-                                      "--players", "A,B,C"])
-        finally:
-            os._exit(127)
-    seen = bytearray()
-    try:
-        _read_until(fd, b"B bids: ", seen)
-        os.write(fd, b"1 0\n")
-        _read_until(fd, b"A bids (1 of 1 so far): ", seen)
+    with Terminal(["play", "g.yaml", "--players", "A,B,C"], cwd=tmp_path,
+                  env={"COLUMNS": "80"}) as tty:
+        tty.read_until(b"B bids: ")
+        tty.type(b"1 0\n")
+        tty.read_until(b"A bids (1 of 1 so far): ")
         # the terminal echoes the line typed; play writes each later prompt with its entry
-        assert seen.endswith(b"B bids: 1 0\r\nC bids (1 of 1 so far): 0\r\n"
-                             b"A bids (1 of 1 so far): ")
-        os.write(fd, b"0, 1 0\n")
-        _read_until(fd, b"A took [0]: ", seen)
-        assert seen.endswith(b"A bids (1 of 1 so far): 0, 1 0\r\nB took: 1\r\nC took: 0\r\n"
-                             b"A took [0]: ")
-        os.write(fd, b"\n")
-        _read_until(fd, b"C bids: ", seen)
-        assert b"Round 1 points: A +20, B +30, C +20" in seen
-        assert b"Round 2 of 20: B deals 2\r\nC bids: " in seen
-        os.write(fd, b"q\n")
-    finally:
-        _, status = _wait_or_kill(pid)
-        os.close(fd)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, (status, bytes(seen))
+        assert tty.seen.endswith(b"B bids: 1 0\r\nC bids (1 of 1 so far): 0\r\n"
+                                 b"A bids (1 of 1 so far): ")
+        tty.type(b"0, 1 0\n")
+        tty.read_until(b"A took [0]: ")
+        assert tty.seen.endswith(b"A bids (1 of 1 so far): 0, 1 0\r\nB took: 1\r\n"
+                                 b"C took: 0\r\nA took [0]: ")
+        tty.type(b"\n")
+        tty.read_until(b"C bids: ")
+        assert b"Round 1 points: A +20, B +30, C +20" in tty.seen
+        assert b"Round 2 of 20: B deals 2\r\nC bids: " in tty.seen
+        tty.type(b"q\n")
+    assert tty.exit_code == 0, (tty.status, bytes(tty.seen))
     assert (tmp_path / "g.yaml").read_text().endswith("  - bids:   [0, 1, 0]\n"
                                                       "    tricks: [0, 1, 0]\n")
 

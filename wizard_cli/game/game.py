@@ -14,13 +14,13 @@ import functools
 from dataclasses import dataclass
 
 from .contenders import contenders
-from .model import RoundColumns, RoundRecord, Sheet
+from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet
 from .scoring import GameResult, bidding_order, dealer_seat, no_trump, score_game
 from .settings import Settings, hand_sizes
 
 
 @dataclass(frozen=True, eq=False)
-class Game:
+class Game(HoldsSheet):
     """A valid sheet under its effective settings, from its first dealer's seat (read-only).
 
     Made by validation; a Game is never changed (a change to the sheet makes a new one).
@@ -30,17 +30,7 @@ class Game:
     settings: Settings
     first_dealer: int = 0
 
-    # --- what the sheet says --------------------------------------------------------------
-
-    @property
-    def source(self) -> str:
-        """Where the sheet was read from."""
-        return self.sheet.source
-
-    @property
-    def game(self) -> str | int | None:
-        """The sheet's game id in a season (None for a lone sheet)."""
-        return self.sheet.game
+    # --- what the sheet says (its source and game id: HoldsSheet) ----------------------------
 
     @functools.cached_property
     def players(self) -> tuple[str, ...]:

@@ -250,6 +250,24 @@ class Sheet:
             self.problems_dropped += 1
 
 
+class HoldsSheet:
+    """A record of one sheet, which it holds as ``sheet`` (a checked sheet, a Game): where the
+    sheet came from and its game id, said once for every such record."""
+
+    __slots__ = ()
+    sheet: Sheet
+
+    @property
+    def source(self) -> str:
+        """Where the sheet was read from."""
+        return self.sheet.source
+
+    @property
+    def game(self) -> str | int | None:
+        """The sheet's game id in a season (None for a lone sheet)."""
+        return self.sheet.game
+
+
 MAX_READ_PROBLEMS = 1000
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..errors import Problem, WizardError
-from .model import BadValue, RoundColumns, RoundRecord, Sheet, Value, cell_sizes
+from .model import BadValue, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value, cell_sizes
 from .game import Game
 from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_columns
 from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
@@ -18,7 +18,7 @@ from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved
 
 
 @dataclass(frozen=True, slots=True)
-class Checked:
+class Checked(HoldsSheet):
     """A sheet with its effective settings and first dealer, and everything wrong with it;
     ``validated`` is the :class:`~wizard_cli.game.game.Game` it makes when nothing is."""
 
@@ -27,16 +27,6 @@ class Checked:
     first_dealer: int
     problems: list[Problem]
     validated: Game | None = None
-
-    @property
-    def source(self) -> str:
-        """Where the sheet was read from."""
-        return self.sheet.source
-
-    @property
-    def game(self) -> str | int | None:
-        """The sheet's game id in a season (None for a lone sheet)."""
-        return self.sheet.game
 
     @property
     def valid(self) -> bool:
