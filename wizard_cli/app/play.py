@@ -15,7 +15,7 @@ import re
 import sys
 from typing import TextIO
 
-from ..errors import Problem, UsageError, WizardError, visible
+from ..errors import Problem, UsageError, WizardError, shorten, visible
 from ..game.game import Game
 from ..game.scoring import GameResult
 from ..sheets.cells import SHOWN, whole_number
@@ -48,11 +48,6 @@ class _ChangedMeanwhile(Exception):
     """The sheet is not as play last read it: another command changed it (nothing written)."""
 
 
-def shortened(text: str) -> str:
-    """An entry as shown in a message or an echo: cut short (a 50 MB line is no 50 MB echo)."""
-    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
-
-
 class Line:
     """The entries of one line of input, handed out one at a time (found as they are asked
     for: a line of a million entries is never split into a list)."""
@@ -77,7 +72,7 @@ class Line:
         if start is None:
             return ""
         typed = self.text[start.start():start.start() + SHOWN + 1].rstrip()
-        return shortened(typed)
+        return shorten(typed, SHOWN)
 
     def rest(self) -> str:
         """The entries not taken yet, one space between them (cut short)."""
@@ -87,7 +82,7 @@ class Line:
             if length > SHOWN:
                 shown.append("…")
                 break
-            shown.append(shortened(found.group()))
+            shown.append(shorten(found.group(), SHOWN))
             length += len(shown[-1]) + 1
         self.at = len(self.text)
         return " ".join(shown)
@@ -223,7 +218,7 @@ class Table:
         if self.line is not None:
             entry = self.line.take()
             if entry is not None:
-                self.say(prompt + visible(shortened(entry)))
+                self.say(prompt + visible(shorten(entry, SHOWN)))
                 return entry
             self.line = None
         self.stdout.write(prompt)

@@ -18,7 +18,7 @@ from typing import Callable
 import typer
 
 from ..app.console import output_failed, report, silence_stdout
-from ..errors import ExitCode, UsageError, WizardError
+from ..errors import ExitCode, UsageError, WizardError, one_line, shorten
 
 DEBUG = "wizard.debug"  # the key of ``--debug`` in the context's meta (shared by every command)
 
@@ -44,7 +44,7 @@ def exit_status(error: BaseException, debug: bool = False) -> ExitCode | None:
     if (debug or not isinstance(error, Exception)
             or type(error).__module__.split(".")[0] in ("click", "typer")):
         return None
-    sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {one_line(error)} "
+    sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {shorten(one_line(str(error)), 200)} "
                      "(rerun as `wizard --debug …` to see the traceback)\n")
     return ExitCode.DATA
 
@@ -68,9 +68,3 @@ def edge(command: Callable) -> Callable:
     context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
     run.__signature__ = signature.replace(parameters=[*signature.parameters.values(), context])
     return run
-
-
-def one_line(error: Exception) -> str:
-    """An exception's text on one short line, for the internal-error message."""
-    text = " ".join(str(error).split())
-    return text if len(text) <= 200 else text[:200] + "…"

@@ -14,7 +14,7 @@ import os
 import warnings
 from typing import Any, Callable, Iterable
 
-from ..errors import WizardError
+from ..errors import WizardError, game_label, shorten
 from ..game.scoring import GameResult
 
 IMAGE_FORMATS = {".png": "png", ".svg": "svg"}
@@ -28,9 +28,10 @@ LABEL_WIDTH = 40
 TITLE_WIDTH = 80
 
 
-def shortened(text: str, width: int) -> str:
-    """Text cut to ``width`` characters, the cut marked with an ellipsis."""
-    return text if len(text) <= width else text[:width - 1] + "…"
+def label(text: str, width: int = LABEL_WIDTH) -> str:
+    """Text as the chart shows it: at most ``width`` characters, the cut marked "…" within
+    them."""
+    return shorten(text, width, fit=True)
 
 
 def image_format(path: str) -> str | None:
@@ -38,19 +39,20 @@ def image_format(path: str) -> str | None:
     return IMAGE_FORMATS.get(os.path.splitext(path)[1].lower())
 
 
-def require_matplotlib() -> None:
-    """Fail early, in one line, when the ``plot`` extra is not installed."""
+def require_matplotlib() -> Any:
+    """matplotlib; or, when the ``plot`` extra is not installed, the one-line error (the one
+    place that says so: commands call this first, to fail before reading a season)."""
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib
     except ImportError:
         raise WizardError(MISSING_MATPLOTLIB) from None
+    return matplotlib
 
 
 def chart_title(result: GameResult) -> str:
     """The sheet's title, else its file name; a game of a season says which."""
-    title = shortened(result.title or os.path.basename(result.source), TITLE_WIDTH)
-    return title + (f", game {shortened(str(result.game), LABEL_WIDTH)}"
-                    if result.game is not None else "")
+    return game_label(label(result.title or os.path.basename(result.source), TITLE_WIDTH),
+                      None if result.game is None else label(str(result.game)))
 
 
 def running_totals(result: GameResult) -> tuple[list[int], list[list[int]]]:
@@ -64,36 +66,53 @@ def running_totals(result: GameResult) -> tuple[list[int], list[list[int]]]:
     return rounds, totals
 
 
-def draw_chart(result: GameResult, subtitle: str = "") -> Any:
-    """A matplotlib Figure of the running totals: one labelled line per player, a zero line."""
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-        from matplotlib.ticker import MaxNLocator
-    except ImportError:
-        raise WizardError(MISSING_MATPLOTLIB) from None
+def line_chart(series: Iterable[tuple[list, list]], names: Iterable[str], title: str,
+               subtitle: str, y_label: str, x_axis: Callable[[Any], None]) -> Any:
+    """The figure both charts are: one labelled line per player (``series``: each one's x and
+    y values, ``names``: their legend, in that order), a zero line, a light grid, the title
+    over the subtitle, the legend right of the axes; ``x_axis`` sets the x axis up."""
+    require_matplotlib()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
-    rounds, totals = running_totals(result)
     figure = Figure(figsize=FIGURE_SIZE, dpi=DPI)
     FigureCanvasAgg(figure)
     axes = figure.subplots()
     axes.axhline(0, color="0.55", linewidth=0.9, zorder=1)
-    lines = [axes.plot(rounds, line, marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
-             for line in totals]
-    axes.set_xlim(0, max(result.rounds_total, 1))  # the whole game, also while it is played
-    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.set_xlabel("Round")
-    axes.set_ylabel("Running total")
+    lines = [axes.plot(xs, ys, marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
+             for xs, ys in series]
+    x_axis(axes)
+    axes.set_ylabel(y_label)
     axes.grid(True, color="0.9", linewidth=0.6)
     axes.set_axisbelow(True)
-    figure.suptitle(chart_title(result), fontsize=13)
+    figure.suptitle(title, fontsize=13)
     if subtitle:
-        axes.set_title(shortened(subtitle, TITLE_WIDTH), fontsize=9, color="0.35")
+        axes.set_title(label(subtitle, TITLE_WIDTH), fontsize=9, color="0.35")
     # Labels passed explicitly: matplotlib would hide a name starting with "_".
-    axes.legend(lines, [shortened(name, LABEL_WIDTH) for name in result.players],
+    axes.legend(lines, [label(name) for name in names],
                 loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     figure.tight_layout()
     return figure
+
+
+def integer_axis(axes: Any, text: str) -> None:
+    """Whole numbers along the x axis, under ``text``."""
+    from matplotlib.ticker import MaxNLocator
+
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_xlabel(text)
+
+
+def draw_chart(result: GameResult, subtitle: str = "") -> Any:
+    """A matplotlib Figure of the running totals: one labelled line per player, a zero line."""
+    rounds, totals = running_totals(result)
+
+    def x_axis(axes: Any) -> None:
+        axes.set_xlim(0, max(result.rounds_total, 1))  # the whole game, also while it is played
+        integer_axis(axes, "Round")
+
+    return line_chart([(rounds, line) for line in totals], result.players, chart_title(result),
+                      subtitle, "Running total", x_axis)
 
 
 def chart_bytes(result: GameResult, fmt: str, subtitle: str = "") -> bytes:
@@ -103,11 +122,7 @@ def chart_bytes(result: GameResult, fmt: str, subtitle: str = "") -> bytes:
 
 def _image_bytes(draw: Callable[[], Any], fmt: str) -> bytes:
     """A figure drawn by ``draw`` as PNG or SVG bytes, the same bytes for the same figure."""
-    try:
-        import matplotlib
-    except ImportError:
-        raise WizardError(MISSING_MATPLOTLIB) from None
-
+    matplotlib = require_matplotlib()
     # Text stays text in SVG (names searchable, files small); fixed ids and no timestamp make
     # output repeatable; names and titles are shown as written ("$5 game" is no formula).
     rc = {"svg.fonttype": "none", "svg.hashsalt": "wizard-cli", "text.parse_math": False}
@@ -162,33 +177,17 @@ def _date_axis(axes: Any, games: int, dates: dict[int, str | None]) -> bool:
 def draw_ratings_chart(history: Iterable[Any], title: str) -> Any:
     """Each player's ordinal after each rated game they played: one labelled line each,
     the legend by final ordinal, highest first."""
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-        from matplotlib.ticker import MaxNLocator
-    except ImportError:
-        raise WizardError(MISSING_MATPLOTLIB) from None
-
     games, lines, dates = rating_series(history)
     order = sorted(lines, key=lambda name: (-lines[name][1][-1], name.casefold(), name))
-    figure = Figure(figsize=FIGURE_SIZE, dpi=DPI)
-    FigureCanvasAgg(figure)
-    axes = figure.subplots()
-    axes.axhline(0, color="0.55", linewidth=0.9, zorder=1)
-    drawn = [axes.plot(*lines[name], marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
-             for name in order]
-    axes.set_xlim(0.5, max(games, 1) + 0.5)
-    if not _date_axis(axes, games, dates):
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-        axes.set_xlabel("Rated game")
-    axes.set_ylabel("Ordinal (mu − 3·sigma)")
-    axes.grid(True, color="0.9", linewidth=0.6)
-    axes.set_axisbelow(True)
-    figure.suptitle(shortened(title, TITLE_WIDTH), fontsize=13)
-    axes.set_title("openskill Plackett–Luce, after each finished game", fontsize=9, color="0.35")
-    axes.legend(drawn, [shortened(name, LABEL_WIDTH) for name in order], loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-    figure.tight_layout()
-    return figure
+
+    def x_axis(axes: Any) -> None:
+        axes.set_xlim(0.5, max(games, 1) + 0.5)
+        if not _date_axis(axes, games, dates):
+            integer_axis(axes, "Rated game")
+
+    return line_chart([lines[name] for name in order], order, label(title, TITLE_WIDTH),
+                      "openskill Plackett–Luce, after each finished game",
+                      "Ordinal (mu − 3·sigma)", x_axis)
 
 
 def ratings_chart_bytes(history: Iterable[Any], fmt: str, title: str) -> bytes:

@@ -9,6 +9,7 @@ import datetime
 import functools
 import re
 
+from ..errors import shorten
 from ..game.model import BadValue, Value
 
 
@@ -62,7 +63,7 @@ def whole_number(text: str, comma: bool = False) -> Value:
     if (_WHOLE_OR_COMMA if comma else _WHOLE).fullmatch(text):
         return int(text.replace(",", ".").partition(".")[0])
     if len(text) > 12 and text.isascii() and text.lstrip("+-").isdigit():
-        return BadValue(text[:12] + "…", "is far too large")
+        return BadValue(shorten(text, 12), "is far too large")
     return BadValue(shown_value(text))
 
 
@@ -81,7 +82,7 @@ def count_cell(text: str, comma: bool = False) -> Value:
 
 def shown_value(text: str) -> str:
     """A value as quoted in a message: cut short, so a 100 kB cell makes no 100 kB line."""
-    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
+    return shorten(text, SHOWN)
 
 
 PLAIN_NUMBERS = {str(number): number for number in range(100)}  # as whole_number reads them

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
+from ..errors import one_line
 from ..game.model import SheetFormat
 from ..game.settings import DEFAULTS, value_text
 
@@ -31,9 +32,9 @@ class DropNotes:
         target = self.target
         self.count += 1
         flags = _scoring_flags(p)
-        dropped = [f"title '{_one_line(p.title)}'"] if p.title is not None else []
+        dropped = [f"title '{one_line(p.title)}'"] if p.title is not None else []
         if p.first_dealer is not None and p.first_dealer != p.players[0]:
-            dropped.append(f"firstDealer {_one_line(p.first_dealer)}")
+            dropped.append(f"firstDealer {one_line(p.first_dealer)}")
         changed = [flag.replace("--set ", "") for flag in flags if flag.startswith("--set ")]
         if changed:
             dropped.append("settings " + ", ".join(changed))
@@ -42,13 +43,13 @@ class DropNotes:
         if target == SheetFormat.WIDE_CSV and p.date is not None:
             dropped.append(f"date {p.date}")
         if target == SheetFormat.WIDE_CSV and p.game is not None:  # one game only: a wide CSV has no ids
-            dropped.append(f"game id '{_one_line(str(p.game))}'")
+            dropped.append(f"game id '{one_line(str(p.game))}'")
         if target == SheetFormat.CSV and p.date is None and self.date_above is not None:
             # An empty date cell repeats the date above (merged cells, SPEC §3): read back,
             # this game would have the date of the game before it.
             dropped.append(f"no date (read back, it has the date above, {self.date_above})")
         self.date_above = p.date or self.date_above
-        dropped += [f"{key} '{_one_line(getattr(p, key))}'" for key in ("place", "notes")
+        dropped += [f"{key} '{one_line(getattr(p, key))}'" for key in ("place", "notes")
                     if getattr(p, key) is not None]
         if dropped:
             self.parts.append((p.game, "; ".join(dropped)))
@@ -85,8 +86,3 @@ def _scoring_flags(p: Portable) -> list[str]:
     if p.first_dealer is not None and p.first_dealer != p.players[0]:
         flags.append(f"--first-dealer {shlex.quote(p.first_dealer)}")
     return flags
-
-
-def _one_line(text: str) -> str:
-    """Text for a one-line message: runs of whitespace and line breaks as one space."""
-    return " ".join(text.split())

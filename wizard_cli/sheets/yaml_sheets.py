@@ -7,7 +7,7 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
-from ..errors import Problem, WizardError
+from ..errors import Problem, WizardError, shorten
 from ..game.model import BadValue, RoundRecord, Sheet, Truncated, Value
 from ..game.settings import RawSetting, suggest
 
@@ -35,7 +35,9 @@ def yaml_number(node: Node | None) -> Value:
     try:
         value = node.value()
     except ValueError as error:
-        return BadValue(node.text[:12] + ("…" if len(node.text) > 12 else ""), f"cannot be read ({error})")
+        return BadValue(shorten(node.text, 12), f"cannot be read ({error})")
+    # A value far too large is quoted by its first 12 characters and "…" even when it has no
+    # more (today's message, kept; a cut by shorten() would leave the mark out).
     if type(value) is int:  # the usual case, tested first
         return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
     if value is None:

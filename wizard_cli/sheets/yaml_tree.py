@@ -16,7 +16,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
-from ..errors import Problem, WizardError
+from ..errors import Problem, WizardError, shorten
 from ..game.model import PLAYERS_KEPT, ROUNDS_KEPT
 from .cells import SHOWN
 from .spliced import Text
@@ -73,8 +73,7 @@ class Node:
 
     def describe(self) -> str:
         """How the value looks, for messages: its text (cut short), or 'a list' / 'a mapping'."""
-        text = self.text if len(self.text) <= SHOWN else self.text[:SHOWN] + "…"
-        return {"seq": "a list", "map": "a mapping"}.get(self.kind, repr(text))
+        return {"seq": "a list", "map": "a mapping"}.get(self.kind, repr(shorten(self.text, SHOWN)))
 
 
 class Scalar(Node):

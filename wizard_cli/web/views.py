@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..app.amending import latest_entry
-from ..errors import Problem
 from ..game.scoring import GameResult
-from ..output.chart import chart_title, running_totals, shortened
+from ..errors import Problem, shorten
+from ..output.chart import chart_title, running_totals
 from ..output.formats import signed
 from ..output.game_views import status_line
 
@@ -139,7 +139,7 @@ def chart(result: GameResult, box: Box = Box()) -> dict:
     lines = [{"seat": seat, "player": name,
               "points": " ".join(f"{x(n)},{y(v)}" for n, v in zip(rounds, totals[seat])),
               "end_x": x(rounds[-1]), "end_y": y(totals[seat][-1]),
-              "label": f"{shortened(name, LABEL_CHARS)} {totals[seat][-1]}"}
+              "label": f"{shorten(name, LABEL_CHARS, fit=True)} {totals[seat][-1]}"}
              for seat, name in enumerate(result.players)]
     for line, label_y in zip(lines, _spread([line["end_y"] for line in lines], box)):
         line["label_y"] = label_y
