@@ -8,11 +8,13 @@ of unfinished games); ``opponent`` rows count finished games both players sat in
 from __future__ import annotations
 
 import functools
+import operator
 from array import array
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Sequence
 
-from .scoring import GameResult, by_seat, dealer_seat
+from .scoring import GameResult, ScoredColumns, by_seat, dealer_seat
+from .stats import WAITING_LIMIT
 
 BY_KEYS = ("handSize", "position", "opponent")
 
@@ -69,6 +71,15 @@ class Breakdown:
 
     by: str
     groups: dict[tuple[str, int], GroupRow] = field(default_factory=dict)
+    # What :meth:`add` holds before adding it into ``groups`` (issue 20: a million-row
+    # season's rounds, counted one by one, took longer than reading them): per player and run of
+    # keys (the hand sizes of the rounds played, or one seat's bidding positions), the games'
+    # columns of made bids and of points, to be summed in C (``sum`` over ``zip``) and added
+    # into ``groups`` once per run of keys. At most ``waiting_limit`` players' games are held at
+    # a time, so memory stays as flat as the rows.
+    waiting: dict[tuple[str, tuple[int, ...]], tuple[list, list]] = field(default_factory=dict)
+    waiting_count: int = 0
+    waiting_limit: int = WAITING_LIMIT
     # Head to head in flat memory (issue 21, item 5: 30,000 games of distinct players held
     # 180,000 pair objects): players are numbered as they come, an ordered pair of numbers is
     # one int key to its slot, and a slot is three counters (ahead, behind, level) in one array.
@@ -80,25 +91,36 @@ class Breakdown:
     finished: int = 0
 
     def add(self, result: GameResult) -> None:
-        """Fold one scored game in."""
-        self.games += 1
-        self.finished += result.finished
-        if self.by == "opponent":
-            if result.finished:
-                self._add_scores(result)
-            return
-        scored, count = result.scored, len(result.players)
-        played = scored.played
+        """Fold one scored game in: each seat's played rounds as whole columns (the fast path;
+        :meth:`add_round_by_round` is the reference it must agree with)."""
+        played = self._count(result)
         if not played:
             return
-        if self.by == "handSize":
-            keys = [scored.sizes[:played]] * count
-        else:
-            keys = bidding_positions(count, scored.first_dealer, played)
+        scored = result.scored
+        count, points = scored.players, scored.points
+        made = list(map(operator.eq, scored.bids, scored.tricks))  # (not the round in play's)
+        waiting = self.waiting
+        for seat, (name, keys) in enumerate(zip(result.players, self._keys(scored, played))):
+            columns = waiting.get((name, keys))
+            if columns is None:
+                columns = waiting[name, keys] = ([], [])
+            columns[0].append(made[seat::count])
+            columns[1].append(points[seat::count])
+        self.waiting_count += count
+        if self.waiting_count >= self.waiting_limit:
+            self._add_waiting()
+
+    def add_round_by_round(self, result: GameResult) -> None:
+        """Fold one scored game in, one round of one player at a time: the general path, which
+        :meth:`add` must agree with (tests compare the two)."""
+        played = self._count(result)
+        if not played:
+            return
+        scored, count = result.scored, len(result.players)
         groups = self.groups
         for name, seat_keys, bids, tricks, points in zip(
-                result.players, keys, by_seat(scored.bids, count), by_seat(scored.tricks, count),
-                by_seat(scored.points, count)):
+                result.players, self._keys(scored, played), by_seat(scored.bids, count),
+                by_seat(scored.tricks, count), by_seat(scored.points, count)):
             for key, bid, took, earned in zip(seat_keys, bids, tricks, points):
                 row = groups.get((name, key))
                 if row is None:
@@ -106,6 +128,39 @@ class Breakdown:
                 row.rounds += 1
                 row.made += bid == took
                 row.points += earned
+
+    def _count(self, result: GameResult) -> int:
+        """Count the game; the rounds of it to fold in by hand size or position (head to head:
+        its scores are added here, and no rounds)."""
+        self.games += 1
+        self.finished += result.finished
+        if self.by == "opponent":
+            if result.finished:
+                self._add_scores(result)
+            return 0
+        return result.scored.played
+
+    def _keys(self, scored: ScoredColumns, played: int) -> Sequence[tuple[int, ...]]:
+        """Per seat, the key of each played round: its hand size, or the seat's bidding position."""
+        if self.by == "handSize":
+            return [scored.sizes[:played]] * scored.players
+        return bidding_positions(scored.players, scored.first_dealer, played)
+
+    def _add_waiting(self) -> None:
+        """Sum the columns :meth:`add` holds, round by round of each run, into ``groups``."""
+        groups = self.groups
+        for (name, keys), (made, points) in self.waiting.items():
+            games = len(made)
+            for key, made_here, points_here in zip(keys, map(sum, zip(*made)),
+                                                   map(sum, zip(*points))):
+                row = groups.get((name, key))
+                if row is None:
+                    row = groups[name, key] = GroupRow(name, key)
+                row.rounds += games
+                row.made += made_here
+                row.points += points_here
+        self.waiting.clear()
+        self.waiting_count = 0
 
     def _add_scores(self, result: GameResult) -> None:
         """Head to head: every ordered pair of the game's players, by final score."""
@@ -147,6 +202,7 @@ class Breakdown:
         """The rows by player (name order), then group (ascending) or opponent (name order)."""
         if self.by == "opponent":
             return self.opponent_rows()
+        self._add_waiting()
         return sorted(self.groups.values(), key=lambda r: (_name_key(r.player), r.key))
 
 

@@ -8,11 +8,15 @@ count every completed round, also those of unfinished games (SPEC §5).
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
-from typing import Iterable
+from itertools import compress
+from typing import Iterable, Sequence
 
 from .model import by_seat
 from .scoring import GameResult
+
+WAITING_LIMIT = 1024  # players' games whose rounds are held before being added up (< 1 MiB)
 
 
 @dataclass(slots=True)
@@ -64,39 +68,108 @@ class PlayerStats:
         else:
             self.underbids += 1
 
+    def add_rounds(self, bids: Sequence[int], tricks: Sequence[int]) -> None:
+        """Count completed rounds' bids against the tricks taken, as :meth:`add_round` does one
+        at a time, in whole columns (counted in C: a season has a million such rounds)."""
+        over = sum(map(operator.gt, bids, tricks))
+        under = sum(map(operator.lt, bids, tricks))
+        self.rounds += len(bids)
+        self.zero_bids_tried += bids.count(0)
+        self.zero_bids_made += list(compress(tricks, map(operator.not_, bids))).count(0)
+        self.made += len(bids) - over - under
+        self.missed += over + under
+        self.miss_sum += sum(map(abs, map(operator.sub, bids, tricks)))
+        self.overbids += over
+        self.underbids += under
+
     def add_game(self, score: int, won: bool) -> None:
         """Count one finished game's final score (end bonuses included) and whether it was won."""
         self.games += 1
         self.wins += won
         self.score_sum += score
-        self.best_score = score if self.best_score is None else max(self.best_score, score)
+        if self.best_score is None or score > self.best_score:
+            self.best_score = score
 
 
 @dataclass(slots=True)
 class Season:
-    """Accumulates game results into per-player figures, one result at a time."""
+    """Accumulates game results into per-player figures, one result at a time.
+
+    :meth:`add` holds each player's bids and tricks for a while and adds them up together, in
+    C (issue 20: a million-row season's rounds, counted one at a time, took as long as reading
+    them); at most ``waiting_limit`` players' games are held, so memory stays flat. The figures
+    of rounds are complete after :meth:`add_waiting` (which :meth:`ranked` and
+    :func:`season_stats` call).
+    """
 
     players: dict[str, PlayerStats] = field(default_factory=dict)
     games: int = 0
     finished: int = 0
+    waiting: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)
+    waiting_count: int = 0
+    waiting_limit: int = WAITING_LIMIT
 
     def add(self, result: GameResult) -> None:
-        """Fold one scored game in: its completed rounds always, its scores once it is finished."""
-        self.games += 1
-        tallies = [self.players.setdefault(name, PlayerStats(name)) for name in result.players]
+        """Fold one scored game in: its completed rounds always, its scores once it is finished
+        (the fast path; :meth:`add_round_by_round` is the reference it must agree with)."""
+        tallies = self._count(result)
+        scored, count = result.scored, len(tallies)
+        bids, tricks = scored.bids, scored.tricks
+        if len(bids) > len(tricks):  # the round in play has no tricks: not counted
+            bids = bids[:len(tricks)]
+        waiting = self.waiting
+        for seat, name in enumerate(result.players):
+            columns = waiting.get(name)
+            if columns is None:
+                columns = waiting[name] = ([], [])
+            columns[0].extend(bids[seat::count])
+            columns[1].extend(tricks[seat::count])
+        self.waiting_count += count
+        if self.waiting_count >= self.waiting_limit:
+            self.add_waiting()
+        self._add_scores(result, tallies)
+
+    def add_waiting(self) -> None:
+        """Add the rounds :meth:`add` holds into the players' figures."""
+        players = self.players
+        for name, (bids, tricks) in self.waiting.items():
+            players[name].add_rounds(bids, tricks)
+        self.waiting.clear()
+        self.waiting_count = 0
+
+    def add_round_by_round(self, result: GameResult) -> None:
+        """Fold one scored game in, one round of one player at a time: the general path, which
+        :meth:`add` must agree with (tests compare the two)."""
+        tallies = self._count(result)
         scored, count = result.scored, len(tallies)
         seats = zip(tallies, by_seat(scored.bids, count), by_seat(scored.tricks, count))
         for tally, bids, tricks in seats:  # (the round in play has no tricks: zip skips it)
             for bid, took in zip(bids, tricks):
                 tally.add_round(bid, took)
+        self._add_scores(result, tallies)
+
+    def _count(self, result: GameResult) -> list[PlayerStats]:
+        """Count the game; its players' tallies in seating order (a new player's made now)."""
+        self.games += 1
+        players = self.players
+        tallies = []
+        for name in result.players:
+            tally = players.get(name)
+            if tally is None:
+                tally = players[name] = PlayerStats(name)
+            tallies.append(tally)
+        return tallies
+
+    def _add_scores(self, result: GameResult, tallies: list[PlayerStats]) -> None:
+        """A finished game's final scores and wins (a shared first place is a win for each)."""
         if result.finished:
             self.finished += 1
-            winners = set(result.winners)  # a shared first place is a win for each
-            for standing in result.standings:
-                tallies[standing.seat].add_game(standing.score, standing.player in winners)
+            for standing in result.standings:  # a winner is ranked first (SPEC §1)
+                tallies[standing.seat].add_game(standing.score, standing.rank == 1)
 
     def ranked(self) -> list[PlayerStats]:
         """Players by wins, then average score (highest first; none last), then name."""
+        self.add_waiting()
         return sorted(self.players.values(), key=_rank_key)
 
 
@@ -111,4 +184,5 @@ def season_stats(results: Iterable[GameResult]) -> Season:
     season = Season()
     for result in results:
         season.add(result)
+    season.add_waiting()
     return season
