@@ -19,6 +19,10 @@ from wizard_cli.cli import app
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sheets"
 WORKED = SAMPLES / "worked-example.yaml"
+# Sheets several test files read (tests/sheets/); a sheet one test is about stays in that test.
+TEST_SHEETS = Path(__file__).resolve().parent / "sheets"
+ONE_ROUND = TEST_SHEETS / "one-round.yaml"  # A, B, C: one round played, A's bid of 1 made
+DEALER_TO_BID = TEST_SHEETS / "dealer-to-bid.yaml"  # screwTheDealer: A, the dealer, bids last
 
 
 def run(*args: object, input: str | bytes | None = None):

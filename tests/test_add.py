@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from helpers import SAMPLES, WORKED, run
+from helpers import ONE_ROUND, SAMPLES, WORKED, run
 from wizard_cli.sheets import editing
 from wizard_cli.errors import WizardError
 from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
@@ -499,7 +499,7 @@ def test_add_reads_parses_validates_and_scores_the_sheet_once(tmp_path, monkeypa
     monkeypatch.setattr(recording, "validated_game", counted("validate", recording.validated_game))
     monkeypatch.setattr(game_module, "score_game", counted("score", game_module.score_game))
     path = tmp_path / "g.yaml"
-    path.write_text("players: [A, B, C]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n")
+    path.write_text(ONE_ROUND.read_text())
     result = run("add", str(path), "--bids", "0,1,1")
     assert result.exit_code == 0, result.stderr
     assert calls == {"parse": 2, "validate": 2, "score": 1}

@@ -212,3 +212,16 @@ def test_each_format_is_written_beside_its_reader():
         SheetFormat.CSV: "csv_long", SheetFormat.WIDE_CSV: "csv_wide"}
     assert all(issubclass(function(entry.writer), SheetWriter) for entry in FORMATS.values())
     assert "csv.writer" not in source(PACKAGE / "sheets" / "writing.py")
+
+
+def test_no_sheet_is_written_out_in_two_test_files():
+    """A sheet several test files read lives as a file under tests/sheets/ (helpers.py names
+    it), not as a string copied from one test file to another."""
+    tests = Path(__file__).resolve().parent
+    written: dict[str, set[str]] = {}
+    for path in sorted(tests.glob("*.py")):
+        for node in ast.walk(ast.parse(source(path))):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and "players" in node.value and node.value.count("\n") >= 4):
+                written.setdefault(node.value, set()).add(path.name)
+    assert {text: names for text, names in written.items() if len(names) > 1} == {}

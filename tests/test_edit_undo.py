@@ -12,7 +12,7 @@ import yaml
 from hypothesis import given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from helpers import WORKED, run
+from helpers import DEALER_TO_BID, WORKED, run
 from wizard_cli.app.amending import amend, take_back, take_back_bid
 from wizard_cli.app.batch import SheetRules
 from wizard_cli.app.recording import checked_last, read_text, record
@@ -393,8 +393,7 @@ def test_add_quietly(tmp_path):
 
 
 def test_the_forbidden_bid_is_gone_once_the_dealer_has_bid(tmp_path):
-    path = sheet_file(tmp_path, "players: [A, B, C]\nsettings: {screwTheDealer: always}\n"
-                                "rounds:\n  - bids: [null, 0, 0]\n")
+    path = sheet_file(tmp_path, DEALER_TO_BID.read_text())
     assert json.loads(run("next", path, "-f", "json").stdout)["forbiddenDealerBid"] == 1
     assert run("add", path, "--bids", "A=0", "-q").exit_code == 0
     data = json.loads(run("next", path, "-f", "json").stdout)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers import SAMPLES, WORKED, run
+from helpers import ONE_ROUND, SAMPLES, WORKED, run
 from wizard_cli.errors import WizardError
 from wizard_cli.game.model import BadValue
 from wizard_cli.sheets.formats import read_sheets
@@ -43,8 +43,7 @@ def check(*args, input=None):
 # --- YAML --------------------------------------------------------------------------------
 
 def test_lists_and_mappings_by_name_read_the_same(write):
-    as_lists = write("l.yaml", "players: [A, B, C]\nrounds:\n  - bids: [1, 0, 0]\n"
-                               "    tricks: [1, 0, 0]\n")
+    as_lists = write("l.yaml", ONE_ROUND.read_text())
     by_name = write("m.yaml", "players: [A, B, C]\nrounds:\n  - bids: {C: 0, A: 1, B: 0}\n"
                               "    tricks:\n      B: 0\n      C: 0\n      A: 1\n")
     for path in (as_lists, by_name):
@@ -87,7 +86,7 @@ def test_json_is_yaml(write):
 
 
 def test_a_multi_document_yaml_is_a_season_with_game_numbers(write):
-    game = "players: [A, B, C]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n"
+    game = ONE_ROUND.read_text()
     path = write("season.yaml", game + "---\n" + game.replace("[A, B, C]", "[X, Y, Z]"))
     assert [s.game for s in read_sheets(str(path))] == [1, 2]
     data = scored(path)
