@@ -1,7 +1,9 @@
 """The fast lanes against the general path, whole commands side by side (issue 20).
 
-A long CSV's plain blocks are split whole and handed to the reader as columns, and a regular
-game is placed in bulk; ``WIZARD_GENERAL_PATH=1`` (sheets/source.py) turns every lane off. The
+A long CSV's plain blocks are split whole and handed to the reader as columns, a regular
+game is placed in bulk, and the season lane takes whole runs of regular games inside a block
+(validated, scored and written as JSON lines from the view's template, no object per game);
+``WIZARD_GENERAL_PATH=1`` (sheets/source.py) turns every lane off. The
 same generated seasons — quotes, CR and CRLF, blank lines, Total rows, bad values, repeated and
 out-of-order rows, dates, typed points, every rule set — go through both, and stdout, stderr
 and the exit code must be identical; the reader is also compared block size by block size.
@@ -16,6 +18,7 @@ import random
 
 import pytest
 
+from wizard_cli.game.model import GameRun
 from wizard_cli.sheets import source
 from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
@@ -125,17 +128,6 @@ def test_every_command_prints_what_the_general_path_prints(tmp_path, seed):
         assert lane == general, args
 
 
-@pytest.mark.parametrize("seed", SEASONS)
-def test_the_reader_reads_as_the_general_path_in_any_block_size(seed):
-    rng = random.Random(1000 + seed)
-    data = season_text(rng, rng.randint(5, 40)).encode()
-    expected = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
-                                    "s.csv", bulk=False))
-    for block_bytes in (1, 64, 1000, 4096, 1 << 16):
-        blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None, block_bytes=block_bytes)
-        assert list(read_csv_sheets(blocks, "s.csv")) == expected, block_bytes
-
-
 def test_a_clean_season_takes_the_lanes():
     """The lanes are taken (so the comparisons above compare something): a clean season's
     games come placed in bulk, as columns."""
@@ -156,3 +148,104 @@ def test_a_clean_season_takes_the_lanes():
     assert all(sheet.rounds.bid_lines is sheet.rounds.trick_lines  # whole columns: in bulk
                for sheet in sheets)
     assert not any(sheet.rounds.bid_lines is sheet.rounds.trick_lines for sheet in general)
+
+
+# --- the season lane: runs of whole regular games -------------------------------------------
+
+LANE_COMMANDS = [["standings", "-f", "jsonl"], ["check", "-f", "jsonl"]]
+LANE_SEASONS = range(24 if SLOW else 3)
+
+
+def clean_season_text(rng: random.Random, games: int) -> str:
+    """A long CSV of mostly whole, regular games (the lane's), some spoilt the ways a run must
+    not take: a value outside the hand, tricks not adding up, an id used before, a merged or
+    spaced game cell, a game cut short, a name with spaces, a quoted cell, an odd row."""
+    # Each header names the columns game, round, player, bid, tricks in some order.
+    header, order = rng.choice([("game,round,player,bid,tricks", [0, 1, 2, 3, 4]),
+                                ("round,player,bid,tricks,game", [1, 2, 3, 4, 0]),
+                                ("Spiel,Runde,Spieler,Ansage,Stiche", [0, 1, 2, 3, 4])])
+    delimiter = rng.choice([",", ",", ",", ";", "\t"])
+    lines = [header.replace(",", delimiter)]
+    for number in range(games):
+        players = rng.sample(NAMES[:6] if rng.random() < 0.95 else NAMES[:8], rng.choice([3, 4, 4, 5, 6]))
+        whole = 60 // len(players)
+        rounds = whole if rng.random() < 0.9 else rng.randint(1, whole)
+        game_id = f"g{number}"
+        rows = [[game_id, *row] for row in game_rows(rng, players, rounds)]
+        if rng.random() < 0.25:
+            at = rng.randrange(len(rows))
+            kind = rng.randrange(8)
+            if kind == 0:
+                rows[at][3] = str(int(rows[at][1]) + 1)  # a bid past the hand
+            elif kind == 1:
+                rows[at][4] = str(int(rows[at][4]) + 1)  # tricks not adding up
+            elif kind == 2:
+                for row in rows:
+                    row[0] = f"g{rng.randrange(number + 1)}"  # an id used before (or its own)
+            elif kind == 3:
+                for row in rows[:rng.randint(1, len(rows))]:
+                    row[0] = rng.choice(["", " ", f"g{number - 1}", f" g{number - 1}"])
+            elif kind == 4:
+                rows[at][0] = rng.choice([f"{game_id} ", f'"{game_id}"'])
+            elif kind == 5:
+                rows.insert(at, rng.choice([[], ["", "Total", "", "", ""], list(rows[at])]))
+            elif kind == 6:
+                rows[at][3] = rng.choice(BAD)
+            else:
+                rows[at] = rows[at] + ["extra"]
+        for row in rows:  # written in the header's column order (a blank row: a blank line)
+            lines.append("" if not row else delimiter.join(row[at] if at < len(row) else "" for at in order)
+                         + delimiter.join([""] + row[5:]))
+    ending = rng.choice(["\n"] * 6 + ["\r\n"])
+    return ending.join(lines) + ending
+
+
+@pytest.mark.parametrize("seed", LANE_SEASONS)
+def test_the_season_lane_prints_what_the_general_path_prints(tmp_path, seed):
+    rng = random.Random(2000 + seed)
+    path = tmp_path / "season.csv"
+    path.write_bytes(clean_season_text(rng, rng.randint(150, 400)).encode())
+    for command in LANE_COMMANDS:
+        for rules in (rng.sample(RULES, 3) if not SLOW else RULES):
+            args = [command[0], path, *command[1:], *rules]
+            lane, general = both(args)
+            assert lane == general, args
+
+
+def as_sheets(items) -> list:
+    """The reader's items with every run as the sheets of its games."""
+    return [sheet for item in items
+            for sheet in (item.sheets() if type(item) is GameRun else [item])]
+
+
+@pytest.mark.parametrize("seed", SEASONS)
+@pytest.mark.parametrize("make", [season_text, clean_season_text])
+def test_the_reader_reads_as_the_general_path_in_any_block_size(seed, make):
+    """Block by block, with runs or without: every game as the general path reads it."""
+    rng = random.Random(1000 + seed)
+    data = make(rng, rng.randint(5, 40) if make is season_text else rng.randint(20, 80)).encode()
+    expected = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
+                                    "s.csv", bulk=False))
+    for block_bytes in (1, 64, 1000, 4096, 1 << 16):
+        for runs in (False, True):
+            blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None,
+                                           block_bytes=block_bytes)
+            assert as_sheets(read_csv_sheets(blocks, "s.csv", runs=runs)) == expected, block_bytes
+
+
+def test_a_clean_season_takes_the_season_lane(tmp_path):
+    """Whole games inside a block come as runs, and standings and check print them through the
+    lane what the general path prints."""
+    rng = random.Random(7)
+    lines = ["game,round,player,bid,tricks"]
+    for number in range(300):
+        lines += [",".join([f"g{number}", *row]) for row in game_rows(rng, NAMES[:4], 15)]
+    data = ("\n".join(lines) + "\n").encode()
+    items = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
+                                 "s.csv", runs=True))
+    assert sum(len(item) for item in items if type(item) is GameRun) > 200  # (not the first block)
+    path = tmp_path / "season.csv"
+    path.write_bytes(data)
+    for command in LANE_COMMANDS:
+        lane, general = both([command[0], path, *command[1:]])
+        assert lane == general and lane[0] == 0 and lane[1].count("\n") == 300

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from ..errors import Problem, UsageError, WizardError, game_label, visible
-from ..game.model import Sheet
-from ..game.scoring import GameResult, score_game
+from ..game.model import GameRun, Sheet
+from ..game.scoring import GameResult, RunStandings, score_game
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
 from ..game.settings import RawSetting, command_line_settings, resolve
-from ..game.validation import Checked, audit_points, check_sheet
+from ..game.validation import Checked, audit_points, check_run, check_sheet
+from ..output.formats import Rendered
 from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.formats import read_sheets
 from ..sheets.source import STDIN, display_name
@@ -28,6 +29,10 @@ from .console import flush_output, report
 
 if TYPE_CHECKING:
     from ..game.compare import Preset
+
+# The season lane (issue 20): a run's lines in the command's format, its games shown scored or
+# checked, or None to leave them to the general path (output/json_lines.py's RunLines).
+Lane = Callable[[GameRun, RunStandings, bool], "Rendered | None"]
 
 
 @dataclass(frozen=True)
@@ -64,32 +69,59 @@ class Inputs:
     failed: bool = False
     notes: bool = True  # what a source skips goes to stderr (not again when read a second time)
 
-    def checked(self) -> Iterator[Checked]:
-        """Every sheet of every source, validated; a source that cannot be read is one failure."""
+    def checked(self, lane: Lane | None = None, scored: bool = False
+                ) -> Iterator[Checked | Rendered]:
+        """Every sheet of every source, validated; a source that cannot be read is one failure.
+
+        With a ``lane`` (the season lane), whole runs of finished valid games of a long CSV come
+        as the lines it renders for them, where it can; any other run's games are checked here
+        one by one, as every other sheet is."""
         for path in self.paths:
             try:
                 for sheet in read_sheets(path, self.input_format, self.rules.encoding,
-                                         _note if self.notes else None, flush_output):
-                    yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
+                                         _note if self.notes else None, flush_output,
+                                         runs=lane is not None):
+                    if type(sheet) is GameRun:
+                        yield from self._run(sheet, lane, scored)
+                    else:
+                        yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
             except WizardError as error:
                 where = error.problems[0].path or path
                 if where.startswith(f"{path}["):  # a workbook's worksheet: the source is PATH
                     where = path
                 yield Checked(Sheet(source=where), DEFAULT_SETTINGS, 0, error.problems)
 
-    def scored(self, keep: Callable[[Sheet], bool] | None = None) -> Iterator[GameResult]:
+    def _run(self, run: GameRun, lane: Lane, scored: bool) -> Iterator[Checked | Rendered]:
+        """A run of games: the lane's lines when every game is valid and finished and the lane
+        can render them, else each game checked as its own sheet."""
+        standings = check_run(run, self.rules.layers, self.rules.first_dealer)
+        lines = lane(run, standings, scored) if standings is not None else None
+        if lines is not None:
+            yield lines
+            return
+        for sheet in run.sheets():
+            yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
+
+    def scored(self, keep: Callable[[Sheet], bool] | None = None,
+               lane: Lane | None = None) -> Iterator[GameResult | Rendered]:
         """Every valid sheet scored (those ``keep`` takes, if given); the problems of the others
-        go to stderr (and set ``failed``)."""
-        for checked in self.checked():
-            if not checked.valid:
+        go to stderr (and set ``failed``). A ``lane`` renders whole runs (see :meth:`checked`)."""
+        for checked in self.checked(lane, scored=True):
+            if type(checked) is Rendered:
+                yield checked
+            elif not checked.valid:
                 self.fail(checked.problems)
             elif keep is None or keep(checked.sheet):
                 yield score_game(checked.validated)
 
-    def audited(self) -> Iterator[Checked]:
+    def audited(self, lane: Lane | None = None) -> Iterator[Checked | Rendered]:
         """Every sheet checked, a valid one's typed ``points`` audited too (``wizard check``);
-        an invalid one's problems go to stderr, and it is still yielded (it prints its count)."""
-        for checked in self.checked():
+        an invalid one's problems go to stderr, and it is still yielded (it prints its count).
+        A ``lane`` renders whole runs (see :meth:`checked`: a run has no typed points)."""
+        for checked in self.checked(lane):
+            if type(checked) is Rendered:
+                yield checked
+                continue
             if checked.valid:
                 audit = audit_points(score_game(checked.validated))
                 if audit:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-from typing import TYPE_CHECKING, Annotated, Iterable, Optional
+from typing import TYPE_CHECKING, Annotated, Callable, Iterable, Optional
 
 import typer
 
@@ -18,6 +18,7 @@ from ..app.console import check_output, output_after_change, report, require_std
 from ..errors import ExitCode
 from ..output.fitting import terminal_width
 from ..output.formats import View, emit
+from ..output.json_lines import run_lines
 from ..output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
                                  StandingsOutput, TrickOutput, UndoneOutput, status_line)
 from ..output.rules_views import CompareOutput, RulesOutput
@@ -69,6 +70,13 @@ def show(view: View, items: Iterable, fmt: Format, several: bool = False) -> Non
     emit(view, items, fmt.value, sys.stdout, several)
 
 
+def show_season(view: View, items: Callable[..., Iterable], fmt: Format,
+                several: bool) -> None:
+    """:func:`show` of ``items(lane=…)``: with the season lane's lines for whole runs of games
+    where the format has them (output/json_lines.py)."""
+    show(view, items(lane=run_lines(view, fmt.value)), fmt, several)
+
+
 def finish(source: Inputs) -> None:
     """Exit 1 if any sheet was invalid."""
     if source.failed:
@@ -94,7 +102,7 @@ def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOpt
 def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """The standings alone: rank, player, score."""
     source = inputs(sheets, rules)
-    show(StandingsOutput(), source.scored(), format, len(sheets) > 1)
+    show_season(StandingsOutput(), source.scored, format, len(sheets) > 1)
     finish(source)
 
 
@@ -104,7 +112,7 @@ def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: Rul
 def check(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Validate sheets (and audit typed points): ok per valid sheet, every problem on stderr."""
     source = inputs(sheets, rules)
-    show(CheckOutput(), source.audited(), format, len(sheets) > 1)
+    show_season(CheckOutput(), source.audited, format, len(sheets) > 1)
     finish(source)
 
 

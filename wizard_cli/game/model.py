@@ -271,6 +271,47 @@ class HoldsSheet:
 MAX_READ_PROBLEMS = 1000
 
 
+@dataclass(slots=True, eq=False)
+class GameRun:
+    """Whole games of a long CSV side by side, as columns (the season lane, issue 20).
+
+    Consecutive games of one block of the file, each of ``players`` players and ``rounds``
+    rounds, every round listing every player in the seating order of round 1, every bid and
+    trick a plain number, no other column read (no date, no points), and no problem found in
+    reading them. Their rows stand on consecutive lines from ``first_line``; ``bids`` and
+    ``tricks`` run game after game, each game's as :class:`RoundColumns` holds them. Only the
+    season lane asks for runs; :meth:`sheet` is a game exactly as the general reader reads it.
+    """
+
+    source: str
+    players: int
+    rounds: int
+    first_line: int
+    ids: list[str] = field(default_factory=list)
+    tables: list[tuple[str, ...]] = field(default_factory=list)  # each game's players
+    bids: list[int] = field(default_factory=list)
+    tricks: list[int] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def sheet(self, index: int) -> Sheet:
+        """Game ``index`` of the run as its own sheet."""
+        size = self.players * self.rounds
+        start = index * size
+        lines = list(range(self.first_line + start, self.first_line + start + size))
+        sheet = Sheet(source=self.source, game=self.ids[index], line=lines[0],
+                      kind=SheetFormat.CSV, players=list(self.tables[index]),
+                      player_lines=[None] * self.players)
+        sheet.rounds = RoundColumns(self.players, self.bids[start:start + size],
+                                    self.tricks[start:start + size], None, lines)
+        return sheet
+
+    def sheets(self) -> Iterator[Sheet]:
+        """Every game of the run as its own sheet, in file order."""
+        return map(self.sheet, range(len(self.ids)))
+
+
 # --- the layout: a flat column holds round after round, each round in seating order ---------
 # These are the only functions that know it; everything else reads columns through them.
 

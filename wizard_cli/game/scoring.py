@@ -12,7 +12,7 @@ import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from .model import RoundColumns, by_round, by_seat, cell_sizes, round_of
+from .model import GameRun, RoundColumns, by_round, by_seat, cell_sizes, round_of
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 if TYPE_CHECKING:
@@ -341,3 +341,70 @@ def score_game(game: Game) -> GameResult:
     scored = score_columns(game.rounds, count, game.settings, game.first_dealer, played)
     return GameResult(game, scored, standings(game.players, game.settings, scored,
                                               played == game.rounds_total))
+
+
+# --- the season lane: whole runs of finished games, as columns (issue 20) ---------------------
+
+@dataclass(slots=True)
+class RunStandings:
+    """The standings of every game of a :class:`~wizard_cli.game.model.GameRun`, all finished
+    and valid, as plain ints: ``places[g]`` is game g's seats in standings order (best first),
+    ``ranks[g]``, ``scores[g]`` and ``bonuses[g]`` what stands at each place. What
+    :func:`standings` gives for each game, with no object per game or round."""
+
+    settings: Settings
+    places: list[list[int]]
+    ranks: list[list[int]]
+    scores: list[list[int]]
+    bonuses: list[list[int]]
+
+
+def score_run(run: GameRun, s: Settings) -> RunStandings | None:
+    """A run of finished games (``run.rounds`` is the game's last round under ``s``) scored,
+    each game's standings as :func:`score_game` ranks them. None when a value is outside its
+    hand (the points tables double as the range check) or the rules add what only the general
+    path scores (``balancedBidPenalty``, ``finalRoundBonus``, ``screwTheDealer``)."""
+    count, rounds = run.players, run.rounds
+    if s.balanced_bid_penalty or s.final_round_bonus or s.screw_the_dealer != "off":
+        return None
+    sizes = hand_sizes(s, count)
+    if rounds != len(sizes):
+        return None
+    try:  # each cell's table, bid, then tricks: a KeyError for a value outside the hand
+        points = list(map(operator.getitem,
+                          map(operator.getitem, _cell_tables(s, sizes, count) * len(run), run.bids),
+                          run.tricks))
+    except LookupError:
+        return None
+    totals = _game_sums(points, count, rounds)
+    bonuses = [(0,) * count] * len(run)
+    if s.perfect_game_bonus:
+        made = _game_sums(list(map(operator.eq, run.bids, run.tricks)), count, rounds)
+        bonuses = [tuple(s.perfect_game_bonus if m == rounds else 0 for m in game) for game in made]
+        totals = [tuple(map(operator.add, game, bonus)) for game, bonus in zip(totals, bonuses)]
+    if s.tie_break == "totalBids":
+        keys = list(map(list, map(zip, totals, _game_sums(run.bids, count, rounds))))
+    elif s.tie_break == "madeBids":
+        made = _game_sums(list(map(operator.eq, run.bids, run.tricks)), count, rounds)
+        keys = list(map(list, map(zip, totals, made)))
+    else:
+        keys = totals  # ranks on plain ints
+    places, ranks, scores, extras = [], [], [], []
+    for key, total, bonus in zip(keys, totals, bonuses):
+        rank = competition_ranks(key)
+        place = sorted(range(count), key=rank.__getitem__)  # stable: equal ranks in seat order
+        places.append(place)
+        ranks.append([rank[seat] for seat in place])
+        scores.append([total[seat] for seat in place])
+        extras.append([bonus[seat] for seat in place])
+    return RunStandings(s, places, ranks, scores, extras)
+
+
+def _game_sums(flat: Sequence[int], count: int, rounds: int) -> list[tuple[int, ...]]:
+    """Each game's sum per seat of a run's flat column (game after game of ``rounds`` rounds of
+    ``count`` seats): running sums per seat, differenced at each game's end."""
+    seats = []
+    for seat in range(count):
+        ends = list(itertools.accumulate(flat[seat::count]))[rounds - 1::rounds]
+        seats.append(list(map(operator.sub, ends, [0, *ends[:-1]])))
+    return list(zip(*seats))

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..errors import Problem, WizardError
-from .model import BadValue, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value, cell_sizes
+from .model import BadValue, GameRun, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value, cell_sizes
 from .game import Game
-from .scoring import GameResult, dealer_seat, forbidden_dealer_bid, score_columns
+from .scoring import (GameResult, RunStandings, dealer_seat, forbidden_dealer_bid, score_columns,
+                      score_run)
 from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
                        hand_sizes, resolve, suggest)
 
@@ -61,6 +62,30 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
                                 "(not shown)", sheet.where))
     return Checked(sheet, resolved.settings, dealer, problems,
                    None if problems else Game(sheet, resolved.settings, dealer))
+
+
+def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
+              first_dealer: str | None = None) -> RunStandings | None:
+    """The season lane's check of a whole run of regular games: their standings when every game
+    is valid and finished, exactly as :func:`check_sheet` and ``score_game`` find each; None
+    when any one is not, or the rules are left to the general path (then each game goes there).
+
+    A run's games have 3–6 distinct named players, no reading problem, and every value a plain
+    number (GameRun), so what is left to judge is the rules given outside the sheet, the values
+    in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`) and each
+    round's tricks adding up to its hand size.
+    """
+    if first_dealer is not None:
+        return None
+    resolved = _resolve_once([[], *layers], run.players)  # a CSV game has no settings of its own
+    if resolved.problems:
+        return None
+    sizes = hand_sizes(resolved.settings, run.players)
+    count = run.players
+    if (run.rounds != len(sizes) or list(itertools.accumulate(run.tricks))[count - 1::count]
+            != list(itertools.accumulate(sizes * len(run)))):
+        return None
+    return score_run(run, resolved.settings)
 
 
 def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),

@@ -156,6 +156,17 @@ def fixed_places(value: float | None, places: int) -> str:
     return "-" if value is None else f"{value:.{places}f}"
 
 
+class Rendered(str):
+    """Output already written in the chosen format (the season lane's JSON lines for a whole run
+    of games, see json_lines.py): :func:`emit_json` writes it as it is."""
+
+
+def json_line_encoder() -> Callable[[Any], str]:
+    """A JSON line as ``jsonl`` writes each object: compact, UTF-8 names kept readable. Our
+    objects are plain trees, so no cycle check is needed for each of them."""
+    return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+
+
 def dumps(value: Any, indent: int | None = 2) -> str:
     """JSON text as this tool writes it (UTF-8 names kept readable)."""
     return json.dumps(value, ensure_ascii=False, indent=indent)
@@ -164,11 +175,9 @@ def dumps(value: Any, indent: int | None = 2) -> str:
 def emit_json(view: View, items: Iterator[Any], out: TextIO, array: bool, lines: bool) -> None:
     """One object, an array of objects (``[]`` for none), or one compact object per line."""
     if lines:
-        # Made once; our objects are plain trees, so no cycle check is needed for each of them.
-        encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
-                                  check_circular=False).encode
+        encode = json_line_encoder()
         for item in items:
-            out.write(encode(view.as_json(item)) + "\n")
+            out.write(item if type(item) is Rendered else encode(view.as_json(item)) + "\n")
         return
     if not array:
         for item in items:

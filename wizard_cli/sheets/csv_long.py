@@ -12,8 +12,9 @@ import operator
 from typing import Callable, Iterable, Iterator, Sequence
 
 from ..errors import Problem, WizardError
-from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundColumns, RoundRecord, Sheet, SheetFormat,
-                          Truncated, Value)
+from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, GameRun, RoundColumns, RoundRecord,
+                          Sheet, SheetFormat, Truncated, Value)
+from ..game.settings import MAX_PLAYERS, MIN_PLAYERS
 from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total, parse_date,
                     whole_number)
 from .csv_rows import BlockColumns, Chunks
@@ -29,7 +30,7 @@ class LongLayout:
     """Which column holds what, from a long CSV's header (names already lower case)."""
 
     def __init__(self, source: str, header: list[str], header_line: int, comma: bool,
-                 bulk: bool) -> None:
+                 bulk: bool, runs: bool = False) -> None:
         self.source = source
         self.comma = comma  # a decimal comma is a decimal point (a file not delimited by ',')
         self.bulk = bulk  # whether a regular game may be placed in bulk (tests turn it off)
@@ -46,19 +47,26 @@ class LongLayout:
         self.problems = [
             Problem(f"the header has no '{name}' column", source, header_line)
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
+        # Whole regular games inside a block may come as one GameRun (the season lane): only
+        # when asked, and only where a game's rows say nothing but rounds, names, bids, tricks.
+        self.runs = (runs and bulk and not self.problems and self.game_col is not None
+                     and self.date_col is None and self.points_col is None)
 
 
 def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source: str,
-                     comma: bool = False, bulk: bool = True) -> Iterator[Sheet]:
+                     comma: bool = False, bulk: bool = True, runs: bool = False
+                     ) -> Iterator[Sheet | GameRun]:
     """A long CSV's rows (a block at a time) → one sheet per game, each handed out as soon as
     its rows end.
 
     Rows are grouped by their ``game`` cell (an empty one repeats the game above: merged
     cells); without a ``game`` column the file is one game. A row of totals is ignored.
     ``bulk=False`` places every row one by one (the general path, which a regular game's bulk
-    placement must match exactly).
+    placement must match exactly). ``runs=True`` (the season lane) hands out the regular games
+    wholly inside a plain block as runs instead (:class:`~wizard_cli.game.model.GameRun`),
+    each game of which reads as its sheet would.
     """
-    games = _Games(LongLayout(source, header, header_line, comma, bulk))
+    games = _Games(LongLayout(source, header, header_line, comma, bulk, runs))
     col = games.layout.game_col
     for rows, lines in chunks:
         if type(rows) is BlockColumns:  # a plain block as columns (CsvRows.chunks: the lane)
@@ -91,7 +99,8 @@ class _Games:
         self.layout = layout
         self.game: _LongGame | None = None
         self.finished = GameIds()  # every game id before this one, 8 bytes each
-        self.done: list[Sheet] = []  # games ended by the rows taken so far, not yet handed out
+        self.done: list[Sheet | GameRun] = []  # games ended by the rows taken so far, not yet handed out
+        self.pending: GameRun | None = None  # the run being gathered (the season lane)
         self.date_above: str | None = None  # the last date written above (for merged cells)
 
     def run(self, game_id: str, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
@@ -116,9 +125,19 @@ class _Games:
             else:
                 self.game.take_columns(columns, lines)
             return
+        groups = []
         start = 0
         for cell, run in itertools.groupby(columns[col]):
             stop = start + len(list(run))
+            groups.append((cell, start, stop))
+            start = stop
+        lane = _RunLane(self, columns, lines) if self.layout.runs and len(groups) > 2 else None
+        for index, (cell, start, stop) in enumerate(groups):
+            # A game wholly inside the block (neither the first group nor the last) may join a run.
+            if (lane is not None and 0 < index < len(groups) - 1
+                    and lane.take(cell, start, stop, groups[index + 1][0])):
+                continue
+            self.end_run()
             game_id = cell.strip()
             game = self.game
             part = BlockColumns(column[start:stop] for column in columns)
@@ -129,7 +148,20 @@ class _Games:
                 self.game.take_columns(part, lines[start:stop])
             else:
                 self.each(part.rows(), lines[start:stop])
-            start = stop
+        self.end_run()
+
+    def end_run(self) -> None:
+        """The run being gathered (if any) is done: handed out after the games before it."""
+        if self.pending is not None:
+            self.done.append(self.pending)
+            self.pending = None
+
+    def end_game(self) -> None:
+        """The game being read (if any) is finished: handed out, its id remembered."""
+        if self.game is not None:
+            self.finished.add(self.game.sheet.game)
+            self.done.append(self.finished_sheet(self.game))
+            self.game = None
 
     def each(self, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
         """Rows of the game being read, or starting the file's game (a file with no game column)."""
@@ -143,9 +175,7 @@ class _Games:
 
     def _start(self, game_id: str | None, line: int) -> None:
         """A new game begins on ``line``; the one before is finished."""
-        if self.game is not None:
-            self.finished.add(self.game.sheet.game)
-            self.done.append(self.finished_sheet(self.game))
+        self.end_game()
         self.game = _LongGame(self.layout, game_id, line)
         if game_id in self.finished:
             self.game.sheet.problem(f"game '{game_id}' continues here after other games "
@@ -161,6 +191,78 @@ class _Games:
                 sheet.date = self.date_above
             self.date_above = sheet.date if game.dated or sheet.date else self.date_above
         return sheet
+
+
+class _RunLane:
+    """Which games wholly inside one plain block join a :class:`GameRun` (the season lane): a
+    regular game (see :meth:`_LongGame._place_regular`) of plain ids, names and numbers whose
+    id is new, read exactly as the general reader would read it, with nothing to say."""
+
+    def __init__(self, games: _Games, columns: BlockColumns, lines: range) -> None:
+        layout = games.layout
+        self.games, self.columns, self.first_line = games, columns, lines[0]
+        self.numbers = columns[layout.round_col]
+        self.names = columns[layout.player_col]
+        self.bids = _plain_numbers(columns[layout.bid_col])  # the whole block's, if all plain
+        self.tricks = _plain_numbers(columns[layout.tricks_col])
+
+    def take(self, cell: str, start: int, stop: int, following: str) -> bool:
+        """Whether the game of rows ``start:stop`` (game cells ``cell``) joins a run: it must
+        be a new game, and the rows after it (game cells ``following``) another one."""
+        games = self.games
+        before = (games.pending.ids[-1] if games.pending is not None
+                  else games.game.sheet.game if games.game is not None else None)
+        if (not cell or cell != cell.strip() or cell == before or not following.strip()
+                or following.strip() == cell or cell in games.finished):
+            return False
+        table = _regular_table(self.numbers, self.names, start, stop)
+        if table is None:
+            return False
+        layout = games.layout
+        if self.bids is not None and self.tricks is not None:
+            bids, tricks = self.bids[start:stop], self.tricks[start:stop]
+        else:
+            bids = _plain_numbers(self.columns[layout.bid_col][start:stop])
+            tricks = _plain_numbers(self.columns[layout.tricks_col][start:stop])
+            if bids is None or tricks is None:
+                return False
+        run = games.pending
+        players, rounds = len(table), (stop - start) // len(table)
+        if run is None or (run.players, run.rounds) != (players, rounds):
+            games.end_run()
+            games.end_game()
+            run = games.pending = GameRun(layout.source, players, rounds,
+                                          self.first_line + start)
+        run.ids.append(cell)
+        run.tables.append(table)
+        run.bids += bids
+        run.tricks += tricks
+        games.finished.add(cell)
+        return True
+
+
+def _regular_table(numbers: list[str], names: list[str], start: int,
+                   stop: int) -> tuple[str, ...] | None:
+    """The players of rows ``start:stop`` when they are one regular game (every round lists
+    every player in round 1's order, rounds 1..N in plain digits, plain distinct names, at most
+    a game's players and rounds); else None."""
+    count = numbers[start:min(stop, start + MAX_PLAYERS + 1)].count("1")
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS or (stop - start) % count:
+        return None
+    rounds = (stop - start) // count
+    table = tuple(names[start:start + count])
+    if (rounds > ROUNDS_KEPT or tuple(numbers[start:stop]) != _round_labels(count, rounds)
+            or names[start:stop] != list(table) * rounds or not _plain_names(table)):
+        return None
+    return table
+
+
+def _plain_numbers(cells: list[str]) -> list[int] | None:
+    """Cells that are all plain numbers as those numbers (as whole_number reads them); else None."""
+    try:
+        return list(map(PLAIN_NUMBERS.__getitem__, cells))
+    except KeyError:
+        return None
 
 
 class _LongGame:

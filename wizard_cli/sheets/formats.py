@@ -19,7 +19,7 @@ from importlib import import_module
 from typing import IO, Callable, Iterator, Sequence
 
 from ..errors import Problem, WizardError
-from ..game.model import Sheet, SheetFormat
+from ..game.model import GameRun, Sheet, SheetFormat
 from ..game.settings import resolve
 from .source import (decode_all, decoded_blocks, display_name, file_encoding, general_path,
                      open_binary, read_limited, text_encoding)
@@ -91,13 +91,15 @@ def sniff_format(path: str, head: bytes, codec: str = "utf-8") -> SheetFormat:
 
 def read_sheets(path: str, input_format: str | None = None, encoding: str | None = None,
                 note: Callable[[Problem], None] | None = None,
-                waiting: Callable[[], None] | None = None) -> Iterator[Sheet]:
+                waiting: Callable[[], None] | None = None, runs: bool = False
+                ) -> Iterator[Sheet | GameRun]:
     """Every sheet in one source, in order; raises WizardError for a file that cannot be read.
 
     ``note`` is told what was skipped (a workbook's worksheet that holds no sheet). ``waiting``
     is called before each read from a source that may make the tool wait (standard input, a
     pipe, a device): the caller sends out what it has written so far, so the next stage of a
     pipeline sees each game as soon as it is scored, however the output is buffered.
+    ``runs=True`` (the season lane) lets a long CSV hand out whole regular games as runs.
     """
     source = display_name(path)
     if input_format is None and path.lower().endswith(WORKBOOK_SUFFIXES):
@@ -115,7 +117,7 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         reader = function(FORMATS[SheetFormat(kind)].reader)
         if kind == SheetFormat.CSV:
             yield from reader(decoded_blocks(buffered, source, encoding, waiting=waiting), source,
-                              bulk=not general_path())
+                              bulk=not general_path(), runs=runs)
         else:
             if waiting is not None:
                 waiting()
