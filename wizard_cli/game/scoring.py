@@ -377,7 +377,7 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
     except LookupError:
         return None
     totals = _game_sums(points, count, rounds)
-    bonuses = [(0,) * count] * len(run)
+    bonuses = None
     if s.perfect_game_bonus:
         made = _game_sums(list(map(operator.eq, run.bids, run.tricks)), count, rounds)
         bonuses = [tuple(s.perfect_game_bonus if m == rounds else 0 for m in game) for game in made]
@@ -389,14 +389,17 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
         keys = list(map(list, map(zip, totals, made)))
     else:
         keys = totals  # ranks on plain ints
-    places, ranks, scores, extras = [], [], [], []
-    for key, total, bonus in zip(keys, totals, bonuses):
-        rank = competition_ranks(key)
-        place = sorted(range(count), key=rank.__getitem__)  # stable: equal ranks in seat order
+    seats = range(count)
+    places, ranks, scores = [], [], []
+    for key, total in zip(keys, totals):
+        # Best first; sorted keeps equal keys in seat order, as standings() does.
+        place = sorted(seats, key=key.__getitem__, reverse=True)
+        ranked = [None, *map(key.__getitem__, place)]
         places.append(place)
-        ranks.append([rank[seat] for seat in place])
-        scores.append([total[seat] for seat in place])
-        extras.append([bonus[seat] for seat in place])
+        ranks.append(list(map(ranked.index, ranked[1:])))  # 1 + how many stand strictly above
+        scores.append(list(map(total.__getitem__, place)))
+    extras = ([[0] * count] * len(run) if bonuses is None else
+              [list(map(bonus.__getitem__, place)) for bonus, place in zip(bonuses, places)])
     return RunStandings(s, places, ranks, scores, extras)
 
 

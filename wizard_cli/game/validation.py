@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..errors import Problem, WizardError
-from .model import BadValue, GameRun, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value, cell_sizes
+from .model import (BadValue, GameRun, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value,
+                    cell_sizes)
 from .game import Game
 from .scoring import (GameResult, RunStandings, dealer_seat, forbidden_dealer_bid, score_columns,
                       score_run)

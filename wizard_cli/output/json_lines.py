@@ -53,29 +53,35 @@ class RunLines:
         self.output = output
         self.encode = json_line_encoder()
         self.templates: dict[tuple, tuple[str, Callable] | None] = {}
-        self.names: dict[str, str] = {}  # a name → its JSON text
+        self.names: dict[tuple[str, ...], tuple[str, ...]] = {}  # players → their JSON texts
 
     def __call__(self, run: GameRun, standings: RunStandings, scored: bool) -> Rendered | None:
         """The run's lines, or None when the view has no template for its games."""
         encode, names = self.encode, self.names
         source = encode(run.source)
-        count = run.players
+        shape = (scored, run.players, run.rounds, standings.settings)
+        by_winners: dict[int, tuple[str, Callable] | None] = {}  # this run's templates
         lines = []
         for index, (game_id, table) in enumerate(zip(run.ids, run.tables)):
-            winners = standings.ranks[index].count(1) if scored else 0
-            key = (scored, count, run.rounds, standings.settings, winners)
-            made = self.templates.get(key, False)
+            ranks = standings.ranks[index]
+            winners = ranks.count(1) if scored else 0
+            made = by_winners.get(winners, False)
             if made is False:
-                made = self.templates[key] = self._template(run, standings, scored, winners)
+                key = (*shape, winners)
+                if key not in self.templates:
+                    self.templates[key] = self._template(run, standings, scored, winners)
+                made = by_winners[winners] = self.templates[key]
             if made is None:
                 return None
             template, pick = made
-            seat_names = [names.get(name) or names.setdefault(name, encode(name)) for name in table]
+            seat_names = names.get(table)
+            if seat_names is None:
+                seat_names = names[table] = tuple(map(encode, table))
             values = [source, encode(game_id), *seat_names]
             if scored:
                 place = standings.places[index]
-                values += [seat_names[seat] for seat in place]
-                values += standings.ranks[index]
+                values += map(seat_names.__getitem__, place)
+                values += ranks
                 values += standings.scores[index]
                 values += standings.bonuses[index]
                 values += place

@@ -14,16 +14,13 @@ from typing import Callable, Iterable, Iterator, Sequence
 from ..errors import Problem, WizardError
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, GameRun, RoundColumns, RoundRecord,
                           Sheet, SheetFormat, Truncated, Value)
-from ..game.settings import MAX_PLAYERS, MIN_PLAYERS
 from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total, parse_date,
                     whole_number)
 from .csv_rows import BlockColumns, Chunks
+from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
 from .game_ids import GameIds
 from .writing import Portable, SheetWriter, csv_cell
 
-# More rows than any game has (6 players × 20 rounds): a game's rows are kept until it ends only
-# up to this many, so memory stays flat whatever the file; the rest are placed as they come.
-MOST_ROWS = 1000
 
 
 class LongLayout:
@@ -74,6 +71,7 @@ def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source
             yield from games.done
             games.done.clear()
             continue
+        games.end_carried()
         if col is None:
             games.each(rows, lines)
             continue
@@ -88,6 +86,7 @@ def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source
             start = stop
         yield from games.done
         games.done.clear()
+    games.end_carried()
     yield from games.done
     yield games.finished_sheet(games.game or _LongGame(games.layout, None, header_line))
 
@@ -101,6 +100,8 @@ class _Games:
         self.finished = GameIds()  # every game id before this one, 8 bytes each
         self.done: list[Sheet | GameRun] = []  # games ended by the rows taken so far, not yet handed out
         self.pending: GameRun | None = None  # the run being gathered (the season lane)
+        # A block's last game, held for the next block's rows (the season lane): its columns, lines
+        self.carried: tuple[BlockColumns, range] | None = None
         self.date_above: str | None = None  # the last date written above (for merged cells)
 
     def run(self, game_id: str, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
@@ -125,30 +126,57 @@ class _Games:
             else:
                 self.game.take_columns(columns, lines)
             return
+        carried, self.carried = self.carried, None
+        if carried is not None:  # the last game of the block before begins this one
+            columns = BlockColumns(map(operator.add, carried[0], columns))
+            lines = range(carried[1].start, lines.stop)
         groups = []
         start = 0
         for cell, run in itertools.groupby(columns[col]):
             stop = start + len(list(run))
             groups.append((cell, start, stop))
             start = stop
-        lane = _RunLane(self, columns, lines) if self.layout.runs and len(groups) > 2 else None
-        for index, (cell, start, stop) in enumerate(groups):
-            # A game wholly inside the block (neither the first group nor the last) may join a run.
-            if (lane is not None and 0 < index < len(groups) - 1
-                    and lane.take(cell, start, stop, groups[index + 1][0])):
-                continue
+        lane = RunLane(self, columns, lines) if self.layout.runs else None
+        first = 0 if carried is not None else 1  # the first group whose game begins here
+        index, last = 0, len(groups) - 1
+        while index <= last:
+            cell, start, stop = groups[index]
+            # A game wholly in the block (begun here, another after it) may join a run; the
+            # last one begun here may wait for the next block's rows.
+            if lane is not None and first <= index < last:
+                taken = lane.take_many(groups, index, last) or lane.take(groups, index)
+                if taken:
+                    index += taken
+                    continue
+            index += 1
             self.end_run()
-            game_id = cell.strip()
-            game = self.game
-            part = BlockColumns(column[start:stop] for column in columns)
-            if game is not None and (not game_id or game_id == game.sheet.game):
-                game.take_columns(part, lines[start:stop])
-            elif game_id:
-                self._start(game_id, lines[start])
-                self.game.take_columns(part, lines[start:stop])
-            else:
-                self.each(part.rows(), lines[start:stop])
+            if lane is not None and index > last >= first and lane.may_carry(cell, stop - start):
+                self.carried = (BlockColumns(column[start:stop] for column in columns),
+                                lines[start:stop])
+                break
+            self._general(cell, BlockColumns(column[start:stop] for column in columns),
+                          lines[start:stop])
         self.end_run()
+
+    def _general(self, cell: str, part: BlockColumns, lines: Sequence[int]) -> None:
+        """Rows of one game cell, as columns, to their game, the general way."""
+        game_id = cell.strip()
+        game = self.game
+        if game is not None and (not game_id or game_id == game.sheet.game):
+            game.take_columns(part, lines)
+        elif game_id:
+            self._start(game_id, lines[0])
+            self.game.take_columns(part, lines)
+        else:
+            self.each(part.rows(), lines)
+
+    def end_carried(self) -> None:
+        """The game held for the next block's rows (if any) goes the general way: the next
+        rows are not a plain block, or there are none."""
+        if self.carried is not None:
+            part, lines = self.carried
+            self.carried = None
+            self._general(part[self.layout.game_col][0], part, lines)
 
     def end_run(self) -> None:
         """The run being gathered (if any) is done: handed out after the games before it."""
@@ -191,78 +219,6 @@ class _Games:
                 sheet.date = self.date_above
             self.date_above = sheet.date if game.dated or sheet.date else self.date_above
         return sheet
-
-
-class _RunLane:
-    """Which games wholly inside one plain block join a :class:`GameRun` (the season lane): a
-    regular game (see :meth:`_LongGame._place_regular`) of plain ids, names and numbers whose
-    id is new, read exactly as the general reader would read it, with nothing to say."""
-
-    def __init__(self, games: _Games, columns: BlockColumns, lines: range) -> None:
-        layout = games.layout
-        self.games, self.columns, self.first_line = games, columns, lines[0]
-        self.numbers = columns[layout.round_col]
-        self.names = columns[layout.player_col]
-        self.bids = _plain_numbers(columns[layout.bid_col])  # the whole block's, if all plain
-        self.tricks = _plain_numbers(columns[layout.tricks_col])
-
-    def take(self, cell: str, start: int, stop: int, following: str) -> bool:
-        """Whether the game of rows ``start:stop`` (game cells ``cell``) joins a run: it must
-        be a new game, and the rows after it (game cells ``following``) another one."""
-        games = self.games
-        before = (games.pending.ids[-1] if games.pending is not None
-                  else games.game.sheet.game if games.game is not None else None)
-        if (not cell or cell != cell.strip() or cell == before or not following.strip()
-                or following.strip() == cell or cell in games.finished):
-            return False
-        table = _regular_table(self.numbers, self.names, start, stop)
-        if table is None:
-            return False
-        layout = games.layout
-        if self.bids is not None and self.tricks is not None:
-            bids, tricks = self.bids[start:stop], self.tricks[start:stop]
-        else:
-            bids = _plain_numbers(self.columns[layout.bid_col][start:stop])
-            tricks = _plain_numbers(self.columns[layout.tricks_col][start:stop])
-            if bids is None or tricks is None:
-                return False
-        run = games.pending
-        players, rounds = len(table), (stop - start) // len(table)
-        if run is None or (run.players, run.rounds) != (players, rounds):
-            games.end_run()
-            games.end_game()
-            run = games.pending = GameRun(layout.source, players, rounds,
-                                          self.first_line + start)
-        run.ids.append(cell)
-        run.tables.append(table)
-        run.bids += bids
-        run.tricks += tricks
-        games.finished.add(cell)
-        return True
-
-
-def _regular_table(numbers: list[str], names: list[str], start: int,
-                   stop: int) -> tuple[str, ...] | None:
-    """The players of rows ``start:stop`` when they are one regular game (every round lists
-    every player in round 1's order, rounds 1..N in plain digits, plain distinct names, at most
-    a game's players and rounds); else None."""
-    count = numbers[start:min(stop, start + MAX_PLAYERS + 1)].count("1")
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS or (stop - start) % count:
-        return None
-    rounds = (stop - start) // count
-    table = tuple(names[start:start + count])
-    if (rounds > ROUNDS_KEPT or tuple(numbers[start:stop]) != _round_labels(count, rounds)
-            or names[start:stop] != list(table) * rounds or not _plain_names(table)):
-        return None
-    return table
-
-
-def _plain_numbers(cells: list[str]) -> list[int] | None:
-    """Cells that are all plain numbers as those numbers (as whole_number reads them); else None."""
-    try:
-        return list(map(PLAIN_NUMBERS.__getitem__, cells))
-    except KeyError:
-        return None
 
 
 class _LongGame:
@@ -461,8 +417,8 @@ class _LongGame:
         rounds = len(lines) // count
         names = columns[layout.player_col]
         players = names[:count]
-        if (numbers != _round_labels(count, rounds) or names != players * rounds
-                or not _plain_names(players)):
+        if (numbers != round_labels(count, rounds) or names != players * rounds
+                or not plain_names(players)):
             return False
         sheet_date = date_line = None
         if layout.date_col is not None:
@@ -491,20 +447,6 @@ class _LongGame:
             sheet.rounds = RoundColumns.of(records)
         self.kept, self.kept_columns, self.kept_lines = None, [], []
         return True
-
-
-@functools.lru_cache(maxsize=64)
-def _round_labels(players: int, rounds: int) -> tuple[str, ...]:
-    """The round column of a regular game as written: '1' for each player, then '2', …"""
-    return tuple(str(number) for number in range(1, rounds + 1) for _ in range(players))
-
-
-@functools.lru_cache(maxsize=256)
-def _plain_names(players: tuple[str, ...]) -> bool:
-    """Distinct names, none empty or with spaces around it: read as written (a season's tables
-    are few, so each is judged once)."""
-    return len(set(players)) == len(players) and all(name and name == name.strip()
-                                                     for name in players)
 
 
 def _whole_numbers(cells: Sequence[str], read: Callable[[str, bool], Value],

@@ -10,7 +10,7 @@ fingerprint with a chance of about n²/2⁶⁴ — for two million games, one in
 from __future__ import annotations
 
 from array import array
-from typing import Hashable
+from typing import Hashable, Sequence
 
 _EMPTY = 0
 _ZERO_HASH = -0x3C6EF372FE94F82B  # the fingerprint of anything whose hash is 0 (the empty text)
@@ -65,6 +65,22 @@ class GameIds:
         self._count += 1
         if self._count * 2 > self._mask:  # at most half full: probes stay short
             self._grow()
+
+    def add_new(self, keys: Sequence[Hashable]) -> bool:
+        """Remember ``keys`` (distinct) if none of them is here yet; else remember none of them
+        and return False."""
+        fingerprints = list(map(self._fingerprint, keys))
+        slot = self._slot
+        table = self._table
+        if any(table[slot(found)] == found for found in fingerprints):
+            return False
+        while (self._count + len(fingerprints)) * 2 > self._mask:  # room for all, probes short
+            self._grow()
+        table = self._table
+        for found in fingerprints:
+            table[slot(found)] = found
+        self._count += len(fingerprints)
+        return True
 
     def _grow(self) -> None:
         """Twice the slots, every fingerprint placed again."""
