@@ -38,10 +38,12 @@ class CompareOutput:
                 "warnings": [str(w) for w in comparison.warnings]}
 
     def rows(self, comparison: Comparison) -> Iterator[tuple]:
-        own = [comparison.scores(seat)[0] for seat in range(len(comparison.players))]
-        for scored in comparison.scored:
-            for seat, (score, rank) in enumerate(scored.by_seat()):
-                yield (scored.name, comparison.players[seat], score, rank, score - own[seat])
+        record = self.as_json(comparison)
+        for index, rule_set in enumerate(record["rulesets"]):
+            for player in record["players"]:
+                score = player["scores"][index]
+                yield (rule_set["name"], player["player"], score, player["ranks"][index],
+                       score - player["scores"][0])
 
     def as_text(self, comparison: Comparison, style: str) -> str:
         blocks = [heading(comparison, style), self._rule_sets(comparison, style),
@@ -143,14 +145,16 @@ class RulesOutput:
                 "presets": [preset_json(preset) for preset in rules.presets]}
 
     def rows(self, rules: Rules) -> Iterator[tuple]:
+        from ..game.compare import describe_changes
         from ..game.settings import value_text
 
-        for spec in rules.settings:
-            yield ("setting", spec.key, value_text(spec.default), spec.allowed(), spec.app_name,
-                   spec.meaning, None)
-        for preset in rules.presets:
-            yield ("preset", preset.name, None, None, None, preset.meaning,
-                   preset_settings_text(preset))
+        record = self.as_json(rules)
+        for setting in record["settings"]:
+            yield ("setting", setting["key"], value_text(setting["default"]), setting["allowed"],
+                   setting["appName"], setting["meaning"], None)
+        for preset in record["presets"]:
+            yield ("preset", preset["name"], None, None, None, preset["meaning"],
+                   describe_changes(preset["settings"]))
 
     def as_text(self, rules: Rules, style: str) -> str:
         from ..game.settings import value_text
