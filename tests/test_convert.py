@@ -512,3 +512,28 @@ def test_two_games_of_one_id_are_not_merged_into_one_csv_game(write, second):
     for target in ("yaml", "json"):  # each game stays a document of its own
         result = run("convert", path, "--to", target)
         assert (result.exit_code, result.stderr) == (0, "")
+
+
+def test_a_numeric_game_id_written_to_a_csv_is_said_to_read_back_as_text(write):
+    """Issue 21, item 9: a CSV cell is text, so ``game: 7`` reads back as '7'; convert says so
+    (yaml and json keep the number). Ids given as text say nothing."""
+    game = "players: [A, B, C]\nrounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n"
+    path = write("s.yaml", f"game: 7\n{game}---\ngame: x\n{game}")
+    result = run("convert", path, "--to", "csv")
+    assert (result.exit_code, result.stdout) == (0, "game,round,player,bid,tricks\n"
+                                                    "7,1,A,1,1\n7,1,B,0,0\n7,1,C,0,0\n"
+                                                    "x,1,A,1,1\nx,1,B,0,0\nx,1,C,0,0\n")
+    assert result.stderr == (f"{path}: note: a long CSV holds game ids as text: game 7 reads "
+                             "back as '7'; yaml and json keep it a number\n")
+    back = write("back.csv", result.stdout)
+    assert [g["game"] for g in json.loads(run("score", back, "-f", "json").stdout)] == ["7", "x"]
+    numbered = write("n.yaml", "---\n".join([game] * 5))  # a stream's documents are numbered
+    result = run("convert", numbered, "--to", "csv")
+    assert result.exit_code == 0
+    assert result.stderr == (f"{numbered}: note: a long CSV holds game ids as text: games 1, "
+                             "2, 3 and 2 more read back as text ('1', …); yaml and json keep "
+                             "them numbers\n")
+    texts = write("t.yaml", f"game: '7'\n{game}---\ngame: x\n{game}")
+    assert run("convert", texts, "--to", "csv").stderr == ""
+    for target in ("yaml", "json"):
+        assert run("convert", path, "--to", target).stderr == ""

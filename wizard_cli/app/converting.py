@@ -35,14 +35,14 @@ class Plan:
 
     writer: SheetWriter  # told of every sheet: how many, a long CSV's columns
     source: str | None = None
-    note: str | None = None  # what a CSV cannot carry, one line
+    notes: tuple[str, ...] = ()  # what a CSV cannot carry or changes, a line each
     formula: str | None = None  # the first CSV cell a spreadsheet may run as a formula
 
 
 class Conversion:
     """One ``convert``: ``with Conversion(…) as conversion`` runs the first pass (raising
     WizardError when some sheet is invalid or would not read back the same); then
-    ``conversion.pieces()`` yields the text and ``conversion.plan.note`` says what a CSV drops."""
+    ``conversion.pieces()`` yields the text and ``conversion.plan.notes`` say what a CSV drops."""
 
     def __init__(self, source: Inputs, target: SheetFormat, dealer_given: bool) -> None:
         self.source, self.target, self.dealer_given = source, target, dealer_given
@@ -62,8 +62,8 @@ class Conversion:
 
     def say_what_was_dropped(self) -> None:
         """What a CSV could not carry, one line on stderr (after the output)."""
-        if self.plan.note:
-            sys.stderr.write(f"{self.plan.source}: {self.plan.note}\n")
+        for note in self.plan.notes:
+            sys.stderr.write(f"{self.plan.source}: {note}\n")
 
     def __exit__(self, *exc: object) -> None:
         self._stack.close()
@@ -104,7 +104,8 @@ def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan
     if problems:
         raise WizardError(*problems)
     plan.writer.check()  # a wide CSV: one game
-    plan.note = notes.note() if notes is not None else None
+    if notes is not None:
+        plan.notes = tuple(line for line in (notes.note(), notes.id_note()) if line)
     return plan
 
 

@@ -26,6 +26,8 @@ class DropNotes:
         self.count = 0
         self.more = False  # a place, notes (wide: a date or game id) to name in the line
         self.date_above: str | None = None  # the last date written (long CSV)
+        self.numbers: list[int] = []  # the first game ids that are numbers (long CSV)
+        self.number_count = 0
 
     def add(self, p: Portable) -> None:
         """Note what this sheet loses in the CSV."""
@@ -49,6 +51,10 @@ class DropNotes:
             # this game would have the date of the game before it.
             dropped.append(f"no date (read back, it has the date above, {self.date_above})")
         self.date_above = p.date or self.date_above
+        if target == "csv" and isinstance(p.game, int):
+            self.number_count += 1
+            if len(self.numbers) < _NUMBERS_SHOWN:
+                self.numbers.append(p.game)
         dropped += [f"{key} '{one_line(getattr(p, key))}'" for key in ("place", "notes")
                     if getattr(p, key) is not None]
         if dropped:
@@ -75,6 +81,26 @@ class DropNotes:
             flags = next(iter(self.needs))
             hint = f" (score it the same with {' '.join(flags)})" if flags else ""
         return f"note: {kind} cannot carry {what}; dropped {' / '.join(parts)}{hint}"
+
+
+    def id_note(self) -> str | None:
+        """The line for game ids that are numbers (``game: 7``, or a stream's numbered
+        documents): a CSV cell is text, so each reads back as text, ``'7'`` (issue 21, item 9).
+        None when there is none."""
+        count, shown = self.number_count, [str(number) for number in self.numbers]
+        if not count:
+            return None
+        if count == 1:
+            changed = f"game {shown[0]} reads back as '{shown[0]}'"
+        else:
+            listed = (f"{', '.join(shown)} and {count - len(shown)} more" if count > len(shown)
+                      else f"{', '.join(shown[:-1])} and {shown[-1]}")
+            changed = f"games {listed} read back as text ('{shown[0]}', …)"
+        return (f"note: a long CSV holds game ids as text: {changed}; yaml and json keep "
+                f"{'it a number' if count == 1 else 'them numbers'}")
+
+
+_NUMBERS_SHOWN = 3
 
 
 def _scoring_flags(p: Portable) -> list[str]:
