@@ -62,10 +62,9 @@ def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool 
                   lines=fmt == "jsonl")
     elif fmt in ("csv", "tsv"):
         emit_delimited(view, items, out, "," if fmt == "csv" else "\t", labelled=several)
-    elif listing:
-        drawn = view.as_text(list(items), fmt)
-        if drawn is not None:
-            out.write(drawn + "\n")
+    elif listing:  # line by line: a table of 180,000 rows is never one text (issue 21, item 5)
+        for line in view.text_lines(list(items), fmt):
+            out.write(line + "\n")
     else:
         gap = "\n" if getattr(view, "spaced", True) else ""
         for index, item in enumerate(items):
@@ -132,13 +131,19 @@ class Listing:
         return [f.shown(row) if f.shown else f.cell(getattr(row, f.attr or f.key))
                 for f in self._table]
 
-    def as_text(self, rows: list, style: str) -> str | None:
+    def text_lines(self, rows: Sequence[Any], style: str) -> Iterator[str]:
+        """The text's lines, one at a time (the table's cells are made as each line is drawn:
+        see :func:`grid_lines`)."""
+        if self.summary is not None:
+            yield from (self.summary, "")
         if rows or self.empty is None:
-            table = grid([f.header for f in self._table], [self.table_row(r) for r in rows],
-                         style, [f.align for f in self._table])
+            yield from grid_lines([f.header for f in self._table], Mapped(rows, self.table_row),
+                                  style, [f.align for f in self._table])
         else:
-            table = self.empty
-        return table if self.summary is None else f"{self.summary}\n\n{table}"
+            yield self.empty
+
+    def as_text(self, rows: list, style: str) -> str | None:
+        return "\n".join(self.text_lines(rows, style))
 
 
 def rounded(places: int) -> Callable[[float | None], float | None]:
@@ -264,21 +269,41 @@ def grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
     unless the caller has done so already (``escaped``, for cells it breaks into lines itself),
     and in Markdown a ``|`` written ``\\|``.
     """
-    rows = list(rows)
+    return "\n".join(grid_lines(headers, list(rows), style, align, escaped))
+
+
+class Mapped:
+    """``function`` of each item, again each time it is read (a table's cells, made as they
+    are measured and again as they are drawn, never all held)."""
+
+    __slots__ = ("items", "function")
+
+    def __init__(self, items: Iterable[Any], function: Callable[[Any], Any]) -> None:
+        self.items, self.function = items, function
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self.function, self.items)
+
+
+def grid_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
+               align: Sequence[str] | None = None, escaped: bool = False) -> Iterator[str]:
+    """:func:`grid`'s lines, one at a time, from ``rows`` read twice (the widths, then the
+    lines): a plain table of 180,000 rows is drawn in flat memory (issue 21, item 5); any
+    other is tabulate's, whole."""
     if style == "markdown":
         headers = [_markdown_cell(h) for h in headers]
-        rows = [[_markdown_cell(cell) for cell in row] for row in rows]
-    drawn = _plain_grid(headers, rows, style, align)
-    if drawn is not None:
-        return drawn
+        rows = Mapped(rows, lambda row: [_markdown_cell(cell) for cell in row])
+    widths = _plain_widths(headers, rows, align)
+    if widths is not None:
+        yield from _plain_lines(headers, rows, style, align, widths)
+        return
     from tabulate import tabulate  # imported here: start-up time matters for a CLI
 
+    rows = [[shown_value(cell) for cell in row] for row in rows] if not escaped else list(rows)
     if not escaped:
         headers = [shown_value(h) for h in headers]
-        rows = [[shown_value(cell) for cell in row] for row in rows]
-    return tabulate(rows, headers=list(headers), disable_numparse=True,
-                    tablefmt="github" if style == "markdown" else "simple",
-                    colalign=align)
+    yield tabulate(rows, headers=list(headers), disable_numparse=True,
+                   tablefmt="github" if style == "markdown" else "simple", colalign=align)
 
 
 def shown_value(cell: Any) -> Any:
@@ -310,37 +335,68 @@ def _plain_texts(texts: list[Any]) -> bool:
             and all(map(str.isprintable, texts)) and list(map(str.strip, texts)) == texts)
 
 
-def _plain_grid(headers: Sequence[str], rows: list[Sequence[Any]], style: str,
-                align: Sequence[str] | None) -> str | None:
-    """The table tabulate would draw, drawn directly when every cell is plain (an int, or
-    printable ASCII, arrows allowed, with no space at either end), every header is named, every column aligned
-    left or right, and there is at least one row. None otherwise.
+# The table tabulate would draw is drawn directly when every cell is plain (an int, or printable
+# ASCII, arrows allowed, with no space at either end), every header is named, every column
+# aligned left or right, and there is at least one row. tabulate's general machinery (types,
+# wide characters, multi-line cells) costs a tenth of a millisecond a table: a folder of ten
+# thousand sheets would spend a second on it. Rows are taken CHUNK at a time.
+CHUNK = 4096
 
-    tabulate's general machinery (types, wide characters, multi-line cells) costs a tenth of a
-    millisecond a table: a folder of ten thousand sheets would spend a second on it.
-    """
+
+def _aligns(headers: Sequence[str], align: Sequence[str] | None) -> list[str]:
+    """Each column's alignment (left where none is given)."""
     count = len(headers)
-    aligns = [*(align or ()), *["left"] * count][:count]
-    cells = [[str(value) if type(value) is int else value for value in row] for row in rows]
-    texts = [*headers, *chain.from_iterable(cells)]
-    if (not cells or not all(headers) or any(len(row) != count for row in cells)
-            or any(a not in _PAD for a in aligns) or not _plain_texts(texts)):
+    return [*(align or ()), *["left"] * count][:count]
+
+
+def _plain_chunks(rows: Iterable[Sequence[Any]]) -> Iterator[list[list[Any]]]:
+    """The rows' cells as text (an int as its digits), CHUNK rows at a time."""
+    chunk = []
+    for row in rows:
+        chunk.append([str(value) if type(value) is int else value for value in row])
+        if len(chunk) == CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _plain_widths(headers: Sequence[str], rows: Iterable[Sequence[Any]],
+                  align: Sequence[str] | None) -> list[int] | None:
+    """Each column's width when the table is plain (see above), from one pass over the rows;
+    None when it is not: a column is as wide as its widest cell, and at least its header and
+    two spaces."""
+    count = len(headers)
+    if (not all(headers) or any(a not in _PAD for a in _aligns(headers, align))
+            or not _plain_texts(list(headers))):
         return None
-    # A column is as wide as its widest cell, and at least its header and two spaces.
-    widths = [max(len(header) + 2, max(map(len, column)))
-              for header, column in zip(headers, zip(*cells))]
+    widths, seen = [len(header) + 2 for header in headers], False
+    for cells in _plain_chunks(rows):
+        if (any(len(row) != count for row in cells)
+                or not _plain_texts(list(chain.from_iterable(cells)))):
+            return None
+        widths = [max(width, max(map(len, column))) for width, column in zip(widths, zip(*cells))]
+        seen = True
+    return widths if seen else None
+
+
+def _plain_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
+                 align: Sequence[str] | None, widths: list[int]) -> Iterator[str]:
+    """A plain table's lines, a chunk of rows at a time."""
     # Each line from one format string: '{:>5}' pads as str.rjust(5) does, '{:<5}' as ljust.
-    fields = [f"{{:{_PAD[a]}{width}}}" for a, width in zip(aligns, widths)]
+    fields = [f"{{:{_PAD[a]}{width}}}" for a, width in zip(_aligns(headers, align), widths)]
     if style == "markdown":
-        rule = "|" + "|".join("-" * (width + 2) for width in widths) + "|"
         template = "| " + " | ".join(fields) + " |"
-        lines = [template.format(*row) for row in [headers, *cells]]
-        lines.insert(1, rule)
-    else:
-        template = "  ".join(fields)
-        lines = [template.format(*row).rstrip() for row in [headers, *cells]]
-        lines.insert(1, "  ".join("-" * width for width in widths))
-    return "\n".join(lines)
+        yield template.format(*headers)
+        yield "|" + "|".join("-" * (width + 2) for width in widths) + "|"
+        for cells in _plain_chunks(rows):
+            yield from (template.format(*row) for row in cells)
+        return
+    template = "  ".join(fields)
+    yield template.format(*headers).rstrip()
+    yield "  ".join("-" * width for width in widths)
+    for cells in _plain_chunks(rows):
+        yield from (template.format(*row).rstrip() for row in cells)
 
 
 def heading(item: Any, style: str) -> str:

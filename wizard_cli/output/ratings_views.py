@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator, Sequence
 
 from .formats import Field, Listing, fixed
 
@@ -38,6 +38,9 @@ class HistoryOutput(Listing):
                           Field("game", "Game", cell=lambda game: "-" if game is None else str(game)),
                           Field("date", "Date", cell=lambda date: date or "-"),
                           Field("player", "Player"), *RATING_FIELDS])
+
+    def text_lines(self, rows: Sequence[Any], style: str) -> Iterator[str]:
+        return super().text_lines(rows, style) if rows else iter(())
 
     def as_text(self, rows: list, style: str) -> str | None:
         return super().as_text(rows, style) if rows else None
