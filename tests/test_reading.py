@@ -332,3 +332,14 @@ def test_only_ascii_digits_make_a_whole_number(write):
     assert result.exit_code == 1
     assert result.stderr == (f"{path}:2: round 1, Anna: bid '\u0661' is not a whole number\n"
                              f"{path}:3: round 1, Ben: bid '\uff10' is not a whole number\n")
+
+
+def test_a_far_too_large_value_is_marked_cut_only_when_it_was(write):
+    """The value is quoted by its first 12 characters, and "…" says only that more were left out."""
+    path = write("big.yaml", "players: [Anna, Ben, Cara]\nrounds:\n"
+                             "  - {bids: [1000000000, 0, 0], tricks: [1, 0, 0]}\n"
+                             "  - bids: [1000000000000000, 0, 0]\n")
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.stderr == (f"{path}:3: round 1, Anna: bid '1000000000' is far too large\n"
+                             f"{path}:4: round 2, Anna: bid '100000000000…' is far too large\n")

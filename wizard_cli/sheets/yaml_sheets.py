@@ -36,16 +36,14 @@ def yaml_number(node: Node | None) -> Value:
         value = node.value()
     except ValueError as error:
         return BadValue(shorten(node.text, 12), f"cannot be read ({error})")
-    # A value far too large is quoted by its first 12 characters and "…" even when it has no
-    # more (today's message, kept; a cut by shorten() would leave the mark out).
     if type(value) is int:  # the usual case, tested first
-        return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
+        return value if abs(value) < 10**9 else BadValue(shorten(node.text, 12), "is far too large")
     if value is None:
         return None
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return value if abs(value) < 10**9 else BadValue(node.text[:12] + "…", "is far too large")
+        return value if abs(value) < 10**9 else BadValue(shorten(node.text, 12), "is far too large")
     if isinstance(value, float) and value.is_integer():
         return BadValue(shown_value(node.text), "is far too large")
     return BadValue(node.text)
