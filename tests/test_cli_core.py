@@ -524,3 +524,33 @@ def test_python_dash_m_runs_the_cli():
     result = subprocess.run([sys.executable, "-m", "wizard_cli", "--version"], capture_output=True,
                             text=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
     assert (result.returncode, result.stdout, result.stderr) == (0, f"wizard {__version__}\n", "")
+
+
+@pytest.mark.parametrize("sheet", ["worked-example.yaml", "six-players-in-progress.yaml",
+                                   "club-season.yaml"])
+@pytest.mark.parametrize("bonus", [(), ("--set", "finalRoundBonus=20")])
+def test_the_tables_say_what_the_json_says(sheet, bonus):
+    """The score and standings tables are drawn from the JSON record: each round's cells are its
+    ``results``, the Total row each player's last total, the standings table its ``standings``
+    (a Bonus column only when someone has one)."""
+    import re
+
+    games = [json.loads(line) for line in
+             ok("score", SAMPLES / sheet, *bonus, "-f", "jsonl").splitlines()]
+    texts = ok("score", SAMPLES / sheet, *bonus).split("\n\n")
+    assert games and len(texts) == 4 * len(games)
+    for at, data in enumerate(games):
+        table, standings = texts[4 * at + 1], texts[4 * at + 2]
+        cells = [re.split(r" {2,}", line.strip()) for line in table.splitlines()[2:]]
+        played = [r for r in data["rounds"] if r["results"][data["players"][0]]["tricks"] is not None]
+        total = played[-1]["results"] if played else {}
+        expected = [[str(r["round"]), str(r["handSize"]), r["dealer"],
+                     *(f"{v['bid']}/{v['tricks']} → {v['points']:+d} = {v['total']}"
+                       if v["tricks"] is not None else "?" if v["bid"] is None else f"{v['bid']}/?"
+                       for v in r["results"].values())] for r in data["rounds"]]
+        expected.append(["Total", *(str(total[p]["total"] if total else 0) for p in data["players"])])
+        assert cells == expected
+        bonus_column = any(s["bonus"] for s in data["standings"])
+        rows = [line.split() for line in standings.splitlines()[2:]]
+        assert rows == [[str(s["rank"]), s["player"], str(s["score"]),
+                         *([str(s["bonus"])] if bonus_column else [])] for s in data["standings"]]

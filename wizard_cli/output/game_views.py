@@ -1,19 +1,23 @@
 """What ``score``, ``standings``, ``check``, ``next`` and ``trick`` show: one view each.
 
-Each JSON record is built from one list of its keys (``RESULT_KEYS``, ``STANDING_KEYS``, …);
-the tidy CSV rows are those records' values, under the same names.
+Each JSON record is built from one list of its keys (``ROUND_KEYS``, ``RESULT_KEYS``,
+``STANDING_KEYS``, …); the tidy CSV rows are those records' values, under the same names, and
+the tables and Markdown are drawn from the same records (a score table's cells from each seat's
+values under ``RESULT_KEYS``, the standings table from ``standing_records``, ``next``'s lines
+from its JSON object).
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..game.game import NextStep, Status, game_status, next_step
-from ..game.scoring import GameResult, ScoredRound
+from ..game.scoring import GameResult
 from ..errors import Problem, game_label, name_list, visible
 from ..game.validation import Checked
 from .fitting import fits
-from .formats import grid, heading
+from .formats import Field, grid, heading
 
 if TYPE_CHECKING:
     from ..game.trick import TrickResult
@@ -34,31 +38,63 @@ def status_json(status: Status) -> dict:
             "next": None if status.next is None else next_json(status.next)}
 
 
-STANDING_KEYS = ("rank", "player", "score", "bonus")
-RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
+# Each part of a game's record is made once, as its values in the order of its keys, and every
+# format is drawn from those values: JSON pairs them with the keys, a CSV row is them, and a
+# table's cells are made from them. So a table can show nothing the JSON does not say.
+
+STANDING_FIELDS = (Field("rank", "Rank", "right"), Field("player", "Player"),
+                   Field("score", "Score", "right"), Field("bonus", "Bonus", "right"))
+STANDING_KEYS = tuple(field.key for field in STANDING_FIELDS)
+_standing_values = attrgetter(*STANDING_KEYS)
+
+
+def standing_records(result: GameResult) -> list[tuple]:
+    """Each place of the standings as its values under ``STANDING_KEYS``: rank, player, score
+    (with end bonuses) and the bonus part."""
+    return list(map(_standing_values, result.standings))
 
 
 def standings_json(result: GameResult) -> list[dict]:
-    """``standings``: rank, player, score (with end bonuses) and the bonus part."""
-    return [dict(zip(STANDING_KEYS, (s.rank, s.player, s.score, s.bonus)))
-            for s in result.standings]
+    """``standings``: one object per place."""
+    return [dict(zip(STANDING_KEYS, record)) for record in standing_records(result)]
 
 
-def round_results(result: GameResult, scored: ScoredRound) -> Iterator[tuple[str, tuple]]:
-    """Each player and their bid, tricks, points and running total in one round (in play:
-    the bid alone)."""
-    done = scored.tricks is not None
-    for seat, name in enumerate(result.players):
-        yield name, ((scored.bids[seat], scored.tricks[seat], scored.points[seat],
-                      scored.totals[seat]) if done else (scored.bids[seat], None, None, None))
+RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
+ROUND_KEYS = ("round", "handSize", "dealer", "results")  # one entry of ``rounds``
 
 
-def round_json(result: GameResult, scored: ScoredRound) -> dict:
-    """One entry of ``rounds``: each player's bid, tricks, points and running total."""
-    return {"round": scored.number, "handSize": scored.hand_size,
-            "dealer": result.players[scored.dealer],
-            "results": {name: dict(zip(RESULT_KEYS, values))
-                        for name, values in round_results(result, scored)}}
+def round_records(result: GameResult) -> list[tuple]:
+    """Every recorded round as its values under ``ROUND_KEYS``: number, hand size, dealer, and
+    the results as one column per key of ``RESULT_KEYS``, in seating order (in play: the bids
+    alone, the rest None). Columns, not a tuple per seat: a table's cell is made from them
+    directly, and a season's score table has a million of them."""
+    players = result.players
+    unplayed = (None,) * len(players)
+    return [(scored.number, scored.hand_size, players[scored.dealer],
+             (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
+              scored.totals or unplayed))
+            for scored in result.rounds]
+
+
+def seat_results(record: tuple) -> Iterator[tuple]:
+    """A round record's results seat by seat: each seat's values under ``RESULT_KEYS``."""
+    return zip(*record[-1])
+
+
+def round_json(players: Sequence[str], record: tuple) -> dict:
+    """One entry of ``rounds`` from its record: the results by player's name."""
+    data = dict(zip(ROUND_KEYS, record))
+    data["results"] = {name: dict(zip(RESULT_KEYS, values))
+                       for name, values in zip(players, seat_results(record))}
+    return data
+
+
+def last_totals(records: Sequence[tuple], players: int) -> tuple:
+    """Each seat's ``total`` in the last played round of ``records`` (0 for all before any)."""
+    for *_, (_, tricks, _, totals) in reversed(records):
+        if tricks[0] is not None:
+            return totals
+    return (0,) * players
 
 
 def status_line(result: GameResult) -> str:
@@ -92,11 +128,14 @@ def _next_line(step: NextStep, rounds_total: int) -> str:
 
 
 def standings_block(result: GameResult, style: str) -> str:
-    """The standings as a small table; a Bonus column only when someone has one."""
-    bonus = any(s.bonus for s in result.standings)
-    headers = ["Rank", "Player", "Score"] + (["Bonus"] if bonus else [])
-    rows = [[s.rank, s.player, s.score] + ([s.bonus] if bonus else []) for s in result.standings]
-    return grid(headers, rows, style, ["right", "left", "right"] + (["right"] if bonus else []))
+    """The standings as a small table, from their records; a Bonus column only when someone
+    has one."""
+    records = standing_records(result)
+    # the bonus is the last field
+    fields = STANDING_FIELDS if any(record[-1] for record in records) else STANDING_FIELDS[:-1]
+    count = len(fields)
+    return grid([field.header for field in fields], [record[:count] for record in records], style,
+                [field.align for field in fields])
 
 
 class ScoreOutput:
@@ -108,81 +147,98 @@ class ScoreOutput:
         self.width = width  # the terminal's width to fit the table to (None: drawn as it is)
 
     def as_json(self, result: GameResult) -> dict:
+        players = result.players
         return {"source": result.source, "game": result.game, **metadata_json(result),
-                "players": list(result.players), "settings": result.settings.as_dict(),
-                "rounds": [round_json(result, r) for r in result.rounds],
+                "players": list(players), "settings": result.settings.as_dict(),
+                "rounds": [round_json(players, record) for record in round_records(result)],
                 "standings": standings_json(result), "status": status_json(game_status(result))}
 
     def rows(self, result: GameResult) -> Iterator[tuple]:
-        for r in result.rounds:
-            for name, values in round_results(result, r):
-                yield (r.number, name, *values)
+        players = result.players
+        for record in round_records(result):
+            number = record[0]
+            for name, values in zip(players, seat_results(record)):
+                yield (number, name, *values)
 
     def as_text(self, result: GameResult, style: str) -> str:
         return "\n\n".join([heading(result, style), *self.tables(result, style),
                             standings_block(result, style), status_line(result)])
 
     def tables(self, result: GameResult, style: str) -> list[str]:
-        """The round-by-round table; drawn to fit ``width`` when it is wider (SPEC §5): compact
-        cells first, then the players split in seating order over several tables."""
+        """The round-by-round table, from the rounds' records; drawn to fit ``width`` when it is
+        wider (SPEC §5): compact cells first, then the players split in seating order over
+        several tables."""
+        grid_of = _ScoreGrid(result.players, round_records(result), style)
         seats = range(len(result.players))
-        full = _score_grid(result, style, seats, _round_cell)
+        full = grid_of(seats, _round_cell)
         if self.width is None or style != "table" or fits(full, self.width):
             return [full]
-        compact = _score_grid(result, style, seats, _compact_cell)
+        compact = grid_of(seats, _compact_cell)
         if fits(compact, self.width):
             return [compact]
         tables: list[str] = []
         start = 0
         while start < len(seats):  # as many players a table as fit (at least one)
             end = start + 1
-            drawn = _score_grid(result, style, seats[start:end], _compact_cell)
+            drawn = grid_of(seats[start:end], _compact_cell)
             while end < len(seats):
-                wider = _score_grid(result, style, seats[start:end + 1], _compact_cell)
+                wider = grid_of(seats[start:end + 1], _compact_cell)
                 if not fits(wider, self.width):
                     break
                 drawn, end = wider, end + 1
             tables.append(drawn)
             start = end
-        return (_balanced(result, style, self.width, len(tables)) or tables) if len(tables) > 1 \
+        return (_balanced(grid_of, self.width, len(tables)) or tables) if len(tables) > 1 \
             else tables
 
 
-def _balanced(result: GameResult, style: str, width: int, count: int) -> list[str] | None:
+def _balanced(grid_of: _ScoreGrid, width: int, count: int) -> list[str] | None:
     """The players over ``count`` tables as evenly as they go (3 and 3 rather than 5 and 1),
     if each still fits; else None."""
-    players = len(result.players)
+    players = len(grid_of.players)
     size = -(-players // count)
-    drawn = [_score_grid(result, style, range(start, min(start + size, players)), _compact_cell)
+    drawn = [grid_of(range(start, min(start + size, players)), _compact_cell)
              for start in range(0, players, size)]
     return drawn if len(drawn) == count and all(fits(table, width) for table in drawn) else None
 
 
-def _score_grid(result: GameResult, style: str, seats: Sequence[int],
-                cell: Callable[[ScoredRound, int], str]) -> str:
-    """The rounds of the players at ``seats``: Round, Cards and Dealer, a column each, a Total row."""
-    players = result.players
-    headers = ["Round", "Cards", "Dealer", *(players[seat] for seat in seats)]
-    rows = [[r.number, r.hand_size, players[r.dealer], *(cell(r, seat) for seat in seats)]
-            for r in result.rounds]
-    rows.append(["Total", "", "", *(result.totals[seat] for seat in seats)])
-    return grid(headers, rows, style, ["right", "right", "left"] + ["right"] * len(seats))
+class _ScoreGrid:
+    """The score table of a game's round records, for the players at some seats."""
+
+    def __init__(self, players: Sequence[str], records: list[tuple], style: str) -> None:
+        self.players, self.records, self.style = players, records, style
+        self.totals = last_totals(records, len(players))
+
+    def __call__(self, seats: Sequence[int], cell: Callable[..., str]) -> str:
+        """Round, Cards and Dealer, a column each, then the players at ``seats`` (each one's
+        values under ``RESULT_KEYS`` shown by ``cell``), and a Total row."""
+        players = self.players
+        headers = ["Round", "Cards", "Dealer", *(players[seat] for seat in seats)]
+        if len(seats) == len(players):
+            rows = [[number, size, dealer, *map(cell, *results)]
+                    for number, size, dealer, results in self.records]
+        else:
+            rows = [[number, size, dealer,
+                     *map(cell, *([column[seat] for seat in seats] for column in results))]
+                    for number, size, dealer, results in self.records]
+        rows.append(["Total", "", "", *(self.totals[seat] for seat in seats)])
+        return grid(headers, rows, self.style, ["right", "right", "left"] + ["right"] * len(seats))
 
 
-def _compact_cell(scored: ScoredRound, seat: int) -> str:
+def _compact_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None
+                  ) -> str:
     """``bid/tricks ±points`` (the Total row gives each total); in play as ``_round_cell``."""
-    bid = scored.bids[seat]
-    if scored.tricks is None:
+    if tricks is None:
         return "?" if bid is None else f"{bid}/?"
-    return f"{bid}/{scored.tricks[seat]} {scored.points[seat]:+d}"
+    return f"{bid}/{tricks} {points:+d}"
 
 
-def _round_cell(scored: ScoredRound, seat: int) -> str:
+def _round_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None
+                ) -> str:
     """``bid/tricks → points = total``; in play ``bid/?`` (or ``?`` before the bid)."""
-    bid = scored.bids[seat]
-    if scored.tricks is None:
+    if tricks is None:
         return "?" if bid is None else f"{bid}/?"
-    return f"{bid}/{scored.tricks[seat]} → {scored.points[seat]:+d} = {scored.totals[seat]}"
+    return f"{bid}/{tricks} → {points:+d} = {total}"
 
 
 class StandingsOutput:
@@ -195,7 +251,7 @@ class StandingsOutput:
                 "standings": standings_json(result), "status": status_json(game_status(result))}
 
     def rows(self, result: GameResult) -> Iterator[tuple]:
-        return (tuple(standing.values()) for standing in standings_json(result))
+        return iter(standing_records(result))
 
     def as_text(self, result: GameResult, style: str) -> str:
         return "\n\n".join([heading(result, style), standings_block(result, style),
@@ -279,22 +335,28 @@ class NextOutput:
         yield tuple(data[c] for c in self.columns)
 
     def as_text(self, result: GameResult, style: str) -> str:
-        step = next_step(result)
-        if step.finished:
+        record = next_json(next_step(result))
+        if record["finished"]:
             return status_line(result)
-        rows = [("Round", f"{step.round} of {result.rounds_total}"),
-                ("Hand size", f"{step.hand_size}" + (" (whole deck: no trump)" if step.no_trump else "")),
-                ("Dealer", visible(step.dealer)),
-                ("Bidding order", ", ".join(map(visible, step.bidding_order))),
-                ("Bids in", ", ".join(f"{visible(k)} {v}" for k, v in step.bids_in.items())
-                 or "none yet"),
-                *([("Bids so far", f"{step.bid_total} of {step.hand_size}")] if step.bids_in else []),
-                ("Next to bid", visible(step.next_bidder or "nobody: waiting for the tricks"))]
-        if step.forbidden_dealer_bid is not None:
-            rows.append(("Dealer may not bid", step.forbidden_dealer_bid))
+        rows = next_lines(record, result.rounds_total)
         return grid(["", ""], rows, style, ["left", "left"], escaped=True) \
             if style == "markdown" else \
             "\n".join(f"{label + ':':<{NEXT_LABEL_WIDTH}}{value}" for label, value in rows)
+
+
+def next_lines(record: dict, rounds_total: int) -> list[tuple[str, object]]:
+    """The labelled lines of ``wizard next``'s text, from its JSON record (a game in progress)."""
+    hand_size, bids_in = record["handSize"], record["bidsIn"]
+    rows = [("Round", f"{record['round']} of {rounds_total}"),
+            ("Hand size", f"{hand_size}" + (" (whole deck: no trump)" if record["noTrump"] else "")),
+            ("Dealer", visible(record["dealer"])),
+            ("Bidding order", ", ".join(map(visible, record["biddingOrder"]))),
+            ("Bids in", ", ".join(f"{visible(k)} {v}" for k, v in bids_in.items()) or "none yet"),
+            *([("Bids so far", f"{record['bidTotal']} of {hand_size}")] if bids_in else []),
+            ("Next to bid", visible(record["nextBidder"] or "nobody: waiting for the tricks"))]
+    if record["forbiddenDealerBid"] is not None:
+        rows.append(("Dealer may not bid", record["forbiddenDealerBid"]))
+    return rows
 
 
 # --- trick -------------------------------------------------------------------------------
