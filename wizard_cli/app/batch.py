@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from ..errors import Problem, UsageError, WizardError, game_label, visible
 from ..game.model import GameRun, Sheet
-from ..game.scoring import GameResult, RunStandings, score_game
+from ..game.scoring import GameResult, RunStandings, ScoredRun, score_game
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
 from ..game.settings import RawSetting, command_line_settings, resolve
 from ..game.validation import Checked, audit_points, check_run, check_sheet
@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from ..game.compare import Preset
 
 # The season lane (issue 20): a run's lines in the command's format, its games shown scored or
-# checked, or None to leave them to the general path (output/json_lines.py's RunLines).
-Lane = Callable[[GameRun, RunStandings, bool], "Rendered | None"]
+# checked (output/json_lines.py's RunLines), or the run and its standings as one item for a
+# season's tallies (app/season.py's ScoredRun), or None to leave them to the general path.
+Lane = Callable[[GameRun, RunStandings, bool], "Rendered | ScoredRun | None"]
 
 
 @dataclass(frozen=True)
@@ -70,12 +71,12 @@ class Inputs:
     notes: bool = True  # what a source skips goes to stderr (not again when read a second time)
 
     def checked(self, lane: Lane | None = None, scored: bool = False
-                ) -> Iterator[Checked | Rendered]:
+                ) -> Iterator[Checked | Rendered | ScoredRun]:
         """Every sheet of every source, validated; a source that cannot be read is one failure.
 
         With a ``lane`` (the season lane), whole runs of finished valid games of a long CSV come
-        as the lines it renders for them, where it can; any other run's games are checked here
-        one by one, as every other sheet is."""
+        as what it makes of them (lines rendered, or the run scored), where it can; any other
+        run's games are checked here one by one, as every other sheet is."""
         for path in self.paths:
             try:
                 for sheet in read_sheets(path, self.input_format, self.rules.encoding,
@@ -91,9 +92,10 @@ class Inputs:
                     where = path
                 yield Checked(Sheet(source=where), DEFAULT_SETTINGS, 0, error.problems)
 
-    def _run(self, run: GameRun, lane: Lane, scored: bool) -> Iterator[Checked | Rendered]:
-        """A run of games: the lane's lines when every game is valid and finished and the lane
-        can render them, else each game checked as its own sheet."""
+    def _run(self, run: GameRun, lane: Lane, scored: bool
+             ) -> Iterator[Checked | Rendered | ScoredRun]:
+        """A run of games: the lane's item when every game is valid and finished and the lane
+        can take them, else each game checked as its own sheet."""
         standings = check_run(run, self.rules.layers, self.rules.first_dealer)
         lines = lane(run, standings, scored) if standings is not None else None
         if lines is not None:
@@ -103,11 +105,12 @@ class Inputs:
             yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
 
     def scored(self, keep: Callable[[Sheet], bool] | None = None,
-               lane: Lane | None = None) -> Iterator[GameResult | Rendered]:
+               lane: Lane | None = None) -> Iterator[GameResult | Rendered | ScoredRun]:
         """Every valid sheet scored (those ``keep`` takes, if given); the problems of the others
-        go to stderr (and set ``failed``). A ``lane`` renders whole runs (see :meth:`checked`)."""
+        go to stderr (and set ``failed``). A ``lane`` takes whole runs (see :meth:`checked`:
+        what it makes of them comes as it is, ``keep`` is not asked)."""
         for checked in self.checked(lane, scored=True):
-            if type(checked) is Rendered:
+            if type(checked) is not Checked:  # the lane's
                 yield checked
             elif not checked.valid:
                 self.fail(checked.problems)

@@ -5,13 +5,16 @@ batch through the core to the output. It filters games, not rows, one game at a 
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Iterator, TextIO
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, TextIO
 
 from ..errors import Problem, WizardError
-from ..game.model import Sheet
+from ..game.model import GameRun, Sheet
+from ..game.scoring import GameResult, RunStandings, ScoredRun
 from ..sheets.cells import DATE_FORMS_CSV, parse_date
 
 if TYPE_CHECKING:
@@ -78,6 +81,33 @@ class GameFilter:
                 return False
         return has_wanted
 
+    def keep_run(self, games: ScoredRun) -> ScoredRun | None:
+        """The games of a checked run that count (None if none), each looked at for names in
+        file order, exactly as :meth:`keep` looks at each one's sheet: a run's games are valid
+        and have no date (a file with a date column has no runs)."""
+        tables = games.run.tables
+        names = self.names
+        if not names.issuperset(itertools.chain.from_iterable(tables)):
+            for table in tables:
+                for name in table:
+                    if name not in names:
+                        self._new_name(name)
+        kept: Sequence[int] = games.kept
+        if self.wanted:
+            has_wanted: dict[tuple[str, ...], bool] = {}  # per table (a season has few)
+            for table in set(tables):
+                keys = {player_key(name) for name in table}
+                found = [key for key in self.wanted if key in keys]
+                self.seen.update(found)
+                has_wanted[table] = len(found) == len(self.wanted)
+            kept = [index for index in kept if has_wanted[tables[index]]]
+        if self.since is not None or self.until is not None:
+            self.undated += len(games.kept)
+            return None
+        if not kept:
+            return None
+        return games if len(kept) == len(games.kept) else dataclasses.replace(games, kept=kept)
+
     def _new_name(self, name: str) -> None:
         """Warn, once, when a name differs from an earlier one only by case or spaces."""
         self.names.add(name)
@@ -111,11 +141,29 @@ def game_filter(since: str | None, until: str | None, players: Iterable[str] | N
 
 # --- the commands ----------------------------------------------------------------------------
 
+def whole_run(run: GameRun, standings: RunStandings, scored: bool) -> ScoredRun:
+    """The season lane's item for a checked run (batch.Lane): the run scored, every game kept
+    so far (a season's filter then picks, :meth:`GameFilter.keep_run`)."""
+    return ScoredRun(run, standings, range(len(run)))
+
+
+def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | ScoredRun]:
+    """The games a season command counts, scored: a long CSV's checked runs as one
+    :class:`ScoredRun` each (the season lane, no result per game), every other game its own
+    result; the filter looks at every valid game in file order either way."""
+    for item in source.scored(games.keep, lane=whole_run):
+        if type(item) is ScoredRun:
+            item = games.keep_run(item)
+            if item is None:
+                continue
+        yield item
+
+
 def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out: TextIO) -> None:
     """``stats`` (or ``stats --by``) over the games kept, written once all are read."""
     from ..output.formats import emit
 
-    results = source.scored(games.keep)
+    results = season_results(source, games)
     if by is None:
         from ..game.stats import season_stats
         from ..output.season_views import StatsOutput, games_line
@@ -140,12 +188,12 @@ def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out
 
     if history:
         def rows() -> Iterator:
-            yield from rating_history(source.scored(games.keep))
+            yield from rating_history(season_results(source, games))
             games.finish()  # (a --player in no game: raised before the first row is written)
 
         emit(HistoryOutput(), rows(), fmt, out)
         return
-    season = season_ratings(source.scored(games.keep))
+    season = season_ratings(season_results(source, games))
     games.finish()
     emit(RatingsOutput(ratings_summary(season)), season.table(), fmt, out)
 
@@ -156,7 +204,7 @@ def rating_chart(source: Inputs, games: GameFilter, paths: list[str], fmt: str) 
     from ..output import chart as charts
 
     charts.require_matplotlib()
-    history = list(rating_history(source.scored(games.keep)))
+    history = list(rating_history(season_results(source, games)))
     games.finish()
     if not history:
         raise WizardError(Problem("no finished game to rate: nothing to chart"))

@@ -13,10 +13,14 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .scoring import GameResult, ScoredColumns, by_seat, dealer_seat
+from .scoring import GameResult, ScoredColumns, ScoredRun, by_seat, dealer_seat
+from .settings import hand_sizes
 from .stats import WAITING_LIMIT
 
 BY_KEYS = ("handSize", "position", "opponent")
+# Games at one table in a row from which a run's rounds are summed across games at once (a
+# slice per seat and round); fewer wait game by game, as a result's do.
+ACROSS_GAMES = 16
 
 
 @dataclass(slots=True)
@@ -110,6 +114,54 @@ class Breakdown:
         if self.waiting_count >= self.waiting_limit:
             self._add_waiting()
 
+    def add_run(self, games: ScoredRun) -> None:
+        """Fold the kept games of a checked run in, as :meth:`add` folds each one's result (the
+        season lane: every game finished, no result object per game). Where many games follow
+        at one table, each seat's rounds are summed round by round across them at once (a slice
+        every so many cells); else a game's columns wait as :meth:`add`'s do."""
+        run, standings = games.run, games.standings
+        kept = len(games.kept)
+        self.games += kept
+        self.finished += kept
+        if self.by == "opponent":
+            places, scores = standings.places, standings.scores
+            for table, start, stop in games.segments():
+                for place, score in zip(places[start:stop], scores[start:stop]):
+                    self._add_pairs(list(map(table.__getitem__, place)), score)
+            return
+        count, rounds = run.players, run.rounds
+        size = count * rounds
+        made = list(map(operator.eq, run.bids, run.tricks))
+        points = standings.points
+        if self.by == "handSize":
+            keys = [hand_sizes(standings.settings, count)] * count
+        else:
+            keys = bidding_positions(count, 0, rounds)  # a run's games: the first seat deals
+        groups, waiting = self.groups, self.waiting
+        for table, start, stop in games.segments():
+            if stop - start < ACROSS_GAMES:
+                for at in range(start * size, stop * size, size):
+                    for seat, name in enumerate(table):
+                        columns = waiting.get((name, keys[seat]))
+                        if columns is None:
+                            columns = waiting[name, keys[seat]] = ([], [])
+                        columns[0].append(made[at + seat:at + size:count])
+                        columns[1].append(points[at + seat:at + size:count])
+                self.waiting_count += count * (stop - start)
+                if self.waiting_count >= self.waiting_limit:
+                    self._add_waiting()
+                continue
+            end, games_here = stop * size, stop - start
+            for seat, name in enumerate(table):
+                for cell, key in zip(range(start * size + seat, start * size + size, count),
+                                     keys[seat]):
+                    row = groups.get((name, key))
+                    if row is None:
+                        row = groups[name, key] = GroupRow(name, key)
+                    row.rounds += games_here
+                    row.made += sum(made[cell:end:size])
+                    row.points += sum(points[cell:end:size])
+
     def add_round_by_round(self, result: GameResult) -> None:
         """Fold one scored game in, one round of one player at a time: the general path, which
         :meth:`add` must agree with (tests compare the two)."""
@@ -164,14 +216,20 @@ class Breakdown:
 
     def _add_scores(self, result: GameResult) -> None:
         """Head to head: every ordered pair of the game's players, by final score."""
+        self._add_pairs([standing.player for standing in result.standings],
+                        [standing.score for standing in result.standings])
+
+    def _add_pairs(self, players: Sequence[str], finals: Sequence[int]) -> None:
+        """Head to head: every ordered pair of one finished game's players (in standings
+        order), by their final scores."""
         numbers, names, slots, counts = self.numbers, self.names, self.slots, self.counts
         scores = []
-        for standing in result.standings:
-            number = numbers.get(standing.player)
+        for player, final in zip(players, finals):
+            number = numbers.get(player)
             if number is None:
-                number = numbers[standing.player] = len(names)
-                names.append(standing.player)
-            scores.append((number, standing.score))
+                number = numbers[player] = len(names)
+                names.append(player)
+            scores.append((number, final))
         for player, score in scores:
             for opponent, other in scores:
                 if opponent == player:
@@ -206,11 +264,15 @@ class Breakdown:
         return sorted(self.groups.values(), key=lambda r: (_name_key(r.player), r.key))
 
 
-def season_breakdown(results: Iterable[GameResult], by: str) -> Breakdown:
-    """Group a stream of scored games by ``by`` (one of BY_KEYS) without keeping any of them."""
+def season_breakdown(results: Iterable[GameResult | ScoredRun], by: str) -> Breakdown:
+    """Group a stream of scored games (and checked runs of them) by ``by`` (one of BY_KEYS)
+    without keeping any of them."""
     if by not in BY_KEYS:
         raise ValueError(f"unknown grouping {by!r}")
     breakdown = Breakdown(by)
     for result in results:
-        breakdown.add(result)
+        if type(result) is ScoredRun:
+            breakdown.add_run(result)
+        else:
+            breakdown.add(result)
     return breakdown

@@ -10,9 +10,9 @@ when a season is rated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
-from .scoring import GameResult, competition_ranks
+from .scoring import GameResult, ScoredRun, competition_ranks
 
 
 @dataclass(slots=True)
@@ -71,11 +71,15 @@ class SeasonRatings:
         if not result.finished:
             self.unfinished += 1
             return None
-        self.rated += 1
-        players = result.players
-        ranks = [0] * len(players)
+        ranks = [0] * len(result.players)
         for standing in result.standings:
             ranks[standing.seat] = standing.rank
+        return self.rate_finished(result.players, ranks)
+
+    def rate_finished(self, players: Sequence[str], ranks: list[int]) -> list[Any]:
+        """Rate one finished game of ``players`` (seating order) ranked ``ranks`` (the same
+        order): their new ratings in seating order."""
+        self.rated += 1
         known, games, new = self.ratings, self.games, self.model.rating
         teams = []
         for name in players:
@@ -86,6 +90,27 @@ class SeasonRatings:
             known[name] = rating
             games[name] = games.get(name, 0) + 1
         return rated
+
+    def rate_run(self, games: ScoredRun) -> None:
+        """Rate the kept games of a checked run (all finished) in order, as :meth:`rate` rates
+        each one's result (the season lane: no result object per game)."""
+        tables = games.run.tables
+        for index in games.kept:
+            self.rate_finished(tables[index], games.seat_ranks(index))
+
+    def add_run(self, games: ScoredRun) -> list[HistoryRow]:
+        """Rate the kept games of a checked run, as :meth:`add` each one's result: every
+        player's rating after each game, game after game in seating order (a run's games have
+        no date)."""
+        run, rows = games.run, []
+        for index in games.kept:
+            players = run.tables[index]
+            rated = self.rate_finished(players, games.seat_ranks(index))
+            game = run.ids[index]
+            rows += [HistoryRow(run.source, game, None, name, rating.mu, rating.sigma,
+                                rating.ordinal(), self.rated)
+                     for name, rating in zip(players, rated)]
+        return rows
 
     def add(self, result: GameResult) -> list[HistoryRow]:
         """Rate one game (if finished): each of its players' ratings after it, in seating order."""
@@ -107,17 +132,21 @@ class SeasonRatings:
         return rows
 
 
-def rating_history(results: Iterable[GameResult], ratings: SeasonRatings | None = None
+def rating_history(results: Iterable[GameResult | ScoredRun], ratings: SeasonRatings | None = None
                    ) -> Iterator[HistoryRow]:
     """Each player's rating after each rated game, as the games stream by."""
     ratings = ratings if ratings is not None else SeasonRatings()
     for result in results:
-        yield from ratings.add(result)
+        yield from (ratings.add_run(result) if type(result) is ScoredRun
+                    else ratings.add(result))
 
 
-def season_ratings(results: Iterable[GameResult]) -> SeasonRatings:
-    """Rate a stream of scored games without keeping any of them."""
+def season_ratings(results: Iterable[GameResult | ScoredRun]) -> SeasonRatings:
+    """Rate a stream of scored games (and checked runs of them) without keeping any."""
     ratings = SeasonRatings()
     for result in results:
-        ratings.rate(result)
+        if type(result) is ScoredRun:
+            ratings.rate_run(result)
+        else:
+            ratings.rate(result)
     return ratings

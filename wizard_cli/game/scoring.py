@@ -10,7 +10,7 @@ import functools
 import itertools
 import operator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from .model import GameRun, RoundColumns, by_round, by_seat, cell_sizes, round_of
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
@@ -350,13 +350,16 @@ class RunStandings:
     """The standings of every game of a :class:`~wizard_cli.game.model.GameRun`, all finished
     and valid, as plain ints: ``places[g]`` is game g's seats in standings order (best first),
     ``ranks[g]``, ``scores[g]`` and ``bonuses[g]`` what stands at each place. What
-    :func:`standings` gives for each game, with no object per game or round."""
+    :func:`standings` gives for each game, with no object per game or round. ``points`` is
+    every cell's points, in the run's order of ``bids`` and ``tricks`` (what ``stats --by``
+    adds up)."""
 
     settings: Settings
     places: list[list[int]]
     ranks: list[list[int]]
     scores: list[list[int]]
     bonuses: list[list[int]]
+    points: list[int] | None = None
 
 
 def score_run(run: GameRun, s: Settings) -> RunStandings | None:
@@ -400,7 +403,41 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
         scores.append(list(map(total.__getitem__, place)))
     extras = ([[0] * count] * len(run) if bonuses is None else
               [list(map(bonus.__getitem__, place)) for bonus, place in zip(bonuses, places)])
-    return RunStandings(s, places, ranks, scores, extras)
+    return RunStandings(s, places, ranks, scores, extras, points)
+
+
+@dataclass(slots=True)
+class ScoredRun:
+    """The games of a checked :class:`~wizard_cli.game.model.GameRun` that a season counts
+    (``stats``, ``ratings``): the run, its standings (every game valid and finished), and the
+    indices of the games kept (ascending). What a season needs of each game, with no
+    :class:`GameResult` made for it (the season lane, issue 20)."""
+
+    run: GameRun
+    standings: RunStandings
+    kept: Sequence[int]
+
+    def segments(self) -> Iterator[tuple[tuple[str, ...], int, int]]:
+        """The kept games as ``(table, start, stop)``: games ``start:stop`` of the run, one
+        after another, all kept and at one table (players in one seating order)."""
+        tables = self.run.tables
+        table, start, stop = None, 0, 0
+        for index in self.kept:
+            here = tables[index]
+            if index != stop or here != table:
+                if stop > start:
+                    yield table, start, stop
+                table, start = here, index
+            stop = index + 1
+        if stop > start:
+            yield table, start, stop
+
+    def seat_ranks(self, index: int) -> list[int]:
+        """Game ``index``'s ranks in seating order."""
+        ranks = [0] * self.run.players
+        for seat, rank in zip(self.standings.places[index], self.standings.ranks[index]):
+            ranks[seat] = rank
+        return ranks
 
 
 def _game_sums(flat: Sequence[int], count: int, rounds: int) -> list[tuple[int, ...]]:

@@ -14,7 +14,7 @@ from itertools import compress
 from typing import Iterable, Sequence
 
 from .model import by_seat
-from .scoring import GameResult
+from .scoring import GameResult, ScoredRun
 
 WAITING_LIMIT = 1024  # players' games whose rounds are held before being added up (< 1 MiB)
 
@@ -90,6 +90,18 @@ class PlayerStats:
         if self.best_score is None or score > self.best_score:
             self.best_score = score
 
+    def add_games(self, scores: Sequence[int], wins: int) -> None:
+        """Count finished games' final scores, ``wins`` of them won, as :meth:`add_game` does
+        one at a time."""
+        if not scores:
+            return
+        self.games += len(scores)
+        self.wins += wins
+        self.score_sum += sum(scores)
+        best = max(scores)
+        if self.best_score is None or best > self.best_score:
+            self.best_score = best
+
 
 @dataclass(slots=True)
 class Season:
@@ -128,6 +140,43 @@ class Season:
         if self.waiting_count >= self.waiting_limit:
             self.add_waiting()
         self._add_scores(result, tallies)
+
+    def add_run(self, games: ScoredRun) -> None:
+        """Fold the kept games of a checked run in, as :meth:`add` folds each one's result
+        (the season lane: every game finished; no result object per game). A player's rounds
+        and scores are taken as whole columns wherever games follow at one table."""
+        run, standings = games.run, games.standings
+        count, size = run.players, run.players * run.rounds
+        bids, tricks = run.bids, run.tricks
+        places, ranks, scores = standings.places, standings.ranks, standings.scores
+        players, waiting = self.players, self.waiting
+        for table, start, stop in games.segments():
+            tallies = []
+            for seat, name in enumerate(table):
+                tally = players.get(name)
+                if tally is None:
+                    tally = players[name] = PlayerStats(name)
+                tallies.append(tally)
+                columns = waiting.get(name)
+                if columns is None:
+                    columns = waiting[name] = ([], [])
+                columns[0].extend(bids[start * size + seat:stop * size:count])
+                columns[1].extend(tricks[start * size + seat:stop * size:count])
+            seat_scores: list[list[int]] = [[] for _ in table]
+            wins = [0] * count
+            for place, rank, score in zip(places[start:stop], ranks[start:stop],
+                                          scores[start:stop]):
+                for seat, ranked, final in zip(place, rank, score):
+                    seat_scores[seat].append(final)
+                    if ranked == 1:  # a winner is ranked first (SPEC §1)
+                        wins[seat] += 1
+            for tally, finals, won in zip(tallies, seat_scores, wins):
+                tally.add_games(finals, won)
+            self.waiting_count += count * (stop - start)
+            if self.waiting_count >= self.waiting_limit:
+                self.add_waiting()
+        self.games += len(games.kept)
+        self.finished += len(games.kept)
 
     def add_waiting(self) -> None:
         """Add the rounds :meth:`add` holds into the players' figures."""
@@ -179,10 +228,13 @@ def _rank_key(stats: PlayerStats) -> tuple:
     return (-stats.wins, average is None, -(average or 0.0), stats.player.casefold(), stats.player)
 
 
-def season_stats(results: Iterable[GameResult]) -> Season:
-    """Summarise a stream of scored games without keeping any of them."""
+def season_stats(results: Iterable[GameResult | ScoredRun]) -> Season:
+    """Summarise a stream of scored games (and checked runs of them) without keeping any."""
     season = Season()
     for result in results:
-        season.add(result)
+        if type(result) is ScoredRun:
+            season.add_run(result)
+        else:
+            season.add(result)
     season.add_waiting()
     return season
