@@ -13,7 +13,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from wizard_cli.sheets.csv_rows import CsvRows
+from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
 
 CELLS = ["Anna", "1", "", " 2 ", '"Ben, Jr."', '"two\nlines"', '"three\r\nline\rcell"',
@@ -93,6 +93,49 @@ def test_plain_blocks_split_whole_read_as_csv_reader_reads_them(seed, plain):
     assert split.header() == general.header()
     assert list(split.rows()) == list(general.rows())
     assert split.number == general.number
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10**6), plain=st.floats(0, 1), delimiter=st.sampled_from([",", ";", "\t"]))
+def test_plain_blocks_as_columns_read_as_csv_reader_reads_them(seed, plain, delimiter):
+    """Blocks asked for as columns (the long reader's lane) — LF or CRLF lines, some a cell
+    short and the next a cell long (so the whole block's count of delimiters still fits), ä
+    and other non-ASCII text, a last line with no end — read row for row and line for line
+    as csv.reader reads them; a block that comes as columns had every row as wide as asked."""
+    rng = random.Random(seed)
+    cells = ["Anna", "1", "", " 2 ", "ä", "Z\u2028", "\u00e9\u0301", "Total", "g1"]
+    lines = [delimiter.join(["game", "round", "player", "bid", "tricks"])]
+    for _ in range(rng.randint(0, 60)):
+        width = 5 if rng.random() < plain else rng.choice([5, 5, 4, 6, 1, 0])
+        lines.append(delimiter.join(rng.choice(cells) for _ in range(width)))
+        if width == 4 and rng.random() < 0.5:  # one short, the next one long
+            lines.append(delimiter.join(rng.choice(cells) for _ in range(6)))
+    endings = rng.choice([["\n"], ["\r\n"], ["\n", "\r\n"], ["\n"] * 9 + ["\r"]])
+    text = "".join(line + rng.choice(endings) for line in lines)
+    text = text if rng.random() < 0.8 else text.rstrip("\r\n")
+    cut = blocks(rng, text)
+    general = CsvRows(cut, split_plain_blocks=False)
+    split = CsvRows(cut)
+    assert split.header() == general.header()
+    rows = []
+    for chunk, numbers in split.chunks(columns_of=5):
+        if type(chunk) is BlockColumns:
+            chunk = chunk.rows()
+            assert all(len(row) == 5 for row in chunk)
+        rows += zip(chunk, numbers)
+    assert rows == list(general.rows())
+    assert split.number == general.number
+
+
+def test_a_crlf_block_comes_as_columns():
+    """The CRLF lane: a plain block of CRLF lines is split whole, as one of LF lines is."""
+    for ending in ("\n", "\r\n"):
+        text = ending.join(["game,round,player,bid,tricks", "g1,1,Anna,0,1", "g1,1,Ben,1,0"])
+        reader = CsvRows(["game,round,player,bid,tricks" + ending, text.split(ending, 1)[1] + ending])
+        reader.header()
+        [(chunk, numbers)] = list(reader.chunks(columns_of=5))
+        assert type(chunk) is BlockColumns and list(numbers) == [2, 3]
+        assert chunk.rows() == [["g1", "1", "Anna", "0", "1"], ["g1", "1", "Ben", "1", "0"]]
 
 
 def header_line(text: str) -> int:

@@ -157,7 +157,8 @@ LANE_SEASONS = range(24 if SLOW else 3)
 
 
 def clean_season_text(rng: random.Random, games: int, names: list[str] = NAMES,
-                      late: list[str] = [], spoilt: float = 0.25) -> str:
+                      late: list[str] = [], spoilt: float = 0.25,
+                      ending: str | None = None) -> str:
     """A long CSV of mostly whole, regular games (the lane's), some spoilt the ways a run must
     not take: a value outside the hand, tricks not adding up, an id used before, a merged or
     spaced game cell, a game cut short, a name with spaces, a quoted cell, an odd row. In some
@@ -203,15 +204,19 @@ def clean_season_text(rng: random.Random, games: int, names: list[str] = NAMES,
         for row in rows:  # written in the header's column order (a blank row: a blank line)
             lines.append("" if not row else delimiter.join(row[at] if at < len(row) else "" for at in order)
                          + delimiter.join([""] + row[5:]))
-    ending = rng.choice(["\n"] * 6 + ["\r\n"])
-    return ending.join(lines) + ending
+    ending = ending or rng.choice(["\n"] * 6 + ["\r\n"])
+    text = ending.join(lines) + ending
+    if ending == "\r\n" and rng.random() < 0.3:  # a few lines LF-ended, or a lone CR
+        text = text.replace("\r\n", rng.choice(["\n", "\r"]), rng.randint(1, 3))
+    return text
 
 
+@pytest.mark.parametrize("ending", [None, "\r\n"])
 @pytest.mark.parametrize("seed", LANE_SEASONS)
-def test_the_season_lane_prints_what_the_general_path_prints(tmp_path, seed):
+def test_the_season_lane_prints_what_the_general_path_prints(tmp_path, seed, ending):
     rng = random.Random(2000 + seed)
     path = tmp_path / "season.csv"
-    path.write_bytes(clean_season_text(rng, rng.randint(150, 400)).encode())
+    path.write_bytes(clean_season_text(rng, rng.randint(150, 400), ending=ending).encode())
     for command in LANE_COMMANDS:
         for rules in (rng.sample(RULES, 3) if not SLOW else RULES):
             args = [command[0], path, *command[1:], *rules]
@@ -225,8 +230,13 @@ def as_sheets(items) -> list:
             for sheet in (item.sheets() if type(item) is GameRun else [item])]
 
 
+def crlf_season_text(rng: random.Random, games: int) -> str:
+    """A clean season of CRLF lines (the CRLF lane's), some spoilt."""
+    return clean_season_text(rng, games, ending="\r\n")
+
+
 @pytest.mark.parametrize("seed", SEASONS)
-@pytest.mark.parametrize("make", [season_text, clean_season_text])
+@pytest.mark.parametrize("make", [season_text, clean_season_text, crlf_season_text])
 def test_the_reader_reads_as_the_general_path_in_any_block_size(seed, make):
     """Block by block, with runs or without: every game as the general path reads it."""
     rng = random.Random(1000 + seed)
@@ -240,14 +250,15 @@ def test_the_reader_reads_as_the_general_path_in_any_block_size(seed, make):
             assert as_sheets(read_csv_sheets(blocks, "s.csv", runs=runs)) == expected, block_bytes
 
 
-def test_a_clean_season_takes_the_season_lane(tmp_path):
-    """Whole games inside a block come as runs, and standings and check print them through the
-    lane what the general path prints."""
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_a_clean_season_takes_the_season_lane(tmp_path, ending):
+    """Whole games inside a block come as runs, LF or CRLF lines alike, and standings and
+    check print them through the lane what the general path prints."""
     rng = random.Random(7)
     lines = ["game,round,player,bid,tricks"]
     for number in range(300):
         lines += [",".join([f"g{number}", *row]) for row in game_rows(rng, NAMES[:4], 15)]
-    data = ("\n".join(lines) + "\n").encode()
+    data = (ending.join(lines) + ending).encode()
     items = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
                                  "s.csv", runs=True))
     assert sum(len(item) for item in items if type(item) is GameRun) > 200  # (not the first block)

@@ -9,6 +9,7 @@ file at a time, as the blocks arrive (a pipe's output is read as it comes); ever
 from __future__ import annotations
 
 import csv
+import functools
 import itertools
 from typing import Iterable, Iterator, Sequence
 
@@ -21,9 +22,9 @@ Chunks = Iterator[tuple[Sequence[list[str]], Sequence[int]]]
 class CsvRows:
     """A CSV's header, then its rows: the delimiter is sniffed from the header line.
 
-    Rows are csv.reader's, except that a block of plain lines (no quote, no CR, no field that
-    could pass csv's field size limit) is split by ``str.split`` a whole block at a time, where
-    it reads exactly as csv.reader reads it; ``split_plain_blocks=False`` is the general path,
+    Rows are csv.reader's, except that a block of plain lines (no quote, no CR but in a CRLF,
+    no field that could pass csv's field size limit) is split by ``str.split`` a whole block
+    at a time, where it reads exactly as csv.reader reads it; ``split_plain_blocks=False`` is the general path,
     csv.reader throughout (which the split must match: tests/test_csv_reader.py).
     """
 
@@ -134,7 +135,7 @@ class CsvRows:
 
 class BlockColumns(list):
     """The rows of a plain block as columns: ``self[c][r]`` is row r's cell c (every row has
-    the same number of cells)."""
+    the same number of cells; no cell holds an LF)."""
 
     def rows(self) -> list[list[str]]:
         """The rows, as csv.reader reads them."""
@@ -144,28 +145,68 @@ class BlockColumns(list):
 def split_plain_block(block: str, delimiter: str, limit: int, columns_of: int | None = None
                       ) -> list[list[str]] | BlockColumns | None:
     """A block's rows as csv.reader reads them, by ``str.split``, when every line is plain: no
-    quote, no CR (only LF ends its lines), no NUL, and too short for any field to pass csv's
-    field size limit. None for any other block (csv.reader reads it).
+    quote, no NUL, a CR only in a CRLF line end (:func:`plain_text`), and too short for any
+    field to pass csv's field size limit. None for any other block (csv.reader reads it).
 
     With ``columns_of`` a width, a block whose every line has that many cells is split whole
-    into its columns (:class:`BlockColumns`): no list per row.
+    into its columns (:func:`block_columns`): no list, nor string, per row.
     """
-    if '"' in block or "\r" in block or "\x00" in block or len(block) > limit:
+    if len(block) > limit:
         return None
-    lines = block.split("\n")
+    text = plain_text(block)
+    if text is None:
+        return None
+    if columns_of and columns_of > 1 and text:
+        columns = block_columns(text, delimiter, columns_of)
+        if columns is not None:
+            return columns
+    lines = text.split("\n")
     if not lines[-1]:
         lines.pop()  # the block ends with its last line's LF
-    if columns_of and lines:
-        fields = columns_of - 1
-        if (block.count(delimiter) == fields * len(lines)
-                and list(map(str.count, lines, itertools.repeat(delimiter))).count(fields)
-                == len(lines)):
-            cells = delimiter.join(lines).split(delimiter) if fields else lines
-            return BlockColumns(cells[at::columns_of] for at in range(columns_of))
     rows = [line.split(delimiter) for line in lines]
     if "" in lines:  # a blank line is no cells, as csv.reader reads it
         rows = [row if line else [] for row, line in zip(rows, lines)]
     return rows
+
+
+def plain_text(block: str) -> str | None:
+    """A block with no quote and no NUL, its lines ended by LF (CRLF ends made LF: the CRLF
+    lane), or None when it has a quote, a NUL or a CR that is not in a CRLF (csv.reader reads
+    it). csv.reader ends a line at CRLF just as at LF, so the rows are the same."""
+    if '"' in block or "\x00" in block:
+        return None
+    if "\r" in block:
+        if block.count("\r") != block.count("\r\n"):
+            return None
+        return block.replace("\r\n", "\n")
+    return block
+
+
+def block_columns(text: str, delimiter: str, width: int) -> BlockColumns | None:
+    """The columns of plain LF-ended lines (see :func:`plain_text`) when every line has
+    ``width`` cells (``width - 1`` delimiters), else None.
+
+    The lines are judged at once, not one by one: the text's separators alone (its bytes but
+    the delimiter and LF, deleted) must read ``width - 1`` delimiters and an LF, line after
+    line (UTF-8 puts no ASCII byte inside another character). Then the text, its LFs made
+    delimiters, is split whole: no string per line.
+    """
+    if not text.endswith("\n"):
+        text += "\n"  # the file's last line, with no line end
+    row = (delimiter * (width - 1) + "\n").encode()
+    separators = text.encode("utf-8", "surrogatepass").translate(None, _other_bytes(delimiter))
+    if separators != row * (len(separators) // width):  # (then it holds every LF)
+        return None
+    cells = text.replace("\n", delimiter).split(delimiter)
+    cells.pop()  # after the last LF
+    return BlockColumns(cells[at::width] for at in range(width))
+
+
+@functools.lru_cache(maxsize=8)
+def _other_bytes(delimiter: str) -> bytes:
+    """Every byte but the delimiter's and LF: what block_columns deletes to see the separators."""
+    keep = set((delimiter + "\n").encode())
+    return bytes(b for b in range(256) if b not in keep)
 
 
 def sniff_delimiter(line: str) -> str:

@@ -192,7 +192,9 @@ def _whole_lines(text: str) -> tuple[str, str]:
 
 def _count_lines(text: str) -> int:
     """How many lines the text has (CRLF, LF or CR ended; the last may have no ending)."""
-    breaks = text.count("\n") + text.count("\r") - text.count("\r\n")
+    breaks = text.count("\n")
+    if "\r" in text:  # (a search, not a count: most files have none)
+        breaks += text.count("\r") - text.count("\r\n")
     return breaks + (not text.endswith(("\n", "\r")) and bool(text))
 
 
