@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, strategies as st
 
 from wizard_cli.sheets.game_ids import GameIds
@@ -45,3 +47,29 @@ def test_numbers_equal_to_the_table_marks_are_told_apart():
     ids.add("")
     ids.add(0)
     assert len(ids) == 3 and -0x61C8864680B583EB not in ids
+
+
+def test_runs_of_ids_are_taken_all_or_none_as_a_set_would():
+    """add_new, a season lane's run of ids at once: remembered only when none is known yet,
+    whether the known one is among the recent ids or placed in the table (past RECENT)."""
+    from wizard_cli.sheets.game_ids import RECENT
+
+    ids, expected = GameIds(), set()
+    rng = random.Random(3)
+    number = 0
+    while len(expected) < RECENT + 5000:
+        batch = [f"g{number + at}" for at in range(rng.randint(1, 60))]
+        number += len(batch)
+        if expected and rng.random() < 0.1:  # one id seen before, recently or long ago
+            batch[rng.randrange(len(batch))] = rng.choice([f"g{number - 70}", "g1", 7])
+        if rng.random() < 0.05:
+            batch.append(rng.choice([0, "", -1]))
+        batch = list(dict.fromkeys(batch))  # distinct, as add_new takes them
+        taken = ids.add_new(batch)
+        assert taken == expected.isdisjoint(batch)
+        if taken:
+            expected.update(batch)
+        assert len(ids) == len(expected)
+    assert ids._placed > 0  # some were placed in the table
+    for key in ["g1", "g40000", 7, 0, "", "x", f"g{number}", f"g{number - 1}", -1]:
+        assert (key in ids) == (key in expected)
