@@ -61,17 +61,16 @@ class RunLane:
             return 0
         rounds, games_in = length // count, end - index
         following = groups[end][0].strip()
-        # Regular games (see regular_table): rounds 1..N, each listing round 1's players, and
-        # every name as it stood one round before, but in a game's first round.
         if (rounds > ROUNDS_KEPT or not self._new(cells[0]) or not following
                 or following == cells[-1] or "" in cells or list(map(str.strip, cells)) != cells
-                or numbers[start:stop] != _span_labels(count, rounds, games_in)
-                or not all(itertools.compress(map(operator.eq, names[start + count:stop],
-                                                  names[start:stop - count]),
-                                              _span_repeats(count, rounds, games_in)))
                 or len(set(cells)) != games_in):
             return 0
         tables = list(zip(*[names[start + seat:stop:length] for seat in range(count)]))
+        # Regular games (see regular_table): rounds 1..N, each listing round 1's players. The
+        # span's cells compared as one text (no cell of a block's columns holds an LF).
+        if ("\n".join(numbers[start:stop]) != _span_labels_text(count, rounds, games_in)
+                or "\n".join(names[start:stop]) != _names_text(tables, rounds)):
+            return 0
         values = self._numbers(start, stop)
         if (not all(map(plain_names, tables)) or values is None
                 or not games.finished.add_new(cells)):  # (remembered only if all are new)
@@ -133,17 +132,16 @@ class RunLane:
 
 
 @functools.lru_cache(maxsize=64)
-def _span_labels(players: int, rounds: int, games: int) -> list[str]:
-    """The round column of ``games`` regular games one after another (read-only)."""
-    return list(round_labels(players, rounds)) * games
+def _span_labels_text(players: int, rounds: int, games: int) -> str:
+    """The round column of ``games`` regular games one after another, its cells joined by LF."""
+    return "\n".join(round_labels(players, rounds) * games)
 
 
-@functools.lru_cache(maxsize=64)
-def _span_repeats(players: int, rounds: int, games: int) -> list[bool]:
-    """Which rows (from a span's second round on) must name who the row one round up names:
-    all but each game's first round (read-only)."""
-    length = players * rounds
-    return [(row + players) % length >= players for row in range(length * games - players)]
+def _names_text(tables: list[tuple[str, ...]], rounds: int) -> str:
+    """The player column of regular games of these tables, ``rounds`` rounds each, its cells
+    joined by LF."""
+    return "".join(map(operator.mul, map(operator.add, map("\n".join, tables),
+                                         itertools.repeat("\n")), itertools.repeat(rounds)))[:-1]
 
 
 def regular_table(numbers: list[str], names: list[str], start: int,
@@ -163,9 +161,13 @@ def regular_table(numbers: list[str], names: list[str], start: int,
 
 
 def plain_numbers(cells: list[str]) -> list[int] | None:
-    """Cells that are all plain numbers as those numbers (as whole_number reads them); else None."""
+    """Cells that are all plain numbers as those numbers (as whole_number reads them); else None.
+    (One itemgetter looks them all up: no call per cell.)"""
+    if len(cells) < 2:  # (itemgetter of one cell gives no tuple)
+        numbers = list(map(PLAIN_NUMBERS.get, cells))
+        return None if None in numbers else numbers
     try:
-        return list(map(PLAIN_NUMBERS.__getitem__, cells))
+        return list(operator.itemgetter(*cells)(PLAIN_NUMBERS))
     except KeyError:
         return None
 
