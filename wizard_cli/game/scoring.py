@@ -349,16 +349,16 @@ def score_game(game: Game) -> GameResult:
 class RunStandings:
     """The standings of every game of a :class:`~wizard_cli.game.model.GameRun`, all finished
     and valid, as plain ints: ``places[g]`` is game g's seats in standings order (best first),
-    ``ranks[g]``, ``scores[g]`` and ``bonuses[g]`` what stands at each place. What
-    :func:`standings` gives for each game, with no object per game or round. ``points`` is
-    every cell's points, in the run's order of ``bids`` and ``tricks`` (what ``stats --by``
+    ``ranks[g]``, ``scores[g]`` and ``bonuses[g]`` what stands at each place (tuples, read-only).
+    What :func:`standings` gives for each game, with no object per game or round. ``points``
+    is every cell's points, in the run's order of ``bids`` and ``tricks`` (what ``stats --by``
     adds up)."""
 
     settings: Settings
-    places: list[list[int]]
-    ranks: list[list[int]]
-    scores: list[list[int]]
-    bonuses: list[list[int]]
+    places: list[tuple[int, ...]]
+    ranks: list[tuple[int, ...]]
+    scores: list[tuple[int, ...]]
+    bonuses: list[tuple[int, ...]]
     points: list[int] | None = None
 
 
@@ -366,44 +366,63 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
     """A run of finished games (``run.rounds`` is the game's last round under ``s``) scored,
     each game's standings as :func:`score_game` ranks them. None when a value is outside its
     hand (the points tables double as the range check) or the rules add what only the general
-    path scores (``balancedBidPenalty``, ``finalRoundBonus``, ``screwTheDealer``)."""
+    path scores (``balancedBidPenalty``, ``finalRoundBonus``, ``screwTheDealer``).
+
+    Column by column, with no Python step per game: each seat's game sums, a sort key per seat
+    that holds the seat under its score (so one ``sorted`` per game gives the standings order,
+    equal keys in seat order), and the ranks read off which neighbours are equal."""
     count, rounds = run.players, run.rounds
     if s.balanced_bid_penalty or s.final_round_bonus or s.screw_the_dealer != "off":
         return None
     sizes = hand_sizes(s, count)
     if rounds != len(sizes):
         return None
-    try:  # each cell's table, bid, then tricks: a KeyError for a value outside the hand
+    try:  # each cell's table, bid, then tricks: a LookupError for a value outside the hand
         points = list(map(operator.getitem,
                           map(operator.getitem, _cell_tables(s, sizes, count) * len(run), run.bids),
                           run.tricks))
     except LookupError:
         return None
-    totals = _game_sums(points, count, rounds)
+    totals = _seat_sums(points, count, rounds)  # per seat, each game's
+    made = None
+    if s.perfect_game_bonus or s.tie_break == "madeBids":
+        made = _seat_sums(list(map(operator.eq, run.bids, run.tricks)), count, rounds)
     bonuses = None
     if s.perfect_game_bonus:
-        made = _game_sums(list(map(operator.eq, run.bids, run.tricks)), count, rounds)
-        bonuses = [tuple(s.perfect_game_bonus if m == rounds else 0 for m in game) for game in made]
-        totals = [tuple(map(operator.add, game, bonus)) for game, bonus in zip(totals, bonuses)]
-    if s.tie_break == "totalBids":
-        keys = list(map(list, map(zip, totals, _game_sums(run.bids, count, rounds))))
-    elif s.tie_break == "madeBids":
-        made = _game_sums(list(map(operator.eq, run.bids, run.tricks)), count, rounds)
-        keys = list(map(list, map(zip, totals, made)))
+        bonus = s.perfect_game_bonus
+        bonuses = [list(map(operator.mul, map(operator.eq, seat, itertools.repeat(rounds)),
+                            itertools.repeat(bonus))) for seat in made]
+        totals = [list(map(operator.add, total, extra)) for total, extra in zip(totals, bonuses)]
+    ties = (_seat_sums(run.bids, count, rounds) if s.tie_break == "totalBids"
+            else made if s.tie_break == "madeBids" else None)
+    # A seat's key: its score, then (below _TIE_BITS) what breaks a tie; its sort key, the key
+    # negated and the seat below it (_SEAT_BITS), so ascending order is standings order.
+    keys = totals if ties is None else [
+        list(map(operator.add, map(operator.lshift, total, itertools.repeat(_TIE_BITS)), tie))
+        for total, tie in zip(totals, ties)]
+    sort_keys = [list(map(operator.add, map(operator.mul, key, itertools.repeat(-1 << _SEAT_BITS)),
+                          itertools.repeat(seat))) for seat, key in enumerate(keys)]
+    ordered = list(itertools.chain.from_iterable(map(sorted, zip(*sort_keys))))
+    seats = list(map(operator.and_, ordered, itertools.repeat((1 << _SEAT_BITS) - 1)))
+    negated = list(map(operator.rshift, ordered, itertools.repeat(_SEAT_BITS)))  # -key
+    scores = list(map(operator.neg, negated))
+    if ties is not None:
+        scores = list(map(operator.rshift, scores, itertools.repeat(_TIE_BITS)))
+    # Ranks: 1 + how many stand strictly above, from which places hold a key equal to the one
+    # above them.
+    equal = [map(operator.eq, negated[place::count], negated[place - 1::count])
+             for place in range(1, count)]
+    ranks = list(map(_ranks_of(count).__getitem__, zip(*equal)))
+    places = list(zip(*[iter(seats)] * count))
+    if bonuses is None:
+        extras = [(0,) * count] * len(run)
     else:
-        keys = totals  # ranks on plain ints
-    seats = range(count)
-    places, ranks, scores = [], [], []
-    for key, total in zip(keys, totals):
-        # Best first; sorted keeps equal keys in seat order, as standings() does.
-        place = sorted(seats, key=key.__getitem__, reverse=True)
-        ranked = [None, *map(key.__getitem__, place)]
-        places.append(place)
-        ranks.append(list(map(ranked.index, ranked[1:])))  # 1 + how many stand strictly above
-        scores.append(list(map(total.__getitem__, place)))
-    extras = ([[0] * count] * len(run) if bonuses is None else
-              [list(map(bonus.__getitem__, place)) for bonus, place in zip(bonuses, places)])
-    return RunStandings(s, places, ranks, scores, extras, points)
+        flat = list(itertools.chain.from_iterable(zip(*bonuses)))  # game after game, by seat
+        firsts = itertools.chain.from_iterable(map(itertools.repeat, range(0, len(flat), count),
+                                                   itertools.repeat(count)))
+        extras = list(zip(*[map(flat.__getitem__, map(operator.add, firsts, seats))] * count))
+    return RunStandings(s, places, ranks, list(zip(*[iter(scores)] * count)), extras,
+                        points)
 
 
 @dataclass(slots=True)
@@ -440,11 +459,25 @@ class ScoredRun:
         return ranks
 
 
-def _game_sums(flat: Sequence[int], count: int, rounds: int) -> list[tuple[int, ...]]:
-    """Each game's sum per seat of a run's flat column (game after game of ``rounds`` rounds of
-    ``count`` seats): running sums per seat, differenced at each game's end."""
-    seats = []
-    for seat in range(count):
-        ends = list(itertools.accumulate(flat[seat::count]))[rounds - 1::rounds]
-        seats.append(list(map(operator.sub, ends, [0, *ends[:-1]])))
-    return list(zip(*seats))
+_SEAT_BITS = 3  # a seat (0–5) below a sort key
+_TIE_BITS = 16  # a tie-break sum (total or made bids: at most 20 rounds × 20) below a score
+
+
+@functools.lru_cache(maxsize=8)
+def _ranks_of(count: int) -> dict[tuple[bool, ...], tuple[int, ...]]:
+    """Competition ranks of ``count`` places in standings order, by which places hold a key
+    equal to the one above them: (False, True, False) is 1, 2, 2, 4."""
+    table = {}
+    for equal in itertools.product((False, True), repeat=count - 1):
+        ranks = [1]
+        for place, same in enumerate(equal, 1):
+            ranks.append(ranks[-1] if same else place + 1)
+        table[equal] = tuple(ranks)
+    return table
+
+
+def _seat_sums(flat: Sequence[int], count: int, rounds: int) -> list[list[int]]:
+    """Each seat's sum in each game of a run's flat column (game after game of ``rounds``
+    rounds of ``count`` seats): a seat's column cut into games, each summed (in C, with no
+    int made per running sum)."""
+    return [list(map(sum, zip(*[iter(flat[seat::count])] * rounds))) for seat in range(count)]

@@ -83,8 +83,12 @@ def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
         return None
     sizes = hand_sizes(resolved.settings, run.players)
     count = run.players
-    if (run.rounds != len(sizes) or list(itertools.accumulate(run.tricks))[count - 1::count]
-            != list(itertools.accumulate(sizes * len(run)))):
+    if run.rounds != len(sizes):
+        return None
+    # Each round's tricks, seat by seat added up (small ints, no running sum), its hand size.
+    tricks = functools.reduce(functools.partial(map, operator.add),
+                              [run.tricks[seat::count] for seat in range(count)])
+    if list(tricks) != list(sizes) * len(run):
         return None
     return score_run(run, resolved.settings)
 

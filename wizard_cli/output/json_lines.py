@@ -12,9 +12,11 @@ template, and its games go the general way.
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import json
 import operator
 import re
-from typing import Any, Callable
+from typing import Any
 
 from ..game.game import Game
 from ..game.model import GameRun
@@ -52,46 +54,52 @@ class RunLines:
     def __init__(self, output: View) -> None:
         self.output = output
         self.encode = json_line_encoder()
-        self.templates: dict[tuple, tuple[str, Callable] | None] = {}
+        self.templates: dict[tuple, tuple[str, list[int]] | None] = {}
         self.names: dict[tuple[str, ...], tuple[str, ...]] = {}  # players → their JSON texts
 
     def __call__(self, run: GameRun, standings: RunStandings, scored: bool) -> Rendered | None:
-        """The run's lines, or None when the view has no template for its games."""
-        encode, names = self.encode, self.names
-        source = encode(run.source)
-        shape = (scored, run.players, run.rounds, standings.settings)
-        by_winners: dict[int, tuple[str, Callable] | None] = {}  # this run's templates
-        lines = []
-        for index, (game_id, table) in enumerate(zip(run.ids, run.tables)):
-            ranks = standings.ranks[index]
-            winners = ranks.count(1) if scored else 0
-            made = by_winners.get(winners, False)
-            if made is False:
-                key = (*shape, winners)
-                if key not in self.templates:
-                    self.templates[key] = self._template(run, standings, scored, winners)
-                made = by_winners[winners] = self.templates[key]
-            if made is None:
+        """The run's lines, or None when the view has no template for its games.
+
+        Filled column by column, with no Python step per game: each hole's values for every
+        game (a column), zipped into each game's values, each line its template % them. Games
+        of one count of winners share a template; the others (ties for first) are filled
+        again with theirs."""
+        count, games = run.players, len(run)
+        winners = (list(map(operator.countOf, standings.ranks, itertools.repeat(1))) if scored
+                   else [0] * games)
+        usual = max(set(winners), key=winners.count)
+        made = {}
+        for won in sorted(set(winners)):
+            key = (scored, count, run.rounds, standings.settings, won)
+            if key not in self.templates:
+                self.templates[key] = self._template(run, standings, scored, won)
+            made[won] = self.templates[key]
+            if made[won] is None:
                 return None
-            template, pick = made
-            seat_names = names.get(table)
-            if seat_names is None:
-                seat_names = names[table] = tuple(map(encode, table))
-            values = [source, encode(game_id), *seat_names]
-            if scored:
-                place = standings.places[index]
-                values += map(seat_names.__getitem__, place)
-                values += ranks
-                values += standings.scores[index]
-                values += standings.bonuses[index]
-                values += place
-            lines.append(template % pick(values))
+        columns = _Columns(self, run, standings)
+        template, picked = made[usual]
+        lines = list(map(template.__mod__, zip(*map(columns.__getitem__, picked))))
+        for index, won in enumerate(winners):
+            if won != usual:
+                template, picked = made[won]
+                lines[index] = template % tuple(columns[at][index] for at in picked)
         return Rendered("".join(lines))
 
+    def seat_names(self, tables: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+        """Each game's players as JSON texts (each table encoded once: a season has few)."""
+        names = self.names
+        found = list(map(names.get, tables))
+        if None in found:
+            for table in set(tables):
+                if table not in names:
+                    names[table] = tuple(map(self.encode, table))
+            found = list(map(names.__getitem__, tables))
+        return found
+
     def _template(self, run: GameRun, standings: RunStandings, scored: bool,
-                  winners: int) -> tuple[str, Callable] | None:
+                  winners: int) -> tuple[str, list[int]] | None:
         """The view's line for a probe game of the run's shape, marks made holes (None if a
-        mark is left over), and what picks a game's values into its holes."""
+        mark is left over), and which value (see :class:`_Columns`) fills each hole."""
         count = run.players
         sheet = dataclasses.replace(run.sheet(0), source=_text("s"), game=_text("g"),
                                     players=[_text("p", seat) for seat in range(count)])
@@ -128,6 +136,45 @@ class RunLines:
         text = "".join(template)
         if _MARK in text or _END in text or "73910000000" in text or not holes:
             return None
-        picked = [at for _, at, _ in holes]
-        pick = operator.itemgetter(*picked) if len(picked) > 1 else (lambda v: (v[picked[0]],))
-        return text, pick
+        return text, [at for _, at, _ in holes]
+
+
+class _Columns:
+    """A run's values for the holes of its lines, a column (every game's value) for each, made
+    when a template asks for it: 0 the source, 1 the game id, then per seat its name, then per
+    place its player, rank, score, bonus and seat (the order of ``_PER_SEAT``)."""
+
+    def __init__(self, lines: RunLines, run: GameRun, standings: RunStandings) -> None:
+        self.lines, self.run, self.standings = lines, run, standings
+        self.made: dict[int, list] = {}
+        self._tables: list[tuple[str, ...]] | None = None
+
+    def tables(self) -> list[tuple[str, ...]]:
+        """Each game's players as JSON texts, in seat order."""
+        if self._tables is None:
+            self._tables = self.lines.seat_names(self.run.tables)
+        return self._tables
+
+    def __getitem__(self, at: int) -> list:
+        column = self.made.get(at)
+        if column is None:
+            column = self.made[at] = self._column(at)
+        return column
+
+    def _column(self, at: int) -> list:
+        run, standings, count = self.run, self.standings, self.run.players
+        if at == 0:
+            return [self.lines.encode(run.source)] * len(run)
+        if at == 1:
+            return list(map(json_text, run.ids))
+        kind, index = divmod(at - 2, count)
+        if kind == 0:  # a seat's name
+            return list(map(operator.itemgetter(index), self.tables()))
+        place = operator.itemgetter(index)
+        if kind == 1:  # the player at a place
+            return list(map(operator.getitem, self.tables(), map(place, standings.places)))
+        values = (standings.ranks, standings.scores, standings.bonuses, standings.places)[kind - 2]
+        return list(map(place, values))
+
+
+json_text = json.encoder.encode_basestring  # a text as json_line_encoder writes it (no ASCII escapes)
