@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import run
+from helpers import ONE_ROUND, run
 
 GAME = "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n"
 
@@ -51,3 +51,29 @@ def test_a_sheet_of_other_line_breaks_is_edited_with_its_own(write, newline):
     assert path.read_bytes() == with_bids.encode()
     assert run("undo", path, "-q").exit_code == 0
     assert path.read_bytes() == original.encode()
+
+
+ONE_ROUND_TEXT = ONE_ROUND.read_text()
+
+
+@pytest.mark.parametrize("edited", [
+    "title: Another\n" + ONE_ROUND_TEXT,  # metadata
+    ONE_ROUND_TEXT.replace("[A, B, C]", "[A, B, D]"),  # players
+    "settings: {exactBonus: 20}\n" + ONE_ROUND_TEXT,  # a setting written, though its value is the default
+    ONE_ROUND_TEXT.replace("bids: [1, 0, 0]", "bids: [0, 1, 0]"),  # a round other than expected
+])
+def test_a_change_that_touches_what_it_must_leave_is_refused(edited):
+    """checked_change, the one check of every in-place change, holds a sheet's metadata,
+    players, first dealer and settings as written (left_as_it_was) and its rounds to the ones
+    the change expects (bare_rounds): any other difference is refused, nothing written."""
+    from wizard_cli.app.recording import (UNSAFE, bare_round, bare_rounds, checked_change,
+                                          read_text)
+    from wizard_cli.errors import WizardError
+
+    before = read_text(ONE_ROUND_TEXT, "g.yaml")
+    expected = bare_rounds(before.game.sheet) + [bare_round(2, [0, 0, 1])]
+    added = ONE_ROUND_TEXT + "  - bids: [0, 0, 1]\n"
+    assert bare_rounds(checked_change(before, added, expected).game.sheet) == expected
+    with pytest.raises(WizardError) as refused:
+        checked_change(before, edited + "  - bids: [0, 0, 1]\n", expected)
+    assert [p.message for p in refused.value.problems] == [UNSAFE]

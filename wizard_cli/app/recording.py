@@ -449,7 +449,7 @@ def bare_round(number: int, bids: Sequence, tricks: Sequence | None = None,
 
 def expected_rounds(game: Game) -> list[RoundRecord]:
     """Every round of the game as it stands, as :func:`bare_round` (a change edits the list)."""
-    return [bare_round(r.number, r.bids, r.tricks, r.points) for r in game.rounds]
+    return bare_rounds(game.sheet)
 
 
 def checked_change(before: SheetText, text: Text, rounds: list[RoundRecord]) -> SheetText:
@@ -468,11 +468,11 @@ def checked_change(before: SheetText, text: Text, rounds: list[RoundRecord]) -> 
     changed = parse_last_sheet(text[start:] if start else text, before.source, line)
     if changed is not None and changed.game is None:
         changed.game = before.game.sheet.game  # a season numbers a sheet without an id of its own
-    expected = essence(before.game.sheet)[:4] + (rounds,)
     # a sheet read with problems (a cell that is no number) may keep them: the check says so
     clean = not before.game.sheet.problems
-    if (changed is None or changed.line != line or essence(changed)[:5] != expected
-            or (clean and changed.problems)):
+    if (changed is None or changed.line != line
+            or left_as_it_was(changed) != left_as_it_was(before.game.sheet)
+            or bare_rounds(changed) != rounds or (clean and changed.problems)):
         raise WizardError(Problem(UNSAFE, before.source))
     game = validated_game(changed, before.rules.layers, before.rules.first_dealer)
     if any(before.rules.layers) or before.rules.first_dealer is not None:
@@ -489,10 +489,21 @@ def _same_start(text: Text, other: Text, end: int, block: int = 1 << 20) -> bool
                for at in range(0, end, block))
 
 
-def essence(sheet: Sheet) -> tuple:
-    """A sheet's content without line numbers (its rounds as :func:`bare_round`)."""
+def left_as_it_was(sheet: Sheet) -> tuple:
+    """What a change of the rounds must leave as it was in a sheet: its metadata, players,
+    first dealer and settings, as written (a setting's key and value as typed, not its effect:
+    the text is what is kept), a long place or notes by its fingerprint (as the sheet a change
+    starts from holds them, :func:`lightened`).
+
+    Not ``convert``'s proof (``sheets/formats.py``, :func:`~..sheets.formats.conversion_content`):
+    that compares a sheet with its copy in another format, as far as that format carries it;
+    this compares one sheet's own text before and after a change, everything in it but the
+    rounds (compared as :func:`bare_rounds`) and the lines."""
     return ((sheet.title, sheet.game, sheet.date, _remembered(sheet.place),
              _remembered(sheet.notes)), sheet.players,
-            sheet.first_dealer, [(raw.key, raw.value) for raw in sheet.settings],
-            [bare_round(r.number, r.bids, r.tricks, r.points) for r in sheet.rounds],
-            sheet.problems == [])
+            sheet.first_dealer, [(raw.key, raw.value) for raw in sheet.settings])
+
+
+def bare_rounds(sheet: Sheet) -> list[RoundRecord]:
+    """Every round of a sheet as :func:`bare_round`: its values without the lines they stand on."""
+    return [bare_round(r.number, r.bids, r.tricks, r.points) for r in sheet.rounds]

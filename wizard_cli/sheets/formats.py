@@ -144,9 +144,16 @@ def read_back(text: str, target: SheetFormat | str, source: str = "<converted>")
     return list(reader(io.StringIO(text) if kind == SheetFormat.CSV else text, source))
 
 
-def _essence(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
-    """What must survive a conversion: players and every value, the game's id and date (and the
-    rules and the rest of its metadata, where carried). A CSV's ids are text: compared as text."""
+def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
+    """What a conversion must carry from a sheet to its copy in another format: players and
+    every value, the game's id and date (and, where the format carries them, the rules and the
+    rest of the metadata). Both sides are brought to what every format can say: a CSV's ids are
+    text, so compared as text; the rules as their effective values (a written sheet makes them
+    explicit, :class:`~.writing.Portable`); a bad value as the text typed.
+
+    Not what an in-place change must leave as it was (``app/recording.py``,
+    ``left_as_it_was``): that compares one sheet's own text before and after, settings as
+    written; this compares two formats' sheets, as far as the target carries them."""
     values = lambda row: None if row is None else tuple(cell_value(v) for v in row)  # noqa: E731
     rounds = tuple((values(r.bids), values(r.tricks), values(r.points) if has_values(r.points)
                     else None) for r in sheet.rounds)
@@ -171,7 +178,8 @@ def same_sheets(written: Sequence[Portable], read: Sequence[Sheet],
     if len(written) != len(read) or any(sheet.problems for sheet in read):
         return False
     rules = format_.carries_rules
-    return all(_essence(w, rules) == _essence(r, rules) for w, r in zip(written, read))
+    return all(conversion_content(w, rules) == conversion_content(r, rules)
+               for w, r in zip(written, read))
 
 
 def convert(sheets: Sequence[Portable], target: SheetFormat | str) -> str:
