@@ -151,13 +151,14 @@ class GameResult:
 
     @property
     def rounds_played(self) -> int:
-        """Rounds with their tricks recorded."""
-        return self.scored.played
+        """Rounds with their tricks recorded (the game's own count: it alone knows where it
+        stands, and it was scored up to there)."""
+        return self.validated.rounds_played
 
     @property
     def finished(self) -> bool:
-        """True exactly when the configured last round has its tricks (SPEC §1)."""
-        return self.rounds_played == self.rounds_total
+        """True exactly when the configured last round has its tricks (SPEC §1): the game's."""
+        return self.validated.finished
 
     @property
     def winners(self) -> list[str]:

@@ -228,17 +228,18 @@ class _ScoreGrid:
 def _compact_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None
                   ) -> str:
     """``bid/tricks ±points`` (the Total row gives each total); in play as ``_round_cell``."""
-    if tricks is None:
-        return "?" if bid is None else f"{bid}/?"
-    return f"{bid}/{tricks} {points:+d}"
+    return _bid_cell(bid) if tricks is None else f"{bid}/{tricks} {points:+d}"
 
 
 def _round_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None
                 ) -> str:
-    """``bid/tricks → points = total``; in play ``bid/?`` (or ``?`` before the bid)."""
-    if tricks is None:
-        return "?" if bid is None else f"{bid}/?"
-    return f"{bid}/{tricks} → {points:+d} = {total}"
+    """``bid/tricks → points = total``; in play as :func:`_bid_cell`."""
+    return _bid_cell(bid) if tricks is None else f"{bid}/{tricks} → {points:+d} = {total}"
+
+
+def _bid_cell(bid: int | None) -> str:
+    """A cell of the round in play: ``bid/?``, or ``?`` before the bid."""
+    return "?" if bid is None else f"{bid}/?"
 
 
 class StandingsOutput:

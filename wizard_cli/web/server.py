@@ -15,7 +15,7 @@ import socket
 from typing import TextIO
 
 from ..app.batch import Inputs
-from ..errors import Problem, WizardError, visible
+from ..errors import ExitCode, Problem, WizardError, visible
 
 MISSING_EXTRA = ("wizard serve needs the serve extra (starlette, uvicorn, jinja2, segno): "
                  "pip install '.[serve]' in the wizard-cli folder")
@@ -109,7 +109,8 @@ def addresses_to_open(host: str, port: int) -> list[str]:
     return [f"http://{host_part(shown)}:{port}/"]
 
 
-def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextIO) -> int:
+def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextIO
+                ) -> ExitCode:
     """Serve the sheet until stopped; the exit code."""
     require_serve_extra()
     import gc
@@ -137,7 +138,7 @@ def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextI
     server.run(sockets=[sock])
     stderr.write("wizard serve: stopped\n")
     stderr.flush()
-    return 0
+    return ExitCode.OK
 
 
 def say_where(path: str, host: str, port: int, token: str | None, stderr: TextIO) -> None:
