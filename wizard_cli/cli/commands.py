@@ -29,7 +29,8 @@ from .options import (BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatO
                       InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
                       PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
                       SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
-                      examples, player_names, rule_options)
+                      examples, player_names, rule_options, whole_number)
+from .shown import ShownCommand
 
 if TYPE_CHECKING:
     from ..app.recording import Recorded
@@ -85,7 +86,7 @@ def finish(source: Inputs) -> None:
 
 # --- commands ----------------------------------------------------------------------------
 
-@app.command(epilog=examples("score"))
+@app.command(cls=ShownCommand, epilog=examples("score"))
 @edge
 @rule_options()
 def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
@@ -96,7 +97,7 @@ def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOpt
     finish(source)
 
 
-@app.command(epilog=examples("standings"))
+@app.command(cls=ShownCommand, epilog=examples("standings"))
 @edge
 @rule_options()
 def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
@@ -106,7 +107,7 @@ def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: Rul
     finish(source)
 
 
-@app.command(epilog=examples("check"))
+@app.command(cls=ShownCommand, epilog=examples("check"))
 @edge
 @rule_options()
 def check(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
@@ -116,7 +117,7 @@ def check(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOpt
     finish(source)
 
 
-@app.command("next", epilog=examples("next"))
+@app.command("next", cls=ShownCommand, epilog=examples("next"))
 @edge
 @rule_options()
 def next_(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet; - for stdin.")],
@@ -127,7 +128,7 @@ def next_(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sh
     finish(source)
 
 
-@app.command(epilog=examples("trick"))
+@app.command(cls=ShownCommand, epilog=examples("trick"))
 @edge
 def trick(cards: Annotated[list[str], typer.Argument(
               metavar="CARD...", help="Cards in the order played: 10H, QS, W (Wizard), J (Jester).")],
@@ -140,7 +141,7 @@ def trick(cards: Annotated[list[str], typer.Argument(
     show(TrickOutput(), [winning_card(cards, trump)], format)
 
 
-@app.command(epilog=examples("stats"))
+@app.command(cls=ShownCommand, epilog=examples("stats"))
 @edge
 @rule_options()
 def stats(sheets: SheetArgs, format: FormatOpt = Format.table, by: ByOpt = None,
@@ -162,7 +163,7 @@ def stats(sheets: SheetArgs, format: FormatOpt = Format.table, by: ByOpt = None,
     finish(source)
 
 
-@app.command(epilog=examples("ratings"))
+@app.command(cls=ShownCommand, epilog=examples("ratings"))
 @edge
 @rule_options()
 def ratings(sheets: SheetArgs, format: FormatOpt = Format.table,
@@ -186,7 +187,7 @@ def ratings(sheets: SheetArgs, format: FormatOpt = Format.table,
     finish(source)
 
 
-@app.command(epilog=examples("plot"))
+@app.command(cls=ShownCommand, epilog=examples("plot"))
 @edge
 @rule_options()
 def plot(sheets: Annotated[list[str], typer.Argument(
@@ -234,7 +235,7 @@ def plot(sheets: Annotated[list[str], typer.Argument(
 
 # --- compare, rules ----------------------------------------------------------------------
 
-@app.command(epilog=examples("compare"))
+@app.command(cls=ShownCommand, epilog=examples("compare"))
 @edge
 @rule_options()
 def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetOpt = None,
@@ -256,7 +257,7 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
     finish(source)
 
 
-@app.command(epilog=examples("rules"))
+@app.command(cls=ShownCommand, epilog=examples("rules"))
 @edge
 def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> None:
     """Every setting (default, allowed values, meaning, name in the app) and every preset."""
@@ -267,7 +268,7 @@ def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> N
 
 # --- writing sheets: new, add, edit, undo, play, convert ---------------------------------
 
-@app.command(epilog=examples("new"))
+@app.command(cls=ShownCommand, epilog=examples("new"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer")
 def new(players: Annotated[list[str], typer.Option(
@@ -286,7 +287,7 @@ def new(players: Annotated[list[str], typer.Option(
     write_output(text, output, force)
 
 
-@app.command(epilog=examples("add"))
+@app.command(cls=ShownCommand, epilog=examples("add"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
@@ -302,7 +303,7 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
            format, quiet, sheet)
 
 
-@app.command(epilog=examples("edit"))
+@app.command(cls=ShownCommand, epilog=examples("edit"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: TricksOpt = None,
@@ -319,7 +320,7 @@ def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: Tri
     _after(done, ChangedOutput(), format, quiet, sheet)
 
 
-@app.command(epilog=examples("undo"))
+@app.command(cls=ShownCommand, epilog=examples("undo"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
@@ -344,7 +345,7 @@ def _after(done: Recorded, output: Output, format: Format, quiet: bool, sheet: s
             show(output, [done.result()], format)
 
 
-@app.command(epilog=examples("play"))
+@app.command(cls=ShownCommand, epilog=examples("play"))
 @edge
 def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = None) -> None:
     """Record a game at the table: prompt each bid and each player's tricks in turn, writing
@@ -355,7 +356,7 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     play_game(sheet, player_names(players) if players else None, assignments)
 
 
-@app.command(epilog=examples("serve"))
+@app.command(cls=ShownCommand, epilog=examples("serve"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def serve(sheet: Annotated[str, typer.Argument(
@@ -364,8 +365,8 @@ def serve(sheet: Annotated[str, typer.Argument(
               "--host", metavar="H", help="The address to listen on; 0.0.0.0 for the room's "
                                           "network (default: this computer only).")] = "127.0.0.1",
           port: Annotated[int, typer.Option(
-              "--port", metavar="P", min=0, max=65535,
-              help="The port to listen on; 0 picks a free one.")] = 8000,
+              "--port", metavar="P", parser=whole_number(0, 65535), show_default=False,
+              help="The port to listen on; 0 picks a free one.  [default: 8000; 0<=x<=65535]")] = 8000,
           entry: Annotated[bool, typer.Option(
               "--entry", help="Let a phone enter bids and tricks: prints a secret entry address "
                               "and its QR code.")] = False,
@@ -387,7 +388,7 @@ def serve(sheet: Annotated[str, typer.Argument(
     raise typer.Exit(serve_sheet(source, host, port, entry, sys.stderr))
 
 
-@app.command(epilog=examples("convert"))
+@app.command(cls=ShownCommand, epilog=examples("convert"))
 @edge
 @rule_options()
 def convert(sheet: Annotated[str, typer.Argument(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from enum import Enum
 from typing import Annotated, Callable, Optional
 
@@ -21,7 +22,16 @@ from ..game.model import SheetFormat
 from ..sheets.formats import INPUT_FORMATS
 
 
-class Format(str, Enum):
+class Choice(str, Enum):
+    """The values of an option of fixed values (``choice``): ``str()`` of one is its value, as
+    :class:`~wizard_cli.game.model.SheetFormat`'s. Typer before 0.29 hands an Enum option's
+    parsed value back through ``str()`` to find its member: ``'Format.table'`` would find none."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Format(Choice):
     """Output formats (``-f/--format``)."""
 
     table = "table"
@@ -34,7 +44,7 @@ class Format(str, Enum):
 
 # How to read standard input (files are sniffed by extension and content): the formats that
 # have a reader of their own, named as SheetFormat names them.
-InputFormat = Enum("InputFormat", [(name.value, name.value) for name in INPUT_FORMATS], type=str)
+InputFormat = Choice("InputFormat", [(name.value, name.value) for name in INPUT_FORMATS])
 
 
 def choice(kind: type[Enum]) -> dict:
@@ -54,6 +64,32 @@ def choice(kind: type[Enum]) -> dict:
 
     return {"parser": parse, "metavar": f"<{'|'.join(values)}>",
             "autocompletion": lambda incomplete: [v for v in values if v.startswith(incomplete)]}
+
+
+def whole_number(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """The parser of a whole-number option: what Typer 0.29 takes (spaces around, a sign,
+    ``_`` between digits, a ``.0`` fraction) and its words for what it refuses, under every
+    Typer (0.28 would say ``'x' is not a valid int.``). The bounds, when given, are the
+    option's own: Typer checks no ``min``/``max`` of an option with a parser."""
+
+    def parse(value: object) -> int:
+        if isinstance(value, int):
+            number = value
+        elif (digits := _WHOLE_NUMBER.fullmatch(str(value).strip())) is None:
+            raise typer.BadParameter("Input should be a valid integer, unable to parse string "
+                                     "as an integer")
+        else:
+            number = int(digits.group(1))
+        if low is not None and number < low:
+            raise typer.BadParameter(f"Input should be greater than or equal to {low}")
+        if high is not None and number > high:
+            raise typer.BadParameter(f"Input should be less than or equal to {high}")
+        return number
+
+    return parse
+
+
+_WHOLE_NUMBER = re.compile(r"([+-]?[0-9](?:_?[0-9])*)(?:\.0+)?")
 
 
 SheetArgs = Annotated[list[str], typer.Argument(
@@ -84,7 +120,7 @@ PresetsFileOpt = Annotated[Optional[str], typer.Option(
 RoundsOpt = Annotated[bool, typer.Option(
     "--rounds", help="Also show the round points that differ between the rule sets.")]
 
-class By(str, Enum):
+class By(Choice):
     """``stats --by``: the groupings of SPEC §5."""
 
     handSize = "handSize"
@@ -123,7 +159,7 @@ BiddingOrderOpt = Annotated[bool, typer.Option(
     "--bidding-order", help="A list of values is in bidding order, from the dealer's left, as "
                             "bids are called out (a shorter list: the first bidders').")]
 RoundOpt = Annotated[int, typer.Option(
-    "--round", metavar="N", show_default=False,
+    "--round", metavar="N", show_default=False, parser=whole_number(),
     help="The round to change (a completed one or the round in play).")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing after the change.")]
 PlaySheet = Annotated[str, typer.Argument(
