@@ -129,8 +129,10 @@ def test_a_bad_choice_names_the_allowed_values(args, option, allowed):
 # --- start-up --------------------------------------------------------------------------------
 
 def test_nothing_heavy_is_imported_at_start():
-    """Completion, workbooks, presets, the chart and the web server are imported only when used."""
+    """Completion, workbooks, presets, the chart and the web server are imported only when used;
+    so are the season lane's JSON lines and the views of compare and rules."""
     heavy = ["python_calamine", "openpyxl", "matplotlib", "openskill", "wizard_cli.game.compare",
+             "wizard_cli.output.json_lines", "wizard_cli.output.rules_views",
              "starlette", "uvicorn", "jinja2", "segno", "wizard_cli.web.app", "wizard_cli.app.serving",
              "wizard_cli.sheets.workbook", "wizard_cli.sheets.csv_sheets"]
     code = ("import sys, wizard_cli.cli; "

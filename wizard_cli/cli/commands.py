@@ -18,10 +18,8 @@ from ..app.console import check_output, output_after_change, report, require_std
 from ..errors import ExitCode
 from ..output.fitting import terminal_width
 from ..output.formats import View, emit
-from ..output.json_lines import run_lines
 from ..output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
                                  StandingsOutput, TrickOutput, UndoneOutput, status_line)
-from ..output.rules_views import CompareOutput, RulesOutput
 from ..sheets.formats import WORKBOOK_SUFFIXES, written_as
 from ..sheets.source import STDIN, display_name
 from .boundary import DEBUG, edge
@@ -75,6 +73,8 @@ def show_season(view: View, items: Callable[..., Iterable], fmt: Format,
                 several: bool) -> None:
     """:func:`show` of ``items(lane=…)``: with the season lane's lines for whole runs of games
     where the format has them (output/json_lines.py)."""
+    from ..output.json_lines import run_lines
+
     show(view, items(lane=run_lines(view, fmt.value)), fmt, several)
 
 
@@ -247,6 +247,7 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
     --set/--zero-bid together add one more. With none of them, compare against `official`.
     """
     from ..game.compare import choose_rule_sets, command_line_layer, preset_catalogue
+    from ..output.rules_views import CompareOutput
 
     source = inputs(sheets, dataclasses.replace(rules, assignments=None, zero_bid=None))
     catalogue = preset_catalogue(load_presets(presets))
@@ -262,6 +263,7 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
 def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> None:
     """Every setting (default, allowed values, meaning, name in the app) and every preset."""
     from ..game.compare import rules_catalogue
+    from ..output.rules_views import RulesOutput
 
     show(RulesOutput(), [rules_catalogue(load_presets(presets))], format)
 

@@ -11,7 +11,6 @@ printing before a long input has been read to the end.
 from __future__ import annotations
 
 import csv
-import json
 import re
 import sys
 from dataclasses import dataclass
@@ -169,11 +168,15 @@ class Rendered(str):
 def json_line_encoder() -> Callable[[Any], str]:
     """A JSON line as ``jsonl`` writes each object: compact, UTF-8 names kept readable. Our
     objects are plain trees, so no cycle check is needed for each of them."""
+    import json  # here, not at start: a table never needs it
+
     return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
 def dumps(value: Any, indent: int | None = 2) -> str:
     """JSON text as this tool writes it (UTF-8 names kept readable)."""
+    import json  # here, not at start: a table never needs it
+
     return json.dumps(value, ensure_ascii=False, indent=indent)
 
 

@@ -3,7 +3,6 @@ in-place edit uses (``No`` and ``1`` quoted as names, control characters escaped
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Iterable
 
@@ -43,6 +42,8 @@ def yaml_scalar(value: Any, flow: bool = True) -> str:
                                 width=10**9)
         inner = dumped[len("k: "):].rstrip("\n")
     if "\n" in inner or _UNSAFE.search(inner):
+        import json  # only when a sheet is written, and only for such a text
+
         return _escape_unsafe(json.dumps(text, ensure_ascii=False))
     return inner
 
@@ -66,4 +67,6 @@ def setting_text(key: str, value: Any) -> str:
 
 def json_text(value: Any) -> str:
     """Compact one-line JSON that YAML reads back too."""
+    import json  # only when a sheet is written, not at every start
+
     return _escape_unsafe(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
