@@ -17,9 +17,11 @@ import os
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from wizard_cli.game.model import GameRun
 from wizard_cli.sheets import source
+from wizard_cli.sheets.csv_long import cell_runs, cell_runs_from
 from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
 
@@ -269,6 +271,18 @@ def test_a_clean_season_takes_the_season_lane(tmp_path, ending):
         assert lane == general and lane[0] == 0 and lane[1].count("\n") == 300
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["g1", "g2", "g3", "", " g1", "g1 "]),
+                          st.integers(1, 6)), max_size=14),
+       st.integers(1, 6), st.floats(0, 1))
+def test_runs_of_game_cells_are_found_as_one_by_one(parts, length, same):
+    """The season's runs of game cells, guessed all of one length and checked as one text
+    (csv_long.cell_runs), are the runs found cell by cell, whatever the cells."""
+    cells = [cell for cell, count in parts
+             for _ in range(length if count / 6 < same else count)]
+    assert cell_runs(cells) == cell_runs_from(cells, 0)
+
+
 # --- the season lane for stats and ratings: a checked run's games folded in as columns --------
 
 LOOK_ALIKES = ["Anna", "Ben", "Cara", "Dan", "anna", "Ida Marie", "Jo;e", " Hal"]
@@ -412,3 +426,17 @@ def test_a_clean_season_takes_the_season_lane_for_stats_and_ratings(tmp_path):
             warned = lane[2].index("'Ben' and 'ben' differ only by case")
             assert warned < lane[2].index("season.csv:"), lane[2]  # said where first seen
             assert lane[0] == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["0", "1", "7", "9", "10", "15", "99", "01", "", " 1", "x",
+                                 "\u0663", "100", "-1"]), max_size=30))
+def test_plain_numbers_read_as_whole_number_reads_them(cells):
+    """A column's plain numbers (looked up at once): what whole_number reads each cell as,
+    when every one is a plain number; else None (one cell or many)."""
+    from wizard_cli.sheets.cells import PLAIN_NUMBERS
+    from wizard_cli.sheets.csv_runs import plain_numbers
+
+    expected = ([PLAIN_NUMBERS[cell] for cell in cells]
+                if all(cell in PLAIN_NUMBERS for cell in cells) else None)
+    assert plain_numbers(cells) == expected

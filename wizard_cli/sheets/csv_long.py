@@ -130,12 +130,7 @@ class _Games:
         if carried is not None:  # the last game of the block before begins this one
             columns = BlockColumns(map(operator.add, carried[0], columns))
             lines = range(carried[1].start, lines.stop)
-        groups = []
-        start = 0
-        for cell, run in itertools.groupby(columns[col]):
-            stop = start + len(list(run))
-            groups.append((cell, start, stop))
-            start = stop
+        groups = cell_runs(columns[col])
         lane = RunLane(self, columns, lines) if self.layout.runs else None
         first = 0 if carried is not None else 1  # the first group whose game begins here
         index, last = 0, len(groups) - 1
@@ -219,6 +214,41 @@ class _Games:
                 sheet.date = self.date_above
             self.date_above = sheet.date if game.dated or sheet.date else self.date_above
         return sheet
+
+
+def cell_runs(cells: list[str]) -> list[tuple[str, int, int]]:
+    """Each run of equal cells (a game's rows, by their game cells) as ``(cell, start, stop)``:
+    the cells of a block's columns (no cell holds an LF).
+
+    Runs of one length, as a season's games are, are found at once: after the first two runs,
+    the next ones guessed as long as the second, and the guess checked as one text (each
+    guessed cell repeated, against the cells joined); past the guess, cell by cell."""
+    runs = cell_runs_from(cells, 0, 2)
+    start = runs[-1][2] if runs else 0
+    length = runs[1][2] - runs[1][1] if len(runs) == 2 else 0
+    count = (len(cells) - start) // length if length else 0
+    if count:
+        end = start + count * length
+        ids = cells[start:end:length]
+        if ("".join(map(operator.mul, map(operator.add, ids, itertools.repeat("\n")),
+                        itertools.repeat(length))) == "\n".join(cells[start:end]) + "\n"
+                and not any(map(operator.eq, ids, [runs[1][0], *ids[:-1]]))
+                and (end == len(cells) or cells[end] != ids[-1])):
+            runs += zip(ids, range(start, end, length), range(start + length, end + 1, length))
+            start = end
+    return runs + cell_runs_from(cells, start)
+
+
+def cell_runs_from(cells: list[str], start: int, most: int | None = None
+                   ) -> list[tuple[str, int, int]]:
+    """The runs of equal cells from ``start`` on (at most ``most`` of them), cell by cell."""
+    runs = []
+    for cell, run in itertools.islice(itertools.groupby(itertools.islice(cells, start, None)),
+                                      most):
+        stop = start + len(list(run))
+        runs.append((cell, start, stop))
+        start = stop
+    return runs
 
 
 class _LongGame:
