@@ -186,11 +186,11 @@ def record_values(current: SheetText, bids: Mapping[int, int] | None = None,
             rounds[-1] = dataclasses.replace(old, bids=[bids.get(s, old.bids[s])
                                                         for s in range(count)])
         else:
-            rounds.append(bare_round(len(rounds) + 1, [bids.get(s) for s in range(count)]))
+            rounds.append(bare_round(game.current_round, [bids.get(s) for s in range(count)]))
     else:
         edited = _with_tricks(current, tricks)
-        rounds[-1] = bare_round(len(rounds), rounds[-1].bids, [tricks[s] for s in range(count)],
-                                rounds[-1].points)
+        rounds[-1] = bare_round(game.current_round, rounds[-1].bids,
+                                [tricks[s] for s in range(count)], rounds[-1].points)
     if edited == current.text:
         return Recorded(current)
     return Recorded(checked_change(current, edited, rounds))

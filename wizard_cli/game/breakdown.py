@@ -13,7 +13,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .scoring import GameResult, ScoredColumns, ScoredRun, by_seat, dealer_seat
+from .scoring import GameResult, ScoredColumns, ScoredRun, by_seat, dealer_seat, fold_in
 from .settings import hand_sizes
 from .stats import WAITING_LIMIT
 
@@ -270,9 +270,5 @@ def season_breakdown(results: Iterable[GameResult | ScoredRun], by: str) -> Brea
     if by not in BY_KEYS:
         raise ValueError(f"unknown grouping {by!r}")
     breakdown = Breakdown(by)
-    for result in results:
-        if type(result) is ScoredRun:
-            breakdown.add_run(result)
-        else:
-            breakdown.add(result)
+    fold_in(results, breakdown.add, breakdown.add_run)
     return breakdown

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
-from .scoring import GameResult, ScoredRun, competition_ranks
+from .scoring import GameResult, ScoredRun, competition_ranks, fold_in
 
 
 @dataclass(slots=True)
@@ -144,9 +144,5 @@ def rating_history(results: Iterable[GameResult | ScoredRun], ratings: SeasonRat
 def season_ratings(results: Iterable[GameResult | ScoredRun]) -> SeasonRatings:
     """Rate a stream of scored games (and checked runs of them) without keeping any."""
     ratings = SeasonRatings()
-    for result in results:
-        if type(result) is ScoredRun:
-            ratings.rate_run(result)
-        else:
-            ratings.rate(result)
+    fold_in(results, ratings.rate, ratings.rate_run)
     return ratings

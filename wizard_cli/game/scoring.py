@@ -10,7 +10,7 @@ import functools
 import itertools
 import operator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from .model import GameRun, RoundColumns, by_round, by_seat, cell_sizes, round_of
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
@@ -468,6 +468,17 @@ class ScoredRun:
         for seat, rank in zip(self.standings.places[index], self.standings.ranks[index]):
             ranks[seat] = rank
         return ranks
+
+
+def fold_in(results: Iterable[GameResult | ScoredRun], add: Callable[[GameResult], object],
+            add_run: Callable[[ScoredRun], object]) -> None:
+    """Each scored game of a season to ``add``, each checked run of them (the season lane) to
+    ``add_run``, in file order: how ``stats``, ``stats --by`` and ``ratings`` take a season."""
+    for result in results:
+        if type(result) is ScoredRun:
+            add_run(result)
+        else:
+            add(result)
 
 
 _SEAT_BITS = 3  # a seat (0–5) below a sort key

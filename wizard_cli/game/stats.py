@@ -14,7 +14,7 @@ from itertools import compress
 from typing import Iterable, Sequence
 
 from .model import by_seat
-from .scoring import GameResult, ScoredRun
+from .scoring import GameResult, ScoredRun, fold_in
 
 WAITING_LIMIT = 1024  # players' games whose rounds are held before being added up (< 1 MiB)
 
@@ -231,10 +231,6 @@ def _rank_key(stats: PlayerStats) -> tuple:
 def season_stats(results: Iterable[GameResult | ScoredRun]) -> Season:
     """Summarise a stream of scored games (and checked runs of them) without keeping any."""
     season = Season()
-    for result in results:
-        if type(result) is ScoredRun:
-            season.add_run(result)
-        else:
-            season.add(result)
+    fold_in(results, season.add, season.add_run)
     season.add_waiting()
     return season
