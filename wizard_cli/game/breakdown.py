@@ -18,9 +18,6 @@ from .settings import hand_sizes
 from .stats import WAITING_LIMIT
 
 BY_KEYS = ("handSize", "position", "opponent")
-# Games at one table in a row from which a run's rounds are summed across games at once (a
-# slice per seat and round); fewer wait game by game, as a result's do.
-ACROSS_GAMES = 16
 
 
 @dataclass(slots=True)
@@ -82,6 +79,10 @@ class Breakdown:
     # into ``groups`` once per run of keys. At most ``waiting_limit`` players' games are held at
     # a time, so memory stays as flat as the rows.
     waiting: dict[tuple[str, tuple[int, ...]], tuple[list, list]] = field(default_factory=dict)
+    # What :meth:`add_run` holds, per player and run of keys: made bids and points as two flat
+    # columns, game after game (round r of every game every len(keys) cells from r).
+    waiting_runs: dict[tuple[str, tuple[int, ...]], tuple[list, list]] = field(
+        default_factory=dict)
     waiting_count: int = 0
     waiting_limit: int = WAITING_LIMIT
     # Head to head in flat memory (issue 21, item 5: 30,000 games of distinct players held
@@ -116,9 +117,10 @@ class Breakdown:
 
     def add_run(self, games: ScoredRun) -> None:
         """Fold the kept games of a checked run in, as :meth:`add` folds each one's result (the
-        season lane: every game finished, no result object per game). Where many games follow
-        at one table, each seat's rounds are summed round by round across them at once (a slice
-        every so many cells); else a game's columns wait as :meth:`add`'s do."""
+        season lane: every game finished, no result object per game). Each seat's cells of
+        games at one table in a row wait as two flat columns per player and run of keys (made
+        bids, points: a game's rounds after the game before's), summed round by round when
+        added in (:meth:`_add_waiting`)."""
         run, standings = games.run, games.standings
         kept = len(games.kept)
         self.games += kept
@@ -137,30 +139,17 @@ class Breakdown:
             keys = [hand_sizes(standings.settings, count)] * count
         else:
             keys = bidding_positions(count, 0, rounds)  # a run's games: the first seat deals
-        groups, waiting = self.groups, self.waiting
+        waiting = self.waiting_runs
         for table, start, stop in games.segments():
-            if stop - start < ACROSS_GAMES:
-                for at in range(start * size, stop * size, size):
-                    for seat, name in enumerate(table):
-                        columns = waiting.get((name, keys[seat]))
-                        if columns is None:
-                            columns = waiting[name, keys[seat]] = ([], [])
-                        columns[0].append(made[at + seat:at + size:count])
-                        columns[1].append(points[at + seat:at + size:count])
-                self.waiting_count += count * (stop - start)
-                if self.waiting_count >= self.waiting_limit:
-                    self._add_waiting()
-                continue
-            end, games_here = stop * size, stop - start
             for seat, name in enumerate(table):
-                for cell, key in zip(range(start * size + seat, start * size + size, count),
-                                     keys[seat]):
-                    row = groups.get((name, key))
-                    if row is None:
-                        row = groups[name, key] = GroupRow(name, key)
-                    row.rounds += games_here
-                    row.made += sum(made[cell:end:size])
-                    row.points += sum(points[cell:end:size])
+                columns = waiting.get((name, keys[seat]))
+                if columns is None:
+                    columns = waiting[name, keys[seat]] = ([], [])
+                columns[0].extend(made[start * size + seat:stop * size:count])
+                columns[1].extend(points[start * size + seat:stop * size:count])
+            self.waiting_count += count * (stop - start)
+        if self.waiting_count >= self.waiting_limit:
+            self._add_waiting()
 
     def add_round_by_round(self, result: GameResult) -> None:
         """Fold one scored game in, one round of one player at a time: the general path, which
@@ -211,7 +200,18 @@ class Breakdown:
                 row.rounds += games
                 row.made += made_here
                 row.points += points_here
+        for (name, keys), (made, points) in self.waiting_runs.items():
+            rounds = len(keys)
+            games = len(made) // rounds
+            for at, key in enumerate(keys):
+                row = groups.get((name, key))
+                if row is None:
+                    row = groups[name, key] = GroupRow(name, key)
+                row.rounds += games
+                row.made += sum(made[at::rounds])
+                row.points += sum(points[at::rounds])
         self.waiting.clear()
+        self.waiting_runs.clear()
         self.waiting_count = 0
 
     def _add_scores(self, result: GameResult) -> None:

@@ -78,25 +78,41 @@ class SeasonRatings:
 
     def rate_finished(self, players: Sequence[str], ranks: list[int]) -> list[Any]:
         """Rate one finished game of ``players`` (seating order) ranked ``ranks`` (the same
-        order): their new ratings in seating order."""
+        order): their new ratings in seating order, each player's game counted."""
+        rated = self._rate(players, ranks)
+        games = self.games
+        for name in players:
+            games[name] = games.get(name, 0) + 1
+        return rated
+
+    def _rate(self, players: Sequence[str], ranks: list[int]) -> list[Any]:
+        """One ``model.rate`` of a finished game: its players' new ratings, kept (their games
+        are counted by the caller)."""
         self.rated += 1
-        known, games, new = self.ratings, self.games, self.model.rating
+        known, new = self.ratings, self.model.rating
         teams = []
         for name in players:
             rating = known.get(name)
             teams.append([new() if rating is None else rating])
         rated = [rating for (rating,) in self.model.rate(teams, ranks=ranks)]
-        for name, rating in zip(players, rated):
-            known[name] = rating
-            games[name] = games.get(name, 0) + 1
+        known.update(zip(players, rated))
         return rated
 
     def rate_run(self, games: ScoredRun) -> None:
         """Rate the kept games of a checked run (all finished) in order, as :meth:`rate` rates
-        each one's result (the season lane: no result object per game)."""
-        tables = games.run.tables
+        each one's result (the season lane: no result object per game); the players' games are
+        counted a table's games in a row at a time."""
+        tables, count = games.run.tables, games.run.players
+        places, ranks = games.standings.places, games.standings.ranks
         for index in games.kept:
-            self.rate_finished(tables[index], games.seat_ranks(index))
+            seat_ranks = [0] * count
+            for seat, rank in zip(places[index], ranks[index]):
+                seat_ranks[seat] = rank
+            self._rate(tables[index], seat_ranks)
+        counted = self.games
+        for table, start, stop in games.segments():
+            for name in table:
+                counted[name] = counted.get(name, 0) + stop - start
 
     def add_run(self, games: ScoredRun) -> list[HistoryRow]:
         """Rate the kept games of a checked run, as :meth:`add` each one's result: every
