@@ -22,7 +22,8 @@ from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
 from ..game.settings import resolve
 from .source import (decode_all, decoded_blocks, display_name, file_encoding, general_path,
-                     open_binary, read_limited, text_encoding)
+                     open_binary, read_limited, streamed_text, text_encoding)
+from .spliced import Streamed
 from .writing import Portable, SheetWriter, cell_value, has_values
 
 
@@ -121,7 +122,9 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         else:
             if waiting is not None:
                 waiting()
-            text = decode_all(read_limited(buffered, source), source, encoding)
+            text = streamed_text(buffered, encoding)  # a large file: parsed as it is decoded
+            if text is None:
+                text = decode_all(read_limited(buffered, source), source, encoding)
             yield from reader(text, source)
 
 
@@ -135,11 +138,17 @@ def _is_regular(handle: IO[bytes]) -> bool:
 
 # --- proving a conversion --------------------------------------------------------------------
 
-def read_back(text: str, target: SheetFormat | str, source: str = "<converted>") -> list[Sheet]:
-    """What our reader makes of text we wrote (to prove a conversion lost nothing)."""
-    kind = SheetFormat(target)
-    if isinstance(FORMATS[kind].reader, SheetFormat):
-        kind = FORMATS[kind].reader
+def _read_as(kind: SheetFormat) -> SheetFormat:
+    """The format whose reader reads ``kind`` (JSON is read as YAML, a wide CSV as a CSV)."""
+    reader = FORMATS[kind].reader
+    return reader if isinstance(reader, SheetFormat) else kind
+
+
+def read_back(text: str | Streamed, target: SheetFormat | str,
+              source: str = "<converted>") -> list[Sheet]:
+    """What our reader makes of text we wrote (to prove a conversion lost nothing); a YAML or
+    JSON text may be a Streamed one, read as it is written."""
+    kind = _read_as(SheetFormat(target))
     reader = function(FORMATS[kind].reader)
     return list(reader(io.StringIO(text) if kind == SheetFormat.CSV else text, source))
 
@@ -199,6 +208,9 @@ def cannot_convert(target: SheetFormat | str, source: str | None) -> WizardError
 def check_convertible(p: Portable, target: SheetFormat | str) -> None:
     """Prove that one sheet, written alone in the target format, reads back the same (a season
     is written one sheet at a time, each proved alone: no season is held whole)."""
-    text = serialize([p], target)
+    if _read_as(SheetFormat(target)) == SheetFormat.YAML:  # read back as it is written
+        text: str | Streamed = Streamed.of(lambda: writer(target).stream([p]))
+    else:
+        text = serialize([p], target)
     if not same_sheets([p], read_back(text, target), target):
         raise cannot_convert(target, p.source)

@@ -8,13 +8,16 @@ goes to is :mod:`.formats`' (:func:`~.formats.read_sheets`).
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import re
+import stat
 import sys
 from contextlib import contextmanager
 from typing import IO, Callable, Iterator
 
 from ..errors import Problem, WizardError
+from .spliced import Streamed, first_words, pair_escapes
 
 
 BLOCK_BYTES = 1 << 16  # what is read and decoded at a time
@@ -139,6 +142,63 @@ def decode_all(data: bytes, source: str, encoding: str | None) -> str:
     if nul >= 0:
         raise _nul_problem(source, _line_of(text, nul))
     return text
+
+
+STREAM_BYTES = 1 << 20  # a regular file larger than this is parsed as it is decoded
+
+
+def streamed_text(handle: IO[bytes], encoding: str | None) -> Streamed | None:
+    """A large regular file's text, decoded a block at a time each time it is read (a
+    :class:`~.spliced.Streamed` text: never whole in memory, SPEC §4), or None when it is better read whole
+    (:func:`read_limited` and :func:`decode_all`): a small file, a pipe, or one with a problem
+    those two report (too large, a byte that does not decode, a NUL), in their own words."""
+    try:
+        info = os.fstat(handle.fileno())
+        start = handle.tell()  # 0 but for standard input redirected from a file read in part
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return None
+    if (not stat.S_ISREG(info.st_mode)
+            or not STREAM_BYTES < info.st_size - start <= MAX_YAML_BYTES):
+        return None
+    codec = text_encoding(encoding)
+    found = _sound_text(handle, codec)
+    handle.seek(start)  # read again from the start, block by block or whole
+    # Found sound, it is read again without a check: what could fail now is only the disk.
+    return None if found is None else Streamed(lambda: _decoded(handle, codec, start), *found)
+
+
+def _decoded(handle: IO[bytes], codec: str, start: int) -> Iterator[str]:
+    """The file's text from ``start``, a block of decoded characters at a time."""
+    handle.seek(start)
+    decoder = codecs.getincrementaldecoder(codec)()
+    while True:
+        data = handle.read(BLOCK_BYTES)
+        chunk = decoder.decode(data, final=not data)
+        if chunk:
+            yield chunk
+        if not data:
+            return
+
+
+def _sound_text(handle: IO[bytes], codec: str) -> tuple[str, bool] | None:
+    """One pass over a file: its head (see Streamed) and whether it holds a JSON surrogate
+    escape; None if some byte does not decode, a NUL stands in it, or it is larger than
+    allowed."""
+    decoder = codecs.getincrementaldecoder(codec)()
+    head, tail, pairs, size = None, "", False, 0
+    while True:
+        data = handle.read(BLOCK_BYTES)
+        size += len(data)
+        try:
+            chunk = decoder.decode(data, final=not data)
+        except UnicodeDecodeError:
+            return None
+        if "\x00" in chunk or size > MAX_YAML_BYTES:  # the file grew: read whole, refused
+            return None
+        head = first_words(head, chunk)
+        pairs, tail = pair_escapes(tail + chunk, pairs)
+        if not data:
+            return head or "", pairs
 
 
 def decoded_blocks(handle: IO[bytes], source: str, encoding: str | None,

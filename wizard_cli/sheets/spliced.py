@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Iterator, Union
+from typing import Callable, Iterator, Union
 
 BLOCK = 1 << 20  # characters looked at (or handed out) at a time
 
@@ -119,6 +119,48 @@ class Spliced:
 
 
 Text = Union[str, Spliced]
+
+
+class Streamed:
+    """A text made a block at a time each time it is read, never whole in memory: a large file
+    decoded as it is read (source.streamed_text), a sheet as it is written (the proof that a
+    conversion reads back the same). The parser reads it as it reads a str (yaml_tree's
+    TextBlocks). What yaml_tree.text_blocks asks of a text is known from one look over it:
+    ``head`` is its first block with more than blank space in it (where it shows whether it
+    is JSON), ``has_pair_escapes`` whether a ``\\ud``/``\\uD`` stands anywhere in it."""
+
+    __slots__ = ("make", "head", "has_pair_escapes")
+
+    def __init__(self, make: Callable[[], Iterator[str]], head: str,
+                 has_pair_escapes: bool) -> None:
+        self.make, self.head, self.has_pair_escapes = make, head, has_pair_escapes
+
+    @classmethod
+    def of(cls, make: Callable[[], Iterator[str]]) -> Streamed:
+        """The text ``make()`` gives, looked over once for its head and escapes."""
+        head, tail, pairs = None, "", False
+        for block in make():
+            head = first_words(head, block)
+            pairs, tail = pair_escapes(tail + block, pairs)
+        return cls(make, head or "", pairs)
+
+    def blocks(self) -> Iterator[str]:
+        """The text from its start, a block at a time."""
+        return self.make()
+
+
+BLANK = " \t\r\n\ufeff"  # what may stand before a JSON text's first { or [
+
+
+def first_words(head: str | None, block: str) -> str | None:
+    """The head of a text read a block at a time: its first block not wholly BLANK."""
+    return block if head is None and block.strip(BLANK) else head
+
+
+def pair_escapes(window: str, seen: bool) -> tuple[bool, str]:
+    """Whether ``\\ud``/``\\uD`` stands in the text so far (``seen``: before this window, which
+    starts with the tail of the last), and the tail to carry into the next window."""
+    return seen or "\\ud" in window or "\\uD" in window, window[-2:]
 
 
 def _pieces(base: Text, start: int, end: int) -> list[tuple[str, int, int]]:

@@ -102,7 +102,11 @@ class SheetWriter:
 
     def text(self, sheets: Sequence[Portable]) -> str:
         """The whole text of the sheets."""
+        return "".join(self.stream(sheets))
+
+    def stream(self, sheets: Sequence[Portable]) -> Iterator[str]:
+        """The text of sheets in hand, learnt first, as it is made (a piece at a time)."""
         for p in sheets:
             self.learn(p)
         self.check()
-        return "".join(self.pieces(sheets))
+        return self.pieces(sheets)

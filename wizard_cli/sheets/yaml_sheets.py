@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 from .cells import SHOWN, PLAIN_NUMBERS, shown_value, parse_date, whole_number
 from .writing import Portable, SheetWriter, cell_value, has_values
-from .yaml_text import flow_list, flow_map, json_text, setting_text, yaml_scalar
+from .yaml_text import flow_list, flow_map, json_text, json_text_pieces, setting_text, yaml_scalar
 
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
@@ -303,11 +303,14 @@ class JsonWriter(SheetWriter):
 
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
         if self.count == 1:
-            yield from (sheet_json(p) + "\n" for p in sheets)
+            for p in sheets:
+                yield from sheet_json_pieces(p)
+                yield "\n"
             return
         yield "[\n"
         for index, p in enumerate(sheets):
-            yield (",\n  " if index else "  ") + sheet_json(p, "  ")
+            yield ",\n  " if index else "  "
+            yield from sheet_json_pieces(p, "  ")
         yield "\n]\n"
 
 
@@ -350,24 +353,28 @@ def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:
     if has_values(record.points):
         lines.append(f"    points: {flow_list(cell_value(v) for v in record.points)}")
     return lines
-def sheet_json(p: Portable, indent: str = "") -> str:
-    """One sheet as a JSON object: one line per key, one line per round."""
-    pairs: list[tuple[str, str]] = []
-    for key in ("game", "title", "date", "place", "notes"):
-        value = getattr(p, key)
-        if value is not None:
-            pairs.append((key, json_text(value)))
-    pairs.append(("players", json_text(list(p.players))))
+
+
+def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
+    """One sheet as a JSON object (one line per key, one line per round), a piece at a time:
+    a 60 MB ``notes`` is written a slice at a time, never copied into a whole text (SPEC §4)."""
+    pairs: list[tuple[str, Any]] = [(key, getattr(p, key)) for key in (
+        "game", "title", "date", "place", "notes") if getattr(p, key) is not None]
+    pairs.append(("players", list(p.players)))
     if p.first_dealer is not None:
-        pairs.append(("firstDealer", json_text(p.first_dealer)))
+        pairs.append(("firstDealer", p.first_dealer))
     if p.settings:
-        pairs.append(("settings", json_text(p.settings)))
-    rounds = [json_text(_round_object(r)) for r in p.rounds]
+        pairs.append(("settings", p.settings))
     inner = indent + "  "
-    pairs.append(("rounds", "[]" if not rounds else
-                  "[\n" + ",\n".join(inner + "  " + r for r in rounds) + "\n" + inner + "]"))
-    body = ",\n".join(f'{inner}"{key}": {value}' for key, value in pairs)
-    return "{\n" + body + "\n" + indent + "}"
+    yield "{\n"
+    for index, (key, value) in enumerate(pairs):
+        yield (",\n" if index else "") + f'{inner}"{key}": '
+        yield from json_text_pieces(value)
+    rounds = [json_text(_round_object(r)) for r in p.rounds]
+    yield f',\n{inner}"rounds": ' + ("[]" if not rounds else
+                                      "[\n" + ",\n".join(inner + "  " + r for r in rounds)
+                                      + "\n" + inner + "]")
+    yield "\n" + indent + "}"
 
 
 def _round_object(record: RoundRecord) -> dict:

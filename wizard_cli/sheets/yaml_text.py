@@ -4,7 +4,7 @@ in-place edit uses (``No`` and ``1`` quoted as names, control characters escaped
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ..game.settings import SPEC_BY_KEY, value_text
 
@@ -70,3 +70,18 @@ def json_text(value: Any) -> str:
     import json  # only when a sheet is written, not at every start
 
     return _escape_unsafe(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
+
+
+PIECE = 1 << 20  # characters of a long text encoded at a time
+
+
+def json_text_pieces(value: Any) -> Iterator[str]:
+    """:func:`json_text` a piece at a time: a long text is encoded a slice at a time (each
+    character is escaped on its own, so the pieces make the same text), never copied whole."""
+    if not isinstance(value, str) or len(value) <= PIECE:
+        yield json_text(value)
+        return
+    yield '"'
+    for at in range(0, len(value), PIECE):
+        yield json_text(value[at:at + PIECE])[1:-1]
+    yield '"'

@@ -19,7 +19,7 @@ from yaml.resolver import Resolver
 from ..errors import Problem, WizardError, shorten
 from ..game.model import PLAYERS_KEPT, ROUNDS_KEPT
 from .cells import SHOWN
-from .spliced import Text
+from .spliced import BLANK, Streamed, Text, blocks
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when libyaml is there
 MAX_DEPTH = 64
@@ -92,7 +92,7 @@ class Scalar(Node):
         self.line, self.text, self.tag, self.plain = line, text, tag, plain
 
 
-def documents(text: Text, path: str, first_line: int = 1) -> Iterator[Node]:
+def documents(text: Text | Streamed, path: str, first_line: int = 1) -> Iterator[Node]:
     """Every document of a YAML stream as a tree; raises WizardError with the line on bad YAML.
 
     ``first_line`` is the line of the file the text starts on (an edit reads back only the
@@ -133,30 +133,48 @@ INDENTATION_SLIPS = ("did not find expected '-' indicator", "did not find expect
 
 
 class TextBlocks:
-    """A string read in blocks, as a file would be: what the C parser takes without first
-    making a UTF-8 copy of the whole text (its marks still count characters of the text)."""
+    """A text read in blocks, as a file would be: what the C parser takes without first
+    making a UTF-8 copy of the whole text (its marks still count characters of the text).
+    The text is a string, a :class:`~.spliced.Spliced` one, or a file decoded as it is read
+    (:class:`~.spliced.Streamed`: a large sheet is never whole in memory)."""
 
-    __slots__ = ("text", "at")
+    __slots__ = ("text", "source")
     BLOCK = 1 << 16
 
-    def __init__(self, text: Text) -> None:
-        self.text, self.at = text, 0
+    def __init__(self, text: Text | Streamed) -> None:
+        self.text = text
+        self.source = _blocks_of(text)
 
     def read(self, size: int = -1) -> str:
-        block = self.text[self.at:self.at + self.BLOCK]
-        self.at += len(block)
-        return block
+        return next(self.source, "")
 
     def newlines_before(self, position: int) -> int:
         """How many line feeds the text the parser was given has before ``position``."""
-        return self.text.count("\n", 0, position)
+        if not isinstance(self.text, Streamed):
+            return self.text.count("\n", 0, position)
+        seen = count = 0
+        for block in self.text.blocks():
+            if seen >= position:
+                break
+            count += block.count("\n", 0, position - seen)
+            seen += len(block)
+        return count
+
+
+def _blocks_of(text: Text | Streamed) -> Iterator[str]:
+    """The text a block (at most TextBlocks.BLOCK characters) at a time."""
+    if isinstance(text, Streamed):
+        for chunk in text.blocks():
+            yield from blocks(chunk, TextBlocks.BLOCK)
+        return
+    yield from blocks(text, TextBlocks.BLOCK)
 
 
 # A JSON escape, whichever: a backslash takes the next character (so ``\\ud83d`` is an escaped
 # backslash, then text), and a UTF-16 surrogate pair takes both halves.
 _JSON_ESCAPE = re.compile(
     r"\\(?:u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|.|\Z)", re.S)
-_JSON_START = re.compile(r"[ \t\r\n\ufeff]*[{\[]")  # a text that is JSON (or YAML in flow style)
+_JSON_START = re.compile(f"[{BLANK}]*[{{\\[]")  # a text that is JSON (or YAML in flow style)
 _PAIR = 12  # len(r"\ud83d\ude00"); YAML's r"\U0001F600" is 2 shorter
 
 
@@ -173,7 +191,7 @@ class JsonBlocks(TextBlocks):
 
     __slots__ = ("carry", "points", "given")
 
-    def __init__(self, text: str, keep_points: bool = False) -> None:
+    def __init__(self, text: Text | Streamed, keep_points: bool = False) -> None:
         super().__init__(text)
         self.carry = ""  # the tail of the last block that may be the start of a pair
         self.points: list[int] | None = [] if keep_points else None
@@ -224,10 +242,14 @@ class JsonBlocks(TextBlocks):
         return count
 
 
-def text_blocks(text: Text, keep_points: bool = False) -> TextBlocks:
+def text_blocks(text: Text | Streamed, keep_points: bool = False) -> TextBlocks:
     """The text as the parser should read it: JSON (a text that starts with ``{`` or ``[``)
     with its surrogate pairs rewritten when it has any, anything else as it is (a text edited
     in place is read from its pieces: :mod:`.spliced`)."""
+    if isinstance(text, Streamed):
+        if _JSON_START.match(text.head) and text.has_pair_escapes:
+            return JsonBlocks(text, keep_points)
+        return TextBlocks(text)
     head = text if isinstance(text, str) else text[:TextBlocks.BLOCK]
     if _JSON_START.match(head) and ("\\ud" in text or "\\uD" in text):
         return JsonBlocks(text, keep_points)
