@@ -32,7 +32,9 @@ class View(Protocol):
     ``as_json`` gives an item's JSON record; ``rows`` its tidy rows under ``columns``, made from
     that record's parts; ``as_text`` its text block in a human style (``table``, ``markdown``).
     A view with ``listing`` set shows all its items as one list: one JSON array (``[]`` for
-    none), rows under one header, and one text drawn from all the items at the end.
+    none), rows under one header, and one text drawn from all the items at the end. A view
+    whose text starts with a sheet's heading gives its blocks too (``text_blocks``, see
+    :func:`text_blocks`): they are written one by one.
     """
 
     columns: tuple[str, ...]
@@ -67,7 +69,33 @@ def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool 
     else:
         gap = "\n" if getattr(view, "spaced", True) else ""
         for index, item in enumerate(items):
-            out.write((gap if index else "") + view.as_text(item, fmt).rstrip("\n") + "\n")
+            out.write(gap if index else "")
+            write_blocks(text_blocks(view, item, fmt), out)
+
+
+def text_blocks(view: View, item: Any, style: str) -> list[str]:
+    """An item's text in a human style as the blocks it is made of (a heading, its tables),
+    ``as_text`` being these joined by a blank line: a view whose heading holds a sheet's title
+    hands its blocks out (``text_blocks``), so that a 60 MB title is written alone, never
+    copied into one text with the tables (which, holding "→", would take it at 2 bytes a
+    character: SPEC §4)."""
+    blocks = getattr(view, "text_blocks", None)
+    return blocks(item, style) if blocks is not None else [view.as_text(item, style)]
+
+
+def write_blocks(blocks: list[str], out: TextIO) -> None:
+    """``"\n\n".join(blocks).rstrip("\n") + "\n"``, written a block at a time."""
+    while len(blocks) > 1 and not blocks[-1].strip("\n"):  # gone with the line breaks at the end
+        blocks = blocks[:-1]
+    for index, block in enumerate(blocks):
+        if index:
+            out.write("\n\n")
+        end = len(block)
+        if index == len(blocks) - 1:
+            while end and block[end - 1] == "\n":
+                end -= 1
+        write_text(block, out, end)
+    out.write("\n")
 
 
 def _same(value: Any) -> Any:
@@ -173,13 +201,6 @@ def json_line_encoder() -> Callable[[Any], str]:
     return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
-def dumps(value: Any, indent: int | None = 2) -> str:
-    """JSON text as this tool writes it (UTF-8 names kept readable)."""
-    import json  # here, not at start: a table never needs it
-
-    return json.dumps(value, ensure_ascii=False, indent=indent)
-
-
 def emit_json(view: View, items: Iterator[Any], out: TextIO, array: bool, lines: bool) -> None:
     """One object, an array of objects (``[]`` for none), or one compact object per line."""
     if lines:
@@ -189,7 +210,8 @@ def emit_json(view: View, items: Iterator[Any], out: TextIO, array: bool, lines:
         return
     if not array:
         for item in items:
-            out.write(dumps(view.as_json(item)) + "\n")
+            write_json(view.as_json(item), out)
+            out.write("\n")
         return
     first = next(items, None)
     if first is None:
@@ -197,9 +219,37 @@ def emit_json(view: View, items: Iterator[Any], out: TextIO, array: bool, lines:
         return
     out.write("[\n")
     for index, item in enumerate(chain([first], items)):
-        text = dumps(view.as_json(item)).replace("\n", "\n  ")
-        out.write((",\n  " if index else "  ") + text)
+        out.write(",\n  " if index else "  ")
+        write_json(view.as_json(item), out, "\n  ")
     out.write("\n]\n")
+
+
+WRITTEN_AT_ONCE = 1 << 20  # characters of a long text written at a time
+
+
+def write_json(value: Any, out: TextIO, newline: str = "\n") -> None:
+    """The value's JSON as this tool writes it (indented, UTF-8 names kept readable), written
+    a piece at a time as it is made, each line break as ``newline`` (an item of an array is
+    indented once more): a 60 MB ``notes`` is one piece, written in slices, never part of a
+    whole text (SPEC §4)."""
+    import json  # here, not at start: a table never needs it
+
+    pieces = json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(value)
+    for piece in pieces:
+        if newline != "\n" and "\n" in piece:  # only the indentation's: a string's are \n
+            piece = piece.replace("\n", newline)
+        write_text(piece, out)
+
+
+def write_text(text: str, out: TextIO, end: int | None = None) -> None:
+    """``text[:end]`` written a slice at a time: a 60 MB text is never encoded whole (the
+    stream would make a second, encoded copy of it; SPEC §4)."""
+    end = len(text) if end is None else end
+    if end == len(text) and end <= WRITTEN_AT_ONCE:
+        out.write(text)
+        return
+    for at in range(0, end, WRITTEN_AT_ONCE):
+        out.write(text[at:min(at + WRITTEN_AT_ONCE, end)])
 
 
 def emit_delimited(view: View, items: Iterator[Any], out: TextIO, delimiter: str,
@@ -405,12 +455,13 @@ def _plain_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: s
 def heading(item: Any, style: str) -> str:
     """A sheet's heading: its title and where it came from (control characters escaped)."""
     where = game_label(item.source, item.game)
-    text = f"{item.title} ({where})" if getattr(item, "title", None) else where
+    title = getattr(item, "title", None)
+    parts = ["## " if style == "markdown" else "", *((title, " (", where, ")") if title else
+                                                      (where,))]
     when = [part for part in (getattr(item, "date", None), getattr(item, "place", None)) if part]
     if when:  # the game's date and place (SPEC §3), after what it is
-        text += " — " + ", ".join(when)
-    text = visible(text)
-    return f"## {text}" if style == "markdown" else text
+        parts += [" — ", ", ".join(when)]
+    return visible("".join(parts))  # made once: a 60 MB title is copied once (SPEC §4)
 
 
 def signed(number: int) -> str:

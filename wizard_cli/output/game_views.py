@@ -161,8 +161,11 @@ class ScoreOutput:
                 yield (number, name, *values)
 
     def as_text(self, result: GameResult, style: str) -> str:
-        return "\n\n".join([heading(result, style), *self.tables(result, style),
-                            standings_block(result, style), status_line(result)])
+        return "\n\n".join(self.text_blocks(result, style))
+
+    def text_blocks(self, result: GameResult, style: str) -> list[str]:
+        return [heading(result, style), *self.tables(result, style),
+                standings_block(result, style), status_line(result)]
 
     def tables(self, result: GameResult, style: str) -> list[str]:
         """The round-by-round table, from the rounds' records; drawn to fit ``width`` when it is
@@ -255,15 +258,17 @@ class StandingsOutput:
         return iter(standing_records(result))
 
     def as_text(self, result: GameResult, style: str) -> str:
-        return "\n\n".join([heading(result, style), standings_block(result, style),
-                            status_line(result)])
+        return "\n\n".join(self.text_blocks(result, style))
+
+    def text_blocks(self, result: GameResult, style: str) -> list[str]:
+        return [heading(result, style), standings_block(result, style), status_line(result)]
 
 
 class ChangedOutput(StandingsOutput):
     """``wizard edit``: the standings after the change and the status line (SPEC §5)."""
 
-    def as_text(self, result: GameResult, style: str) -> str:
-        return "\n\n".join([standings_block(result, style), status_line(result)])
+    def text_blocks(self, result: GameResult, style: str) -> list[str]:
+        return [standings_block(result, style), status_line(result)]
 
 
 PROBLEM_KEYS = ("line", "round", "player", "message")

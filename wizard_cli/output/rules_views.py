@@ -46,6 +46,9 @@ class CompareOutput:
                        score - player["scores"][0])
 
     def as_text(self, comparison: Comparison, style: str) -> str:
+        return "\n\n".join(self.text_blocks(comparison, style))
+
+    def text_blocks(self, comparison: Comparison, style: str) -> list[str]:
         blocks = [heading(comparison, style), self._rule_sets(comparison, style),
                   self._players(comparison, style)]
         if self.show_rounds:
@@ -54,7 +57,7 @@ class CompareOutput:
         if not result.finished:
             blocks.append(f"Game in progress: standings after {result.rounds_played} of "
                           f"{result.rounds_total} rounds")
-        return "\n\n".join(blocks)
+        return blocks
 
     def _rule_sets(self, comparison: Comparison, style: str) -> str:
         """Each rule set's name, where it comes from, and its winners."""

@@ -7,12 +7,21 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING
 
-from ..errors import one_line
+from ..errors import one_line, shorten
 from ..game.model import SheetFormat
 from ..game.settings import DEFAULTS, value_text
 
 if TYPE_CHECKING:
     from .writing import Portable
+
+
+QUOTED = 200  # characters of a dropped title, place or notes quoted in the line
+
+
+def quoted(text: str) -> str:
+    """A dropped text as the line quotes it: on one line, and cut short with "…" past QUOTED
+    characters (a 60 MB notes makes no 60 MB line, nor a word list of it: issue 21)."""
+    return one_line(shorten(text, QUOTED))
 
 
 class DropNotes:
@@ -34,7 +43,7 @@ class DropNotes:
         target = self.target
         self.count += 1
         flags = _scoring_flags(p)
-        dropped = [f"title '{one_line(p.title)}'"] if p.title is not None else []
+        dropped = [f"title '{quoted(p.title)}'"] if p.title is not None else []
         if p.first_dealer is not None and p.first_dealer != p.players[0]:
             dropped.append(f"firstDealer {one_line(p.first_dealer)}")
         changed = [flag.replace("--set ", "") for flag in flags if flag.startswith("--set ")]
@@ -55,7 +64,7 @@ class DropNotes:
             self.number_count += 1
             if len(self.numbers) < _NUMBERS_SHOWN:
                 self.numbers.append(p.game)
-        dropped += [f"{key} '{one_line(getattr(p, key))}'" for key in ("place", "notes")
+        dropped += [f"{key} '{quoted(getattr(p, key))}'" for key in ("place", "notes")
                     if getattr(p, key) is not None]
         if dropped:
             self.parts.append((p.game, "; ".join(dropped)))
