@@ -21,6 +21,7 @@ from .csv_rows import Chunks
 from .csv_sheets import sheet_kind, sheets_from_rows
 from .source import MAX_YAML_BYTES
 from .workbook_limits import check_workbook
+from .xls_limits import check_xls, is_compound_file
 
 INSTALL = ("reading a workbook needs python-calamine, the xlsx extra: pip install '.[xlsx]' in "
            "the wizard checkout")
@@ -75,7 +76,13 @@ def _open(path: str):  # -> (python_calamine.CalamineWorkbook, ErrorCells)
         if os.path.getsize(path) > MAX_YAML_BYTES:
             raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a "
                                       "score sheet workbook", path))
-        errors = check_workbook(path)  # never let calamine abort the process (SPEC §4)
+        # never let calamine abort the process (SPEC §4): an .xls (a compound file, whatever
+        # its name) has a scan of its own
+        if is_compound_file(path):
+            check_xls(path)
+            errors: dict = {}
+        else:
+            errors = check_workbook(path)
         return python_calamine.CalamineWorkbook.from_path(path), errors
 
 
@@ -113,6 +120,11 @@ def _unreadable(path: str) -> Iterator[None]:
     except Exception as error:  # noqa: BLE001 -- calamine raises its own error types
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         raise WizardError(Problem(f"not readable as a workbook: {reason}", path)) from None
+    except BaseException as error:
+        if type(error).__name__ != "PanicException":  # pyo3's, for a panic inside calamine
+            raise
+        raise WizardError(Problem(f"not readable as a workbook: calamine failed on it "
+                                  f"({error})", path)) from None
 
 
 def cell_text(value: object) -> str:

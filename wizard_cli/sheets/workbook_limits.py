@@ -22,7 +22,8 @@ scan's 2.5 s on two million cells), but the scan refuses before anything is allo
 what is wrong (``PATH[WORKSHEET]: the worksheet spans A1:XFD1048576``) where a killed child only
 says that it died, and keeps one process (no fork beside ``serve``'s threads, no rows pickled
 across a pipe). Python's ``zipfile`` reads no more than a part's declared size, so the scan sees
-what the directory promises. An ``.xls`` (no zip, at most 65,536 × 256 cells) is not scanned.
+what the directory promises. An ``.xls`` (a compound file of BIFF8 records) has a scan of its
+own, :mod:`.xls_limits`.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
-from typing import IO
+from typing import IO, Any
 from xml.etree import ElementTree
 
 from ..errors import Problem, WizardError
@@ -57,8 +58,8 @@ def check_workbook(path: str) -> ErrorCells:
     memory than SPEC §4 allows; else return its error cells (``#DIV/0!``, ``#N/A``…), which
     calamine reads as empty or as 0, by worksheet name and ``(row, column)`` from 1.
 
-    A workbook that is not a zip archive (``.xls``, or a damaged file, which calamine then
-    reports) is not checked."""
+    A workbook that is not a zip archive (an ``.xls``, checked by :mod:`.xls_limits`, or a
+    damaged file, which calamine then reports) is not checked here."""
     errors: ErrorCells = {}
     if not path.lower().endswith(ZIPPED) or not zipfile.is_zipfile(path):
         return errors
@@ -204,7 +205,7 @@ def _text_after(match: re.Match[bytes], pattern: re.Pattern[bytes]) -> str:
     return found.group(1).decode("utf-8", "replace").strip()[:40] or ERROR_UNKNOWN
 
 
-class _Extent:
+class Extent:
     """The span of the cells holding a value, one worksheet's."""
 
     def __init__(self) -> None:
@@ -215,7 +216,8 @@ class _Extent:
         self.top, self.left = min(self.top, top), min(self.left, left)
         self.bottom, self.right = max(self.bottom, bottom), max(self.right, right)
 
-    def check(self, scan: _Scan, what: str = "the worksheet") -> None:
+    def check(self, scan: Any, what: str = "the worksheet") -> None:
+        """Refuse (``scan.refuse``) a span of more than MAX_CELLS cells."""
         if not self.bottom:
             return
         cells = (self.bottom - self.top + 1) * (self.right - self.left + 1)
@@ -249,7 +251,7 @@ class _XlsxScan(_Scan):
                  placed: bool = True) -> None:
         super().__init__(location)
         self.errors = errors
-        self.extent = _Extent()
+        self.extent = Extent()
         self.placed = placed  # every cell has its r (until one is found without)
         self.row, self.column = 0, 0
 
@@ -328,7 +330,7 @@ class _OdsScan(_Scan):
         super().__init__(path)
         self.path, self.errors = path, errors
         self.table_errors: dict[tuple[int, int], str] = {}
-        self.extent: _Extent | None = None
+        self.extent: Extent | None = None
         self.depth = 0  # of tables: one inside a cell is part of the worksheet around it
         self.row = self.row_repeat = self.column = self.row_left = self.row_right = 0
         self.pending: list[tuple[int, int, str]] = []  # error cells of the row: column, repeat, code
@@ -345,7 +347,7 @@ class _OdsScan(_Scan):
                 found = _TABLE_NAME.search(attributes)
                 name_text = found.group(1).decode("utf-8", "replace") if found else "?"
                 self.location = f"{self.path}[{name_text}]"
-                self.extent, self.row = _Extent(), 0
+                self.extent, self.row = Extent(), 0
                 self.table_errors = self.errors.setdefault(name_text, {})
         elif self.extent is None:
             return

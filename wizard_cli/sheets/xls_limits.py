@@ -1,0 +1,324 @@
+"""What a legacy ``.xls`` workbook may ask of memory, found out before python-calamine reads it
+(SPEC §4; issue 21, item 3) — the BIFF8 counterpart of :mod:`.workbook_limits`.
+
+calamine reads an ``.xls`` whole and trusts it: a worksheet's DIMENSIONS record is reserved as
+it says (``A1:XFD4294967296`` aborts the process: "memory allocation of … bytes failed"), every
+cell record becomes a cell, the cells' span becomes a grid (a cell at ``A1`` and one at
+``IV65536`` are 16.8 million cells, 1 GiB), and each shared-string cell is a copy of its string
+(one 60,000-character string shown in 1,000 cells is 207 MiB). So the ``Workbook`` stream is
+taken out of its compound file and its records are walked once, as calamine walks them,
+counting what it would build; the first limit passed is refused with one located line:
+
+- a DIMENSIONS past what a BIFF8 worksheet can hold (65,536 rows × 256 columns), or upside down;
+- more than :data:`~.workbook_limits.MAX_CELLS` cell records, or cells spanning more than that;
+- more than :data:`MAX_TEXT` characters of text in the cells of one worksheet (a shared
+  string counts once per cell that shows it);
+- more than :data:`~.workbook_limits.MAX_CELLS` shared strings.
+
+A scan rather than calamine in a child process under a memory limit, as for the zipped formats
+(see workbook_limits): it refuses before anything is built and says what is wrong. A file
+that is no compound file, or whose sectors do not hold together (one past the end, a chain
+that runs in a circle), is left to calamine, which reports it (``not readable as a workbook:
+End of stream …``).
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import IO, Iterator
+
+from ..errors import Problem, WizardError
+from .workbook_limits import MAX_CELLS, Extent
+
+MAX_TEXT = 32 << 20  # characters of text in one worksheet's cells (~3 bytes each, then Python's)
+SHEET_ROWS, SHEET_COLUMNS = 65_536, 256  # the most a BIFF8 worksheet holds
+MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
+END_OF_CHAIN = 0xFFFFFFFE
+MINI_CUTOFF = 4096  # a stream shorter than this lives in the mini stream (calamine's rule too)
+
+_CELL_RECORDS = {0x0203, 0x0204, 0x0205, 0x027E, 0x00FD, 0x0006}  # NUMBER LABEL BOOLERR RK LABELSST FORMULA
+_EOF, _CONTINUE, _BOUNDSHEET, _SST, _CODEPAGE = 0x000A, 0x003C, 0x0085, 0x00FC, 0x0042
+_DIMENSIONS, _MULRK, _LABEL, _LABELSST, _STRING = 0x0200, 0x00BD, 0x0204, 0x00FD, 0x0207
+
+
+class _Damaged(Exception):
+    """The compound file does not hold together: calamine is left to say so."""
+
+
+def check_xls(path: str) -> None:
+    """Raise WizardError (one located line) if calamine reading the ``.xls`` at ``path`` could
+    take more memory than SPEC §4 allows."""
+    try:
+        with open(path, "rb") as handle:
+            stream = _workbook_stream(handle)
+    except _Damaged:
+        return
+    except OSError as error:
+        raise WizardError(Problem(f"not readable as a workbook: {error.strerror or error}",
+                                  path)) from None
+    if stream is not None:
+        _BiffScan(path, stream).run()
+
+
+def is_compound_file(path: str) -> bool:
+    """Whether the file starts as a compound file (an ``.xls``) does."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False  # calamine says why
+
+
+# --- the compound file (MS-CFB) ------------------------------------------------------------
+
+def _workbook_stream(handle: IO[bytes]) -> bytes | None:
+    """The ``Workbook`` (else ``Book``) stream of a compound file, or None if it has none."""
+    header = handle.read(512)
+    if len(header) < 512 or header[:8] != MAGIC:
+        raise _Damaged
+    shift = struct.unpack_from("<H", header, 30)[0]
+    if shift not in (9, 12):
+        raise _Damaged
+    size = 1 << shift
+    handle.seek(0, 2)
+    count = max(handle.tell() // size - 1, 0)  # sectors after the header
+
+    def sector(number: int) -> bytes:
+        if number >= count:
+            raise _Damaged
+        handle.seek((number + 1) * size)
+        return handle.read(size)
+
+    fat_count, dir_start = struct.unpack_from("<II", header, 44)
+    mini_start, _, difat_start = struct.unpack_from("<III", header, 60)
+    fat_ids = list(struct.unpack_from("<109I", header, 76))
+    seen: set[int] = set()
+    while difat_start < END_OF_CHAIN:  # the DIFAT: where the FAT's own sectors are
+        if difat_start in seen:
+            raise _Damaged
+        seen.add(difat_start)
+        entries = struct.unpack(f"<{size // 4}I", sector(difat_start))
+        fat_ids += entries[:-1]
+        difat_start = entries[-1]
+    fat: list[int] = []
+    for number in fat_ids[:fat_count]:
+        if number < END_OF_CHAIN:
+            fat += struct.unpack(f"<{size // 4}I", sector(number))
+
+    def chain(start: int, table: list[int], read, length: int | None = None) -> bytes:
+        parts, seen, number, total = [], set(), start, 0
+        while number < END_OF_CHAIN and (length is None or total < length):
+            if number in seen or number >= len(table):  # a circle, or past the table
+                raise _Damaged
+            seen.add(number)
+            part = read(number)
+            parts.append(part)
+            total += len(part)
+            number = table[number]
+        data = b"".join(parts)
+        return data if length is None else data[:length]
+
+    directory = chain(dir_start, fat, sector)
+    entries = [_entry(directory[at:at + 128], shift) for at in range(0, len(directory) - 127, 128)]
+    if not entries:
+        raise _Damaged
+    named = {}
+    for name, start, length in entries:
+        named.setdefault(name, (start, length))
+    found = named.get("Workbook") or named.get("Book")
+    if found is None:
+        return None
+    start, length = found
+    if length >= MINI_CUTOFF:
+        if length > count * size:
+            raise _Damaged
+        return chain(start, fat, sector, length)
+    mini = chain(entries[0][1], fat, sector)  # the root's stream holds the mini sectors
+    mini_fat = chain(mini_start, fat, sector) if mini_start < END_OF_CHAIN else b""
+    table = list(struct.unpack(f"<{len(mini_fat) // 4}I", mini_fat[:len(mini_fat) // 4 * 4]))
+    return chain(start, table, lambda number: mini[number * 64:number * 64 + 64], length)
+
+
+def _entry(raw: bytes, shift: int) -> tuple[str, int, int]:
+    """A directory entry's name, first sector and stream size."""
+    name_bytes = struct.unpack_from("<H", raw, 64)[0]
+    name = raw[:min(name_bytes, 64)].decode("utf-16-le", "ignore").split("\0")[0]
+    start = struct.unpack_from("<I", raw, 116)[0]
+    length = struct.unpack_from("<Q" if shift == 12 else "<I", raw, 120)[0]
+    return name, start, length
+
+
+# --- the BIFF8 records -------------------------------------------------------------------------
+
+def _records(stream: bytes, at: int = 0) -> Iterator[tuple[int, int, int]]:
+    """(type, start of data, end of data) of each record from ``at`` to the stream's end."""
+    end = len(stream)
+    while at + 4 <= end:
+        kind, size = struct.unpack_from("<HH", stream, at)
+        yield kind, at + 4, min(at + 4 + size, end)
+        at += 4 + size
+
+
+class _BiffScan:
+    """One pass over the workbook's globals, then over each worksheet's records."""
+
+    def __init__(self, path: str, stream: bytes) -> None:
+        self.path, self.stream = path, stream
+        self.location = path
+        self.strings: list[int] = []  # each shared string's length, in characters
+        self.string_count = 0
+        self.sheets: list[tuple[int, str]] = []  # (where its records start, its name)
+        self.codec = "latin-1"
+
+    def refuse(self, message: str) -> None:
+        raise WizardError(Problem(message, self.location))
+
+    def run(self) -> None:
+        parts: list[bytes] | None = None  # the SST's data and its CONTINUEs', while they come
+        for kind, start, end in _records(self.stream):
+            if parts is not None:
+                if kind == _CONTINUE:
+                    parts.append(self.stream[start:end])
+                    continue
+                self.strings, parts = _string_lengths(parts, self.string_count), None
+            if kind == _EOF:
+                break
+            if kind == _CODEPAGE and end - start >= 2:
+                page = struct.unpack_from("<H", self.stream, start)[0]
+                self.codec = "latin-1" if page in (1200, 367) else f"cp{page}"
+            elif kind == _BOUNDSHEET and end - start >= 8:
+                self.sheets.append((struct.unpack_from("<I", self.stream, start)[0],
+                                    self._name(start + 6, end)))
+            elif kind == _SST and end - start >= 8:
+                self.string_count = max(struct.unpack_from("<i", self.stream, start + 4)[0], 0)
+                if self.string_count > MAX_CELLS:
+                    self.refuse(f"its shared strings number more than {MAX_CELLS:,}: too many "
+                                "for a score sheet")
+                parts = [self.stream[start + 8:end]]
+        if parts is not None:
+            self.strings = _string_lengths(parts, self.string_count)
+        for position, name in self.sheets:
+            self.location = f"{self.path}[{name}]"
+            if position > len(self.stream):  # calamine would panic
+                self.refuse("not readable as a workbook: the worksheet's records would start "
+                            "past the end of the workbook's stream")
+            self._worksheet(position)
+
+    def _name(self, start: int, end: int) -> str:
+        """A worksheet's name (ShortXLUnicodeString)."""
+        data = self.stream[start:end]
+        if len(data) < 2:
+            return ""
+        count, wide = data[0], data[1] & 1
+        raw = data[2:2 + count * (2 if wide else 1)]
+        try:
+            return raw.decode("utf-16-le" if wide else self.codec, "replace").replace("\0", "")
+        except LookupError:
+            return raw.decode("latin-1").replace("\0", "")
+
+    def _worksheet(self, position: int) -> None:
+        """Count what calamine builds of one worksheet, refusing past the limits."""
+        stream, strings = self.stream, self.strings
+        extent, cells, text = Extent(), 0, 0
+        for kind, start, end in _records(stream, position):
+            if kind == _EOF:
+                break
+            size = end - start
+            if kind in _CELL_RECORDS and size >= 4:
+                row, column = struct.unpack_from("<HH", stream, start)
+                if kind == _LABELSST:
+                    index = struct.unpack_from("<I", stream, start + 6)[0] if size >= 10 else -1
+                    length = strings[index] if 0 <= index < len(strings) else 0
+                    if not length:
+                        continue  # calamine keeps no empty (or unknown) shared string
+                    text += length
+                elif kind == _LABEL and size >= 8:
+                    text += struct.unpack_from("<H", stream, start + 6)[0]
+                extent.add(row + 1, column + 1, row + 1, column + 1)
+                cells += 1
+            elif kind == _MULRK and size >= 6:
+                row, first = struct.unpack_from("<HH", stream, start)
+                count = (size - 6) // 6
+                extent.add(row + 1, first + 1, row + 1, first + count)
+                cells += count
+            elif kind == _STRING and size >= 2:  # a formula's text, in the formula's cell
+                text += struct.unpack_from("<H", stream, start)[0]
+            elif kind == _DIMENSIONS:
+                self._dimensions(start, end)
+            if cells > MAX_CELLS:
+                self.refuse(f"the worksheet holds more than {MAX_CELLS:,} cells: too large to "
+                            "read as a score sheet (save it as CSV)")
+            if text > MAX_TEXT:
+                self.refuse(f"its cells hold more than {MAX_TEXT >> 20} Mi characters of text: "
+                            "too large for a score sheet")
+        extent.check(self)
+
+    def _dimensions(self, start: int, end: int) -> None:
+        """A DIMENSIONS record as calamine reads it (and reserves room for): refused when it
+        declares more than a worksheet can hold."""
+        data = self.stream[start:end]
+        if len(data) == 14:
+            first_row, last_row, first_col, last_col = struct.unpack_from("<IIHH", data)
+        elif len(data) == 10:
+            first_row, last_row, first_col, last_col = struct.unpack_from("<HHHH", data)
+        else:
+            return  # calamine refuses it itself
+        if last_row < 1 or last_col < 1:
+            return  # read as the one cell where it starts
+        rows = (last_row - 1 - first_row + 1) % (1 << 32)  # calamine's u32 arithmetic
+        columns = (last_col - 1 - first_col + 1) % (1 << 32)
+        if rows * columns > SHEET_ROWS * SHEET_COLUMNS:
+            self.refuse(f"its DIMENSIONS record declares {rows:,} rows × {columns:,} columns: "
+                        f"more than a worksheet holds ({SHEET_ROWS:,} × {SHEET_COLUMNS}); the "
+                        "workbook is damaged or made to exhaust memory")
+
+
+def _string_lengths(parts: list[bytes], total: int) -> list[int]:
+    """The length (in characters) of each of the first ``total`` strings of an SST whose data is
+    ``parts`` (the SST record's after its counts, then each CONTINUE's): a string's characters
+    go on in the next part after a flags byte of their own; its formatting runs and extension
+    after it, without one."""
+    lengths: list[int] = []
+    index, at = 0, 0
+    data = parts[0] if parts else b""
+    while len(lengths) < total:
+        if at >= len(data):
+            index += 1
+            if index >= len(parts):
+                break
+            data, at = parts[index], 0
+            continue
+        if at + 3 > len(data):
+            break
+        count, flags = struct.unpack_from("<HB", data, at)
+        at += 3
+        runs = extension = 0
+        if flags & 8 and at + 2 <= len(data):
+            runs = struct.unpack_from("<H", data, at)[0]
+            at += 2
+        if flags & 4 and at + 4 <= len(data):
+            extension = struct.unpack_from("<i", data, at)[0]
+            at += 4
+        left, width = count, 2 if flags & 1 else 1
+        while left:
+            take = min(left, (len(data) - at) // width)
+            at += take * width
+            left -= take
+            if left:
+                index += 1
+                if index >= len(parts):
+                    break
+                data = parts[index]
+                width, at = (2 if data[:1] and data[0] & 1 else 1), 1
+        skip = runs * 4 + max(extension, 0)
+        while skip:
+            take = min(skip, len(data) - at)
+            at += take
+            skip -= take
+            if skip:
+                index += 1
+                if index >= len(parts):
+                    break
+                data, at = parts[index], 0
+        lengths.append(count)
+    return lengths
