@@ -154,7 +154,8 @@ def test_a_clean_season_takes_the_lanes():
 
 # --- the season lane: runs of whole regular games -------------------------------------------
 
-LANE_COMMANDS = [["standings", "-f", "jsonl"], ["check", "-f", "jsonl"]]
+LANE_COMMANDS = [["standings", "-f", "jsonl"], ["check", "-f", "jsonl"], ["score", "-f", "jsonl"],
+                 ["score"]]
 LANE_SEASONS = range(24 if SLOW else 3)
 
 
@@ -220,7 +221,7 @@ def test_the_season_lane_prints_what_the_general_path_prints(tmp_path, seed, end
     path = tmp_path / "season.csv"
     path.write_bytes(clean_season_text(rng, rng.randint(150, 400), ending=ending).encode())
     for command in LANE_COMMANDS:
-        for rules in (rng.sample(RULES, 3) if not SLOW else RULES):
+        for rules in (rng.sample(RULES, 2) if not SLOW else RULES):
             args = [command[0], path, *command[1:], *rules]
             lane, general = both(args)
             assert lane == general, args
@@ -268,7 +269,70 @@ def test_a_clean_season_takes_the_season_lane(tmp_path, ending):
     path.write_bytes(data)
     for command in LANE_COMMANDS:
         lane, general = both([command[0], path, *command[1:]])
-        assert lane == general and lane[0] == 0 and lane[1].count("\n") == 300
+        lines = 300 if command[-1] == "jsonl" else 300 * 30 - 1  # a table's 29 lines a game
+        assert lane == general and lane[0] == 0 and lane[1].count("\n") == lines
+
+
+def test_a_clean_season_takes_the_season_lane_for_score(tmp_path):
+    """score's JSON lines and table come for whole runs from the lane (the table only where
+    every name is drawn as it is: a run with a wide character or a control character in a
+    name is left to the general path; a "%" is drawn), and print what the general path
+    prints."""
+    import json
+
+    from wizard_cli.app.batch import RuleOptions, inputs
+    from wizard_cli.output.formats import Rendered
+    from wizard_cli.output.game_views import ScoreOutput
+    from wizard_cli.output.lanes import season_lane
+
+    rng = random.Random(9)
+    lines = ["game,round,player,bid,tricks"]
+    tables = [NAMES[:4], ["A%sn", "Ben", "Cara%", "Dan"], ["Zoë", "Ben", "李", "Dan"],
+              ["Anna", "Ben\x1b", "Cara", "Dan"], ["Anna", "Ben", "Maximiliane-Anastasia"]]
+    for number in range(500):
+        table = tables[number * len(tables) // 500]
+        rows = game_rows(rng, table, 60 // len(table))
+        if number % 3 == 0:  # someone makes every bid: a perfect game's bonus, when there is one
+            for row in rows[number % len(table)::len(table)]:
+                row[2] = row[3]
+        lines += [",".join([f"g{number}", *row]) for row in rows]
+    path = tmp_path / "season.csv"
+    path.write_bytes(("\n".join(lines) + "\n").encode())
+    for fmt, through in (("jsonl", {0, 1, 2, 3, 4}), ("table", {0, 1, 4})):
+        lane, general = both(["score", path, "-f", fmt, "--set", "perfectGameBonus=30"])
+        assert lane == general and lane[0] == 0 and "Bonus" in lane[1]
+        source = inputs([str(path)], RuleOptions())
+        items = list(source.scored_noting_points(lane=season_lane(ScoreOutput(), fmt)))
+        if fmt == "jsonl":
+            shown = [json.loads(line)["players"] for item in items if type(item) is Rendered
+                     for line in item.splitlines()]
+        else:
+            shown = [line.split()[3:] for item in items if type(item) is Rendered
+                     for line in item.splitlines() if line.startswith("  Round    Cards")]
+        taken = [tables.index(players) for players in shown]
+        assert set(taken) == through, fmt
+        assert len(taken) > 300 if fmt == "jsonl" else len(taken) > 150
+        lane, general = both(["score", path, "-f", fmt])
+        assert lane == general and lane[0] == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(st.integers(3, 6), st.integers(1, 20), st.integers(1, 4)).flatmap(
+    lambda shape: st.tuples(st.just(shape[:2]), st.lists(st.integers(-200, 200),
+                                                         min_size=shape[0] * shape[1] * shape[2],
+                                                         max_size=shape[0] * shape[1] * shape[2]))))
+def test_running_totals_add_each_seats_points_game_by_game(case):
+    """A run's running totals: each seat's points summed round by round, from 0 in each game."""
+    from wizard_cli.game.scoring import running_totals
+
+    (count, rounds), points = case
+    expected = []
+    for start in range(0, len(points), count * rounds):
+        totals = [0] * count
+        for at in range(start, start + count * rounds):
+            totals[at % count] += points[at]
+            expected.append(totals[at % count])
+    assert running_totals(points, count, rounds) == expected
 
 
 @settings(max_examples=300, deadline=None)

@@ -133,11 +133,16 @@ class Inputs:
                 self.fail(checked.problems)
             yield checked
 
-    def scored_noting_points(self) -> Iterator[GameResult]:
+    def scored_noting_points(self, lane: Lane | None = None
+                             ) -> Iterator[GameResult | Rendered]:
         """Every valid sheet scored, as :meth:`scored`; a sheet whose typed ``points`` disagree
         with the derived ones gets one line on stderr pointing to ``wizard check`` (``score``
-        shows the derived points, issue 18)."""
-        for result in self.scored():
+        shows the derived points, issue 18). A ``lane`` renders whole runs (a run has no typed
+        points)."""
+        for result in self.scored(lane=lane):
+            if type(result) is not GameResult:  # the lane's
+                yield result
+                continue
             if result.validated.sheet.rounds.has_points is not None:
                 wrong = audit_points(result)
                 if wrong:

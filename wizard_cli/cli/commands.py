@@ -18,6 +18,7 @@ from ..app.console import check_output, output_after_change, report, require_std
 from ..errors import ExitCode
 from ..output.fitting import terminal_width
 from ..output.formats import View, emit
+from ..output.lanes import season_lane
 from ..output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
                                  StandingsOutput, TrickOutput, UndoneOutput, status_line)
 from ..sheets.formats import WORKBOOK_SUFFIXES, written_as
@@ -71,11 +72,9 @@ def show(view: View, items: Iterable, fmt: Format, several: bool = False) -> Non
 
 def show_season(view: View, items: Callable[..., Iterable], fmt: Format,
                 several: bool) -> None:
-    """:func:`show` of ``items(lane=…)``: with the season lane's lines for whole runs of games
-    where the format has them (output/json_lines.py)."""
-    from ..output.json_lines import run_lines
-
-    show(view, items(lane=run_lines(view, fmt.value)), fmt, several)
+    """:func:`show` of ``items(lane=…)``: with the season lane's output for whole runs of games
+    where the view has one in the format (output/lanes.py)."""
+    show(view, items(lane=season_lane(view, fmt.value)), fmt, several)
 
 
 def finish(source: Inputs) -> None:
@@ -92,8 +91,8 @@ def finish(source: Inputs) -> None:
 def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Round-by-round scores, totals, standings and whether the game is over."""
     source = inputs(sheets, rules)
-    show(ScoreOutput(terminal_width(sys.stdout)), source.scored_noting_points(), format,
-         len(sheets) > 1)
+    show_season(ScoreOutput(terminal_width(sys.stdout)), source.scored_noting_points, format,
+                len(sheets) > 1)
     finish(source)
 
 

@@ -481,6 +481,19 @@ def fold_in(results: Iterable[GameResult | ScoredRun], add: Callable[[GameResult
             add(result)
 
 
+def running_totals(points: Sequence[int], count: int, rounds: int) -> list[int]:
+    """Each cell's running total within its game, for a run's flat column of ``points`` (game
+    after game of ``rounds`` rounds of ``count`` seats): each seat's column summed along the
+    whole run, less the sum at the end of the game before (no Python step per cell)."""
+    totals = [0] * len(points)
+    for seat in range(count):
+        sums = list(itertools.accumulate(points[seat::count]))
+        before = itertools.chain((0,), sums[rounds - 1:-1:rounds])  # at each game's start
+        totals[seat::count] = list(map(operator.sub, sums, itertools.chain.from_iterable(
+            map(itertools.repeat, before, itertools.repeat(rounds)))))
+    return totals
+
+
 _SEAT_BITS = 3  # a seat (0–5) below a sort key
 _TIE_BITS = 16  # a tie-break sum (total or made bids: at most 20 rounds × 20) below a score
 

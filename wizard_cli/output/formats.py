@@ -70,7 +70,10 @@ def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool 
         gap = "\n" if getattr(view, "spaced", True) else ""
         for index, item in enumerate(items):
             out.write(gap if index else "")
-            write_blocks(text_blocks(view, item, fmt), out)
+            if type(item) is Rendered:  # a run's games, each written as write_blocks would
+                out.write(item)
+            else:
+                write_blocks(text_blocks(view, item, fmt), out)
 
 
 def text_blocks(view: View, item: Any, style: str) -> list[str]:
@@ -189,8 +192,9 @@ def fixed_places(value: float | None, places: int) -> str:
 
 
 class Rendered(str):
-    """Output already written in the chosen format (the season lane's JSON lines for a whole run
-    of games, see json_lines.py): :func:`emit_json` writes it as it is."""
+    """Output already written in the chosen format (the season lane's JSON lines or score
+    tables for a whole run of games, see json_lines.py and score_runs.py): :func:`emit` writes
+    it as it is (a text one's games apart as every item is, and ending in a line break)."""
 
 
 def json_line_encoder() -> Callable[[Any], str]:
@@ -377,7 +381,7 @@ _PAD = {"left": "<", "right": ">"}  # how a format field pads, as str.ljust and 
 _NARROW = "→"
 
 
-def _plain_texts(texts: list[Any]) -> bool:
+def plain_texts(texts: list[Any]) -> bool:
     """Every one printable text of ASCII (or _NARROW) with no space at either end (a None or a
     flag is not)."""
     try:
@@ -421,23 +425,28 @@ def _plain_widths(headers: Sequence[str], rows: Iterable[Sequence[Any]],
     two spaces."""
     count = len(headers)
     if (not all(headers) or any(a not in _PAD for a in _aligns(headers, align))
-            or not _plain_texts(list(headers))):
+            or not plain_texts(list(headers))):
         return None
     widths, seen = [len(header) + 2 for header in headers], False
     for cells in _plain_chunks(rows):
         if (any(len(row) != count for row in cells)
-                or not _plain_texts(list(chain.from_iterable(cells)))):
+                or not plain_texts(list(chain.from_iterable(cells)))):
             return None
         widths = [max(width, max(map(len, column))) for width, column in zip(widths, zip(*cells))]
         seen = True
     return widths if seen else None
 
 
+def plain_fields(align: Sequence[str], widths: Sequence[int]) -> list[str]:
+    """A plain table's format field for each column: '{:>5}' pads as str.rjust(5) does, '{:<5}'
+    as ljust. A ``table`` line is these joined by two spaces, right-stripped."""
+    return [f"{{:{_PAD[a]}{width}}}" for a, width in zip(align, widths)]
+
+
 def _plain_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
                  align: Sequence[str] | None, widths: list[int]) -> Iterator[str]:
     """A plain table's lines, a chunk of rows at a time."""
-    # Each line from one format string: '{:>5}' pads as str.rjust(5) does, '{:<5}' as ljust.
-    fields = [f"{{:{_PAD[a]}{width}}}" for a, width in zip(_aligns(headers, align), widths)]
+    fields = plain_fields(_aligns(headers, align), widths)  # each line from one format string
     if style == "markdown":
         template = "| " + " | ".join(fields) + " |"
         yield template.format(*headers)

@@ -102,9 +102,7 @@ def status_line(result: GameResult) -> str:
     can no longer win ('— Dan can no longer win'; '— nobody can catch Ben' once one is left)."""
     status = game_status(result)
     if status.next is None:
-        winners = list(status.winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"Game over — {name_list(winners)} {verb}"
+        return game_over_line(status.winners)
     still = status.contenders
     out = [name for name in result.players if name not in still]
     line = _next_line(status.next, status.rounds_total)
@@ -113,6 +111,12 @@ def status_line(result: GameResult) -> str:
     if len(still) == 1:
         return f"{line} — nobody can catch {still[0]}"
     return f"{line} — {name_list(out)} can no longer win"
+
+
+def game_over_line(winners: Sequence[str]) -> str:
+    """'Game over — Ben wins', or 'Game over — Ben and Cara share the win'."""
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"Game over — {name_list(winners)} {verb}"
 
 
 def _next_line(step: NextStep, rounds_total: int) -> str:
@@ -145,6 +149,12 @@ class ScoreOutput:
 
     def __init__(self, width: int | None = None) -> None:
         self.width = width  # the terminal's width to fit the table to (None: drawn as it is)
+
+    @property
+    def draws_runs(self) -> bool:
+        """Whether the season lane draws this table for whole runs of finished games
+        (output/score_runs.py): when it is drawn as it is, with no terminal to fit it to."""
+        return self.width is None
 
     def as_json(self, result: GameResult) -> dict:
         players = result.players
@@ -237,7 +247,12 @@ def _compact_cell(bid: int | None, tricks: int | None, points: int | None, total
 def _round_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None
                 ) -> str:
     """``bid/tricks → points = total``; in play as :func:`_bid_cell`."""
-    return _bid_cell(bid) if tricks is None else f"{bid}/{tricks} → {points:+d} = {total}"
+    return _bid_cell(bid) if tricks is None else f"{played_cell(bid, tricks, points)}{total}"
+
+
+def played_cell(bid: int, tricks: int, points: int) -> str:
+    """A played round's cell up to its total: ``bid/tricks → points = ``."""
+    return f"{bid}/{tricks} → {points:+d} = "
 
 
 def _bid_cell(bid: int | None) -> str:

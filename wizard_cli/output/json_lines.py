@@ -1,8 +1,9 @@
 """JSON lines for whole runs of games (the season lane, issue 20), each line filled into a template.
 
 A template is the view's own line: the view's ``as_json``, written by the ``jsonl`` encoder, for a
-probe game whose varying values (the source, the game id, each seat's name, and at each place of
-the standings its seat, player, rank, score and bonus) are marks; each mark is then a hole. So a
+probe game whose varying values (the source, the game id, each seat's name, at each place of
+the standings its seat, player, rank, score and bonus, and in each cell of the rounds its bid,
+tricks, points and running total) are marks; each mark is then a hole. So a
 line says exactly what the view says, in its order and spelling, and a change to the view's
 shape changes the template with it. A view that shows a value in a way a hole cannot stand for
 (a name inside a longer text, a number worked out from a score) leaves a mark behind: it has no
@@ -20,17 +21,19 @@ from typing import Any
 
 from ..game.game import Game
 from ..game.model import GameRun
-from ..game.scoring import RunStandings, Standing, score_game
+from ..game.scoring import RunStandings, ScoredRound, Standing, running_totals, score_game
 from ..game.validation import Checked
 from .formats import Rendered, View, json_line_encoder
 
 _MARK, _END = "\ue000", "\ue001"  # private-use characters: a text mark is \ue000<kind><index>\ue001
 _NUMBER = 739_100_000_000_000  # + kind * 1000 + index: a number mark, larger than any score
 _TEXT_HOLE = re.compile(f'"{_MARK}([sgpq])([0-9]+){_END}"')
-_NUMBER_HOLE = re.compile(r"(?<![0-9.\-])73910000000([1-4])([0-9]{3})(?![0-9.eE])")
-# The values a line is filled with, in this order: source, game, then per seat or place.
+_NUMBER_HOLE = re.compile(r"(?<![0-9.\-])73910000000([1-8])([0-9]{3})(?![0-9.eE])")
+# The values a line is filled with, in this order: source, game, then per seat or place, then
+# per cell (round after round, in seating order).
 _TEXTS = {"s": 0, "g": 1}
 _PER_SEAT = ("p", "q", "1", "2", "3", "4")  # seat name; at a place: player, rank, score, bonus, seat
+_PER_CELL = ("5", "6", "7", "8")  # a cell's bid, tricks, points and running total
 
 
 def _text(kind: str, index: int = 0) -> str:
@@ -39,11 +42,6 @@ def _text(kind: str, index: int = 0) -> str:
 
 def _number(kind: int, index: int) -> int:
     return _NUMBER + kind * 1000 + index
-
-
-def run_lines(output: View, fmt: str) -> RunLines | None:
-    """The season lane's lines for ``output`` in ``fmt``: only ``jsonl`` has them."""
-    return RunLines(output) if fmt == "jsonl" else None
 
 
 class RunLines:
@@ -79,10 +77,12 @@ class RunLines:
         columns = _Columns(self, run, standings)
         template, picked = made[usual]
         lines = list(map(template.__mod__, zip(*map(columns.__getitem__, picked))))
-        for index, won in enumerate(winners):
-            if won != usual:
-                template, picked = made[won]
-                lines[index] = template % tuple(columns[at][index] for at in picked)
+        for won in made.keys() - {usual}:
+            template, picked = made[won]
+            games = [index for index, count in enumerate(winners) if count == won]
+            values = [list(map(columns[at].__getitem__, games)) for at in picked]
+            for index, line in zip(games, map(template.__mod__, zip(*values))):
+                lines[index] = line
         return Rendered("".join(lines))
 
     def seat_names(self, tables: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -111,14 +111,20 @@ class RunLines:
                                     _number(4, place), _text("q", place), _number(2, place),
                                     _number(3, place)) for place in range(count))
             item = dataclasses.replace(result, standings=places)
+            item.rounds = tuple(_marked_round(scored, count) for scored in result.rounds)
         else:
             item = Checked(sheet, standings.settings, 0, [], game)
         line = self.encode(self.output.as_json(item)) + "\n"
         holes: list[tuple[int, int, int]] = []  # (where, value index, length)
 
+        cells = count * run.rounds
+
         def position(kind: str, index: int) -> int | None:
             if kind in _TEXTS:
                 return _TEXTS[kind] if index == 0 else None
+            if kind in _PER_CELL:
+                return (2 + len(_PER_SEAT) * count + _PER_CELL.index(kind) * cells + index
+                        if index < cells else None)
             return 2 + _PER_SEAT.index(kind) * count + index if index < count else None
 
         for found in _TEXT_HOLE.finditer(line):
@@ -139,10 +145,20 @@ class RunLines:
         return text, [at for _, at, _ in holes]
 
 
+def _marked_round(scored: ScoredRound, count: int) -> ScoredRound:
+    """A probe game's round with each cell's bid, tricks, points and total a number mark."""
+    first = (scored.number - 1) * count
+    bids, tricks, points, totals = (tuple(_number(kind, first + seat) for seat in range(count))
+                                    for kind in range(5, 9))
+    return ScoredRound(scored.number, scored.hand_size, scored.dealer, bids, tricks, points,
+                       totals, scored.forbidden)
+
+
 class _Columns:
     """A run's values for the holes of its lines, a column (every game's value) for each, made
     when a template asks for it: 0 the source, 1 the game id, then per seat its name, then per
-    place its player, rank, score, bonus and seat (the order of ``_PER_SEAT``)."""
+    place its player, rank, score, bonus and seat (the order of ``_PER_SEAT``), then per cell its
+    bid, tricks, points and running total (the order of ``_PER_CELL``)."""
 
     def __init__(self, lines: RunLines, run: GameRun, standings: RunStandings) -> None:
         self.lines, self.run, self.standings = lines, run, standings
@@ -167,7 +183,17 @@ class _Columns:
             return [self.lines.encode(run.source)] * len(run)
         if at == 1:
             return list(map(json_text, run.ids))
+        cells = count * run.rounds
         kind, index = divmod(at - 2, count)
+        if kind >= len(_PER_SEAT):  # a cell's: every cell's column of this kind made at once
+            first = 2 + len(_PER_SEAT) * count
+            kind = (at - first) // cells
+            values = ((run.bids, run.tricks, standings.points)[kind] if kind < 3
+                      else running_totals(standings.points, count, run.rounds))
+            start = first + kind * cells
+            self.made.update(zip(range(start, start + cells),
+                                 [values[cell::cells] for cell in range(cells)]))
+            return self.made[at]
         if kind == 0:  # a seat's name
             return list(map(operator.itemgetter(index), self.tables()))
         place = operator.itemgetter(index)
