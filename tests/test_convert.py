@@ -537,3 +537,19 @@ def test_a_numeric_game_id_written_to_a_csv_is_said_to_read_back_as_text(write):
     assert run("convert", texts, "--to", "csv").stderr == ""
     for target in ("yaml", "json"):
         assert run("convert", path, "--to", target).stderr == ""
+
+
+@hypothesis_settings(max_examples=40, deadline=None)
+@given(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=30),
+       st.integers(-2, 2))
+def test_a_long_text_is_written_to_yaml_as_it_reads_back(piece, extra):
+    """A text of LONG_TEXT characters or more (the notes or title a YAML conversion writes a
+    piece at a time, double-quoted) reads back as exactly that text, as a short one does."""
+    from wizard_cli.sheets.yaml_text import LONG_TEXT, block_scalar_pieces
+
+    for text in (piece, (piece * (LONG_TEXT // len(piece) + 1))[:LONG_TEXT + extra]):
+        written = "".join(block_scalar_pieces(text))
+        if len(text) >= LONG_TEXT:
+            assert written.startswith('"') and written.endswith('"')
+        sheet = next(read_yaml_sheets(f"notes: {written}\nplayers: [A, B, C]\n", "s.yaml"))
+        assert sheet.notes == text and not sheet.problems

@@ -325,7 +325,8 @@ def test_a_big_sheet_is_parsed_as_it_is_decoded(noted_sheet):
 
 
 @pytest.mark.parametrize("args", [("score", "-f", "json"), ("convert", "--to", "json"),
-                                  ("convert", "--to", "csv")], ids=["score", "json", "csv"])
+                                  ("convert", "--to", "csv"), ("convert", "--to", "yaml")],
+                         ids=["score", "json", "csv", "yaml"])
 def test_a_big_sheet_is_written_in_bounded_memory(noted_sheet, args):
     code, peak, err = peak_mib(args[0], noted_sheet, *args[1:])
     assert code == 0, err

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 from .cells import SHOWN, PLAIN_NUMBERS, shown_value, parse_date, whole_number
 from .writing import Portable, SheetWriter, cell_value, has_values
-from .yaml_text import flow_list, flow_map, json_text, json_text_pieces, setting_text, yaml_scalar
+from .yaml_text import (block_scalar_pieces, flow_list, flow_map, json_text, json_text_pieces,
+                        setting_text, yaml_scalar)
 
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
@@ -295,7 +296,9 @@ class YamlWriter(SheetWriter):
 
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
         for index, p in enumerate(sheets):
-            yield ("---\n" if index else "") + sheet_yaml(p)
+            if index:
+                yield "---\n"
+            yield from sheet_yaml_pieces(p)
 
 
 class JsonWriter(SheetWriter):
@@ -314,18 +317,20 @@ class JsonWriter(SheetWriter):
         yield "\n]\n"
 
 
-def sheet_yaml(p: Portable) -> str:
-    """One sheet as a YAML document, in the readable layout of the sample sheets."""
-    lines = []
+def sheet_yaml_pieces(p: Portable) -> Iterator[str]:
+    """One sheet as a YAML document, in the readable layout of the sample sheets, a piece at a
+    time: a 60 MB ``notes`` is written a slice at a time, never copied into a whole text."""
     if p.game is not None:  # the id survives the way back (SPEC §3)
-        lines.append(f"game: {yaml_scalar(p.game, flow=False)}")
+        yield f"game: {yaml_scalar(p.game, flow=False)}\n"
     for key in ("title", "date", "place", "notes"):
         value = getattr(p, key)
         if key == "date" and value is not None:
-            lines.append(f"date: {value}")  # ISO already: a plain YAML date
+            yield f"date: {value}\n"  # ISO already: a plain YAML date
         elif value is not None:
-            lines.append(f"{key}: {yaml_scalar(value, flow=False)}")
-    lines.append(f"players: {flow_list(p.players)}")
+            yield f"{key}: "
+            yield from block_scalar_pieces(value)
+            yield "\n"
+    lines = [f"players: {flow_list(p.players)}"]
     if p.first_dealer is not None:
         lines.append(f"firstDealer: {yaml_scalar(p.first_dealer, flow=False)}")
     if p.settings:
@@ -337,7 +342,7 @@ def sheet_yaml(p: Portable) -> str:
         lines.append("rounds:")
         for record in p.rounds:
             lines += _round_yaml(record, p.players)
-    return "\n".join(lines) + "\n"
+    yield "\n".join(lines) + "\n"
 
 
 def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:

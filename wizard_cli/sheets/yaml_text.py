@@ -48,6 +48,20 @@ def yaml_scalar(value: Any, flow: bool = True) -> str:
     return inner
 
 
+LONG_TEXT = 1 << 16  # characters: a text this long is written double-quoted, a piece at a time
+
+
+def block_scalar_pieces(value: Any) -> Iterator[str]:
+    """:func:`yaml_scalar` of a block value, a piece at a time. A text of ``LONG_TEXT``
+    characters or more is written as the double-quoted (JSON) text that :func:`yaml_scalar`
+    gives a text with line breaks, in pieces: PyYAML's emitter looks at every character in
+    Python (three minutes for a 60 MB ``notes``) and makes it whole (SPEC §4)."""
+    if isinstance(value, str) and len(value) >= LONG_TEXT:
+        yield from json_text_pieces(value)
+    else:
+        yield yaml_scalar(value, flow=False)
+
+
 def flow_list(values: Iterable[Any]) -> str:
     """``[1, 0, null, 2]`` / ``[Anna, 'No']``."""
     return "[" + ", ".join(yaml_scalar(v) for v in values) + "]"
