@@ -19,6 +19,7 @@ from ..errors import Problem, WizardError, name_list
 from ..game.game import Game
 from ..game.model import BadValue, RoundRecord, Sheet
 from ..sheets.yaml_sheets import read_yaml_sheets
+from ..sheets.yaml_text import LONG_TEXT
 from ..sheets.cells import whole_number
 from ..game.scoring import GameResult
 from ..game.settings import suggest
@@ -70,12 +71,11 @@ def read_text(text: Text, source: str, rules: SheetRules = SheetRules(),
 # A change holds the text read; the sheet read from it, the edited text read back, and the
 # read itself (the parser's buffer, then the value) each hold a long ``notes`` again: a 60 MB
 # sheet that is one long text peaked at 325 MiB for ``add`` (SPEC §4: 250; issue 21, item 4).
-# So the sheet a change starts from remembers a long place or notes by its fingerprint only
-# (they take no part in a game's rules), the change's read-back is compared by fingerprints,
+# So the sheet a change starts from remembers a long title, place or notes by its fingerprint
+# only (they take no part in a game's rules), the change's read-back is compared by fingerprints,
 # and the sheet a command prints from has them whole again.
 
-LONG_TEXT = 1 << 16  # characters: a place or notes at least this long is held as a fingerprint
-_LIGHT_KEYS = ("place", "notes")
+_LIGHT_KEYS = ("title", "place", "notes")
 
 
 @dataclass(frozen=True)
@@ -87,13 +87,13 @@ class LongText:
 
 def _remembered(value: object) -> object:
     """A value as a change compares it: a long text by its fingerprint."""
-    if isinstance(value, str) and len(value) >= LONG_TEXT:
+    if isinstance(value, str) and len(value) >= LONG_TEXT:  # (a YAML writer's long text too)
         return LongText(digest(value))
     return value
 
 
 def _lighten(sheet: Sheet) -> None:
-    """Hold the sheet's long place and notes as fingerprints."""
+    """Hold the sheet's long title, place and notes as fingerprints."""
     for key in _LIGHT_KEYS:
         setattr(sheet, key, _remembered(getattr(sheet, key)))
 
@@ -492,14 +492,14 @@ def _same_start(text: Text, other: Text, end: int, block: int = 1 << 20) -> bool
 def left_as_it_was(sheet: Sheet) -> tuple:
     """What a change of the rounds must leave as it was in a sheet: its metadata, players,
     first dealer and settings, as written (a setting's key and value as typed, not its effect:
-    the text is what is kept), a long place or notes by its fingerprint (as the sheet a change
-    starts from holds them, :func:`lightened`).
+    the text is what is kept), a long title, place or notes by its fingerprint (as the sheet a
+    change starts from holds them, :func:`lightened`).
 
     Not ``convert``'s proof (``sheets/formats.py``, :func:`~..sheets.formats.conversion_content`):
     that compares a sheet with its copy in another format, as far as that format carries it;
     this compares one sheet's own text before and after a change, everything in it but the
     rounds (compared as :func:`bare_rounds`) and the lines."""
-    return ((sheet.title, sheet.game, sheet.date, _remembered(sheet.place),
+    return ((_remembered(sheet.title), sheet.game, sheet.date, _remembered(sheet.place),
              _remembered(sheet.notes)), sheet.players,
             sheet.first_dealer, [(raw.key, raw.value) for raw in sheet.settings])
 

@@ -48,7 +48,9 @@ def yaml_scalar(value: Any, flow: bool = True) -> str:
     return inner
 
 
-LONG_TEXT = 1 << 16  # characters: a text this long is written double-quoted, a piece at a time
+# Characters: a text this long is written double-quoted a piece at a time, and a change holds a
+# title, place or notes this long by its fingerprint (app/recording.py).
+LONG_TEXT = 1 << 16
 
 
 def block_scalar_pieces(value: Any) -> Iterator[str]:
