@@ -13,6 +13,7 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .model import RUN_FIRST_DEALER
 from .scoring import GameResult, ScoredColumns, ScoredRun, by_seat, dealer_seat, fold_in
 from .settings import hand_sizes
 from .stats import WAITING_LIMIT
@@ -138,7 +139,7 @@ class Breakdown:
         if self.by == "handSize":
             keys = [hand_sizes(standings.settings, count)] * count
         else:
-            keys = bidding_positions(count, 0, rounds)  # a run's games: the first seat deals
+            keys = bidding_positions(count, RUN_FIRST_DEALER, rounds)
         waiting = self.waiting_runs
         for table, start, stop in games.segments():
             for seat, name in enumerate(table):

@@ -271,6 +271,9 @@ class HoldsSheet:
 MAX_READ_PROBLEMS = 1000
 
 
+RUN_FIRST_DEALER = 0  # a run's games are dealt first by seat 0 (no --first-dealer, no column)
+
+
 @dataclass(slots=True, eq=False)
 class GameRun:
     """Whole games of a long CSV side by side, as columns (the season lane, issue 20).

@@ -76,7 +76,7 @@ def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
     in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`) and each
     round's tricks adding up to its hand size.
     """
-    if first_dealer is not None:
+    if first_dealer is not None:  # a run is dealt first by RUN_FIRST_DEALER
         return None
     resolved = _resolve_once([[], *layers], run.players)  # a CSV game has no settings of its own
     if resolved.problems:

@@ -197,6 +197,11 @@ class Rendered(str):
     it as it is (a text one's games apart as every item is, and ending in a line break)."""
 
 
+# The season lane's output keeps what it made for a table (a seating) for this many at once: a
+# season has few tables, but a club that reseats every game has one a game (SPEC §4: flat).
+KEPT_TABLES = 4096
+
+
 def json_line_encoder() -> Callable[[Any], str]:
     """A JSON line as ``jsonl`` writes each object: compact, UTF-8 names kept readable. Our
     objects are plain trees, so no cycle check is needed for each of them."""

@@ -20,10 +20,10 @@ import re
 from typing import Any
 
 from ..game.game import Game
-from ..game.model import GameRun
+from ..game.model import RUN_FIRST_DEALER, GameRun
 from ..game.scoring import RunStandings, ScoredRound, Standing, running_totals, score_game
 from ..game.validation import Checked
-from .formats import Rendered, View, json_line_encoder
+from .formats import KEPT_TABLES, Rendered, View, json_line_encoder
 
 _MARK, _END = "\ue000", "\ue001"  # private-use characters: a text mark is \ue000<kind><index>\ue001
 _NUMBER = 739_100_000_000_000  # + kind * 1000 + index: a number mark, larger than any score
@@ -90,6 +90,8 @@ class RunLines:
         names = self.names
         found = list(map(names.get, tables))
         if None in found:
+            if len(names) > KEPT_TABLES:  # a club that reseats every game: forgotten when full
+                names.clear()
             for table in set(tables):
                 if table not in names:
                     names[table] = tuple(map(self.encode, table))
@@ -103,7 +105,7 @@ class RunLines:
         count = run.players
         sheet = dataclasses.replace(run.sheet(0), source=_text("s"), game=_text("g"),
                                     players=[_text("p", seat) for seat in range(count)])
-        game = Game(sheet, standings.settings, 0)
+        game = Game(sheet, standings.settings, RUN_FIRST_DEALER)
         item: Any
         if scored:
             result = score_game(game)

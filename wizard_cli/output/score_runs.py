@@ -17,10 +17,10 @@ import itertools
 import operator
 from typing import Sequence
 
-from ..game.model import GameRun
+from ..game.model import RUN_FIRST_DEALER, GameRun
 from ..game.scoring import RunStandings, dealer_seat, running_totals
 from ..game.settings import hand_sizes
-from .formats import Rendered, heading, plain_fields, plain_texts
+from .formats import KEPT_TABLES, Rendered, heading, plain_fields, plain_texts
 from .game_views import STANDING_FIELDS, game_over_line, played_cell
 
 _ROUND, _CARDS, _DEALER, _TOTAL = "Round", "Cards", "Dealer", "Total"
@@ -52,7 +52,8 @@ class ScoreRunTables:
 
     def __init__(self) -> None:
         self.cells = _PlayedCells()
-        self.shapes: dict[tuple, str | None] = {}  # (table, sizes) → its games' template
+        # (table, sizes) → its games' template, forgotten when KEPT_TABLES are kept
+        self.shapes: dict[tuple, str | None] = {}
         self.standings: dict[tuple[int, ...], tuple[str, str]] = {}  # widths → format, top
 
     def __call__(self, run: GameRun, standings: RunStandings, scored: bool) -> Rendered | None:
@@ -61,6 +62,8 @@ class ScoreRunTables:
         count, rounds, games = run.players, run.rounds, len(run)
         sizes = tuple(hand_sizes(standings.settings, count))
         templates = {}
+        if len(self.shapes) > KEPT_TABLES:
+            self.shapes.clear()
         for table in set(run.tables):
             key = (table, sizes)
             if key not in self.shapes:
@@ -133,15 +136,17 @@ def _game_template(table: tuple[str, ...], sizes: Sequence[int]) -> str | None:
     if not plain_texts(list(table)) or not all(table):
         return None
     count = len(table)
+    dealers = [table[dealer_seat(RUN_FIRST_DEALER, number, count)]
+               for number in range(1, len(sizes) + 1)]  # (in a short game, not everyone deals)
     widths = (max(len(_ROUND) + 2, len(str(len(sizes)))),
               max(len(_CARDS) + 2, *map(len, map(str, sizes))),
-              max(len(_DEALER) + 2, *map(len, table)))  # a run's first dealer is seat 0
+              max(len(_DEALER) + 2, *map(len, dealers)))
     start = "  ".join(plain_fields(["right", "right", "left"], widths)) + "  "
     holes = "  ".join(["%s"] * count) + "\n"
     escape = lambda text: text.replace("%", "%%")  # noqa: E731
     lines = ["%s\n\n", escape(start.format(_ROUND, _CARDS, _DEALER)) + holes,
              "  ".join("-" * width for width in widths) + "  " + holes]
-    for number, size in enumerate(sizes, 1):
-        lines.append(escape(start.format(number, size, table[dealer_seat(0, number, count)])) + holes)
+    for number, (size, dealer) in enumerate(zip(sizes, dealers), 1):
+        lines.append(escape(start.format(number, size, dealer)) + holes)
     lines += [start.format(_TOTAL, "", "") + holes, "\n%s\n\n%s\n"]
     return "".join(lines)
