@@ -72,7 +72,7 @@ class RunLane:
                 or "\n".join(names[start:stop]) != _names_text(tables, rounds)):
             return 0
         values = self._numbers(start, stop)
-        if (not all(map(plain_names, tables)) or values is None
+        if (not all(map(plain_names, tables)) or values is None or self._in_hand() in cells
                 or not games.finished.add_new(cells)):  # (remembered only if all are new)
             return 0
         self._join(count, rounds, start, cells, tables, *values)
@@ -84,7 +84,7 @@ class RunLane:
         cell, start, stop = groups[index]
         following = groups[index + 1][0].strip()
         if (not cell or cell != cell.strip() or not self._new(cell) or not following
-                or following == cell or cell in self.games.finished):
+                or following == cell or cell in self.games.finished or cell == self._in_hand()):
             return 0
         table = regular_table(self.numbers, self.names, start, stop)
         values = self._numbers(start, stop) if table is not None else None
@@ -100,6 +100,12 @@ class RunLane:
         before = (games.pending.ids[-1] if games.pending is not None
                   else games.game.sheet.game if games.game is not None else None)
         return cell != before
+
+    def _in_hand(self) -> str | None:
+        """The id of the game being read the general way, not yet among the finished ones
+        (a run that repeats it must go the general way, which says where it continues)."""
+        game = self.games.game
+        return game.sheet.game if game is not None else None
 
     def _numbers(self, start: int, stop: int) -> tuple[list[int], list[int]] | None:
         """The bids and tricks of rows ``start:stop``, if all are plain numbers."""
