@@ -503,3 +503,70 @@ def test_plain_numbers_read_as_whole_number_reads_them(cells):
     expected = ([PLAIN_NUMBERS[cell] for cell in cells]
                 if all(cell in PLAIN_NUMBERS for cell in cells) else None)
     assert plain_numbers(cells) == expected
+
+
+def test_a_short_game_draws_the_dealer_column_as_wide_as_its_dealers(tmp_path):
+    """Fewer rounds than players: a long name that never deals leaves the Dealer column as
+    the general path draws it (as wide as the names that deal)."""
+    rng = random.Random(10)
+    table = ["Anna", "Ben", "Cara", "Dan", "Eva", "Maximiliane-Anastasia"]
+    lines = ["game,round,player,bid,tricks"]
+    for number in range(200):
+        lines += [",".join([f"g{number}", *row]) for row in game_rows(rng, table, 3)]
+    path = tmp_path / "season.csv"
+    path.write_bytes(("\n".join(lines) + "\n").encode())
+    lane, general = both(["score", path, "--set", "roundMode=custom", "--set",
+                          "customRoundCount=3"])
+    assert lane == general and lane[0] == 0 and "  Dealer    " in lane[1]
+
+
+def test_a_game_read_the_general_way_and_repeated_in_a_run_is_an_error(tmp_path):
+    """A game the general way reads (its rows out of order) whose id comes back among a run's
+    games continues after other games: an error, as the general path says, never a new game."""
+    rng = random.Random(11)
+    lines = ["game,round,player,bid,tricks"]
+    ids = [f"g{n}" for n in range(100)] + ["X", "a1", "a2", "X"] + [f"b{n}" for n in range(50)]
+    for number, game_id in enumerate(ids):
+        rows = game_rows(rng, NAMES[:5 if number == 100 else 4], 3)
+        if number == 100:  # five players (a span of its own), round 2 out of seating order
+            rows[5:10] = rows[5:10][::-1]
+        lines += [",".join([game_id, *row]) for row in rows]
+    path = tmp_path / "season.csv"
+    path.write_bytes(("\n".join(lines) + "\n").encode())
+    rules = ["--set", "roundMode=custom", "--set", "customRoundCount=3"]
+    for command in (["check", "-f", "jsonl"], ["stats"], ["score", "-f", "jsonl"]):
+        lane, general = both([command[0], path, *command[1:], *rules])
+        assert lane == general and lane[0] == 1 and "continues here" in lane[2], command
+
+
+def test_the_lanes_keep_a_bounded_number_of_tables(tmp_path):
+    """A season that reseats every game: what the lanes keep per table is forgotten when
+    KEPT_TABLES are kept (memory flat, SPEC §4), and the lines are the same."""
+    import itertools
+
+    from wizard_cli.game.model import GameRun
+    from wizard_cli.game.validation import check_run
+    from wizard_cli.game.settings import RawSetting
+    from wizard_cli.output.formats import KEPT_TABLES
+    from wizard_cli.output.game_views import ScoreOutput
+    from wizard_cli.output.json_lines import RunLines
+    from wizard_cli.output.score_runs import ScoreRunTables
+
+    seatings = list(itertools.islice(itertools.permutations([f"P{n}" for n in range(20)], 3),
+                                     KEPT_TABLES + 500))
+    layers = [[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", 1)]]
+    tables, lines = ScoreRunTables(), RunLines(ScoreOutput())
+    first = None
+    for start in range(0, len(seatings), 100):  # runs of 100 games (a block's), each reseated
+        seated = seatings[start:start + 100]
+        run = GameRun("s.csv", 3, 1, 2, [f"g{n}" for n in range(len(seated))], seated,
+                      [1, 0, 0] * len(seated), [1, 0, 0] * len(seated))
+        standings = check_run(run, layers)
+        drawn, written = tables(run, standings, True), lines(run, standings, True)
+        assert drawn.count("Game over — ") == written.count("\n") == len(seated)
+        assert len(tables.shapes) <= KEPT_TABLES + 100 and len(lines.names) <= KEPT_TABLES + 100
+        if first is None:
+            first = (run, standings, drawn, written)
+    run, standings, drawn, written = first  # drawn again once forgotten: the same
+    assert len(tables.shapes) < len(seatings) and len(lines.names) < len(seatings)
+    assert tables(run, standings, True) == drawn and lines(run, standings, True) == written
