@@ -62,6 +62,8 @@ def test_the_port_shows_its_default_and_range():
      "Invalid value for '--port': Input should be less than or equal to 65535"),
     (["serve", "x.yaml", "--port", "-1"],
      "Invalid value for '--port': Input should be greater than or equal to 0"),
+    (["edit", "x.yaml", "--round", "1" * 5000, "--bids", "1"],  # past int()'s 4,300 digits
+     "Invalid value for '--round': Input should be a valid integer, unable to parse string as an integer"),
 ])
 def test_a_bad_whole_number_is_a_usage_error_in_the_same_words(args, message):
     result = run(*args)

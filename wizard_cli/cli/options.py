@@ -75,7 +75,8 @@ def whole_number(low: int | None = None, high: int | None = None) -> Callable[[s
     def parse(value: object) -> int:
         if isinstance(value, int):
             number = value
-        elif (digits := _WHOLE_NUMBER.fullmatch(str(value).strip())) is None:
+        elif ((digits := _WHOLE_NUMBER.fullmatch(str(value).strip())) is None
+              or len(digits.group(1)) > _MOST_DIGITS):  # (int() refuses past 4,300 digits)
             raise typer.BadParameter("Input should be a valid integer, unable to parse string "
                                      "as an integer")
         else:
@@ -90,6 +91,7 @@ def whole_number(low: int | None = None, high: int | None = None) -> Callable[[s
 
 
 _WHOLE_NUMBER = re.compile(r"([+-]?[0-9](?:_?[0-9])*)(?:\.0+)?")
+_MOST_DIGITS = 4000  # characters of a whole number taken (a longer one is no option's value)
 
 
 SheetArgs = Annotated[list[str], typer.Argument(
