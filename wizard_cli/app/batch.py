@@ -34,6 +34,12 @@ if TYPE_CHECKING:
 # checked (output/json_lines.py's RunLines), or the run and its standings as one item for a
 # season's tallies (app/season.py's ScoredRun), or None to leave them to the general path.
 Lane = Callable[[GameRun, RunStandings, bool], "Rendered | ScoredRun | None"]
+LANE_ITEMS = (Rendered, ScoredRun)  # what a lane makes of a run: passed on as it is
+
+
+def from_lane(item: object) -> bool:
+    """Whether an item of :meth:`Inputs.checked` (or the methods over it) is a lane's."""
+    return type(item) in LANE_ITEMS
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,7 @@ class Inputs:
         go to stderr (and set ``failed``). A ``lane`` takes whole runs (see :meth:`checked`:
         what it makes of them comes as it is, ``keep`` is not asked)."""
         for checked in self.checked(lane, scored=True):
-            if type(checked) is not Checked:  # the lane's
+            if from_lane(checked):
                 yield checked
             elif not checked.valid:
                 self.fail(checked.problems)
@@ -122,7 +128,7 @@ class Inputs:
         an invalid one's problems go to stderr, and it is still yielded (it prints its count).
         A ``lane`` renders whole runs (see :meth:`checked`: a run has no typed points)."""
         for checked in self.checked(lane):
-            if type(checked) is Rendered:
+            if from_lane(checked):
                 yield checked
                 continue
             if checked.valid:
@@ -140,7 +146,7 @@ class Inputs:
         shows the derived points, issue 18). A ``lane`` renders whole runs (a run has no typed
         points)."""
         for result in self.scored(lane=lane):
-            if type(result) is not GameResult:  # the lane's
+            if from_lane(result):
                 yield result
                 continue
             if result.validated.sheet.rounds.has_points is not None:

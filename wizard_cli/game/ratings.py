@@ -102,13 +102,9 @@ class SeasonRatings:
         """Rate the kept games of a checked run (all finished) in order, as :meth:`rate` rates
         each one's result (the season lane: no result object per game); the players' games are
         counted a table's games in a row at a time."""
-        tables, count = games.run.tables, games.run.players
-        places, ranks = games.standings.places, games.standings.ranks
+        tables = games.run.tables
         for index in games.kept:
-            seat_ranks = [0] * count
-            for seat, rank in zip(places[index], ranks[index]):
-                seat_ranks[seat] = rank
-            self._rate(tables[index], seat_ranks)
+            self._rate(tables[index], games.seat_ranks(index))
         counted = self.games
         for table, start, stop in games.segments():
             for name in table:

@@ -79,7 +79,7 @@ class RunLines:
         lines = list(map(template.__mod__, zip(*map(columns.__getitem__, picked))))
         for won in made.keys() - {usual}:
             template, picked = made[won]
-            games = [index for index, count in enumerate(winners) if count == won]
+            games = [index for index, first in enumerate(winners) if first == won]
             values = [list(map(columns[at].__getitem__, games)) for at in picked]
             for index, line in zip(games, map(template.__mod__, zip(*values))):
                 lines[index] = line
@@ -113,7 +113,7 @@ class RunLines:
                                     _number(4, place), _text("q", place), _number(2, place),
                                     _number(3, place)) for place in range(count))
             item = dataclasses.replace(result, standings=places)
-            item.rounds = tuple(_marked_round(scored, count) for scored in result.rounds)
+            item.rounds = tuple(_marked_round(played, count) for played in result.rounds)
         else:
             item = Checked(sheet, standings.settings, 0, [], game)
         line = self.encode(self.output.as_json(item)) + "\n"
@@ -184,7 +184,7 @@ class _Columns:
         if at == 0:
             return [self.lines.encode(run.source)] * len(run)
         if at == 1:
-            return list(map(json_text, run.ids))
+            return list(map(json_string, run.ids))
         cells = count * run.rounds
         kind, index = divmod(at - 2, count)
         if kind >= len(_PER_SEAT):  # a cell's: every cell's column of this kind made at once
@@ -205,4 +205,4 @@ class _Columns:
         return list(map(place, values))
 
 
-json_text = json.encoder.encode_basestring  # a text as json_line_encoder writes it (no ASCII escapes)
+json_string = json.encoder.encode_basestring  # a text as json_line_encoder writes it (no ASCII escapes)
