@@ -357,6 +357,9 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     play_game(sheet, player_names(players) if players else None, assignments)
 
 
+DEFAULT_PORT, PORTS = 8000, range(65536)  # (the range shown as Typer shows an option's own)
+
+
 @app.command(cls=ShownCommand, epilog=examples("serve"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
@@ -366,8 +369,9 @@ def serve(sheet: Annotated[str, typer.Argument(
               "--host", metavar="H", help="The address to listen on; 0.0.0.0 for the room's "
                                           "network (default: this computer only).")] = "127.0.0.1",
           port: Annotated[int, typer.Option(
-              "--port", metavar="P", parser=whole_number(0, 65535), show_default=False,
-              help="The port to listen on; 0 picks a free one.  [default: 8000; 0<=x<=65535]")] = 8000,
+              "--port", metavar="P", parser=whole_number(0, PORTS[-1]), show_default=False,
+              help=f"The port to listen on; 0 picks a free one.  [default: {DEFAULT_PORT}; "
+                   f"0<=x<={PORTS[-1]}]")] = DEFAULT_PORT,
           entry: Annotated[bool, typer.Option(
               "--entry", help="Let a phone enter bids and tricks: prints a secret entry address "
                               "and its QR code.")] = False,
