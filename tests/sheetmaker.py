@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from wizard_cli.game.model import RoundRecord, Sheet
-from wizard_cli.game.game import Game
-from wizard_cli.game.scoring import GameResult, score_game
+from wizard_cli.game.game import Game, GameResult, score_game
 from wizard_cli.game.settings import Settings
 
 Round = tuple[Sequence[int | None], Sequence[int] | None]  # (bids, tricks); tricks None = in play

@@ -10,9 +10,9 @@ from hypothesis import given, settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from helpers import WORKED, run
-from wizard_cli.game.contenders import contenders, score_bounds
+from wizard_cli.game.game import contenders, score_bounds, score_game
 from wizard_cli.game.model import RoundRecord, Sheet
-from wizard_cli.game.scoring import base_points, dealer_seat, score_game
+from wizard_cli.game.scoring import base_points, dealer_seat
 from wizard_cli.game.settings import RawSetting, hand_sizes
 from wizard_cli.game.validation import check_sheet
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from helpers import SAMPLES, WORKED, run
 from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
-from wizard_cli.game.scoring import score_game
+from wizard_cli.game.game import score_game
 from wizard_cli.game.settings import Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
 from wizard_cli.sheets.formats import convert, read_back

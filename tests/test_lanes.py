@@ -385,7 +385,8 @@ def test_stats_and_ratings_through_the_season_lane_print_what_the_general_path_p
 def season_items(data: bytes, block_bytes: int | None, runs: bool) -> list:
     """A long CSV's valid games, scored: each checked run whole (a ScoredRun), every other
     game (or every game, ``runs=False``) as its result — what the season commands fold in."""
-    from wizard_cli.game.scoring import ScoredRun, score_game
+    from wizard_cli.game.game import score_game
+    from wizard_cli.game.scoring import ScoredRun
     from wizard_cli.game.validation import check_run, check_sheet
 
     blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None,

@@ -49,7 +49,7 @@ def svg_texts(path) -> list[str]:
 
 def worked_result():
     from wizard_cli.sheets.formats import read_sheets
-    from wizard_cli.game.scoring import score_game
+    from wizard_cli.game.game import score_game
     from wizard_cli.game.validation import check_sheet
 
     checked = check_sheet(next(read_sheets(str(WORKED))))
@@ -168,7 +168,7 @@ def test_figure_has_a_line_per_player_a_zero_line_and_a_legend():
 
 def test_in_play_round_is_not_drawn_and_blank_sheet_starts_at_zero(write):
     from wizard_cli.sheets.formats import read_sheets
-    from wizard_cli.game.scoring import score_game
+    from wizard_cli.game.game import score_game
     from wizard_cli.game.validation import check_sheet
 
     def result_of(text: str):

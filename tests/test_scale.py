@@ -19,8 +19,8 @@ from helpers import run
 from wizard_cli.sheets import csv_long, source
 from wizard_cli.game.model import BadValue
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
-from wizard_cli.game.game import Game
-from wizard_cli.game.scoring import base_points, points_tables, score_game
+from wizard_cli.game.game import Game, score_game
+from wizard_cli.game.scoring import base_points, points_tables
 from wizard_cli.game.settings import DEFAULTS, SPECS, Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
 from wizard_cli.sheets.yaml_tree import documents

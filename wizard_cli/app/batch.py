@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from ..errors import Problem, UsageError, WizardError, game_label, visible
 from ..game.model import GameRun, Sheet
-from ..game.scoring import GameResult, RunStandings, ScoredRun, score_game
+from ..game.game import GameResult, score_game
+from ..game.scoring import RunStandings, ScoredRun
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
 from ..game.settings import RawSetting, command_line_settings, resolve
 from ..game.validation import Checked, audit_points, check_run, check_sheet

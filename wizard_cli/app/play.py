@@ -16,8 +16,7 @@ import sys
 from typing import TextIO
 
 from ..errors import Problem, UsageError, WizardError, shorten, visible
-from ..game.game import Game
-from ..game.scoring import GameResult
+from ..game.game import Game, GameResult
 from ..sheets.cells import SHOWN, whole_number
 from ..sheets.source import STDIN, display_name
 from ..sheets.spliced import digest

@@ -16,12 +16,11 @@ from typing import Callable, Mapping, Sequence
 from ..sheets import editing
 from ..sheets.spliced import Text, digest
 from ..errors import Problem, WizardError, name_list
-from ..game.game import Game
+from ..game.game import Game, GameResult
 from ..game.model import BadValue, RoundRecord, Sheet
 from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.yaml_text import LONG_TEXT
 from ..sheets.cells import whole_number
-from ..game.scoring import GameResult
 from ..game.settings import suggest
 from ..game.validation import repairable_game, validated_game
 from .batch import SheetRules

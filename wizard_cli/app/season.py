@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, TextIO
 
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet
-from ..game.scoring import GameResult, RunStandings, ScoredRun
+from ..game.game import GameResult
+from ..game.scoring import RunStandings, ScoredRun
 from ..sheets.cells import DATE_FORMS_CSV, parse_date
 
 if TYPE_CHECKING:

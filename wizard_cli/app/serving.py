@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from ..errors import Problem, WizardError
-from ..game.game import Game
-from ..game.scoring import GameResult
+from ..game.game import Game, GameResult
 from .amending import latest_entry, take_back_latest
 from .batch import Inputs
 from .recording import UNSAFE, Recorded, SheetText, change_file, read_game, record_values

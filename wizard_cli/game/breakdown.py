@@ -13,8 +13,9 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .game import GameResult
 from .model import RUN_FIRST_DEALER
-from .scoring import GameResult, ScoredColumns, ScoredRun, by_seat, dealer_seat, fold_in
+from .scoring import ScoredColumns, ScoredRun, by_seat, dealer_seat, fold_in
 from .settings import hand_sizes
 from .stats import WAITING_LIMIT
 

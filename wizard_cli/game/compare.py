@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..errors import Problem, WizardError
-from .scoring import GameResult, score_game
 from .settings import (KEYS, SPECS, RawSetting, Settings, SettingSpec, command_line_settings,
                        hand_sizes, read_setting, resolve, suggest, value_text)
-from .game import Game
+from .game import Game, GameResult, score_game
 from .validation import dealer_violations
 
 SHEET_RULES = "sheet"  # the name of rule set 0

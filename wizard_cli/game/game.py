@@ -1,10 +1,11 @@
-"""One validated game that knows where it stands (SPEC §1, §5).
+"""One validated game that knows where it stands (SPEC §1, §5), and that game scored.
 
 :func:`~wizard_cli.game.validation.check_sheet` makes a :class:`Game` of a sheet with no problem:
 its players, effective settings, first dealer and metadata, and the rounds as columns. It is the
 one place that knows the round in play, its bidding order, the bids in, who bids next, the bid
 the dealer may not make, and the status (finished, who can still win, what happens next).
-Scoring (:func:`~wizard_cli.game.scoring.score_game`) takes a Game; views render what it says.
+:func:`score_game` scores a Game into a :class:`GameResult` (the rules over columns are
+:mod:`~wizard_cli.game.scoring`'s, which never names a Game); views render what it says.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
+from typing import Sequence
 
-from .contenders import contenders
-from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet
-from .scoring import GameResult, bidding_order, dealer_seat, no_trump, score_game
+from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet, by_seat
+from .scoring import (ScoredColumns, ScoredRound, Standing, base_points, bidding_order,
+                      dealer_seat, no_trump, score_columns, standings)
 from .settings import Settings, hand_sizes
 
 
@@ -140,6 +142,97 @@ class Game(HoldsSheet):
         return game_status(self.result)
 
 
+@dataclass(eq=False)
+class GameResult:
+    """A validated game scored: its rounds (made from ``scored`` when asked for) and standings.
+
+    What the game itself says (players, settings, metadata, where it stands) is the ``validated``
+    :class:`Game`'s. Not frozen, to be cheap to build (a season builds one per game): treat it
+    as read-only.
+    """
+
+    validated: Game
+    scored: ScoredColumns
+    standings: tuple[Standing, ...]
+
+    @property
+    def source(self) -> str:
+        return self.validated.sheet.source
+
+    @property
+    def game(self) -> str | int | None:
+        """The sheet's game id in a season (None for a lone sheet)."""
+        return self.validated.sheet.game
+
+    @property
+    def title(self) -> str | None:
+        return self.validated.sheet.title
+
+    @property
+    def date(self) -> str | None:
+        """The sheet's optional metadata (SPEC §3), shown with its title."""
+        return self.validated.sheet.date
+
+    @property
+    def place(self) -> str | None:
+        return self.validated.sheet.place
+
+    @property
+    def notes(self) -> str | None:
+        return self.validated.sheet.notes
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.validated.players
+
+    @property
+    def settings(self) -> Settings:
+        return self.validated.settings
+
+    @property
+    def first_dealer(self) -> int:
+        return self.validated.first_dealer
+
+    @property
+    def rounds_total(self) -> int:
+        return self.validated.rounds_total
+
+    @functools.cached_property
+    def rounds(self) -> tuple[ScoredRound, ...]:
+        """Every recorded round, scored."""
+        return self.scored.rounds()
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds with their tricks recorded (the game's own count: it alone knows where it
+        stands, and it was scored up to there)."""
+        return self.validated.rounds_played
+
+    @property
+    def finished(self) -> bool:
+        """True exactly when the configured last round has its tricks (SPEC §1): the game's."""
+        return self.validated.finished
+
+    @property
+    def winners(self) -> list[str]:
+        """Everyone ranked first, once the game is finished; nobody before."""
+        return [s.player for s in self.standings if s.rank == 1] if self.finished else []
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Running totals after the last completed round (0 for all before any)."""
+        return self.scored.totals()
+
+
+def score_game(game: Game) -> GameResult:
+    """A validated game scored under its settings: rounds, standings and status."""
+    count = len(game.players)
+    played = game.rounds_played
+    scored = score_columns(game.rounds, count, game.settings, game.first_dealer, played)
+    return GameResult(game, scored, standings(game.players, game.settings, scored,
+                                              played == game.rounds_total))
+
+
 @dataclass(frozen=True, slots=True)
 class NextStep:
     """The ``wizard next`` answer; every field but ``finished``/``winners`` is None once finished."""
@@ -202,3 +295,64 @@ def game_status(result: GameResult) -> Status:
     game = result.validated
     return Status(game.finished, game.rounds_played, game.rounds_total, tuple(result.winners),
                   tuple(contenders(result)), None if game.finished else next_step(result))
+
+
+# --- who can still win (SPEC §1) -----------------------------------------------------------
+
+def contenders(result: GameResult) -> list[str]:
+    """The players, in seating order, who can still win; once finished, the winners."""
+    if result.finished:
+        return list(result.winners)
+    greatest, least = score_bounds(result)
+    return [name for seat, name in enumerate(result.players)
+            if not any(least[other] > greatest[seat]
+                       for other in range(len(result.players)) if other != seat)]
+
+
+def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
+    """Each player's greatest and least possible final score, by SPEC §1's bound.
+
+    A player can no longer win when some other player's *least* possible final score is above
+    the player's *greatest*. The bound is exactly SPEC §1's, never a tighter one: a player it
+    names out truly cannot win, but one it keeps may already be unable to (it does not, for
+    instance, see that two players cannot both make the largest bid of one round).
+    """
+    s = result.settings
+    count = len(result.players)
+    sizes = hand_sizes(s, count)
+    played = result.rounds_played
+    totals = result.totals
+    in_play = result.validated.bids  # the round in play's (all None before the next deal)
+    scored = result.scored
+    made_all = [bids == tricks  # every completed bid made, so far
+                for bids, tricks in zip(by_seat(scored.bids[:len(scored.tricks)], count),
+                                        by_seat(scored.tricks, count))]
+    greatest, least = list(totals), list(totals)
+    for number in range(played + 1, result.rounds_total + 1):
+        size = sizes[number - 1]
+        bids: Sequence[int | None] = in_play if number == played + 1 else (None,) * count
+        dealer = dealer_seat(result.first_dealer, number, count)
+        for seat in range(count):
+            greatest[seat] += _best(bids[seat], size, s)
+            least[seat] -= _worst(bids[seat], size, s)
+            if seat == dealer:
+                least[seat] -= s.balanced_bid_penalty
+    for seat in range(count):
+        greatest[seat] += s.final_round_bonus  # the last round is not complete yet
+        if made_all[seat]:
+            greatest[seat] += s.perfect_game_bonus
+    return greatest, least
+
+
+def _best(bid: int | None, size: int, s: Settings) -> int:
+    """The most a round can earn: the made value of the bid, or of the best bid when none is in."""
+    if bid is not None:
+        return base_points(bid, bid, size, s)
+    return max(base_points(size, size, size, s), base_points(0, 0, size, s))
+
+
+def _worst(bid: int | None, size: int, s: Settings) -> int:
+    """The most a round can cost (before a dealer's balanced-bid penalty)."""
+    if bid is None:
+        return s.miss_penalty * size
+    return s.miss_penalty * max(bid, size - bid)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
-from .scoring import GameResult, ScoredRun, competition_ranks, fold_in
+from .game import GameResult
+from .scoring import ScoredRun, competition_ranks, fold_in
 
 
 @dataclass(slots=True)

@@ -1,7 +1,9 @@
-"""The rules of scoring (SPEC §1–2) as pure functions over a validated game.
+"""The rules of scoring (SPEC §1–2) as pure functions over a validated game's columns.
 
 Nothing here reads files or prints; every total, rank and "game over" is derived from the bids,
-the tricks and the settings, so changing a setting rescores a game already in progress.
+the tricks and the settings, so changing a setting rescores a game already in progress. Nothing
+here names a :class:`~wizard_cli.game.game.Game` either: game/game.py scores one with these
+rules (:func:`~wizard_cli.game.game.score_game`), so the import goes one way.
 """
 
 from __future__ import annotations
@@ -10,13 +12,10 @@ import functools
 import itertools
 import operator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from .model import GameRun, RoundColumns, by_round, by_seat, cell_sizes, round_of
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @dataclass(slots=True)
@@ -87,88 +86,6 @@ class ScoredColumns:
         return tuple(map(ScoredRound, numbers, self.sizes, dealers, each(self.bids),
                          each(self.tricks) + later, each(self.points) + later,
                          totals + later, self.forbidden or [None] * recorded))
-
-
-@dataclass(eq=False)
-class GameResult:
-    """A validated game scored: its rounds (made from ``scored`` when asked for) and standings.
-
-    What the game itself says (players, settings, metadata, where it stands) is the ``validated``
-    :class:`~wizard_cli.game.game.Game`'s. Not frozen, to be cheap to build (a season builds one
-    per game): treat it as read-only.
-    """
-
-    validated: Game
-    scored: ScoredColumns
-    standings: tuple[Standing, ...]
-
-    @property
-    def source(self) -> str:
-        return self.validated.sheet.source
-
-    @property
-    def game(self) -> str | int | None:
-        """The sheet's game id in a season (None for a lone sheet)."""
-        return self.validated.sheet.game
-
-    @property
-    def title(self) -> str | None:
-        return self.validated.sheet.title
-
-    @property
-    def date(self) -> str | None:
-        """The sheet's optional metadata (SPEC §3), shown with its title."""
-        return self.validated.sheet.date
-
-    @property
-    def place(self) -> str | None:
-        return self.validated.sheet.place
-
-    @property
-    def notes(self) -> str | None:
-        return self.validated.sheet.notes
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.validated.players
-
-    @property
-    def settings(self) -> Settings:
-        return self.validated.settings
-
-    @property
-    def first_dealer(self) -> int:
-        return self.validated.first_dealer
-
-    @property
-    def rounds_total(self) -> int:
-        return self.validated.rounds_total
-
-    @functools.cached_property
-    def rounds(self) -> tuple[ScoredRound, ...]:
-        """Every recorded round, scored."""
-        return self.scored.rounds()
-
-    @property
-    def rounds_played(self) -> int:
-        """Rounds with their tricks recorded (the game's own count: it alone knows where it
-        stands, and it was scored up to there)."""
-        return self.validated.rounds_played
-
-    @property
-    def finished(self) -> bool:
-        """True exactly when the configured last round has its tricks (SPEC §1): the game's."""
-        return self.validated.finished
-
-    @property
-    def winners(self) -> list[str]:
-        """Everyone ranked first, once the game is finished; nobody before."""
-        return [s.player for s in self.standings if s.rank == 1] if self.finished else []
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Running totals after the last completed round (0 for all before any)."""
-        return self.scored.totals()
 
 
 def base_points(bid: int, tricks: int, hand_size: int, s: Settings) -> int:
@@ -345,15 +262,6 @@ def standings(players: Sequence[str], s: Settings, scored: ScoredColumns,
 _RANK = operator.attrgetter("rank")
 
 
-def score_game(game: Game) -> GameResult:
-    """A validated game scored under its settings: rounds, standings and status."""
-    count = len(game.players)
-    played = game.rounds_played
-    scored = score_columns(game.rounds, count, game.settings, game.first_dealer, played)
-    return GameResult(game, scored, standings(game.players, game.settings, scored,
-                                              played == game.rounds_total))
-
-
 # --- the season lane: whole runs of finished games, as columns (issue 20) ---------------------
 
 @dataclass(slots=True)
@@ -375,9 +283,10 @@ class RunStandings:
 
 def score_run(run: GameRun, s: Settings) -> RunStandings | None:
     """A run of finished games (``run.rounds`` is the game's last round under ``s``) scored,
-    each game's standings as :func:`score_game` ranks them. None when a value is outside its
-    hand (the points tables double as the range check) or the rules add what only the general
-    path scores (``balancedBidPenalty``, ``finalRoundBonus``, ``screwTheDealer``).
+    each game's standings as :func:`~wizard_cli.game.game.score_game` ranks them. None when a
+    value is outside its hand (the points tables double as the range check) or the rules add
+    what only the general path scores (``balancedBidPenalty``, ``finalRoundBonus``,
+    ``screwTheDealer``).
 
     Column by column, with no Python step per game: each seat's game sums, a sort key per seat
     that holds the seat under its score (so one ``sorted`` per game gives the standings order,
@@ -441,7 +350,7 @@ class ScoredRun:
     """The games of a checked :class:`~wizard_cli.game.model.GameRun` that a season counts
     (``stats``, ``ratings``): the run, its standings (every game valid and finished), and the
     indices of the games kept (ascending). What a season needs of each game, with no
-    :class:`GameResult` made for it (the season lane, issue 20)."""
+    :class:`~wizard_cli.game.game.GameResult` made for it (the season lane, issue 20)."""
 
     run: GameRun
     standings: RunStandings
@@ -470,7 +379,10 @@ class ScoredRun:
         return ranks
 
 
-def fold_in(results: Iterable[GameResult | ScoredRun], add: Callable[[GameResult], object],
+Scored = TypeVar("Scored")  # a scored game (a GameResult): fold_in only hands it on
+
+
+def fold_in(results: Iterable[Scored | ScoredRun], add: Callable[[Scored], object],
             add_run: Callable[[ScoredRun], object]) -> None:
     """Each scored game of a season to ``add``, each checked run of them (the season lane) to
     ``add_run``, in file order: how ``stats``, ``stats --by`` and ``ratings`` take a season."""

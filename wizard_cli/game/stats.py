@@ -14,7 +14,8 @@ from itertools import compress
 from typing import Iterable, Sequence
 
 from .model import by_seat
-from .scoring import GameResult, ScoredRun, fold_in
+from .game import GameResult
+from .scoring import ScoredRun, fold_in
 
 WAITING_LIMIT = 1024  # players' games whose rounds are held before being added up (< 1 MiB)
 

@@ -12,8 +12,8 @@ from typing import Iterable, Sequence
 from ..errors import Problem, WizardError
 from .model import (BadValue, GameRun, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value,
                     cell_sizes)
-from .game import Game
-from .scoring import (GameResult, RunStandings, dealer_seat, forbidden_dealer_bid, score_columns,
+from .game import Game, GameResult
+from .scoring import (RunStandings, dealer_seat, forbidden_dealer_bid, score_columns,
                       score_run)
 from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
                        hand_sizes, resolve, suggest)

@@ -15,7 +15,7 @@ import warnings
 from typing import Any, Callable, Iterable
 
 from ..errors import WizardError, game_label, shorten
-from ..game.scoring import GameResult
+from ..game.game import GameResult
 
 IMAGE_FORMATS = {".png": "png", ".svg": "svg"}
 MISSING_MATPLOTLIB = ("wizard plot needs matplotlib, the plot extra: pip install '.[plot]' in the "

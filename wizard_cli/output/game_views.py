@@ -12,8 +12,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from ..game.game import NextStep, Status, game_status, next_step
-from ..game.scoring import GameResult
+from ..game.game import GameResult, NextStep, Status, game_status, next_step
 from ..errors import Problem, game_label, name_list, visible
 from ..game.validation import Checked
 from .fitting import fits

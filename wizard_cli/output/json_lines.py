@@ -19,9 +19,9 @@ import operator
 import re
 from typing import Any
 
-from ..game.game import Game
+from ..game.game import Game, score_game
 from ..game.model import RUN_FIRST_DEALER, GameRun
-from ..game.scoring import RunStandings, ScoredRound, Standing, running_totals, score_game
+from ..game.scoring import RunStandings, ScoredRound, Standing, running_totals
 from ..game.validation import Checked
 from .formats import KEPT_TABLES, Rendered, View, json_line_encoder
 

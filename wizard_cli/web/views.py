@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..app.amending import latest_entry
-from ..game.scoring import GameResult
+from ..game.game import GameResult
 from ..errors import Problem, shorten
 from ..output.chart import chart_title, running_totals
 from ..output.formats import signed

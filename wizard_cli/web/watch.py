@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..app.batch import Inputs
 from ..app.serving import Reading, game_now
 from ..errors import Problem
-from ..game.scoring import GameResult
+from ..game.game import GameResult
 from ..output.game_views import ScoreOutput, problem_json
 
 POLL_SECONDS = 0.2
