@@ -53,29 +53,22 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def walk_at_run_time(tree: ast.AST):
-    """Every node, but those under ``if TYPE_CHECKING:`` (imports for type hints only)."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
-            yield from (n for child in node.orelse for n in [child, *walk_at_run_time(child)])
-            continue
-        yield node
-        yield from walk_at_run_time(node)
-
-
 def private(name: str) -> bool:
     """``_name``, not ``__dunder__``."""
     return name.startswith("_") and not name.startswith("__")
 
 
-def imports(path: Path) -> list[tuple[str, list[str], int]]:
-    """Every ``from X import a, b`` of a module of the package (anywhere in it, a function's
-    own imports too) as (the module imported from, the names, the line)."""
-    package = module_name(path).split(".")
+def imports(path: Path, module: str | None = None) -> list[tuple[str, list[str], int]]:
+    """Every ``from X import a, b`` of a module of the package (``module``, by default the one
+    at ``path``) as (the module imported from, the names, the line): anywhere in it, a
+    function's own imports and those under ``if TYPE_CHECKING:`` too. An import for type hints
+    only is still an edge: modules in a circle through their hints cannot be read, typed or
+    moved apart."""
+    package = (module or module_name(path)).split(".")
     if path.name != "__init__.py":
         package = package[:-1]
     found = []
-    for node in walk_at_run_time(ast.parse(source(path))):
+    for node in ast.walk(ast.parse(source(path))):
         if isinstance(node, ast.ImportFrom) and node.module != "__future__":
             base = package[:len(package) - node.level + 1] if node.level else []
             target = ".".join(base + ([node.module] if node.module else []))
@@ -130,6 +123,16 @@ def test_the_import_graph_has_no_circle():
 
 def test_the_circle_finder_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def test_the_import_finder_sees_type_hint_and_function_imports(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("from __future__ import annotations\nfrom typing import TYPE_CHECKING\n"
+                      "from .model import Sheet\nif TYPE_CHECKING:\n    from .game import Game\n"
+                      "    import wizard_cli.errors\ndef f():\n    from . import stats\n")
+    assert sorted(imports(module, "wizard_cli.game.m")) == [
+        ("wizard_cli.errors", [], 6), ("wizard_cli.game", ["stats"], 8),
+        ("wizard_cli.game.game", ["Game"], 5), ("wizard_cli.game.model", ["Sheet"], 3)]
 
 
 def command_line_imports(path: Path) -> list[str]:
