@@ -46,7 +46,7 @@ def _number(kind: int, index: int) -> int:
 
 class RunLines:
     """One view's JSON lines for runs of finished, valid games, each shown as a scored
-    :class:`~wizard_cli.game.scoring.GameResult` (standings) or, not ``scored``, as a
+    :class:`~wizard_cli.game.game.GameResult` (standings) or, not ``scored``, as a
     :class:`~wizard_cli.game.validation.Checked` (check)."""
 
     def __init__(self, output: View) -> None:
