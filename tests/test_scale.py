@@ -144,6 +144,8 @@ ODD_CELLS = ["", " 1", "1 ", "2.0", "+1", "-1", "01", "x", "\u0663", "1234567890
 def spoil(rng: random.Random, rows: list[list[str]]) -> None:
     """Break a game the ways spreadsheets do: odd cells, rows moved, doubled, dropped, cut short."""
     for _ in range(rng.randint(1, 3)):
+        if not rows:  # a one-row game dropped
+            return
         at = rng.randrange(len(rows))
         kind = rng.randrange(8)
         if len(rows[at]) < 5:  # already cut short or blank
