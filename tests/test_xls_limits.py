@@ -4,7 +4,8 @@ anything (sheets/xls_limits.py). The workbooks are BIFF8 records in a compound f
 byte by byte (tests/xls_bytes.py); each is read by a real ``wizard`` process whose own peak
 memory is measured. Before (MiB): a far cell 1,063; a huge DIMENSIONS aborted (SIGABRT);
 2.5 million cell records 238; a long shared string in 2,000 cells 379; a worksheet past the
-stream's end a traceback (a panic inside calamine).
+stream's end a traceback (a panic inside calamine); one worksheet's 1.9 million cells named
+twenty times 1,295; 800 formulas naming a long worksheet name 644.
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from __future__ import annotations
 import struct
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import xls_bytes as x
 from helpers import run
 from test_memory import peak_mib
+from wizard_cli.sheets.xls_limits import shared_string_lengths
 
 pytest.importorskip("python_calamine", reason="the xlsx extra (python-calamine) is not installed")
 
@@ -84,9 +88,111 @@ def test_a_long_shared_string_counts_in_every_cell_that_shows_it(tmp_path):
 
 
 def test_too_many_shared_strings_are_refused(tmp_path):
-    path = x.xls(tmp_path / "sst.xls", GAME, x.sst([], count=2_000_001))
+    """calamine reads every string the table holds: 2,000,001 empty ones are too many (6 MB)."""
+    body = b"\0\0\1" * 2_000_001  # 8-bit strings of no characters
+    pieces = [body[at:at + 8223] for at in range(0, len(body), 8223)]
+    table = x.record(0x00FC, struct.pack("<ii", 1, 1) + pieces[0]) + b"".join(
+        x.record(0x003C, piece) for piece in pieces[1:])
+    path = x.xls(tmp_path / "sst.xls", GAME, table)
     refused(path, f"{path}: its shared strings number more than 2,000,000: too many for a "
                   "score sheet")
+    claimed = x.xls(tmp_path / "claimed.xls", GAME, x.sst([], count=2_000_001))
+    assert run("check", claimed).stdout == f"{claimed}: ok\n"  # a count alone builds nothing
+
+
+def test_a_shared_string_the_table_does_not_count_is_counted(tmp_path):
+    """An SST claiming no strings still holds its one long string, which calamine reads and
+    copies into each of 2,000 cells (before: not counted, 369 MiB)."""
+    cells = b"".join(x.label_sst(5 + i // 200, i % 200, 0) for i in range(2_000))
+    path = x.xls(tmp_path / "uncounted.xls", GAME + cells, x.sst_continued(60_000, count=0))
+    refused(path, f"{path}[Game]: its cells hold more than 32 Mi characters of text: too large "
+                  "for a score sheet")
+
+
+def test_an_empty_shared_string_is_a_cell(tmp_path):
+    """calamine keeps an empty shared string as a cell, so a far one spans the grid (before:
+    not counted, 1,054 MiB)."""
+    path = x.xls(tmp_path / "far.xls", GAME + x.label_sst(65535, 255, 1), x.sst(["Anna", ""]))
+    refused(path, f"{path}[Game]: the worksheet spans A1:IV65536 (16,777,216 cells): too large "
+                  "to read as a score sheet (at most 2,000,000; save it as CSV, or clear the far "
+                  "cells)")
+
+
+def test_a_formatted_label_is_a_cell(tmp_path):
+    """An RSTRING is read as a LABEL (before: not counted, a far one 1,054 MiB)."""
+    path = x.xls(tmp_path / "far.xls", GAME + x.rstring(65535, 255, "x"))
+    refused(path, f"{path}[Game]: the worksheet spans A1:IV65536 (16,777,216 cells): too large "
+                  "to read as a score sheet (at most 2,000,000; save it as CSV, or clear the far "
+                  "cells)")
+    near = x.xls(tmp_path / "near.xls", GAME + x.rstring(4, 1, "Dan"))
+    assert run("check", near).stderr == f"{near}[Game]:5: round 1, Dan: missing bid\n" \
+        f"{near}[Game]:5: round 1, Dan: missing tricks\n"
+
+
+def test_a_chart_inside_a_worksheet_is_skipped_as_calamine_skips_it(tmp_path):
+    """The cells after an embedded chart's substream are the worksheet's (before: the scan
+    stopped at the chart's EOF, and 2.4 million cells after it peaked at 231 MiB); the cells
+    inside it are not."""
+    many = b"".join(x.mul_rk(4 + r, 0, [1] * 250) for r in range(8_100))
+    path = x.xls(tmp_path / "after.xls", GAME + x.chart(b"") + many)
+    refused(path, f"{path}[Game]: the worksheet holds more than 2,000,000 cells: too large to "
+                  "read as a score sheet (save it as CSV)")
+    inside = x.xls(tmp_path / "inside.xls", GAME + x.chart(x.number(65535, 255, 1)))
+    assert run("check", inside).stdout == f"{inside}: ok\n"
+
+
+BLOCK = GAME + b"".join(x.mul_rk(4 + r, 0, [1] * 250) for r in range(600))  # 150,012 cells
+
+
+def test_the_worksheets_count_together(tmp_path):
+    """calamine builds every worksheet before one is read: twenty of 150,012 cells each are
+    3 million (before: read, 158 MiB; twice the cells in a 36 MB workbook, twice that)."""
+    path = tmp_path / "twenty.xls"
+    path.write_bytes(x.compound_file(x.workbook_of([(f"S{i}", BLOCK) for i in range(20)])))
+    refused(path, f"{path}: its worksheets hold more than 2,000,000 cells in all: too large to "
+                  "read as a score sheet (save it as CSV)")
+    spans = tmp_path / "spans.xls"  # two cells each, far apart: the grids are the cost
+    far = GAME + x.number(1999, 200, 1)
+    spans.write_bytes(x.compound_file(x.workbook_of([(f"S{i}", far) for i in range(6)])))
+    refused(spans, f"{spans}: its worksheets span more than 2,000,000 cells in all: too large "
+                   "to read as a score sheet (save it as CSV, or clear the far cells)")
+    cells = b"".join(x.label_sst(5 + i // 100, i % 100, 0) for i in range(100))
+    text = tmp_path / "text.xls"  # 2 million characters each
+    text.write_bytes(x.compound_file(x.workbook_of([(f"S{i}", GAME + cells) for i in range(20)],
+                                                   x.sst_continued(20_000))))
+    refused(text, f"{text}: its worksheets' cells hold more than 32 Mi characters of text in "
+                  "all: too large for a score sheet")
+    fine = tmp_path / "fine.xls"
+    fine.write_bytes(x.compound_file(x.workbook_of([(f"S{i}", GAME) for i in range(20)])))
+    assert run("check", fine).stdout == "".join(f"{fine}, game S{i}: ok\n" for i in range(20))
+
+
+def test_one_worksheet_named_twenty_times_is_refused(tmp_path):
+    """Twenty BOUNDSHEETs pointing at one worksheet's 1.9 million cells: calamine builds them
+    twenty times (before: an 11 MB workbook peaked at 1,295 MiB in 22 s)."""
+    big = GAME + b"".join(x.mul_rk(4 + r, 0, [1] * 250) for r in range(7_600))
+    path = tmp_path / "named.xls"
+    path.write_bytes(x.compound_file(x.workbook_of(
+        [(f"S{i}", big if i == 0 else b"") for i in range(20)], at=[0] * 20)))
+    refused(path, f"{path}[S1]: not readable as a workbook: the worksheet's records overlap "
+                  "another worksheet's; the workbook is damaged or made to exhaust memory")
+
+
+def test_formulas_are_counted_as_what_calamine_writes_them_out_as(tmp_path):
+    """Each reference to a worksheet spells its 255-character name out: 800 formulas of 1,021
+    references in a 6.5 MB workbook (before: 644 MiB; at the 64 MB limit, ten times that)."""
+    name = "語" * 255
+    expression = x.ref3d(0) + (x.ref3d(0) + b"\x10") * 1020  # Sheet!A1,Sheet!A1,…
+    formulas = b"".join(x.formula(10 + i, 0, expression) for i in range(800))
+    path = tmp_path / "formulas.xls"
+    path.write_bytes(x.compound_file(x.workbook_of([(name, GAME + formulas)],
+                                                   x.extern_sheet(1))))
+    refused(path, f"{path}: its formulas would be written out as more than 64 MiB of text: too "
+                  "large for a score sheet")
+    some = tmp_path / "some.xls"  # a total under each column: read, and scored as ever
+    total = b"".join(x.formula(4, c, x.ref3d(0, 1, c), 1) for c in (2, 3))
+    some.write_bytes(x.compound_file(x.workbook_of([("Game", GAME + total)], x.extern_sheet(1))))
+    assert run("check", some).stderr.startswith(f"{some}[Game]:5:")
 
 
 def test_a_worksheet_past_the_end_of_the_stream_is_one_line_not_a_traceback(tmp_path):
@@ -118,3 +224,60 @@ def test_a_damaged_compound_file_is_left_to_calamine(tmp_path):
     path = tmp_path / "circle.xls"
     path.write_bytes(bytes(data))
     refused(path, f"{path}: not readable as a workbook: End of stream 'record length'")
+
+
+@st.composite
+def shared_string_tables(draw):
+    """An SST's data (8- or 16-bit strings, with formatting runs and an extension or not) as
+    the parts a writer may cut it into: between strings, inside a string's characters (the
+    next part starts with a flags byte of its own, which may change the width), inside its runs
+    or extension; now and then an empty part."""
+    parts, current = [], bytearray()
+
+    def cut() -> None:
+        parts.append(bytes(current))
+        current.clear()
+
+    for _ in range(draw(st.integers(0, 12))):
+        text = draw(st.text(alphabet="ab語", max_size=30))
+        wide = any(ord(ch) > 255 for ch in text) or draw(st.booleans())
+        runs, extension = draw(st.integers(0, 2)), draw(st.integers(0, 9))
+        flags = wide | (8 if runs else 0) | (4 if extension else 0)
+        current += struct.pack("<HB", len(text), flags)
+        current += (struct.pack("<H", runs) if runs else b"") \
+            + (struct.pack("<i", extension) if extension else b"")
+        for at, ch in enumerate(text):
+            if draw(st.integers(0, 7)) == 0:  # the rest of the characters in the next part
+                cut()
+                wide = any(ord(rest) > 255 for rest in text[at:]) or draw(st.booleans())
+                current.append(wide)
+            current += ch.encode("utf-16-le" if wide else "latin-1")
+        for _ in range(runs * 4 + extension):
+            if draw(st.integers(0, 7)) == 0:
+                cut()
+            current += b"r"
+        if draw(st.integers(0, 4)) == 0:
+            cut()
+            if draw(st.integers(0, 3)) == 0:
+                parts.append(b"")  # an empty CONTINUE: calamine reads an empty string there
+    cut()
+    return parts
+
+
+@settings(max_examples=80, deadline=None)
+@given(shared_string_tables())
+def test_shared_strings_are_read_as_calamine_reads_them(tmp_path_factory, table):
+    """The scan's lengths of an SST's strings are those calamine reads, however the table is
+    cut into CONTINUE records (xls_limits.shared_string_lengths)."""
+    from python_calamine import CalamineWorkbook
+    parts = table
+    lengths = shared_string_lengths(parts, 10_000)
+    records = x.record(0x00FC, struct.pack("<ii", 1, 1) + parts[0]) + b"".join(
+        x.record(0x003C, part) for part in parts[1:])
+    cells = b"".join(x.number(row, 0, row) + x.label_sst(row, 1, row)
+                     for row in range(len(lengths) + 2))
+    path = x.xls(tmp_path_factory.mktemp("sst") / "sst.xls", cells, records)
+    rows = CalamineWorkbook.from_path(str(path)).get_sheet_by_name("Game").to_python()
+    read = [len(row[1]) if len(row) > 1 else 0 for row in rows]
+    assert read[:len(lengths)] == lengths
+    assert read[len(lengths):] == [0, 0]  # no string past those found

@@ -30,6 +30,33 @@ def label(row: int, col: int, text: str) -> bytes:
     return record(0x0204, struct.pack("<HHHHB", row, col, 0, len(text), 1) + raw)
 
 
+def rstring(row: int, col: int, text: str) -> bytes:
+    """An RSTRING (0x00D6): a label with formatting runs (none here), read as a LABEL."""
+    raw = text.encode("latin-1")
+    return record(0x00D6, struct.pack("<HHHHB", row, col, 0, len(text), 0) + raw
+                  + struct.pack("<H", 0))
+
+
+def formula(row: int, col: int, rgce: bytes, value: float = 0.0) -> bytes:
+    """A FORMULA (0x0006) holding ``value``, its parsed expression ``rgce``."""
+    return record(0x0006, struct.pack("<HHHdHIH", row, col, 0, value, 0, 0, len(rgce)) + rgce)
+
+
+def ref3d(sheet: int, row: int = 0, col: int = 0) -> bytes:
+    """A PtgRef3d token: ``Sheet!A1`` through the EXTERNSHEET entry ``sheet``."""
+    return struct.pack("<BHHH", 0x3A, sheet, row, col)
+
+
+def extern_sheet(count: int) -> bytes:
+    """An EXTERNSHEET (0x0017) whose ``count`` entries all point at the first worksheet."""
+    return record(0x0017, struct.pack("<H", count) + struct.pack("<HHH", 0, 0, 0) * count)
+
+
+def chart(records: bytes) -> bytes:
+    """A substream embedded in a worksheet (a chart): calamine skips what it holds."""
+    return bof(0x0020) + records + EOF
+
+
 def number(row: int, col: int, value: float) -> bytes:
     return record(0x0203, struct.pack("<HHHd", row, col, 0, value))
 
@@ -51,11 +78,20 @@ def dimensions(first_row: int, last_row_plus: int, first_col: int, last_col_plus
 
 
 def sst(strings: list[str], count: int | None = None) -> bytes:
-    """A shared-string table (its strings in one record, plain 16-bit characters); ``count``
-    may lie about how many there are."""
-    body = b"".join(struct.pack("<HB", len(s), 1) + s.encode("utf-16-le") for s in strings)
+    """A shared-string table (plain 16-bit characters), carried on in CONTINUE records at
+    string boundaries past 8,224 bytes; ``count`` may lie about how many there are."""
     total = len(strings) if count is None else count
-    return record(0x00FC, struct.pack("<ii", total, total) + body)
+    pieces = [struct.pack("<ii", total, total)]
+    out, size = b"", 8
+    kind = 0x00FC
+    for text in strings:
+        piece = struct.pack("<HB", len(text), 1) + text.encode("utf-16-le")
+        if size + len(piece) > 8224:
+            out += record(kind, b"".join(pieces))
+            kind, pieces, size = 0x003C, [], 0
+        pieces.append(piece)
+        size += len(piece)
+    return out + record(kind, b"".join(pieces))
 
 
 def sst_continued(text_chars: int, count: int = 1) -> bytes:
@@ -88,14 +124,30 @@ GAME = [["round", "player", "bid", "tricks"], [1, "Anna", 0, 0], [1, "Ben", 1, 1
 def workbook_stream(sheet_records: bytes, globals_extra: bytes = b"", name: str = "Game") -> bytes:
     """The BIFF8 stream: the globals (one BOUNDSHEET8 pointing at the worksheet), then the
     worksheet's substream."""
-    def globals_(position: int) -> bytes:
-        boundsheet = record(0x0085, struct.pack("<IBBBB", position, 0, 0, len(name), 0)
-                            + name.encode("latin-1"))
-        return bof(0x0005) + record(0x0042, struct.pack("<H", 1200)) + boundsheet \
+    return workbook_of([(name, sheet_records)], globals_extra)
+
+
+def workbook_of(sheets: list[tuple[str, bytes]], globals_extra: bytes = b"",
+                at: list[int] | None = None) -> bytes:
+    """The BIFF8 stream of several worksheets: the globals (a BOUNDSHEET8 for each, pointing
+    at its substream, or at the index into ``sheets`` of each of ``at``: worksheets that share
+    their records), then each worksheet's substream."""
+    def globals_(positions: list[int]) -> bytes:
+        boundsheets = b"".join(
+            record(0x0085, struct.pack("<IBBBB", positions[i], 0, 0, len(name), wide)
+                   + name.encode("utf-16-le" if wide else "latin-1"))
+            for i, (name, _) in enumerate(sheets)
+            for wide in [int(any(ord(c) > 255 for c in name))])
+        return bof(0x0005) + record(0x0042, struct.pack("<H", 1200)) + boundsheets \
             + globals_extra + EOF
 
-    head = globals_(0)
-    return globals_(len(head)) + bof(0x0010) + sheet_records + EOF
+    bodies = [bof(0x0010) + records + EOF for _, records in sheets]
+    starts, here = [], len(globals_([0] * len(sheets)))
+    for body in bodies:
+        starts.append(here)
+        here += len(body)
+    positions = starts if at is None else [starts[i] for i in at]
+    return globals_(positions) + b"".join(bodies)
 
 
 def compound_file(stream: bytes, name: str = "Workbook") -> bytes:

@@ -216,11 +216,15 @@ class Extent:
         self.top, self.left = min(self.top, top), min(self.left, left)
         self.bottom, self.right = max(self.bottom, bottom), max(self.right, right)
 
+    def cells(self) -> int:
+        """How many cells the span holds (0 for none)."""
+        if not self.bottom:
+            return 0
+        return (self.bottom - self.top + 1) * (self.right - self.left + 1)
+
     def check(self, scan: Any, what: str = "the worksheet") -> None:
         """Refuse (``scan.refuse``) a span of more than MAX_CELLS cells."""
-        if not self.bottom:
-            return
-        cells = (self.bottom - self.top + 1) * (self.right - self.left + 1)
+        cells = self.cells()
         if cells > MAX_CELLS:
             span = (f"{_column_name(self.left)}{self.top}:"
                     f"{_column_name(self.right)}{self.bottom}")

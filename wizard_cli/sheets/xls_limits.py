@@ -10,10 +10,19 @@ taken out of its compound file and its records are walked once, as calamine walk
 counting what it would build; the first limit passed is refused with one located line:
 
 - a DIMENSIONS past what a BIFF8 worksheet can hold (65,536 rows × 256 columns), or upside down;
-- more than :data:`~.workbook_limits.MAX_CELLS` cell records, or cells spanning more than that;
+- more than :data:`~.workbook_limits.MAX_CELLS` cell records, or cells spanning more than that,
+  in one worksheet or in all of them together: calamine builds and holds every worksheet before
+  any is asked for (an 11 MB workbook naming one worksheet's 1.9 million cells twenty times
+  peaked at 1.3 GB);
 - more than :data:`MAX_TEXT` characters of text in the cells of one worksheet (a shared
-  string counts once per cell that shows it);
-- more than :data:`~.workbook_limits.MAX_CELLS` shared strings.
+  string counts once per cell that shows it), or of all of them together;
+- formulas and defined names that could be written out as more than :data:`MAX_FORMULA_TEXT`
+  (calamine writes every formula out as text: a token of a few bytes naming a worksheet spells
+  its name out, so 800 formulas in a 6.5 MB workbook became 644 MiB);
+- more than :data:`~.workbook_limits.MAX_CELLS` shared strings, or more than :data:`MAX_TEXT`
+  characters in them (as many as the table holds, whatever count it claims: calamine reads
+  them all);
+- worksheets whose records overlap (each name given to the same records builds them again).
 
 A scan rather than calamine in a child process under a memory limit, as for the zipped formats
 (see workbook_limits): it refuses before anything is built and says what is wrong. A file
@@ -31,14 +40,18 @@ from ..errors import Problem, WizardError
 from .workbook_limits import MAX_CELLS, Extent
 
 MAX_TEXT = 32 << 20  # characters of text in one worksheet's cells (~3 bytes each, then Python's)
+MAX_FORMULA_TEXT = 64 << 20  # bytes the formulas and defined names may be written out as, at most
 SHEET_ROWS, SHEET_COLUMNS = 65_536, 256  # the most a BIFF8 worksheet holds
 MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
 END_OF_CHAIN = 0xFFFFFFFE
 MINI_CUTOFF = 4096  # a stream shorter than this lives in the mini stream (calamine's rule too)
 
-_CELL_RECORDS = {0x0203, 0x0204, 0x0205, 0x027E, 0x00FD, 0x0006}  # NUMBER LABEL BOOLERR RK LABELSST FORMULA
-_EOF, _CONTINUE, _BOUNDSHEET, _SST, _CODEPAGE = 0x000A, 0x003C, 0x0085, 0x00FC, 0x0042
-_DIMENSIONS, _MULRK, _LABEL, _LABELSST, _STRING = 0x0200, 0x00BD, 0x0204, 0x00FD, 0x0207
+_CELL_RECORDS = {0x0203, 0x0204, 0x00D6, 0x0205, 0x027E, 0x00FD, 0x0006}
+# NUMBER LABEL RSTRING BOOLERR RK LABELSST FORMULA: a cell each (calamine xls.rs)
+_EOF, _BOF, _CONTINUE, _BOUNDSHEET, _SST, _CODEPAGE = 0x000A, 0x0809, 0x003C, 0x0085, 0x00FC, 0x0042
+_DIMENSIONS, _MULRK, _LABELSST, _STRING, _FORMULA, _LBL = (0x0200, 0x00BD, 0x00FD, 0x0207, 0x0006,
+                                                           0x0018)
+_LABELS = {0x0204, 0x00D6}  # LABEL, RSTRING: their text's length after row, column and format
 
 
 class _Damaged(Exception):
@@ -160,49 +173,96 @@ def _records(stream: bytes, at: int = 0) -> Iterator[tuple[int, int, int]]:
 
 
 class _BiffScan:
-    """One pass over the workbook's globals, then over each worksheet's records."""
+    """One pass over the workbook's globals, then over each worksheet's records.
+
+    calamine builds every worksheet before any is asked for, and holds them all (calamine
+    xls.rs, ``parse_workbook``), so what one worksheet may ask of memory is also what all of
+    them may ask together: the cells, their span and their text are counted per worksheet and
+    over the workbook, against the same limits. The text counted is what calamine builds as
+    strings: the cells' (a shared string once per cell that shows it), and apart from them the
+    shared strings themselves; and, against a limit of its own, an upper bound of what the
+    formulas and defined names are written out as (a reference to a worksheet or a name spells
+    that name out: a few bytes of a record become hundreds)."""
 
     def __init__(self, path: str, stream: bytes) -> None:
         self.path, self.stream = path, stream
         self.location = path
         self.strings: list[int] = []  # each shared string's length, in characters
-        self.string_count = 0
         self.sheets: list[tuple[int, str]] = []  # (where its records start, its name)
         self.codec = "latin-1"
+        self.longest_name = 8  # bytes of the longest worksheet or defined name, as UTF-8
+        self.cells = self.span = self.text = self.formulas = 0  # over what was walked so far
 
     def refuse(self, message: str) -> None:
         raise WizardError(Problem(message, self.location))
 
+    def refuse_workbook(self, message: str) -> None:
+        raise WizardError(Problem(message, self.path))
+
     def run(self) -> None:
         parts: list[bytes] | None = None  # the SST's data and its CONTINUEs', while they come
+        names = 0  # defined names
         for kind, start, end in _records(self.stream):
             if parts is not None:
                 if kind == _CONTINUE:
                     parts.append(self.stream[start:end])
                     continue
-                self.strings, parts = _string_lengths(parts, self.string_count), None
+                self.strings, parts = shared_string_lengths(parts, MAX_CELLS + 1), None
             if kind == _EOF:
                 break
             if kind == _CODEPAGE and end - start >= 2:
                 page = struct.unpack_from("<H", self.stream, start)[0]
                 self.codec = "latin-1" if page in (1200, 367) else f"cp{page}"
             elif kind == _BOUNDSHEET and end - start >= 8:
-                self.sheets.append((struct.unpack_from("<I", self.stream, start)[0],
-                                    self._name(start + 6, end)))
-            elif kind == _SST and end - start >= 8:
-                self.string_count = max(struct.unpack_from("<i", self.stream, start + 4)[0], 0)
-                if self.string_count > MAX_CELLS:
-                    self.refuse(f"its shared strings number more than {MAX_CELLS:,}: too many "
-                                "for a score sheet")
+                name = self._name(start + 6, end)
+                self.sheets.append((struct.unpack_from("<I", self.stream, start)[0], name))
+                self.longest_name = max(self.longest_name, len(name.encode()))
+            elif kind == _LBL and end - start >= 4:
+                names += 1
+                self.longest_name = max(self.longest_name, 3 * self.stream[start + 3])
+            elif kind == _SST:
                 parts = [self.stream[start + 8:end]]
         if parts is not None:
-            self.strings = _string_lengths(parts, self.string_count)
-        for position, name in self.sheets:
+            self.strings = shared_string_lengths(parts, MAX_CELLS + 1)
+        if len(self.strings) > MAX_CELLS:
+            self.refuse(f"its shared strings number more than {MAX_CELLS:,}: too many for a "
+                        "score sheet")
+        if sum(self.strings) > MAX_TEXT:
+            self.refuse(f"its shared strings hold more than {MAX_TEXT >> 20} Mi characters: too "
+                        "large for a score sheet")
+        # each defined name: its name, and its formula naming a worksheet twice (parse_lbl)
+        self.add_formula(names * (3 * self.longest_name + 64))
+        walked = 0  # where the worksheet before ended: worksheets do not share records
+        for position, name in sorted(self.sheets):
             self.location = f"{self.path}[{name}]"
             if position > len(self.stream):  # calamine would panic
                 self.refuse("not readable as a workbook: the worksheet's records would start "
                             "past the end of the workbook's stream")
-            self._worksheet(position)
+            if position < walked:  # the same records built again, as often as they are named
+                self.refuse("not readable as a workbook: the worksheet's records overlap "
+                            "another worksheet's; the workbook is damaged or made to exhaust "
+                            "memory")
+            walked = self._worksheet(position)
+
+    def add_text(self, characters: int, sheet_text: int = 0) -> None:
+        """Count ``characters`` more of text; refuse past MAX_TEXT in the worksheet being walked
+        (``sheet_text`` is its own so far) or in the workbook."""
+        self.text += characters
+        if sheet_text > MAX_TEXT:
+            self.refuse(f"its cells hold more than {MAX_TEXT >> 20} Mi characters of text: "
+                        "too large for a score sheet")
+        if self.text > MAX_TEXT:
+            self.refuse_workbook(f"its worksheets' cells hold more than {MAX_TEXT >> 20} Mi "
+                                 "characters of text in all: too large for a score sheet")
+
+    def add_formula(self, size: int) -> None:
+        """Count ``size`` more bytes of formulas as calamine writes them out (it holds every
+        worksheet's); refuse past MAX_FORMULA_TEXT."""
+        self.formulas += size
+        if self.formulas > MAX_FORMULA_TEXT:
+            self.refuse_workbook(f"its formulas would be written out as more than "
+                                 f"{MAX_FORMULA_TEXT >> 20} MiB of text: too large for a score "
+                                 "sheet")
 
     def _name(self, start: int, end: int) -> str:
         """A worksheet's name (ShortXLUnicodeString)."""
@@ -216,24 +276,36 @@ class _BiffScan:
         except LookupError:
             return raw.decode("latin-1").replace("\0", "")
 
-    def _worksheet(self, position: int) -> None:
-        """Count what calamine builds of one worksheet, refusing past the limits."""
-        stream, strings = self.stream, self.strings
+    def _worksheet(self, position: int) -> int:
+        """Count what calamine builds of one worksheet, refusing past the limits; return where
+        its records end. An embedded substream (a chart: BOF … EOF) is skipped, as calamine
+        skips it."""
+        stream, strings, known = self.stream, self.strings, len(self.strings)
         extent, cells, text = Extent(), 0, 0
+        # The most one byte of a formula's expression is written out as: a 5-byte token names
+        # a worksheet or a defined name, a 4-byte one 255 spaces (calamine, parse_formula).
+        weight = self.longest_name + 64
+        seen_bof, depth, end = False, 0, position
         for kind, start, end in _records(stream, position):
+            if depth:
+                depth += (kind == _BOF) - (kind == _EOF)
+                continue
             if kind == _EOF:
                 break
-            size = end - start
-            if kind in _CELL_RECORDS and size >= 4:
+            size, more = end - start, 0
+            if kind == _BOF:
+                depth, seen_bof = (1, True) if seen_bof else (0, True)
+            elif kind in _CELL_RECORDS and size >= 4:
                 row, column = struct.unpack_from("<HH", stream, start)
                 if kind == _LABELSST:
                     index = struct.unpack_from("<I", stream, start + 6)[0] if size >= 10 else -1
-                    length = strings[index] if 0 <= index < len(strings) else 0
-                    if not length:
-                        continue  # calamine keeps no empty (or unknown) shared string
-                    text += length
-                elif kind == _LABEL and size >= 8:
-                    text += struct.unpack_from("<H", stream, start + 6)[0]
+                    if not 0 <= index < known:
+                        continue  # calamine makes no cell of an unknown shared string
+                    more = strings[index]
+                elif kind in _LABELS and size >= 8:
+                    more = struct.unpack_from("<H", stream, start + 6)[0]
+                elif kind == _FORMULA:  # its text, or why it could not be read
+                    self.add_formula(128 + max(size - 22, 0) * weight)
                 extent.add(row + 1, column + 1, row + 1, column + 1)
                 cells += 1
             elif kind == _MULRK and size >= 6:
@@ -242,16 +314,26 @@ class _BiffScan:
                 extent.add(row + 1, first + 1, row + 1, first + count)
                 cells += count
             elif kind == _STRING and size >= 2:  # a formula's text, in the formula's cell
-                text += struct.unpack_from("<H", stream, start)[0]
+                more = struct.unpack_from("<H", stream, start)[0]
             elif kind == _DIMENSIONS:
                 self._dimensions(start, end)
+            if more:
+                text += more
+                self.add_text(more, text)
             if cells > MAX_CELLS:
                 self.refuse(f"the worksheet holds more than {MAX_CELLS:,} cells: too large to "
                             "read as a score sheet (save it as CSV)")
-            if text > MAX_TEXT:
-                self.refuse(f"its cells hold more than {MAX_TEXT >> 20} Mi characters of text: "
-                            "too large for a score sheet")
+            if self.cells + cells > MAX_CELLS:
+                self.refuse_workbook(f"its worksheets hold more than {MAX_CELLS:,} cells in all: "
+                                     "too large to read as a score sheet (save it as CSV)")
         extent.check(self)
+        self.cells += cells
+        self.span += extent.cells()
+        if self.span > MAX_CELLS:
+            self.refuse_workbook(f"its worksheets span more than {MAX_CELLS:,} cells in all: too "
+                                 "large to read as a score sheet (save it as CSV, or clear the far "
+                                 "cells)")
+        return end
 
     def _dimensions(self, start: int, end: int) -> None:
         """A DIMENSIONS record as calamine reads it (and reserves room for): refused when it
@@ -273,21 +355,26 @@ class _BiffScan:
                         "workbook is damaged or made to exhaust memory")
 
 
-def _string_lengths(parts: list[bytes], total: int) -> list[int]:
-    """The length (in characters) of each of the first ``total`` strings of an SST whose data is
-    ``parts`` (the SST record's after its counts, then each CONTINUE's): a string's characters
-    go on in the next part after a flags byte of their own; its formatting runs and extension
-    after it, without one."""
+def shared_string_lengths(parts: list[bytes], most: int) -> list[int]:
+    """The length (in characters) of each string of an SST whose data is ``parts`` (the SST
+    record's after its counts, then each CONTINUE's), up to ``most`` of them, read as calamine
+    reads them (xls.rs, ``parse_sst``): every string the data holds, whatever count the SST
+    claims; a string at the start of an empty part is an empty one. A string's characters go
+    on in the next part after a flags byte of their own; its formatting runs and extension
+    after it, without one. Where calamine would fail on the table (so on the workbook), the
+    strings read so far are kept."""
     lengths: list[int] = []
     index, at = 0, 0
     data = parts[0] if parts else b""
-    while len(lengths) < total:
-        if at >= len(data):
+    while len(lengths) < most:
+        if at >= len(data):  # calamine: `while !r.data.is_empty() || r.continue_record()`
             index += 1
             if index >= len(parts):
                 break
             data, at = parts[index], 0
-            continue
+            if not data:
+                lengths.append(0)
+                continue
         if at + 3 > len(data):
             break
         count, flags = struct.unpack_from("<HB", data, at)
@@ -306,10 +393,10 @@ def _string_lengths(parts: list[bytes], total: int) -> list[int]:
             left -= take
             if left:
                 index += 1
-                if index >= len(parts):
-                    break
+                if index >= len(parts) or not parts[index]:
+                    return lengths + [count]
                 data = parts[index]
-                width, at = (2 if data[:1] and data[0] & 1 else 1), 1
+                width, at = (2 if data[0] & 1 else 1), 1
         skip = runs * 4 + max(extension, 0)
         while skip:
             take = min(skip, len(data) - at)
@@ -318,7 +405,7 @@ def _string_lengths(parts: list[bytes], total: int) -> list[int]:
             if skip:
                 index += 1
                 if index >= len(parts):
-                    break
+                    return lengths + [count]
                 data, at = parts[index], 0
         lengths.append(count)
     return lengths
