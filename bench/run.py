@@ -97,7 +97,7 @@ class Sizes:
     heavy_runs: int  # best of this many for each season run
 
 
-FULL = Sizes(rows=1_000_000, sheets=10_000, startup_pairs=21, heavy_runs=3)
+FULL = Sizes(rows=1_000_000, sheets=10_000, startup_pairs=61, heavy_runs=3)
 QUICK = Sizes(rows=100_000, sheets=1_000, startup_pairs=9, heavy_runs=1)
 
 
