@@ -22,6 +22,7 @@ counting what it would build; the first limit passed is refused with one located
 - more than :data:`~.workbook_limits.MAX_CELLS` shared strings, or more than :data:`MAX_TEXT`
   characters in them (as many as the table holds, whatever count it claims: calamine reads
   them all);
+- formulas whose spaces calamine would take long to write out (:data:`MAX_SPACING_WORK`);
 - worksheets whose records overlap (each name given to the same records builds them again).
 
 A scan rather than calamine in a child process under a memory limit, as for the zipped formats
@@ -41,6 +42,10 @@ from .workbook_limits import MAX_CELLS, Extent
 
 MAX_TEXT = 32 << 20  # characters of text in one worksheet's cells (~3 bytes each, then Python's)
 MAX_FORMULA_TEXT = 64 << 20  # bytes the formulas and defined names may be written out as, at most
+# calamine writes a formula's spaces in one at a time, each moving the text after it: a formula
+# of 2,000 space tokens took 2.8 s. What the spaces may cost, as spaces × the formula's bytes
+# (both upper bounds) summed over the formulas: about a second of calamine's time.
+MAX_SPACING_WORK = 10**11
 SHEET_ROWS, SHEET_COLUMNS = 65_536, 256  # the most a BIFF8 worksheet holds
 MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
 END_OF_CHAIN = 0xFFFFFFFE
@@ -52,6 +57,11 @@ _EOF, _BOF, _CONTINUE, _BOUNDSHEET, _SST, _CODEPAGE = 0x000A, 0x0809, 0x003C, 0x
 _DIMENSIONS, _MULRK, _LABELSST, _STRING, _FORMULA, _LBL = (0x0200, 0x00BD, 0x00FD, 0x0207, 0x0006,
                                                            0x0018)
 _LABELS = {0x0204, 0x00D6}  # LABEL, RSTRING: their text's length after row, column and format
+# a formula's tokens that write a name out: PtgRef3d, PtgArea3d, PtgRefErr3d, PtgAreaErr3d (a
+# worksheet's) and PtgName (a defined name's), in each of their classes; PtgAttr (spaces)
+_NAMING_TOKENS = bytes([*range(0x3A, 0x3E), *range(0x5A, 0x5E), *range(0x7A, 0x7E),
+                        0x23, 0x43, 0x63])
+_ATTRIBUTE_TOKEN = b"\x19"
 
 
 class _Damaged(Exception):
@@ -192,6 +202,7 @@ class _BiffScan:
         self.codec = "latin-1"
         self.longest_name = 8  # bytes of the longest worksheet or defined name, as UTF-8
         self.cells = self.span = self.text = self.formulas = 0  # over what was walked so far
+        self.spacing = 0  # what writing the formulas' spaces costs calamine, so far
 
     def refuse(self, message: str) -> None:
         raise WizardError(Problem(message, self.location))
@@ -282,9 +293,6 @@ class _BiffScan:
         skips it."""
         stream, strings, known = self.stream, self.strings, len(self.strings)
         extent, cells, text = Extent(), 0, 0
-        # The most one byte of a formula's expression is written out as: a 5-byte token names
-        # a worksheet or a defined name, a 4-byte one 255 spaces (calamine, parse_formula).
-        weight = self.longest_name + 64
         seen_bof, depth, end = False, 0, position
         for kind, start, end in _records(stream, position):
             if depth:
@@ -305,7 +313,7 @@ class _BiffScan:
                 elif kind in _LABELS and size >= 8:
                     more = struct.unpack_from("<H", stream, start + 6)[0]
                 elif kind == _FORMULA:  # its text, or why it could not be read
-                    self.add_formula(128 + max(size - 22, 0) * weight)
+                    self.add_formula(self._formula_text(start + 22, end))
                 extent.add(row + 1, column + 1, row + 1, column + 1)
                 cells += 1
             elif kind == _MULRK and size >= 6:
@@ -334,6 +342,22 @@ class _BiffScan:
                                  "large to read as a score sheet (save it as CSV, or clear the far "
                                  "cells)")
         return end
+
+    def _formula_text(self, start: int, end: int) -> int:
+        """An upper bound of the bytes calamine writes the formula whose expression is at
+        ``start:end`` out as (xls.rs, ``parse_formula``): a token writes at most 16 bytes for
+        each of its own, but one naming a worksheet or a defined name writes that name, and an
+        attribute token up to 255 spaces. Every byte that could begin such a token is counted
+        as one, wherever it stands. The spaces' cost in time is counted too (MAX_SPACING_WORK)."""
+        expression = self.stream[start:end]
+        naming = len(expression) - len(expression.translate(None, _NAMING_TOKENS))
+        spaces = expression.count(_ATTRIBUTE_TOKEN) * 255
+        text = 128 + 16 * len(expression) + naming * self.longest_name + spaces
+        self.spacing += spaces * text
+        if self.spacing > MAX_SPACING_WORK:
+            self.refuse_workbook("its formulas' spaces would take calamine minutes to write out: "
+                                 "the workbook is damaged or made to stall its reader")
+        return text
 
     def _dimensions(self, start: int, end: int) -> None:
         """A DIMENSIONS record as calamine reads it (and reserves room for): refused when it
