@@ -23,7 +23,8 @@ counting what it would build; the first limit passed is refused with one located
   characters in them (as many as the table holds, whatever count it claims: calamine reads
   them all);
 - formulas whose spaces calamine would take long to write out (:data:`MAX_SPACING_WORK`);
-- worksheets whose records overlap (each name given to the same records builds them again);
+- more than :data:`MAX_SHEETS` worksheets, or worksheets whose records overlap (each name
+  given to the same records builds them again);
 - runs of CONTINUE records that calamine would take too long over (:data:`MAX_CONTINUE_WORK`).
 
 A scan rather than calamine in a child process under a memory limit, as for the zipped formats
@@ -41,6 +42,7 @@ from typing import IO, Iterator
 from ..errors import Problem, WizardError
 from .workbook_limits import MAX_CELLS, Extent
 
+MAX_SHEETS = 10_000  # worksheets a workbook may name (calamine builds each, however empty)
 MAX_TEXT = 32 << 20  # characters of text in one worksheet's cells (~3 bytes each, then Python's)
 MAX_FORMULA_TEXT = 64 << 20  # bytes the formulas and defined names may be written out as, at most
 # calamine writes a formula's spaces in one at a time, each moving the text after it: a formula
@@ -57,14 +59,17 @@ MINI_CUTOFF = 4096  # a stream shorter than this lives in the mini stream (calam
 _CELL_RECORDS = {0x0203, 0x0204, 0x00D6, 0x0205, 0x027E, 0x00FD, 0x0006}
 # NUMBER LABEL RSTRING BOOLERR RK LABELSST FORMULA: a cell each (calamine xls.rs)
 _EOF, _BOF, _CONTINUE, _BOUNDSHEET, _SST, _CODEPAGE = 0x000A, 0x0809, 0x003C, 0x0085, 0x00FC, 0x0042
-_DIMENSIONS, _MULRK, _LABELSST, _STRING, _FORMULA, _LBL = (0x0200, 0x00BD, 0x00FD, 0x0207, 0x0006,
-                                                           0x0018)
+_DIMENSIONS, _MULRK, _LABELSST, _STRING, _FORMULA, _LBL, _MERGED = (
+    0x0200, 0x00BD, 0x00FD, 0x0207, 0x0006, 0x0018, 0x00E5)
 _LABELS = {0x0204, 0x00D6}  # LABEL, RSTRING: their text's length after row, column and format
 # a formula's tokens that write a name out: PtgRef3d, PtgArea3d, PtgRefErr3d, PtgAreaErr3d (a
 # worksheet's) and PtgName (a defined name's), in each of their classes; PtgAttr (spaces)
 _NAMING_TOKENS = bytes([*range(0x3A, 0x3E), *range(0x5A, 0x5E), *range(0x7A, 0x7E),
                         0x23, 0x43, 0x63])
 _ATTRIBUTE_TOKEN = b"\x19"
+# a defined name is its name and its formula naming a worksheet twice (parse_lbl), in two
+# strings and a tuple: this, and three times the longest name
+_NAME_COST = 160
 
 
 class _Damaged(Exception):
@@ -250,10 +255,15 @@ class _BiffScan:
             elif kind == _BOUNDSHEET and end - start >= 8:
                 name = self._name(start + 6, end)
                 self.sheets.append((struct.unpack_from("<I", self.stream, start)[0], name))
+                if len(self.sheets) > MAX_SHEETS:
+                    self.refuse(f"it names more than {MAX_SHEETS:,} worksheets: too many for a "
+                                "score sheet workbook")
                 self.longest_name = max(self.longest_name, len(name.encode()))
             elif kind == _LBL and end - start >= 4:
                 names += 1
                 self.longest_name = max(self.longest_name, 3 * self.stream[start + 3])
+                if names * _NAME_COST > MAX_FORMULA_TEXT:  # too many, however short
+                    self.add_formula(names * _NAME_COST)
             elif kind == _SST:
                 parts = [self.stream[start + 8:end]]
         if parts is not None:
@@ -264,8 +274,7 @@ class _BiffScan:
         if sum(self.strings) > MAX_TEXT:
             self.refuse(f"its shared strings hold more than {MAX_TEXT >> 20} Mi characters: too "
                         "large for a score sheet")
-        # each defined name: its name, and its formula naming a worksheet twice (parse_lbl)
-        self.add_formula(names * (3 * self.longest_name + 64))
+        self.add_formula(names * (3 * self.longest_name + _NAME_COST))
         walked = 0  # where the worksheet before ended: worksheets do not share records
         for position, name in sorted(self.sheets):
             self.location = f"{self.path}[{name}]"
@@ -344,6 +353,8 @@ class _BiffScan:
                 count = (size - 6) // 6
                 extent.add(row + 1, first + 1, row + 1, first + count)
                 cells += count
+            elif kind == _MERGED and size >= 2:  # merged ranges, each kept (16 bytes): as cells
+                cells += min(struct.unpack_from("<H", stream, start)[0], (size - 2) // 8)
             elif kind == _STRING and size >= 2:  # a formula's text, in the formula's cell
                 more = struct.unpack_from("<H", stream, start)[0]
             elif kind == _DIMENSIONS:
