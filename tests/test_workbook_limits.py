@@ -63,6 +63,51 @@ def test_repeated_ods_cells_are_counted_before_they_are_built(tmp_path):
     refused(path, f"{path}[Game]: " + SPAN.format(span="A1:XFD3004", cells=16384 * 3004))
 
 
+COPIED = ("its repeated cells and spaces (text:s) come to more than 32 MiB of text: too large "
+          "for a score sheet")
+
+
+def test_an_ods_s_tables_count_together(tmp_path):
+    """calamine builds every table of an .ods before one is read: twenty spanning 1.96 million
+    cells each, in 1.2 KB (before: 1,287 MiB)."""
+    far = ('<table:table-row table:number-rows-repeated="6995"><table:table-cell/>'
+           '</table:table-row><table:table-row><table:table-cell '
+           'table:number-columns-repeated="279"/>' + bombs.ods_cell(1) + "</table:table-row>")
+    path = bombs.ods_tables(tmp_path / "tables.ods",
+                            [(f"T{i}", bombs.ods_rows() + far) for i in range(20)])
+    refused(path, f"{path}: its worksheets span more than 2,000,000 cells in all: too large to "
+                  "read as a score sheet (save it as CSV, or clear the far cells)")
+    few = bombs.ods_tables(tmp_path / "few.ods", [(f"T{i}", bombs.ods_rows()) for i in range(20)])
+    assert run("check", few).stdout == "".join(f"{few}, game T{i}: ok\n" for i in range(20))
+
+
+def test_what_calamine_copies_out_of_an_ods_is_counted(tmp_path):
+    """calamine copies a repeated cell (its content and its attributes' values) into every
+    place, and writes a text:s's count of spaces out: a 100 KB string in 10,000 copies (before:
+    2,888 MiB from 1.1 KB), a 500 KB string-value in 10,000 (14,333 MiB, 69 s), 300 million
+    spaces (1,170 MiB)."""
+    text = bombs.ods(tmp_path / "text.ods", bombs.ODS_HEAD + bombs.ods_rows()
+                     + '<table:table-row table:number-rows-repeated="10">'
+                     + bombs.ods_cell("x" * 100_000, 1000) + "</table:table-row>" + bombs.ODS_TAIL)
+    refused(text, f"{text}: {COPIED}")
+    value = bombs.ods(tmp_path / "value.ods", bombs.ODS_HEAD + bombs.ods_rows()
+                      + '<table:table-row table:number-rows-repeated="100"><table:table-cell '
+                      'office:value-type="string" office:string-value="' + "y" * 500_000
+                      + '" table:number-columns-repeated="100"/></table:table-row>'
+                      + bombs.ODS_TAIL)
+    refused(value, f"{value}: {COPIED}")
+    spaces = bombs.ods(tmp_path / "spaces.ods", bombs.ODS_HEAD + bombs.ods_rows()
+                       + '<table:table-row><table:table-cell office:value-type="string"><text:p>'
+                       'a<text:s text:c="300000000"/></text:p></table:table-cell>'
+                       "</table:table-row>" + bombs.ODS_TAIL)
+    refused(spaces, f"{spaces}: {COPIED}")
+    some = bombs.ods(tmp_path / "some.ods", bombs.ODS_HEAD + bombs.ods_rows()
+                     + '<table:table-row><table:table-cell office:value-type="string"><text:p>'
+                     'Dan<text:s text:c="3"/></text:p></table:table-cell>'
+                     + bombs.ods_cell(0, 3) + "</table:table-row>" + bombs.ODS_TAIL)
+    assert "round 'Dan' is not a round number" in run("check", some).stderr  # read, not refused
+
+
 def test_empty_far_cells_and_a_huge_dimension_cost_nothing_and_still_read(tmp_path):
     empty = '<row r="1048576"><c r="XFD1048576" s="1"/></row>'  # a styled empty cell
     path = bombs.xlsx(tmp_path / "empty.xlsx", bombs.sheet(bombs.game_rows() + empty,

@@ -179,3 +179,10 @@ def ods_whitespace_bomb(path: Path, size: int) -> Path:
             yield block
         yield ODS_TAIL
     return ods(path, pieces())
+
+
+def ods_tables(path: Path, tables: Iterable[tuple[str, str]]) -> Path:
+    """An .ods of several tables: (name, rows) each."""
+    head = ODS_HEAD.rsplit('<table:table table:name="Game">', 1)[0]
+    body = "".join(f'<table:table table:name="{name}">{rows}</table:table>' for name, rows in tables)
+    return ods(path, head + body + "</office:spreadsheet></office:body></office:document-content>")

@@ -14,7 +14,11 @@ and 3):
    a ``<dimension>`` and ODS's repeated *empty* cells cost calamine nothing) span at most
    :data:`MAX_CELLS`, counting ODS's ``number-columns-repeated``/``number-rows-repeated``
    copies; no run of text between two tags is longer than :data:`MAX_TEXT`; the shared strings
-   are at most :data:`MAX_CELLS`.
+   are at most :data:`MAX_CELLS`. calamine builds every table of an .ods before one is read, so
+   their spans are also counted together; and what it writes out beyond the file's own bytes,
+   a repeated cell's copies (content and attributes) and ``text:s`` spaces, at most
+   :data:`MAX_COPIED_TEXT` (a 1.1 KB .ods of a 100 KB string in 10,000 copies peaked at
+   2.9 GB).
 
 Why a scan here rather than calamine in a child process under a memory limit (both measured,
 README "Workbooks and memory"): the child costs less on a huge worksheet (0.3 s against the
@@ -41,6 +45,7 @@ MAX_TEXT = 1 << 20  # one run of text (a cell, whitespace) between two tags: 1 M
 MAX_PART = 80 << 20  # what one part may unpack to: calamine holds a worksheet's text whole
 # (80 MiB of inline strings peak at 194 MiB; a 2-million-cell season's worksheet is 70 MiB)
 MAX_UNPACKED = 160 << 20  # ... and all of them together
+MAX_COPIED_TEXT = 32 << 20  # an .ods's repeated cells' copies and text:s spaces, in all
 MAX_RATIO = 100  # for a part of more than RATIO_FLOOR bytes
 RATIO_FLOOR = 8 << 20
 _CHUNK = 256 << 10  # must stay below MAX_TEXT (a run inside one chunk is not measured)
@@ -162,6 +167,7 @@ class _Scan:
 
     def __init__(self, location: str) -> None:
         self.location = location
+        self.offset = 0  # where in the part the data being fed starts
 
     def run(self, xml: IO[bytes]) -> None:
         carry, base, last_open = b"", 0, 0
@@ -174,9 +180,11 @@ class _Scan:
                 last_open = base + chunk.rfind(b"<")
             base += len(chunk)
             data = carry + chunk
+            self.offset = base - len(data)  # base counts the chunk already
             cut = data.rfind(b"<")  # the tag from here on may be cut off: carried over
             if cut > 0:
                 self.feed(data[:cut])
+                self.offset += cut
                 data = data[cut:]
             carry = data
         self.feed(carry)
@@ -221,6 +229,15 @@ class Extent:
         if not self.bottom:
             return 0
         return (self.bottom - self.top + 1) * (self.right - self.left + 1)
+
+    @staticmethod
+    def check_all(cells: int, path: str) -> None:
+        """Refuse worksheets that span more than MAX_CELLS cells in all, when calamine builds
+        every one before any is read (.ods, .xls)."""
+        if cells > MAX_CELLS:
+            raise WizardError(Problem(
+                f"its worksheets span more than {MAX_CELLS:,} cells in all: too large to read as "
+                "a score sheet (save it as CSV, or clear the far cells)", path))
 
     def check(self, scan: Any, what: str = "the worksheet") -> None:
         """Refuse (``scan.refuse``) a span of more than MAX_CELLS cells."""
@@ -321,13 +338,24 @@ _REPEAT_COLUMNS = re.compile(rb'number-columns-repeated="([0-9]{1,10})"')
 _REPEAT_ROWS = re.compile(rb'number-rows-repeated="([0-9]{1,10})"')
 _ODS_TEXT = re.compile(rb"\s*<(?:[\w.-]+:)?p\b[^>]*>([^<]*)")
 _TABLE_NAME = re.compile(rb'\bname="([^"]*)"')
+_SPACES = re.compile(rb'\btext:c="0*([0-9]*)"')
+
+
+def _spaces(attributes: bytes) -> int:
+    """How many spaces a ``text:s`` stands for (calamine: its ``text:c``, else 1); a count of
+    more than 12 digits as more than any limit."""
+    found = _SPACES.search(attributes)
+    if found is None:
+        return 1
+    digits = found.group(1)
+    return int(digits or b"0") if len(digits) <= 12 else 10**12
 
 
 class _OdsScan(_Scan):
     """An .ods's ``content.xml``: each table (worksheet), its rows and cells with their repeat
     counts; a cell holds a value when it has a value type or content (not self-closing)."""
 
-    TAGS = re.compile(rb"<(/?)(?:[\w.-]+:)?(table|table-row|table-cell|covered-table-cell)"
+    TAGS = re.compile(rb"<(/?)(?:[\w.-]+:)?(table|table-row|table-cell|covered-table-cell|s)"
                       rb"(?=[\s/>])([^>]*)>")
 
     def __init__(self, path: str, errors: ErrorCells) -> None:
@@ -338,9 +366,19 @@ class _OdsScan(_Scan):
         self.depth = 0  # of tables: one inside a cell is part of the worksheet around it
         self.row = self.row_repeat = self.column = self.row_left = self.row_right = 0
         self.pending: list[tuple[int, int, str]] = []  # error cells of the row: column, repeat, code
+        self.span = 0  # of the tables finished: calamine builds them all before one is read
+        self.copied = self.copies = 0  # a repeated cell's content starts there; its extra copies
+        self.copied_text = 0  # bytes of content in the extra copies of repeated cells, so far
 
     def tag(self, match: re.Match[bytes]) -> None:
         closing, name, attributes = match.groups()
+        if name == b"s":  # text:s, spaces: calamine writes text:c of them out, in each copy
+            if self.extent is not None and not closing:
+                self.add_copied(_spaces(attributes) * (self.copies + 1))
+            return
+        if self.copies:  # the repeated cell's content ends where this tag starts
+            self.add_copied((self.offset + match.start() - self.copied) * self.copies)
+            self.copies = 0
         if name == b"table":
             if attributes.endswith(b"/"):
                 return
@@ -371,11 +409,29 @@ class _OdsScan(_Scan):
             valued = not attributes.endswith(b"/") or b"value-type=" in attributes
             if valued and name == b"table-cell" and b'value-type="error"' in attributes:
                 self.pending.append((self.column, repeat, _text_after(match, _ODS_TEXT)))
+            if valued and repeat * self.row_repeat > 1:
+                # calamine copies the cell (its attributes' values, its content) into each place
+                self.add_copied(len(attributes) * (repeat * self.row_repeat - 1))
+                if not attributes.endswith(b"/"):
+                    self.copied = self.offset + match.end()
+                    self.copies = repeat * self.row_repeat - 1
             if valued and name == b"table-cell":
                 if not self.row_right:
                     self.row_left = self.column + 1
                 self.row_right = self.column + repeat
             self.column += repeat
+
+    def add_copied(self, size: int) -> None:
+        """Count ``size`` more bytes of text that calamine writes out beyond the file's own
+        (a repeated cell's copies, spaces); judged once the table's span is (check_copied)."""
+        self.copied_text += size
+
+    def check_copied(self) -> None:
+        """Refuse past MAX_COPIED_TEXT."""
+        if self.copied_text > MAX_COPIED_TEXT:
+            raise WizardError(Problem(
+                f"its repeated cells and spaces (text:s) come to more than "
+                f"{_mib(MAX_COPIED_TEXT)} of text: too large for a score sheet", self.path))
 
     def finish_row(self) -> None:
         for column, repeat, text in self.pending:  # error cells, each copy of them
@@ -390,9 +446,17 @@ class _OdsScan(_Scan):
         self.row += self.row_repeat
         self.row_repeat, self.row_right = 0, 0
 
+    def done(self) -> None:
+        """A table left open at the end: judged as if closed (calamine builds it as it goes)."""
+        self.finish_table()
+        self.check_copied()
+
     def finish_table(self) -> None:
         if self.extent is not None:
             self.extent.check(self)
+            self.span += self.extent.cells()
+            Extent.check_all(self.span, self.path)
+            self.check_copied()
         self.extent = None
         self.location = self.path
 

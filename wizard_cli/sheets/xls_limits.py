@@ -371,10 +371,7 @@ class _BiffScan:
         extent.check(self)
         self.cells += cells
         self.span += extent.cells()
-        if self.span > MAX_CELLS:
-            self.refuse_workbook(f"its worksheets span more than {MAX_CELLS:,} cells in all: too "
-                                 "large to read as a score sheet (save it as CSV, or clear the far "
-                                 "cells)")
+        Extent.check_all(self.span, self.path)
         return end
 
     def _formula_text(self, start: int, end: int) -> int:
