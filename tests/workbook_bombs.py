@@ -44,14 +44,24 @@ def game_rows(rows: list[list[object]] = GAME) -> str:
                    + "</row>" for number, row in enumerate(rows, start=1))
 
 
-def xlsx(path: Path, sheet_xml: str | Iterable[str | bytes]) -> Path:
+def xlsx(path: Path, sheet_xml: str | Iterable[str | bytes],
+         shared: list[str] | None = None) -> Path:
     """An .xlsx with one worksheet "Game" whose XML is ``sheet_xml`` (text, or pieces streamed
-    into the archive: a zip bomb need not be held whole)."""
+    into the archive: a zip bomb need not be held whole), and the ``shared`` strings if any."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         archive.writestr("[Content_Types].xml", CONTENT_TYPES)
         archive.writestr("_rels/.rels", ROOT_RELS)
         archive.writestr("xl/workbook.xml", WORKBOOK)
-        archive.writestr("xl/_rels/workbook.xml.rels", WORKBOOK_RELS)
+        relationships = WORKBOOK_RELS
+        if shared is not None:
+            relationships = relationships.replace("</Relationships>", (
+                '<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/'
+                '2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>'))
+            archive.writestr("xl/sharedStrings.xml", (
+                '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats'
+                f'.org/spreadsheetml/2006/main" count="{len(shared)}" uniqueCount="{len(shared)}">'
+                + "".join(f"<si><t>{text}</t></si>" for text in shared) + "</sst>"))
+        archive.writestr("xl/_rels/workbook.xml.rels", relationships)
         with archive.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as out:
             for piece in [sheet_xml] if isinstance(sheet_xml, str) else sheet_xml:
                 out.write(piece.encode() if isinstance(piece, str) else piece)

@@ -14,7 +14,9 @@ and 3):
    a ``<dimension>`` and ODS's repeated *empty* cells cost calamine nothing) span at most
    :data:`MAX_CELLS`, counting ODS's ``number-columns-repeated``/``number-rows-repeated``
    copies; no run of text between two tags is longer than :data:`MAX_TEXT`; the shared strings
-   are at most :data:`MAX_CELLS`. calamine builds every table of an .ods before one is read, so
+   are at most :data:`MAX_CELLS`, and the bytes of them copied into the cells that show them
+   at most :data:`MAX_COPIED_TEXT` (a 5 KB .xlsx showing a million-character string in 1,000
+   cells peaked at 1.9 GB). calamine builds every table of an .ods before one is read, so
    their spans are also counted together; and what it writes out beyond the file's own bytes,
    a repeated cell's copies (content and attributes) and ``text:s`` spaces, at most
    :data:`MAX_COPIED_TEXT` (a 1.1 KB .ods of a 100 KB string in 10,000 copies peaked at
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from array import array
 import zipfile
 from typing import IO, Any
 from xml.etree import ElementTree
@@ -45,7 +48,8 @@ MAX_TEXT = 1 << 20  # one run of text (a cell, whitespace) between two tags: 1 M
 MAX_PART = 80 << 20  # what one part may unpack to: calamine holds a worksheet's text whole
 # (80 MiB of inline strings peak at 194 MiB; a 2-million-cell season's worksheet is 70 MiB)
 MAX_UNPACKED = 160 << 20  # ... and all of them together
-MAX_COPIED_TEXT = 32 << 20  # an .ods's repeated cells' copies and text:s spaces, in all
+MAX_COPIED_TEXT = 32 << 20  # what calamine copies: shared strings into an .xlsx's cells; an
+# .ods's repeated cells and text:s spaces
 MAX_RATIO = 100  # for a part of more than RATIO_FLOOR bytes
 RATIO_FLOOR = 8 << 20
 _CHUNK = 256 << 10  # must stay below MAX_TEXT (a run inside one chunk is not measured)
@@ -75,23 +79,46 @@ def check_workbook(path: str) -> ErrorCells:
                 with archive.open("content.xml") as xml:
                     _OdsScan(path, errors).run(xml)
                 return errors
-            for part, name in _xlsx_worksheets(archive, path):
-                found = errors.setdefault(name, {})
-                try:
-                    with archive.open(part) as xml:
-                        _XlsxScan(f"{path}[{name}]", found).run(xml)
-                except _Unplaced:
-                    found.clear()
-                    with archive.open(part) as xml:
-                        _XlsxScan(f"{path}[{name}]", found, placed=False).run(xml)
+            strings = array("I")
             for part in archive.namelist():
                 if part.lower().endswith("sharedstrings.xml"):
                     with archive.open(part) as xml:
-                        _SharedStringsScan(path).run(xml)
+                        scan = _SharedStringsScan(path)
+                        scan.run(xml)
+                    strings = _longer(strings, scan.lengths)
+            for part, name in _xlsx_worksheets(archive, path):
+                _scan_worksheet(archive, part, f"{path}[{name}]", errors.setdefault(name, {}),
+                                strings)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
             RuntimeError, OSError, ValueError) as error:
         raise WizardError(Problem(f"not readable as a workbook: {error}", path)) from None
     return errors
+
+
+def _scan_worksheet(archive: zipfile.ZipFile, part: str, location: str,
+                    errors: dict[tuple[int, int], str], strings: array) -> None:
+    """Scan one worksheet of an .xlsx: by blocks, unless a cell has no place (then tag by tag);
+    the shared strings its cells show counted roughly (each as the longest), and exactly when
+    the rough count is too much."""
+    placed, exact = True, False
+    while True:
+        errors.clear()
+        try:
+            with archive.open(part) as xml:
+                _XlsxScan(location, errors, strings, placed, exact).run(xml)
+            return
+        except _Unplaced:
+            placed, exact = False, True
+        except _Inexact:
+            exact = True
+
+
+def _longer(first: array, second: array) -> array:
+    """Each string's length, the longer of two tables' (a workbook may hold more than one)."""
+    if not first:
+        return second
+    longer = array("I", map(max, first, second))
+    return longer + (first if len(first) > len(second) else second)[len(longer):]
 
 
 def _check_sizes(archive: zipfile.ZipFile, path: str) -> None:
@@ -168,6 +195,7 @@ class _Scan:
     def __init__(self, location: str) -> None:
         self.location = location
         self.offset = 0  # where in the part the data being fed starts
+        self.end = 0  # the part's size, once read
 
     def run(self, xml: IO[bytes]) -> None:
         carry, base, last_open = b"", 0, 0
@@ -188,6 +216,7 @@ class _Scan:
                 data = data[cut:]
             carry = data
         self.feed(carry)
+        self.end = base
         self.done()
 
     def feed(self, data: bytes) -> None:
@@ -257,6 +286,7 @@ _VALUED_CELL = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="([A-Z]{1,3})([0-9]{1,7}
 _ERROR_CELL = re.compile(rb'<(?:[\w.-]+:)?c\s([^>]*\bt="e"[^>]*)(?<!/)>')
 _XLSX_VALUE = re.compile(rb"(?:\s|<(?:[\w.-]+:)?f\b[^>]*/>|<(?:[\w.-]+:)?f\b[^>]*>[^<]*</[^>]*>)*"
                          rb"<(?:[\w.-]+:)?v>([^<]*)")
+_SHARED = re.compile(rb'\bt="s"[^>]*>\s*<(?:[\w.-]+:)?v>\s*([0-9]{1,10})')  # a cell's index
 _UNPLACED_CELL = re.compile(rb"<(?:[\w.-]+:)?c(?=[\s/>])(?:(?!\sr=)[^>])*>")
 
 
@@ -269,12 +299,17 @@ class _XlsxScan(_Scan):
     TAGS = re.compile(rb"<(?:[\w.-]+:)?(row|c)(?=[\s/>])([^>]*)>")
 
     def __init__(self, location: str, errors: dict[tuple[int, int], str],
-                 placed: bool = True) -> None:
+                 strings: array | None = None, placed: bool = True, exact: bool = False) -> None:
         super().__init__(location)
         self.errors = errors
         self.extent = Extent()
         self.placed = placed  # every cell has its r (until one is found without)
         self.row, self.column = 0, 0
+        # calamine copies a shared string into each cell that shows it: their bytes, counted
+        # each as the longest string (raising _Inexact past the limit), or exactly
+        self.strings = strings or array("I")
+        self.longest = max(self.strings, default=0)
+        self.exact, self.copied = exact, 0
 
     def feed(self, data: bytes) -> None:
         if not self.placed:
@@ -289,6 +324,15 @@ class _XlsxScan(_Scan):
                 if place and len(self.errors) < MAX_ERRORS:
                     self.errors[int(place.group(2)), _column(place.group(1))] = \
                         _text_after(match, _XLSX_VALUE)
+        if self.longest and b't="s"' in data:
+            if self.exact:
+                strings, known = self.strings, len(self.strings)
+                self.add_copied(sum(strings[index] for index in map(int, _SHARED.findall(data))
+                                    if index < known))
+            else:
+                self.copied += data.count(b't="s"') * self.longest
+                if self.copied > MAX_COPIED_TEXT:
+                    raise _Inexact
         if found:
             letters = {column for column, _ in found}
             columns = [_column(column) for column in letters]
@@ -309,6 +353,19 @@ class _XlsxScan(_Scan):
             self.column, row = self.column + 1, max(self.row, 1)
         if not attributes.endswith(b"/"):  # an empty cell (``<c r="X9" s="1"/>``) costs nothing
             self.extent.add(row, self.column, row, self.column)
+            if self.longest and b't="s"' in attributes:
+                value = _XLSX_VALUE.match(match.string, match.end())
+                index = int(value.group(1)) if value and value.group(1).isdigit() else -1
+                if 0 <= index < len(self.strings):
+                    self.add_copied(self.strings[index])
+
+    def add_copied(self, size: int) -> None:
+        """Count ``size`` more bytes of shared strings copied into cells; refuse past
+        MAX_COPIED_TEXT."""
+        self.copied += size
+        if self.copied > MAX_COPIED_TEXT:
+            self.refuse(f"its cells show more than {_mib(MAX_COPIED_TEXT)} of shared strings' "
+                        "text: too large for a score sheet")
 
     def done(self) -> None:
         self.extent.check(self)
@@ -318,20 +375,34 @@ class _Unplaced(Exception):
     """A worksheet has a cell without ``r``: scan it again, tag by tag."""
 
 
+class _Inexact(Exception):
+    """A worksheet's cells may show too much shared text, by the rough count: count exactly."""
+
+
 class _SharedStringsScan(_Scan):
-    """The shared strings: how many there are (each is held as a string of its own)."""
+    """The shared strings: how many there are (each is held as a string of its own), and how
+    long each may be: the bytes from its ``<si>`` to the next, less the least markup of one
+    (``<si><t></t></si>``)."""
 
     TAGS = re.compile(rb"<(?:[\w.-]+:)?si(?=[\s/>])")
 
     def __init__(self, location: str) -> None:
         super().__init__(location)
-        self.count = 0
+        self.lengths = array("I")
+        self.start = -1  # where the string being read began
 
     def tag(self, match: re.Match[bytes]) -> None:
-        self.count += 1
-        if self.count > MAX_CELLS:
+        at = self.offset + match.start()
+        if self.start >= 0:
+            self.lengths.append(max(at - self.start - 16, 0))
+        self.start = at
+        if len(self.lengths) >= MAX_CELLS:
             self.refuse(f"its shared strings number more than {MAX_CELLS:,}: too many for a "
                         "score sheet")
+
+    def done(self) -> None:
+        if self.start >= 0:
+            self.lengths.append(min(max(self.end - self.start - 16, 0), 0xFFFFFFFF))
 
 
 _REPEAT_COLUMNS = re.compile(rb'number-columns-repeated="([0-9]{1,10})"')
