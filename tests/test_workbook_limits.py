@@ -276,3 +276,88 @@ def test_error_codes_exported_to_a_csv_are_named(write):
     assert result.stderr.splitlines() == error_lines(str(long), 2)
     wide = write("wide.csv", "round,Anna,Ben,Cara\n1,0/0,1/1,#DIV/0!\n")
     assert run("check", wide).stderr == f"{wide}:2: round 1, Cara: bid '#DIV/0!' {WHY}\n"
+
+
+def _renamed(path, source, renames: dict[str, str], extra: dict[str, str] | None = None):
+    """A copy of the archive ``source`` with parts renamed (and ``extra`` parts added)."""
+    import zipfile
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(path, "w") as new:
+        for info in old.infolist():
+            new.writestr(renames.get(info.filename, info.filename), old.read(info))
+        for name, text in (extra or {}).items():
+            new.writestr(name, text)
+    return path
+
+
+def test_workbooks_are_scanned_as_calamine_would_read_them(tmp_path):
+    """Each of these was read unscanned and aborted the process (SIGABRT): a cell's place in
+    lower case, single quotes or with a leading zero; a part in another case or with
+    backslashes; an .xlsx holding a stray content.xml; an .xlsx named .XLS (calamine then tries
+    each reader); a shared-string table claiming 10¹² strings (calamine reserves them)."""
+    def far(cell: str) -> str:
+        return bombs.sheet(bombs.game_rows() + f'<row r="1048576">{cell}</row>')
+
+    spans = "[Game]: " + SPAN.format(span="A1:XFD1048576", cells=16384 * 1048576)
+    for name, cell in [("lower", '<c r="xfd1048576"><v>1</v></c>'),
+                       ("quoted", "<c r='XFD1048576'><v>1</v></c>"),
+                       ("zero", '<c r="XFD01048576"><v>1</v></c>')]:
+        path = bombs.xlsx(tmp_path / f"{name}.xlsx", far(cell))
+        refused(path, f"{path}{spans}")
+    stray = bombs.stray_cell(tmp_path / "stray.xlsx")
+    for name, renames, extra in [
+            ("case.xlsx", {"xl/worksheets/sheet1.xml": "xl/Worksheets/Sheet1.XML"}, None),
+            ("slashes.xlsx", {"xl/worksheets/sheet1.xml": "xl\\worksheets\\sheet1.xml"}, None),
+            ("member.xlsx", {}, {"content.xml": "<x/>"}),
+            ("upper.XLS", {}, None)]:
+        path = _renamed(tmp_path / name, stray, renames, extra)
+        refused(path, f"{path}{spans}")
+    claimed = bombs.xlsx(tmp_path / "claimed.xlsx", bombs.sheet(bombs.game_rows()), shared=["a"])
+    claimed = _renamed(tmp_path / "claims.xlsx", claimed, {}, None)
+    import zipfile
+    with zipfile.ZipFile(claimed) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    parts["xl/sharedStrings.xml"] = parts["xl/sharedStrings.xml"].replace(
+        b'uniqueCount="1"', b'uniqueCount="1000000000000"')
+    with zipfile.ZipFile(claimed, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    refused(claimed, f"{claimed}: its shared strings number more than 2,000,000: too many for a "
+                     "score sheet")
+
+
+def test_shared_strings_shown_however_the_cell_is_written(tmp_path):
+    """t='s', a value that is no number (calamine reads string 0), a formula before the value,
+    an attribute on <v>: each showed a million characters in 1,000 cells (1,935 MiB)."""
+    for name, inner, kind in [("quoted", "<v>0</v>", "t='s'"), ("nan", "<v>x</v>", 't="s"'),
+                              ("formula", "<f>1</f><v>0</v>", 't="s"'),
+                              ("attribute", '<v xml:space="preserve">0</v>', 't="s"')]:
+        rows = "".join(f'<row r="{r}"><c r="F{r}" {kind}>{inner}</c></row>'
+                       for r in range(10, 1010))
+        path = bombs.xlsx(tmp_path / f"{name}.xlsx", bombs.sheet(bombs.game_rows() + rows),
+                          shared=["x" * 1_000_000])
+        refused(path, f"{path}[Game]: its cells show more than 32 MiB of shared strings' text: "
+                      "too large for a score sheet")
+
+
+def test_ods_repeats_are_read_as_calamine_reads_them(tmp_path):
+    """A count with a + sign or in single quotes, a '>' inside an attribute, the empty cells
+    before a valued one (calamine keeps them): before, 6,082, 6,082, 1,248 and 1,776 MiB."""
+    cell = ('<table:table-cell office:value-type="float" office:value="1" '
+            'table:number-columns-repeated={q}99{q}/>')
+    cases = {
+        "plus": ('<table:table-row table:number-rows-repeated="+1000000">'
+                 + cell.format(q='"') + "</table:table-row>", "A1:CU1000004", 99 * 1000004),
+        "quote": ("<table:table-row table:number-rows-repeated='1000000'>"
+                  + cell.format(q="'") + "</table:table-row>", "A1:CU1000004", 99 * 1000004),
+        "angle": ('<table:table-row table:style-name=">" table:number-rows-repeated="200000">'
+                  + cell.format(q='"').replace("<table:table-cell ",
+                                               '<table:table-cell table:style-name=">" ')
+                  + "</table:table-row>", "A1:CU200004", 99 * 200004),
+        "leading": (('<table:table-row><table:table-cell table:number-columns-repeated="16383"/>'
+                     '<table:table-cell office:value-type="float" office:value="1"/>'
+                     "</table:table-row>") * 2000, "A1:XFD2004", 16384 * 2004),
+    }
+    for name, (rows, span, cells) in cases.items():
+        path = bombs.ods(tmp_path / f"{name}.ods", bombs.ODS_HEAD + bombs.ods_rows() + rows
+                         + bombs.ODS_TAIL)
+        refused(path, f"{path}[Game]: " + SPAN.format(span=span, cells=cells))

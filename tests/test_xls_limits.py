@@ -215,15 +215,17 @@ def test_a_panic_inside_calamine_is_one_located_line(tmp_path):
         "len is 2 but the index is 3)")
 
 
-def test_a_damaged_compound_file_is_left_to_calamine(tmp_path):
-    """Sectors in a circle: calamine says so (and so it did before the scan)."""
+def test_a_damaged_compound_file_is_refused(tmp_path):
+    """Sectors in a circle: calamine would read on (a directory in a circle, without end: 6 GB
+    in 23 s), so the scan refuses it."""
     data = bytearray(x.compound_file(x.workbook_stream(GAME + b"\0" * 9000)))
     fat = list(struct.unpack_from("<1024I", data, x.SECTOR))
     fat[4] = 3  # the stream's second sector leads back to its first
     struct.pack_into("<1024I", data, x.SECTOR, *fat)
     path = tmp_path / "circle.xls"
     path.write_bytes(bytes(data))
-    refused(path, f"{path}: not readable as a workbook: End of stream 'record length'")
+    refused(path, f"{path}: not readable as a workbook: its compound file does not hold "
+                  "together (a sector past its end, or a chain of sectors in a circle)")
 
 
 @st.composite
@@ -334,3 +336,66 @@ def test_what_the_globals_name_is_counted(tmp_path):
                     "to read as a score sheet (save it as CSV)")
     few = x.xls(tmp_path / "few.xls", GAME + merged, name * 10)
     assert run("check", few).stdout == f"{few}: ok\n"
+
+
+FAR = f"[Game]: the worksheet spans A1:IV65536 (16,777,216 cells): too large to read as a score " \
+      "sheet (at most 2,000,000; save it as CSV, or clear the far cells)"
+
+
+def test_the_compound_file_is_read_as_calamine_reads_it(tmp_path):
+    """A stream named WORKBOOK, a name whose length field says 0, a size past the file's end,
+    a file cut inside its last sector: calamine reads each, so the scan does (before: each
+    unscanned, 1,053 MiB); a directory in a circle, which calamine reads without end (6 GB in
+    23 s), is refused."""
+    stream = x.workbook_stream(GAME + x.number(65535, 255, 1))
+    upper = tmp_path / "upper.xls"
+    upper.write_bytes(x.compound_file(stream, name="WORKBOOK"))
+    refused(upper, f"{upper}{FAR}")
+    data = x.compound_file(stream)
+    entry = x.SECTOR * 2 + 128  # the Workbook stream's directory entry (after one FAT sector)
+    unnamed = tmp_path / "unnamed.xls"
+    unnamed.write_bytes(data[:entry + 64] + b"\0\0" + data[entry + 66:])
+    refused(unnamed, f"{unnamed}{FAR}")
+    sized = tmp_path / "sized.xls"
+    sized.write_bytes(data[:entry + 120] + struct.pack("<Q", 1 << 30) + data[entry + 128:])
+    refused(sized, f"{sized}{FAR}")
+    cut = tmp_path / "cut.xls"
+    cut.write_bytes(data[:-100])
+    refused(cut, f"{cut}{FAR}")
+    circle = bytearray(data)
+    struct.pack_into("<I", circle, x.SECTOR + 4 * 1, 1)  # the directory's sector leads to itself
+    looped = tmp_path / "looped.xls"
+    looped.write_bytes(bytes(circle))
+    refused(looped, f"{looped}: not readable as a workbook: its compound file does not hold "
+                    "together (a sector past its end, or a chain of sectors in a circle)")
+
+
+def test_records_are_placed_as_calamine_places_them(tmp_path):
+    """A DIMENSIONS whose first column is past 0xFF starts at column A (calamine; before: an
+    abort); a formula's STRING is a cell where the last formula was, else at A1 (before: a
+    game at IV65536 read past 1 GiB)."""
+    dims = x.xls(tmp_path / "dims.xls", x.dimensions(0, 0xFFFFFFFF, 0xFFFF, 0xFFFF) + GAME)
+    refused(dims, f"{dims}[Game]: its DIMENSIONS record declares 4,294,967,295 rows × 65,535 "
+                  "columns: more than a worksheet holds (65,536 × 256); the workbook is damaged "
+                  "or made to exhaust memory")
+    far_game = b"".join(x.label(65532 + r, 252 + c, v) if isinstance(v, str)
+                        else x.number(65532 + r, 252 + c, v)
+                        for r, row in enumerate(x.GAME) for c, v in enumerate(row))
+    string = x.xls(tmp_path / "string.xls", x.record(0x0207, struct.pack("<HB", 0, 1)) + far_game)
+    refused(string, f"{string}{FAR}")
+
+
+def test_ordinary_formulas_are_not_refused(tmp_path):
+    """45,000 formulas like IF(C2=D2, 20+10*D2, -10*ABS(C2-D2)), their PtgAttr tokens (if,
+    goto) no spaces: read (before: refused as more than 64 MiB of formula text)."""
+    def ref(row: int, col: int) -> bytes:
+        return struct.pack("<BHH", 0x24, row, col)
+
+    attr = struct.pack("<BBH", 0x19, 0x02, 9) + struct.pack("<BBH", 0x19, 0x08, 3)
+    expression = ref(1, 2) + ref(1, 3) + b"\x0b" + attr + ref(1, 3) + b"\x05" + attr + \
+        ref(1, 2) + ref(1, 3) + b"\x04" + struct.pack("<BBH", 0x19, 0x08, 3)
+    formulas = b"".join(x.formula(5 + i // 200, 10 + i % 200, expression) for i in range(45_000))
+    path = x.xls(tmp_path / "formulas.xls", GAME + formulas)
+    code, peak, err = peak_mib("check", path)
+    assert code == 1 and err.startswith(f"{path}[Game]:6: 210 fields"), err[:300]  # read
+    assert peak < 250, f"{peak:.0f} MiB"

@@ -55,7 +55,6 @@ RATIO_FLOOR = 8 << 20
 _CHUNK = 256 << 10  # must stay below MAX_TEXT (a run inside one chunk is not measured)
 _MAX_SMALL_PART = 16 << 20  # the workbook's own index (names of its worksheets), read whole
 
-ZIPPED = (".xlsx", ".xlsm", ".ods")
 MAX_ERRORS = 10_000  # error cells remembered in one worksheet (past that, read as calamine has them)
 ERROR_UNKNOWN = "#ERROR!"  # an error cell whose code could not be found after it
 
@@ -70,18 +69,22 @@ def check_workbook(path: str) -> ErrorCells:
     A workbook that is not a zip archive (an ``.xls``, checked by :mod:`.xls_limits`, or a
     damaged file, which calamine then reports) is not checked here."""
     errors: ErrorCells = {}
-    if not path.lower().endswith(ZIPPED) or not zipfile.is_zipfile(path):
+    if not zipfile.is_zipfile(path):
         return errors
     try:
         with zipfile.ZipFile(path) as archive:
             _check_sizes(archive, path)
+            # calamine picks its reader by the file's suffix, or tries each in turn: an archive
+            # is scanned as every reader would read it
+            if any(_normal(part).endswith("workbook.bin") for part in archive.namelist()):
+                raise WizardError(Problem("not readable as a workbook: an .xlsb (binary) "
+                                          "workbook is not read; save it as .xlsx", path))
             if "content.xml" in archive.NameToInfo:
                 with archive.open("content.xml") as xml:
                     _OdsScan(path, errors).run(xml)
-                return errors
             strings = array("I")
             for part in archive.namelist():
-                if part.lower().endswith("sharedstrings.xml"):
+                if _normal(part).endswith("sharedstrings.xml"):
                     with archive.open(part) as xml:
                         scan = _SharedStringsScan(path)
                         scan.run(xml)
@@ -142,11 +145,11 @@ def _mib(size: int) -> str:
 
 
 def _xlsx_worksheets(archive: zipfile.ZipFile, path: str) -> list[tuple[str, str]]:
-    """(part, worksheet name) of each worksheet of an .xlsx, from its workbook part; a part the
-    index does not name is named by its file name (calamine reads only named ones, but the
-    check is then on the safe side)."""
-    parts = [part for part in archive.namelist()
-             if part.startswith("xl/worksheets/") and part.endswith(".xml")]
+    """(part, worksheet name) of every part calamine might read as a worksheet: each XML part
+    but the shared strings and an .ods's content, named as the workbook part names it, else by
+    its file name. calamine finds the workbook through ``_rels/.rels`` (anywhere, not only in
+    ``xl/``) and looks parts up in any case and with ``\\`` for ``/``; a part that is no
+    worksheet holds no cell, and scanning it is on the safe side."""
     names: dict[str, str] = {}
     try:
         book = ElementTree.fromstring(_small(archive, "xl/workbook.xml"))
@@ -157,10 +160,17 @@ def _xlsx_worksheets(archive: zipfile.ZipFile, path: str) -> list[tuple[str, str
             target = targets.get(rid, "")
             part = target.lstrip("/") if target.startswith("/") else \
                 posixpath.normpath(posixpath.join("xl", target))
-            names[part] = sheet.get("name", part)
+            names[_normal(part)] = sheet.get("name", part)
     except (KeyError, ElementTree.ParseError):
         pass
-    return [(part, names.get(part, posixpath.basename(part))) for part in parts]
+    parts = [part for part in archive.namelist() if _normal(part).endswith(".xml")
+             and not _normal(part).endswith("sharedstrings.xml") and part != "content.xml"]
+    return [(part, names.get(_normal(part), posixpath.basename(part))) for part in parts]
+
+
+def _normal(part: str) -> str:
+    """A part's name as calamine looks it up: any case, ``\\`` as ``/``."""
+    return part.replace("\\", "/").lower()
 
 
 def _small(archive: zipfile.ZipFile, part: str) -> bytes:
@@ -179,9 +189,9 @@ def _column_name(number: int) -> str:
 
 
 def _column(letters: bytes) -> int:
-    """A column's number from its letters: A is 1, Z 26, AA 27."""
+    """A column's number from its letters: A is 1, Z 26, AA 27 (either case)."""
     number = 0
-    for letter in letters:
+    for letter in letters.upper():
         number = number * 26 + letter - 64
     return number
 
@@ -278,15 +288,20 @@ class Extent:
                         f"sheet (at most {MAX_CELLS:,}; save it as CSV, or clear the far cells)")
 
 
-_REF = re.compile(rb'\br="([A-Z]{1,3})([0-9]{1,7})"')
-_ROW_REF = re.compile(rb'\br="([0-9]{1,7})"')
+# A cell's or row's place as calamine reads it: either quote, letters of either case, the
+# digits however many (a number past a worksheet's rows still spans them)
+_REF = re.compile(rb'\br=["\']([A-Za-z]{1,3})0*([0-9]{1,12})["\']')
+_ROW_REF = re.compile(rb'\br=["\']0*([0-9]{1,12})["\']')
 
 
-_VALUED_CELL = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br="([A-Z]{1,3})([0-9]{1,7})"[^>]*(?<!/)>')
+_VALUED_CELL = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br=["\']([A-Za-z]{1,3})0*([0-9]{1,12})["\']'
+                          rb'[^>]*(?<!/)>')
 _ERROR_CELL = re.compile(rb'<(?:[\w.-]+:)?c\s([^>]*\bt="e"[^>]*)(?<!/)>')
 _XLSX_VALUE = re.compile(rb"(?:\s|<(?:[\w.-]+:)?f\b[^>]*/>|<(?:[\w.-]+:)?f\b[^>]*>[^<]*</[^>]*>)*"
                          rb"<(?:[\w.-]+:)?v>([^<]*)")
-_SHARED = re.compile(rb'\bt="s"[^>]*>\s*<(?:[\w.-]+:)?v>\s*([0-9]{1,10})')  # a cell's index
+_SHARED_CELL = re.compile(rb'\bt=["\']s["\'][^>]*(?<!/)>')  # a cell showing a shared string
+_SHARED_INDEX = re.compile(rb"(?:\s|<(?:[\w.-]+:)?f\b[^>]*/>|<(?:[\w.-]+:)?f\b[^>]*>[^<]*</[^>]*>)*"
+                           rb"<(?:[\w.-]+:)?v\b[^>]*>\s*([0-9]{1,10})\s*<")
 _UNPLACED_CELL = re.compile(rb"<(?:[\w.-]+:)?c(?=[\s/>])(?:(?!\sr=)[^>])*>")
 
 
@@ -324,13 +339,12 @@ class _XlsxScan(_Scan):
                 if place and len(self.errors) < MAX_ERRORS:
                     self.errors[int(place.group(2)), _column(place.group(1))] = \
                         _text_after(match, _XLSX_VALUE)
-        if self.longest and b't="s"' in data:
+        if self.longest and (b't="s"' in data or b"t='s'" in data):
             if self.exact:
-                strings, known = self.strings, len(self.strings)
-                self.add_copied(sum(strings[index] for index in map(int, _SHARED.findall(data))
-                                    if index < known))
+                for cell in _SHARED_CELL.finditer(data):
+                    self.add_copied(self.shown(data, cell.end()))
             else:
-                self.copied += data.count(b't="s"') * self.longest
+                self.copied += (data.count(b't="s"') + data.count(b"t='s'")) * self.longest
                 if self.copied > MAX_COPIED_TEXT:
                     raise _Inexact
         if found:
@@ -353,11 +367,15 @@ class _XlsxScan(_Scan):
             self.column, row = self.column + 1, max(self.row, 1)
         if not attributes.endswith(b"/"):  # an empty cell (``<c r="X9" s="1"/>``) costs nothing
             self.extent.add(row, self.column, row, self.column)
-            if self.longest and b't="s"' in attributes:
-                value = _XLSX_VALUE.match(match.string, match.end())
-                index = int(value.group(1)) if value and value.group(1).isdigit() else -1
-                if 0 <= index < len(self.strings):
-                    self.add_copied(self.strings[index])
+            if self.longest and _SHARED_CELL.search(match.group(0)):
+                self.add_copied(self.shown(match.string, match.end()))
+
+    def shown(self, data: bytes, at: int) -> int:
+        """The bytes of the shared string a cell whose content starts at ``at`` shows: the
+        longest where its index is not plain (calamine reads ``<v>x</v>`` as string 0)."""
+        value = _SHARED_INDEX.match(data, at)
+        index = int(value.group(1)) if value else -1
+        return self.strings[index] if 0 <= index < len(self.strings) else self.longest
 
     def add_copied(self, size: int) -> None:
         """Count ``size`` more bytes of shared strings copied into cells; refuse past
@@ -384,7 +402,7 @@ class _SharedStringsScan(_Scan):
     long each may be: the bytes from its ``<si>`` to the next, less the least markup of one
     (``<si><t></t></si>``)."""
 
-    TAGS = re.compile(rb"<(?:[\w.-]+:)?si(?=[\s/>])")
+    TAGS = re.compile(rb"<(?:[\w.-]+:)?(si|sst)(?=[\s/>])([^>]*)")
 
     def __init__(self, location: str) -> None:
         super().__init__(location)
@@ -392,6 +410,12 @@ class _SharedStringsScan(_Scan):
         self.start = -1  # where the string being read began
 
     def tag(self, match: re.Match[bytes]) -> None:
+        if match.group(1) == b"sst":  # calamine reserves room for its uniqueCount
+            claimed = _UNIQUE_COUNT.search(match.group(2))
+            if claimed and _count(claimed.group(1)) > MAX_CELLS:
+                self.refuse(f"its shared strings number more than {MAX_CELLS:,}: too many for "
+                            "a score sheet")
+            return
         at = self.offset + match.start()
         if self.start >= 0:
             self.lengths.append(max(at - self.start - 16, 0))
@@ -405,8 +429,15 @@ class _SharedStringsScan(_Scan):
             self.lengths.append(min(max(self.end - self.start - 16, 0), 0xFFFFFFFF))
 
 
-_REPEAT_COLUMNS = re.compile(rb'number-columns-repeated="([0-9]{1,10})"')
-_REPEAT_ROWS = re.compile(rb'number-rows-repeated="([0-9]{1,10})"')
+# counts as calamine parses them (Rust's usize: a + sign, leading zeros), in either quote
+_REPEAT_COLUMNS = re.compile(rb'number-columns-repeated=["\']\+?0*([0-9]*)["\']')
+_REPEAT_ROWS = re.compile(rb'number-rows-repeated=["\']\+?0*([0-9]*)["\']')
+_UNIQUE_COUNT = re.compile(rb'\buniqueCount=["\']\+?0*([0-9]*)["\']')
+
+
+def _count(digits: bytes) -> int:
+    """A count's digits as a number; more than 12 of them as more than any limit."""
+    return int(digits or b"0") if len(digits) <= 12 else 10**12
 _ODS_TEXT = re.compile(rb"\s*<(?:[\w.-]+:)?p\b[^>]*>([^<]*)")
 _TABLE_NAME = re.compile(rb'\bname="([^"]*)"')
 _SPACES = re.compile(rb'\btext:c="0*([0-9]*)"')
@@ -427,7 +458,7 @@ class _OdsScan(_Scan):
     counts; a cell holds a value when it has a value type or content (not self-closing)."""
 
     TAGS = re.compile(rb"<(/?)(?:[\w.-]+:)?(table|table-row|table-cell|covered-table-cell|s)"
-                      rb"(?=[\s/>])([^>]*)>")
+                      rb"(?=[\s/>])((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")  # a quoted '>' too
 
     def __init__(self, path: str, errors: ErrorCells) -> None:
         super().__init__(path)
@@ -469,14 +500,14 @@ class _OdsScan(_Scan):
                 self.finish_row()
             else:
                 found = _REPEAT_ROWS.search(attributes)
-                self.row_repeat = max(int(found.group(1)), 1) if found else 1
+                self.row_repeat = max(_count(found.group(1)), 1) if found else 1
                 self.column, self.row_right, self.row_left = 0, 0, 0
                 self.pending = []
                 if attributes.endswith(b"/"):
                     self.finish_row()
         elif not closing:
             found = _REPEAT_COLUMNS.search(attributes)
-            repeat = max(int(found.group(1)), 1) if found else 1
+            repeat = max(_count(found.group(1)), 1) if found else 1
             valued = not attributes.endswith(b"/") or b"value-type=" in attributes
             if valued and name == b"table-cell" and b'value-type="error"' in attributes:
                 self.pending.append((self.column, repeat, _text_after(match, _ODS_TEXT)))
@@ -487,8 +518,8 @@ class _OdsScan(_Scan):
                     self.copied = self.offset + match.end()
                     self.copies = repeat * self.row_repeat - 1
             if valued and name == b"table-cell":
-                if not self.row_right:
-                    self.row_left = self.column + 1
+                # calamine keeps the empty cells before the first valued one of a row too
+                self.row_left = 1
                 self.row_right = self.column + repeat
             self.column += repeat
 

@@ -29,9 +29,8 @@ counting what it would build; the first limit passed is refused with one located
 
 A scan rather than calamine in a child process under a memory limit, as for the zipped formats
 (see workbook_limits): it refuses before anything is built and says what is wrong. A file
-that is no compound file, or whose sectors do not hold together (one past the end, a chain
-that runs in a circle), is left to calamine, which reports it (``not readable as a workbook:
-End of stream …``).
+whose sectors do not hold together (one past the end, a chain that runs in a circle) is refused
+too: calamine would read on (a directory in a circle, without end).
 """
 
 from __future__ import annotations
@@ -53,6 +52,9 @@ MAX_SPACING_WORK = 10**11
 MAX_CONTINUE_WORK = 4 * 10**8
 SHEET_ROWS, SHEET_COLUMNS = 65_536, 256  # the most a BIFF8 worksheet holds
 MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
+DAMAGED = ("not readable as a workbook: its compound file does not hold together (a sector "
+           "past its end, or a chain of sectors in a circle)")
+STREAM_NAMES = ("Workbook", "Book", "WORKBOOK", "BOOK")  # calamine's, in its order
 END_OF_CHAIN = 0xFFFFFFFE
 MINI_CUTOFF = 4096  # a stream shorter than this lives in the mini stream (calamine's rule too)
 
@@ -63,10 +65,10 @@ _DIMENSIONS, _MULRK, _LABELSST, _STRING, _FORMULA, _LBL, _MERGED = (
     0x0200, 0x00BD, 0x00FD, 0x0207, 0x0006, 0x0018, 0x00E5)
 _LABELS = {0x0204, 0x00D6}  # LABEL, RSTRING: their text's length after row, column and format
 # a formula's tokens that write a name out: PtgRef3d, PtgArea3d, PtgRefErr3d, PtgAreaErr3d (a
-# worksheet's) and PtgName (a defined name's), in each of their classes; PtgAttr (spaces)
+# worksheet's) and PtgName (a defined name's), in each of their classes
 _NAMING_TOKENS = bytes([*range(0x3A, 0x3E), *range(0x5A, 0x5E), *range(0x7A, 0x7E),
                         0x23, 0x43, 0x63])
-_ATTRIBUTE_TOKEN = b"\x19"
+_SPACE_TOKENS = (b"\x19\x40", b"\x19\x41")  # PtgAttrSpace, PtgAttrSpaceSemi
 # a defined name is its name and its formula naming a worksheet twice (parse_lbl), in two
 # strings and a tuple: this, and three times the longest name
 _NAME_COST = 160
@@ -82,8 +84,8 @@ def check_xls(path: str) -> None:
     try:
         with open(path, "rb") as handle:
             stream = _workbook_stream(handle)
-    except _Damaged:
-        return
+    except _Damaged:  # calamine may read on (a directory in a circle, it would without end)
+        raise WizardError(Problem(DAMAGED, path)) from None
     except OSError as error:
         raise WizardError(Problem(f"not readable as a workbook: {error.strerror or error}",
                                   path)) from None
@@ -112,7 +114,7 @@ def _workbook_stream(handle: IO[bytes]) -> bytearray | None:
         raise _Damaged
     size = 1 << shift
     handle.seek(0, 2)
-    count = max(handle.tell() // size - 1, 0)  # sectors after the header
+    count = max(-(-handle.tell() // size) - 1, 0)  # sectors after the header, the last cut short
 
     def sector(number: int) -> bytes:
         if number >= count:
@@ -155,13 +157,11 @@ def _workbook_stream(handle: IO[bytes]) -> bytearray | None:
     named = {}
     for name, start, length in entries:
         named.setdefault(name, (start, length))
-    found = named.get("Workbook") or named.get("Book")
+    found = next((named[name] for name in STREAM_NAMES if name in named), None)
     if found is None:
         return None
     start, length = found
-    if length >= MINI_CUTOFF:
-        if length > count * size:
-            raise _Damaged
+    if length >= MINI_CUTOFF:  # (a length past the file's end: read to the chain's end)
         return chain(start, fat, sector, length)
     mini = chain(entries[0][1], fat, sector)  # the root's stream holds the mini sectors
     mini_fat = chain(mini_start, fat, sector) if mini_start < END_OF_CHAIN else b""
@@ -170,9 +170,9 @@ def _workbook_stream(handle: IO[bytes]) -> bytearray | None:
 
 
 def _entry(raw: bytes, shift: int) -> tuple[str, int, int]:
-    """A directory entry's name, first sector and stream size."""
-    name_bytes = struct.unpack_from("<H", raw, 64)[0]
-    name = raw[:min(name_bytes, 64)].decode("utf-16-le", "ignore").split("\0")[0]
+    """A directory entry's name (to its first NUL, whatever length it claims, as calamine
+    reads it), first sector and stream size."""
+    name = raw[:64].decode("utf-16-le", "ignore").split("\0")[0]
     start = struct.unpack_from("<I", raw, 116)[0]
     length = struct.unpack_from("<Q" if shift == 12 else "<I", raw, 120)[0]
     return name, start, length
@@ -326,6 +326,7 @@ class _BiffScan:
         stream, strings, known = self.stream, self.strings, len(self.strings)
         extent, cells, text = Extent(), 0, 0
         seen_bof, depth, end = False, 0, position
+        formula_row = formula_column = 0
         for kind, start, end in self._records(position):
             if depth:
                 depth += (kind == _BOF) - (kind == _EOF)
@@ -346,6 +347,7 @@ class _BiffScan:
                     more = struct.unpack_from("<H", stream, start + 6)[0]
                 elif kind == _FORMULA:  # its text, or why it could not be read
                     self.add_formula(self._formula_text(start + 22, end))
+                    formula_row, formula_column = row, column
                 extent.add(row + 1, column + 1, row + 1, column + 1)
                 cells += 1
             elif kind == _MULRK and size >= 6:
@@ -355,8 +357,10 @@ class _BiffScan:
                 cells += count
             elif kind == _MERGED and size >= 2:  # merged ranges, each kept (16 bytes): as cells
                 cells += min(struct.unpack_from("<H", stream, start)[0], (size - 2) // 8)
-            elif kind == _STRING and size >= 2:  # a formula's text, in the formula's cell
-                more = struct.unpack_from("<H", stream, start)[0]
+            elif kind == _STRING and size >= 2:  # a formula's text: a cell where the last
+                more = struct.unpack_from("<H", stream, start)[0]  # formula was (or A1)
+                extent.add(formula_row + 1, formula_column + 1, formula_row + 1, formula_column + 1)
+                cells += 1
             elif kind == _DIMENSIONS:
                 self._dimensions(start, end)
             if more:
@@ -376,14 +380,15 @@ class _BiffScan:
 
     def _formula_text(self, start: int, end: int) -> int:
         """An upper bound of the bytes calamine writes the formula whose expression is at
-        ``start:end`` out as (xls.rs, ``parse_formula``): a token writes at most 16 bytes for
-        each of its own, but one naming a worksheet or a defined name writes that name, and an
-        attribute token up to 255 spaces. Every byte that could begin such a token is counted
-        as one, wherever it stands. The spaces' cost in time is counted too (MAX_SPACING_WORK)."""
+        ``start:end`` out as (xls.rs, ``parse_formula``): a token writes at most 8 bytes for
+        each of its own (an error's 2 bytes ``#GETTING_DATA``), but one naming a worksheet or a
+        defined name writes that name, and a PtgAttrSpace up to 255 spaces. Every byte (pair)
+        that could begin such a token is counted as one, wherever it stands. The spaces' cost in
+        time is counted too (MAX_SPACING_WORK)."""
         expression = self.stream[start:end]
         naming = len(expression) - len(expression.translate(None, _NAMING_TOKENS))
-        spaces = expression.count(_ATTRIBUTE_TOKEN) * 255
-        text = 128 + 16 * len(expression) + naming * self.longest_name + spaces
+        spaces = sum(map(expression.count, _SPACE_TOKENS)) * 255
+        text = 64 + 8 * len(expression) + naming * self.longest_name + spaces
         self.spacing += spaces * text
         if self.spacing > MAX_SPACING_WORK:
             self.refuse_workbook("its formulas' spaces would take calamine minutes to write out: "
@@ -400,6 +405,8 @@ class _BiffScan:
             first_row, last_row, first_col, last_col = struct.unpack_from("<HHHH", data)
         else:
             return  # calamine refuses it itself
+        if first_col > 0xFF or last_col < first_col:
+            first_col = 0  # calamine's reading (MS-XLS 2.5.53: a column is at most 0xFF)
         if last_row < 1 or last_col < 1:
             return  # read as the one cell where it starts
         rows = (last_row - 1 - first_row + 1) % (1 << 32)  # calamine's u32 arithmetic
