@@ -79,8 +79,8 @@ def test_a_great_many_cell_records_are_counted_before_they_are_built(tmp_path):
 def test_a_long_shared_string_counts_in_every_cell_that_shows_it(tmp_path):
     cells = b"".join(x.label_sst(5 + i // 200, i % 200, 0) for i in range(2_000))
     path = x.xls(tmp_path / "text.xls", GAME + cells, x.sst_continued(60_000))
-    refused(path, f"{path}[Game]: its cells hold more than 32 Mi characters of text: too large "
-                  "for a score sheet")
+    refused(path, f"{path}[Game]: its cells hold more than 32 MiB of text: too large for a "
+                  "score sheet")
     few = x.xls(tmp_path / "few.xls", GAME + cells[:14 * 100], x.sst_continued(60_000))
     code, peak, err = peak_mib("check", few)  # 6 million characters: read (and found wrong)
     assert code == 1 and err.startswith(f"{few}[Game]:6: 100 fields, but the header has 4\n")
@@ -105,8 +105,8 @@ def test_a_shared_string_the_table_does_not_count_is_counted(tmp_path):
     copies into each of 2,000 cells (before: not counted, 369 MiB)."""
     cells = b"".join(x.label_sst(5 + i // 200, i % 200, 0) for i in range(2_000))
     path = x.xls(tmp_path / "uncounted.xls", GAME + cells, x.sst_continued(60_000, count=0))
-    refused(path, f"{path}[Game]: its cells hold more than 32 Mi characters of text: too large "
-                  "for a score sheet")
+    refused(path, f"{path}[Game]: its cells hold more than 32 MiB of text: too large for a "
+                  "score sheet")
 
 
 def test_an_empty_shared_string_is_a_cell(tmp_path):
@@ -160,8 +160,8 @@ def test_the_worksheets_count_together(tmp_path):
     text = tmp_path / "text.xls"  # 2 million characters each
     text.write_bytes(x.compound_file(x.workbook_of([(f"S{i}", GAME + cells) for i in range(20)],
                                                    x.sst_continued(20_000))))
-    refused(text, f"{text}: its worksheets' cells hold more than 32 Mi characters of text in "
-                  "all: too large for a score sheet")
+    refused(text, f"{text}: its worksheets' cells hold more than 32 MiB of text in all: "
+                  "too large for a score sheet")
     fine = tmp_path / "fine.xls"
     fine.write_bytes(x.compound_file(x.workbook_of([(f"S{i}", GAME) for i in range(20)])))
     assert run("check", fine).stdout == "".join(f"{fine}, game S{i}: ok\n" for i in range(20))
@@ -398,4 +398,23 @@ def test_ordinary_formulas_are_not_refused(tmp_path):
     path = x.xls(tmp_path / "formulas.xls", GAME + formulas)
     code, peak, err = peak_mib("check", path)
     assert code == 1 and err.startswith(f"{path}[Game]:6: 210 fields"), err[:300]  # read
+    assert peak < 250, f"{peak:.0f} MiB"
+
+
+def test_text_is_counted_in_the_bytes_calamine_makes_of_it(tmp_path):
+    """A 16-bit character becomes up to three bytes of UTF-8, and in another code page than
+    UTF-16 each of its bytes a character of its own (before, just under the old 32 Mi
+    characters: 282 and 409 MiB)."""
+    table = x.sst([chr(0x8080) * 8192])
+    cells = b"".join(x.label_sst(5 + i // 100, i % 100, 0) for i in range(1_400))
+    wide = x.xls(tmp_path / "wide.xls", GAME + cells, table)
+    refused(wide, f"{wide}[Game]: its cells hold more than 32 MiB of text: too large for a "
+                  "score sheet")
+    page = x.xls(tmp_path / "page.xls", GAME + cells[:14 * 700],
+                 x.record(0x0042, struct.pack("<H", 1252)) + table)
+    refused(page, f"{page}[Game]: its cells hold more than 32 MiB of text: too large for a "
+                  "score sheet")
+    fewer = x.xls(tmp_path / "fewer.xls", GAME + cells[:14 * 1_300], table)
+    code, peak, err = peak_mib("check", fewer)  # 32 MiB of three-byte characters: read
+    assert code == 1 and err.startswith(f"{fewer}[Game]:6: 100 fields"), err[:200]
     assert peak < 250, f"{peak:.0f} MiB"

@@ -14,7 +14,8 @@ counting what it would build; the first limit passed is refused with one located
   in one worksheet or in all of them together: calamine builds and holds every worksheet before
   any is asked for (an 11 MB workbook naming one worksheet's 1.9 million cells twenty times
   peaked at 1.3 GB);
-- more than :data:`MAX_TEXT` characters of text in the cells of one worksheet (a shared
+- more than :data:`MAX_TEXT` bytes of text (as calamine writes it, in UTF-8, up to three bytes
+  a character, six for a 16-bit one in another code page) in the cells of one worksheet (a shared
   string counts once per cell that shows it), or of all of them together;
 - formulas and defined names that could be written out as more than :data:`MAX_FORMULA_TEXT`
   (calamine writes every formula out as text: a token of a few bytes naming a worksheet spells
@@ -42,7 +43,7 @@ from ..errors import Problem, WizardError
 from .workbook_limits import MAX_CELLS, Extent
 
 MAX_SHEETS = 10_000  # worksheets a workbook may name (calamine builds each, however empty)
-MAX_TEXT = 32 << 20  # characters of text in one worksheet's cells (~3 bytes each, then Python's)
+MAX_TEXT = 32 << 20  # bytes of text (as calamine's UTF-8 may make them) in one worksheet's cells
 MAX_FORMULA_TEXT = 64 << 20  # bytes the formulas and defined names may be written out as, at most
 # calamine writes a formula's spaces in one at a time, each moving the text after it: a formula
 # of 2,000 space tokens took 2.8 s. What the spaces may cost, as spaces × the formula's bytes
@@ -195,7 +196,7 @@ class _BiffScan:
     def __init__(self, path: str, stream: bytearray) -> None:
         self.path, self.stream = path, stream
         self.location = path
-        self.strings: list[int] = []  # each shared string's length, in characters
+        self.strings: list[int] = []  # each shared string's length, in bytes (weights)
         self.sheets: list[tuple[int, str]] = []  # (where its records start, its name)
         self.codec = "latin-1"
         self.longest_name = 8  # bytes of the longest worksheet or defined name, as UTF-8
@@ -246,7 +247,8 @@ class _BiffScan:
                 if kind == _CONTINUE:
                     parts.append(self.stream[start:end])
                     continue
-                self.strings, parts = shared_string_lengths(parts, MAX_CELLS + 1), None
+                self.strings = shared_string_lengths(parts, MAX_CELLS + 1, *self.weights())
+                parts = None
             if kind == _EOF:
                 break
             if kind == _CODEPAGE and end - start >= 2:
@@ -267,12 +269,12 @@ class _BiffScan:
             elif kind == _SST:
                 parts = [self.stream[start + 8:end]]
         if parts is not None:
-            self.strings = shared_string_lengths(parts, MAX_CELLS + 1)
+            self.strings = shared_string_lengths(parts, MAX_CELLS + 1, *self.weights())
         if len(self.strings) > MAX_CELLS:
             self.refuse(f"its shared strings number more than {MAX_CELLS:,}: too many for a "
                         "score sheet")
         if sum(self.strings) > MAX_TEXT:
-            self.refuse(f"its shared strings hold more than {MAX_TEXT >> 20} Mi characters: too "
+            self.refuse(f"its shared strings hold more than {MAX_TEXT >> 20} MiB of text: too "
                         "large for a score sheet")
         self.add_formula(names * (3 * self.longest_name + _NAME_COST))
         walked = 0  # where the worksheet before ended: worksheets do not share records
@@ -287,16 +289,22 @@ class _BiffScan:
                             "memory")
             walked = self._worksheet(position)
 
+    def weights(self) -> tuple[int, int]:
+        """The most bytes calamine may make of an 8-bit and of a 16-bit character, as the
+        code page stands: UTF-8 of Latin-1 or UTF-16 (codepage 1200); in any other code page
+        each byte of a 16-bit character is decoded as a character of its own."""
+        return (2, 3) if self.codec == "latin-1" else (3, 6)
+
     def add_text(self, characters: int, sheet_text: int = 0) -> None:
         """Count ``characters`` more of text; refuse past MAX_TEXT in the worksheet being walked
         (``sheet_text`` is its own so far) or in the workbook."""
         self.text += characters
         if sheet_text > MAX_TEXT:
-            self.refuse(f"its cells hold more than {MAX_TEXT >> 20} Mi characters of text: "
-                        "too large for a score sheet")
+            self.refuse(f"its cells hold more than {MAX_TEXT >> 20} MiB of text: too large for "
+                        "a score sheet")
         if self.text > MAX_TEXT:
-            self.refuse_workbook(f"its worksheets' cells hold more than {MAX_TEXT >> 20} Mi "
-                                 "characters of text in all: too large for a score sheet")
+            self.refuse_workbook(f"its worksheets' cells hold more than {MAX_TEXT >> 20} MiB of "
+                                 "text in all: too large for a score sheet")
 
     def add_formula(self, size: int) -> None:
         """Count ``size`` more bytes of formulas as calamine writes them out (it holds every
@@ -326,6 +334,7 @@ class _BiffScan:
         stream, strings, known = self.stream, self.strings, len(self.strings)
         extent, cells, text = Extent(), 0, 0
         seen_bof, depth, end = False, 0, position
+        weights = self.weights()
         formula_row = formula_column = 0
         for kind, start, end in self._records(position):
             if depth:
@@ -344,7 +353,8 @@ class _BiffScan:
                         continue  # calamine makes no cell of an unknown shared string
                     more = strings[index]
                 elif kind in _LABELS and size >= 8:
-                    more = struct.unpack_from("<H", stream, start + 6)[0]
+                    more = struct.unpack_from("<H", stream, start + 6)[0] * weights[
+                        size > 8 and stream[start + 8] & 1]
                 elif kind == _FORMULA:  # its text, or why it could not be read
                     self.add_formula(self._formula_text(start + 22, end))
                     formula_row, formula_column = row, column
@@ -358,7 +368,8 @@ class _BiffScan:
             elif kind == _MERGED and size >= 2:  # merged ranges, each kept (16 bytes): as cells
                 cells += min(struct.unpack_from("<H", stream, start)[0], (size - 2) // 8)
             elif kind == _STRING and size >= 2:  # a formula's text: a cell where the last
-                more = struct.unpack_from("<H", stream, start)[0]  # formula was (or A1)
+                more = struct.unpack_from("<H", stream, start)[0] * weights[  # formula was (A1)
+                    size > 2 and stream[start + 2] & 1]
                 extent.add(formula_row + 1, formula_column + 1, formula_row + 1, formula_column + 1)
                 cells += 1
             elif kind == _DIMENSIONS:
@@ -417,14 +428,16 @@ class _BiffScan:
                         "workbook is damaged or made to exhaust memory")
 
 
-def shared_string_lengths(parts: list[bytes], most: int) -> list[int]:
+def shared_string_lengths(parts: list[bytes], most: int, narrow: int = 1,
+                          wide: int = 1) -> list[int]:
     """The length (in characters) of each string of an SST whose data is ``parts`` (the SST
     record's after its counts, then each CONTINUE's), up to ``most`` of them, read as calamine
     reads them (xls.rs, ``parse_sst``): every string the data holds, whatever count the SST
     claims; a string at the start of an empty part is an empty one. A string's characters go
     on in the next part after a flags byte of their own; its formatting runs and extension
     after it, without one. Where calamine would fail on the table (so on the workbook), the
-    strings read so far are kept."""
+    strings read so far are kept. Each 8-bit character counts ``narrow``, each 16-bit one
+    ``wide`` (the bytes it may become; 1 and 1: characters)."""
     lengths: list[int] = []
     index, at = 0, 0
     data = parts[0] if parts else b""
@@ -448,15 +461,16 @@ def shared_string_lengths(parts: list[bytes], most: int) -> list[int]:
         if flags & 4 and at + 4 <= len(data):
             extension = struct.unpack_from("<i", data, at)[0]
             at += 4
-        left, width = count, 2 if flags & 1 else 1
+        left, width, length = count, 2 if flags & 1 else 1, 0
         while left:
             take = min(left, (len(data) - at) // width)
             at += take * width
+            length += take * (wide if width == 2 else narrow)
             left -= take
             if left:
                 index += 1
                 if index >= len(parts) or not parts[index]:
-                    return lengths + [count]
+                    return lengths + [length + left * max(narrow, wide)]
                 data = parts[index]
                 width, at = (2 if data[0] & 1 else 1), 1
         skip = runs * 4 + max(extension, 0)
@@ -467,7 +481,7 @@ def shared_string_lengths(parts: list[bytes], most: int) -> list[int]:
             if skip:
                 index += 1
                 if index >= len(parts):
-                    return lengths + [count]
+                    return lengths + [length]
                 data, at = parts[index], 0
-        lengths.append(count)
+        lengths.append(length)
     return lengths
