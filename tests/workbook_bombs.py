@@ -79,9 +79,9 @@ def stray_cell(path: Path, before: str = "") -> Path:
     return xlsx(path, sheet(game_rows() + far, before))
 
 
-def long_strings(path: Path, count: int, size: int = 1_000_000) -> Path:
+def long_strings(path: Path, count: int, size: int = 1_000_000, tail: str = "") -> Path:
     """A small game, then ``count`` cells of ``size`` characters of random text each (which
-    packs little: no ratio gives it away)."""
+    packs little: no ratio gives it away), each ending in ``tail``."""
     import base64
     import os
 
@@ -89,7 +89,7 @@ def long_strings(path: Path, count: int, size: int = 1_000_000) -> Path:
         yield sheet(game_rows(), "").split("</sheetData>")[0]
         for number in range(10, 10 + count):
             text = base64.b64encode(os.urandom(size * 3 // 4)).decode()
-            yield f'<row r="{number}"><c r="F{number}" t="inlineStr"><is><t>{text}</t></is></c></row>'
+            yield f'<row r="{number}"><c r="F{number}" t="inlineStr"><is><t>{text}{tail}</t></is></c></row>'
         yield "</sheetData></worksheet>"
     return xlsx(path, pieces())
 

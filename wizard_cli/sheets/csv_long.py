@@ -18,6 +18,8 @@ from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total
                     whole_number)
 from .csv_rows import BlockColumns, Chunks
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
+
+MOST_KEPT_TEXT = 1 << 20  # characters of a game's rows kept before they are placed as they come
 from .game_ids import GameIds
 from .writing import Portable, SheetWriter, csv_cell
 
@@ -254,7 +256,9 @@ def cell_runs_from(cells: list[str], start: int, most: int | None = None
 class _LongGame:
     """The rows of one game of a long CSV, gathered into rounds.
 
-    Its rows are kept as they come (up to MOST_ROWS) and placed when the game ends: in bulk, as
+    Its rows are kept as they come (up to MOST_ROWS, and MOST_KEPT_TEXT characters: a long
+    text with one emoji in it is 4 bytes a character in Python) and placed when the game ends:
+    in bulk, as
     columns, when the game is regular (see :meth:`_place_regular`), else one by one in file order.
     """
 
@@ -272,6 +276,7 @@ class _LongGame:
         self.kept: list[list[str]] | None = []  # rows not placed yet (None: placed as they come)
         self.kept_columns: list[BlockColumns] = []  # or, before any rows, blocks' columns
         self.kept_lines: list[int] = []
+        self.kept_text = 0  # characters in the kept rows' cells
         self.rounds_dropped = 0  # the last round past ROUNDS_KEPT seen (not kept: SPEC §4)
         self.players_dropped = False  # names past PLAYERS_KEPT were seen (not kept)
 
@@ -299,7 +304,8 @@ class _LongGame:
             return
         self.kept += rows
         self.kept_lines += lines
-        if len(self.kept) > MOST_ROWS:
+        self.kept_text += sum(len(cell) for row in rows for cell in row)
+        if len(self.kept) > MOST_ROWS or self.kept_text > MOST_KEPT_TEXT:
             self.place_kept()
 
     def place_kept(self) -> None:

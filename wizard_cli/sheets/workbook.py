@@ -9,7 +9,6 @@ readers. Messages place a value as ``PATH[WORKSHEET]:ROW:``; ``source`` stays PA
 from __future__ import annotations
 
 import datetime
-import itertools
 import os
 from contextlib import contextmanager
 from typing import Callable, Iterator
@@ -103,9 +102,23 @@ def _rows(book, path: str, name: str,
             yield number, cells
 
 
+CHUNK_TEXT = 1 << 20  # characters of a chunk's cells (a text with one emoji in it is 4 bytes a
+# character in Python: 800 cells of 80,000 characters, held at once, peaked at 331 MiB)
+
+
 def _chunks(rows: Iterator[tuple[int, list[str]]], size: int = 1024) -> Chunks:
-    """Numbered rows a thousand or so at a time, as the CSV readers take them."""
-    while chunk := list(itertools.islice(rows, size)):
+    """Numbered rows a thousand or so at a time, as the CSV readers take them, and fewer when
+    their text passes CHUNK_TEXT."""
+    chunk: list[tuple[int, list[str]]] = []
+    text = 0
+    for row in rows:
+        chunk.append(row)
+        text += sum(map(len, row[1]))
+        if len(chunk) >= size or text >= CHUNK_TEXT:
+            numbers, cells = zip(*chunk)
+            yield list(cells), numbers
+            chunk, text = [], 0
+    if chunk:
         numbers, cells = zip(*chunk)
         yield list(cells), numbers
 
