@@ -18,11 +18,10 @@ from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total
                     whole_number)
 from .csv_rows import BlockColumns, Chunks
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
-
-MOST_KEPT_TEXT = 1 << 20  # characters of a game's rows kept before they are placed as they come
 from .game_ids import GameIds
 from .writing import Portable, SheetWriter, csv_cell
 
+MOST_KEPT_TEXT = 1 << 20  # characters of a game's rows kept before they are placed as they come
 
 
 class LongLayout:
@@ -258,8 +257,8 @@ class _LongGame:
 
     Its rows are kept as they come (up to MOST_ROWS, and MOST_KEPT_TEXT characters: a long
     text with one emoji in it is 4 bytes a character in Python) and placed when the game ends:
-    in bulk, as
-    columns, when the game is regular (see :meth:`_place_regular`), else one by one in file order.
+    in bulk, as columns, when the game is regular (see :meth:`_place_regular`), else one by one
+    in file order.
     """
 
     def __init__(self, layout: LongLayout, game_id: str | None, line: int) -> None:

@@ -297,11 +297,10 @@ _ROW_REF = re.compile(rb'\br=["\']0*([0-9]{1,12})["\']')
 _VALUED_CELL = re.compile(rb'<(?:[\w.-]+:)?c\s[^>]*?\br=["\']([A-Za-z]{1,3})0*([0-9]{1,12})["\']'
                           rb'[^>]*(?<!/)>')
 _ERROR_CELL = re.compile(rb'<(?:[\w.-]+:)?c\s([^>]*\bt="e"[^>]*)(?<!/)>')
-_XLSX_VALUE = re.compile(rb"(?:\s|<(?:[\w.-]+:)?f\b[^>]*/>|<(?:[\w.-]+:)?f\b[^>]*>[^<]*</[^>]*>)*"
-                         rb"<(?:[\w.-]+:)?v>([^<]*)")
+_BEFORE_VALUE = rb"(?:\s|<(?:[\w.-]+:)?f\b[^>]*/>|<(?:[\w.-]+:)?f\b[^>]*>[^<]*</[^>]*>)*"  # a formula
+_XLSX_VALUE = re.compile(_BEFORE_VALUE + rb"<(?:[\w.-]+:)?v>([^<]*)")
 _SHARED_CELL = re.compile(rb'\bt=["\']s["\'][^>]*(?<!/)>')  # a cell showing a shared string
-_SHARED_INDEX = re.compile(rb"(?:\s|<(?:[\w.-]+:)?f\b[^>]*/>|<(?:[\w.-]+:)?f\b[^>]*>[^<]*</[^>]*>)*"
-                           rb"<(?:[\w.-]+:)?v\b[^>]*>\s*([0-9]{1,10})\s*<")
+_SHARED_INDEX = re.compile(_BEFORE_VALUE + rb"<(?:[\w.-]+:)?v\b[^>]*>\s*([0-9]{1,10})\s*<")
 _UNPLACED_CELL = re.compile(rb"<(?:[\w.-]+:)?c(?=[\s/>])(?:(?!\sr=)[^>])*>")
 
 
@@ -435,22 +434,20 @@ _REPEAT_ROWS = re.compile(rb'number-rows-repeated=["\']\+?0*([0-9]*)["\']')
 _UNIQUE_COUNT = re.compile(rb'\buniqueCount=["\']\+?0*([0-9]*)["\']')
 
 
-def _count(digits: bytes) -> int:
-    """A count's digits as a number; more than 12 of them as more than any limit."""
-    return int(digits or b"0") if len(digits) <= 12 else 10**12
 _ODS_TEXT = re.compile(rb"\s*<(?:[\w.-]+:)?p\b[^>]*>([^<]*)")
 _TABLE_NAME = re.compile(rb'\bname="([^"]*)"')
 _SPACES = re.compile(rb'\btext:c="0*([0-9]*)"')
 
 
-def _spaces(attributes: bytes) -> int:
-    """How many spaces a ``text:s`` stands for (calamine: its ``text:c``, else 1); a count of
-    more than 12 digits as more than any limit."""
-    found = _SPACES.search(attributes)
-    if found is None:
-        return 1
-    digits = found.group(1)
+def _count(digits: bytes) -> int:
+    """A count's digits as a number; more than 12 of them as more than any limit."""
     return int(digits or b"0") if len(digits) <= 12 else 10**12
+
+
+def _spaces(attributes: bytes) -> int:
+    """How many spaces a ``text:s`` stands for (calamine: its ``text:c``, else 1)."""
+    found = _SPACES.search(attributes)
+    return 1 if found is None else _count(found.group(1))
 
 
 class _OdsScan(_Scan):
@@ -466,10 +463,10 @@ class _OdsScan(_Scan):
         self.table_errors: dict[tuple[int, int], str] = {}
         self.extent: Extent | None = None
         self.depth = 0  # of tables: one inside a cell is part of the worksheet around it
-        self.row = self.row_repeat = self.column = self.row_left = self.row_right = 0
+        self.row = self.row_repeat = self.column = self.row_right = 0
         self.pending: list[tuple[int, int, str]] = []  # error cells of the row: column, repeat, code
         self.span = 0  # of the tables finished: calamine builds them all before one is read
-        self.copied = self.copies = 0  # a repeated cell's content starts there; its extra copies
+        self.copy_start = self.copies = 0  # a repeated cell's content starts there; its copies
         self.copied_text = 0  # bytes of content in the extra copies of repeated cells, so far
 
     def tag(self, match: re.Match[bytes]) -> None:
@@ -479,7 +476,7 @@ class _OdsScan(_Scan):
                 self.add_copied(_spaces(attributes) * (self.copies + 1))
             return
         if self.copies:  # the repeated cell's content ends where this tag starts
-            self.add_copied((self.offset + match.start() - self.copied) * self.copies)
+            self.add_copied((self.offset + match.start() - self.copy_start) * self.copies)
             self.copies = 0
         if name == b"table":
             if attributes.endswith(b"/"):
@@ -501,7 +498,7 @@ class _OdsScan(_Scan):
             else:
                 found = _REPEAT_ROWS.search(attributes)
                 self.row_repeat = max(_count(found.group(1)), 1) if found else 1
-                self.column, self.row_right, self.row_left = 0, 0, 0
+                self.column, self.row_right = 0, 0
                 self.pending = []
                 if attributes.endswith(b"/"):
                     self.finish_row()
@@ -515,11 +512,9 @@ class _OdsScan(_Scan):
                 # calamine copies the cell (its attributes' values, its content) into each place
                 self.add_copied(len(attributes) * (repeat * self.row_repeat - 1))
                 if not attributes.endswith(b"/"):
-                    self.copied = self.offset + match.end()
+                    self.copy_start = self.offset + match.end()
                     self.copies = repeat * self.row_repeat - 1
             if valued and name == b"table-cell":
-                # calamine keeps the empty cells before the first valued one of a row too
-                self.row_left = 1
                 self.row_right = self.column + repeat
             self.column += repeat
 
@@ -542,8 +537,8 @@ class _OdsScan(_Scan):
                     if len(self.table_errors) < MAX_ERRORS:
                         self.table_errors[row, copy] = text
         self.pending = []
-        if self.row_right:
-            self.extent.add(self.row + 1, self.row_left, self.row + self.row_repeat,
+        if self.row_right:  # from column A: calamine keeps the empty cells before the first
+            self.extent.add(self.row + 1, 1, self.row + self.row_repeat,  # valued one too
                             self.row_right)
         self.row += self.row_repeat
         self.row_repeat, self.row_right = 0, 0
