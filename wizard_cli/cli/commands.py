@@ -130,11 +130,13 @@ def next_(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sh
 @app.command(cls=ShownCommand, epilog=examples("trick"))
 @edge
 def trick(cards: Annotated[list[str], typer.Argument(
-              metavar="CARD...", help="Cards in the order played: 10H, QS, W (Wizard), J (Jester).")],
+              metavar="CARD...", help="Cards in the order played: 10H, QS, W (Wizard), J (Jester); "
+              "Dragon, Fairy, Bomb, 7.5H (Juggler), 9.75S (Cloud), Shapeshifter:W or :J.")],
           trump: Annotated[str, typer.Option("--trump", metavar="SUIT",
                                              help="Trump suit S, H, D, C, or none.")] = "none",
           format: FormatOpt = Format.table) -> None:
-    """Who wins a trick: the first Wizard, else the highest trump, else the highest of the suit led."""
+    """Who wins a trick: the first Wizard, else the highest trump, else the highest of the suit led
+    (the Dragon, the Fairy and the Bomb of the anniversary editions too)."""
     from ..game.trick import winning_card
 
     show(TrickOutput(), [winning_card(cards, trump)], format)

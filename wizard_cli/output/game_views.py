@@ -382,18 +382,30 @@ def next_lines(record: dict, rounds_total: int) -> list[tuple[str, object]]:
 # --- trick -------------------------------------------------------------------------------
 
 class TrickOutput:
-    """``wizard trick``: the winning position, card and rule."""
+    """``wizard trick``: the winning position, card and rule; who leads next and who must change
+    their bid (the anniversary cards' Bomb and Cloud, SPEC §5). Every trick has every key: a
+    classic trick's ``leadsNext`` is its winner and its ``cloud`` null."""
 
-    columns = ("winner", "card", "reason")
+    columns = ("winner", "card", "reason", "leadsNext", "cloud")
 
     def as_json(self, result: TrickResult) -> dict:
-        return dict(zip(self.columns, (result.position, str(result.card), result.reason)))
+        taken = not result.bomb  # with the Bomb nobody takes it: winner and card null
+        return dict(zip(self.columns, (result.position if taken else None,
+                                       str(result.card) if taken else None, result.reason,
+                                       result.position, result.cloud)))
 
     def rows(self, result: TrickResult) -> Iterator[tuple]:
         yield tuple(self.as_json(result).values())
 
     def as_text(self, result: TrickResult, style: str) -> str:
-        return f"Card {result.position} ({result.card}) wins: {result.reason}"
+        played = f"card {result.position} ({result.card})"
+        if result.bomb:
+            line = f"Nobody takes the trick (the Bomb); {played} leads next: {result.reason}"
+            return line + ("; the Cloud changes no bid" if result.with_cloud else "")
+        line = f"Card {result.position} ({result.card}) wins: {result.reason}"
+        if result.cloud is not None:
+            line += "; its player must change their bid by one (the Cloud)"
+        return line
 
 
 class UndoneOutput(NextOutput):
