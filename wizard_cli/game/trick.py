@@ -241,8 +241,9 @@ def _taker(cards: list[Card], trump: str | None) -> tuple[int, str]:
     of the suit led, first Jester, the Fairy alone. The Bomb counts as a Jester (SPEC §5)."""
     kinds = [card.kind for card in cards]
     if DRAGON in kinds:
-        return (kinds.index(FAIRY), REASON_FAIRY) if FAIRY in kinds else \
-            (kinds.index(DRAGON), REASON_DRAGON)
+        if FAIRY in kinds:
+            return kinds.index(FAIRY), REASON_FAIRY
+        return kinds.index(DRAGON), REASON_DRAGON
     if WIZARD in kinds:  # the Shapeshifter played as a Wizard is one: the first Wizard wins
         return kinds.index(WIZARD), REASON_WIZARD
     if trump is not None and (best := _highest_of(cards, trump)) is not None:
