@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Sequence
+from operator import attrgetter
+from typing import Any, Sequence
 
-from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet, by_seat
+from .model import BadValue, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value, by_seat
 from .scoring import (ScoredColumns, ScoredRound, Standing, base_points, bidding_order,
                       dealer_seat, no_trump, score_columns, standings)
 from .settings import Settings, hand_sizes
@@ -43,6 +45,50 @@ class Game(HoldsSheet):
     def rounds(self) -> RoundColumns:
         """Every recorded round, as columns (the round in play last, if there is one)."""
         return self.sheet.rounds
+
+    @classmethod
+    def new(cls, players: Sequence[str],
+            rounds: Iterable[tuple[Sequence[int | None], Sequence[int] | None]] = (), *,
+            settings: Mapping[str, Any] | None = None, first_dealer: str | None = None,
+            title: str | None = None) -> Game:
+        """A game from Python values, validated as a sheet is (SPEC §10): the players in seating
+        order; each round as ``(bids, tricks)`` in seating order, ``tricks`` None (and a bid
+        None) for the round in play; the settings as §2's camelCase keys. Raises
+        :class:`~wizard_cli.errors.WizardError` with every problem, as ``check`` finds them."""
+        from ..errors import Problem, WizardError
+        from .settings import RawSetting
+        from .validation import validated_game
+
+        players = [str(name) for name in players]
+        records: list[RoundRecord] = []
+        problems: list[Problem] = []
+        for number, entry in enumerate(rounds, start=1):
+            try:
+                bids, tricks = entry
+                bids, tricks = list(bids), None if tricks is None else list(tricks)
+            except (TypeError, ValueError):
+                problems.append(Problem("a round is a pair (bids, tricks), each a list of "
+                                        "whole numbers in seating order", round=number))
+                continue
+            for what, values in (("bids", bids), ("tricks", tricks)):
+                if values is not None and len(values) != len(players):
+                    problems.append(Problem(f"{len(values)} {what} for {len(players)} players",
+                                            round=number))
+            if problems:
+                continue
+            lines = [None] * len(players)
+            records.append(RoundRecord(number, None, [_value(bid) for bid in bids], lines,
+                                       None if tricks is None else [_value(t) for t in tricks],
+                                       None if tricks is None else lines))
+            if len(records) > MAX_NEW_ROUNDS:  # more than a game can have: said by validation
+                break
+        if problems:
+            raise WizardError(*problems)
+        sheet = Sheet(source=NEW_SOURCE, title=title, players=list(players),
+                      first_dealer=first_dealer,
+                      settings=[RawSetting(key, value) for key, value in (settings or {}).items()],
+                      rounds=records)
+        return validated_game(sheet)
 
     def with_settings(self, settings: Settings) -> Game:
         """The same sheet under other settings (``wizard compare``'s rule sets)."""
@@ -142,6 +188,22 @@ class Game(HoldsSheet):
         return game_status(self.result)
 
 
+NEW_SOURCE = ""  # a game made by Game.new was read from nowhere: its problems name no file
+MAX_NEW_ROUNDS = 21  # Game.new reads no further: a game has at most 20 rounds (SPEC §4)
+
+
+def _value(value: object) -> Value:
+    """A bid or tricks value given from Python: a whole number, None (not in yet), or a
+    :class:`BadValue` for anything else (a flag, a float, text), reported as a sheet's is."""
+    if value is None or (type(value) is int):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    from ..errors import shorten, visible
+
+    return BadValue(visible(shorten(str(value), 12)))
+
+
 @dataclass(eq=False)
 class GameResult:
     """A validated game scored: its rounds (made from ``scored`` when asked for) and standings.
@@ -223,6 +285,23 @@ class GameResult:
         """Running totals after the last completed round (0 for all before any)."""
         return self.scored.totals()
 
+    def status(self) -> Status:
+        """Finished or not, rounds played, winners, contenders and what happens next."""
+        return game_status(self)
+
+    def as_json(self) -> dict[str, Any]:
+        """The game as ``score --format json`` prints it (SPEC §5), as Python values."""
+        players = self.players
+        return {"source": self.source, "game": self.game, **metadata_json(self),
+                "players": list(players), "settings": self.settings.as_dict(),
+                "rounds": [round_json(players, record) for record in round_records(self)],
+                "standings": standings_json(self), "status": game_status(self).as_json()}
+
+    def standings_json(self) -> dict[str, Any]:
+        """The standings and status as ``standings --format json`` prints them."""
+        return {"source": self.source, "game": self.game, **metadata_json(self),
+                "standings": standings_json(self), "status": game_status(self).as_json()}
+
 
 def score_game(game: Game) -> GameResult:
     """A validated game scored under its settings: rounds, standings and status."""
@@ -249,6 +328,18 @@ class NextStep:
     finished: bool
     winners: tuple[str, ...] = ()
 
+    def as_json(self) -> dict[str, Any]:
+        """The ``wizard next`` object: the keys of SPEC §5; once the game is over, also its
+        winners (issue 4: "after the last round, finished: true and the winners")."""
+        data = dict(zip(NEXT_KEYS, (
+            self.round, self.hand_size, self.dealer,
+            list(self.bidding_order) if self.bidding_order is not None else None,
+            self.bids_in, self.bid_total, self.next_bidder, self.no_trump,
+            self.forbidden_dealer_bid, self.finished)))
+        if self.finished:
+            data["winners"] = list(self.winners)
+        return data
+
 
 @dataclass(frozen=True, slots=True)
 class Status:
@@ -260,6 +351,69 @@ class Status:
     winners: tuple[str, ...]
     contenders: tuple[str, ...]
     next: NextStep | None  # None once finished
+
+    def as_json(self) -> dict[str, Any]:
+        """``status`` of score and standings JSON."""
+        return {"finished": self.finished, "roundsPlayed": self.rounds_played,
+                "roundsTotal": self.rounds_total, "winners": list(self.winners),
+                "contenders": list(self.contenders),
+                "next": None if self.next is None else self.next.as_json()}
+
+
+# --- the JSON records (SPEC §5), each built in one place ---------------------------------------
+# Each part of a game's record is made once, as its values in the order of its keys, and every
+# format is drawn from those values (output/game_views.py): JSON pairs them with the keys, a CSV
+# row is them, and a table's cells are made from them.
+
+NEXT_KEYS = ("round", "handSize", "dealer", "biddingOrder", "bidsIn", "bidTotal", "nextBidder",
+             "noTrump", "forbiddenDealerBid", "finished")
+STANDING_KEYS = ("rank", "player", "score", "bonus")
+_standing_values = attrgetter(*STANDING_KEYS)
+RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
+ROUND_KEYS = ("round", "handSize", "dealer", "results")  # one entry of ``rounds``
+
+
+def metadata_json(result: GameResult) -> dict[str, Any]:
+    """``title`` and, right after it, ``date``, ``place`` and ``notes`` (SPEC §3; null when absent)."""
+    return {"title": result.title, "date": result.date, "place": result.place,
+            "notes": result.notes}
+
+
+def standing_records(result: GameResult) -> list[tuple[Any, ...]]:
+    """Each place of the standings as its values under ``STANDING_KEYS``: rank, player, score
+    (with end bonuses) and the bonus part."""
+    return list(map(_standing_values, result.standings))
+
+
+def standings_json(result: GameResult) -> list[dict[str, Any]]:
+    """``standings``: one object per place."""
+    return [dict(zip(STANDING_KEYS, record)) for record in standing_records(result)]
+
+
+def round_records(result: GameResult) -> list[tuple[Any, ...]]:
+    """Every recorded round as its values under ``ROUND_KEYS``: number, hand size, dealer, and
+    the results as one column per key of ``RESULT_KEYS``, in seating order (in play: the bids
+    alone, the rest None). Columns, not a tuple per seat: a table's cell is made from them
+    directly, and a season's score table has a million of them."""
+    players = result.players
+    unplayed = (None,) * len(players)
+    return [(scored.number, scored.hand_size, players[scored.dealer],
+             (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
+              scored.totals or unplayed))
+            for scored in result.rounds]
+
+
+def seat_results(record: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    """A round record's results seat by seat: each seat's values under ``RESULT_KEYS``."""
+    return zip(*record[-1])
+
+
+def round_json(players: Sequence[str], record: tuple[Any, ...]) -> dict[str, Any]:
+    """One entry of ``rounds`` from its record: the results by player's name."""
+    data = dict(zip(ROUND_KEYS, record))
+    data["results"] = {name: dict(zip(RESULT_KEYS, values))
+                       for name, values in zip(players, seat_results(record))}
+    return data
 
 
 def next_step(result: GameResult) -> NextStep:
