@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Sequence
 
-from .model import BadValue, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value, by_seat
+from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet, by_seat
 from .scoring import (ScoredColumns, ScoredRound, Standing, base_points, bidding_order,
                       dealer_seat, no_trump, score_columns, standings)
 from .settings import Settings, hand_sizes
@@ -45,50 +45,6 @@ class Game(HoldsSheet):
     def rounds(self) -> RoundColumns:
         """Every recorded round, as columns (the round in play last, if there is one)."""
         return self.sheet.rounds
-
-    @classmethod
-    def new(cls, players: Sequence[str],
-            rounds: Iterable[tuple[Sequence[int | None], Sequence[int] | None]] = (), *,
-            settings: Mapping[str, Any] | None = None, first_dealer: str | None = None,
-            title: str | None = None) -> Game:
-        """A game from Python values, validated as a sheet is (SPEC §10): the players in seating
-        order; each round as ``(bids, tricks)`` in seating order, ``tricks`` None (and a bid
-        None) for the round in play; the settings as §2's camelCase keys. Raises
-        :class:`~wizard_cli.errors.WizardError` with every problem, as ``check`` finds them."""
-        from ..errors import Problem, WizardError
-        from .settings import RawSetting
-        from .validation import validated_game
-
-        players = [str(name) for name in players]
-        records: list[RoundRecord] = []
-        problems: list[Problem] = []
-        for number, entry in enumerate(rounds, start=1):
-            try:
-                bids, tricks = entry
-                bids, tricks = list(bids), None if tricks is None else list(tricks)
-            except (TypeError, ValueError):
-                problems.append(Problem("a round is a pair (bids, tricks), each a list of "
-                                        "whole numbers in seating order", round=number))
-                continue
-            for what, values in (("bids", bids), ("tricks", tricks)):
-                if values is not None and len(values) != len(players):
-                    problems.append(Problem(f"{len(values)} {what} for {len(players)} players",
-                                            round=number))
-            if problems:
-                continue
-            lines = [None] * len(players)
-            records.append(RoundRecord(number, None, [_value(bid) for bid in bids], lines,
-                                       None if tricks is None else [_value(t) for t in tricks],
-                                       None if tricks is None else lines))
-            if len(records) > MAX_NEW_ROUNDS:  # more than a game can have: said by validation
-                break
-        if problems:
-            raise WizardError(*problems)
-        sheet = Sheet(source=NEW_SOURCE, title=title, players=list(players),
-                      first_dealer=first_dealer,
-                      settings=[RawSetting(key, value) for key, value in (settings or {}).items()],
-                      rounds=records)
-        return validated_game(sheet)
 
     def with_settings(self, settings: Settings) -> Game:
         """The same sheet under other settings (``wizard compare``'s rule sets)."""
@@ -186,22 +142,6 @@ class Game(HoldsSheet):
     def status(self) -> Status:
         """Finished or not, rounds played, winners, contenders and what happens next."""
         return game_status(self.result)
-
-
-NEW_SOURCE = ""  # a game made by Game.new was read from nowhere: its problems name no file
-MAX_NEW_ROUNDS = 21  # Game.new reads no further: a game has at most 20 rounds (SPEC §4)
-
-
-def _value(value: object) -> Value:
-    """A bid or tricks value given from Python: a whole number, None (not in yet), or a
-    :class:`BadValue` for anything else (a flag, a float, text), reported as a sheet's is."""
-    if value is None or (type(value) is int):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return int(value)
-    from ..errors import shorten, visible
-
-    return BadValue(visible(shorten(str(value), 12)))
 
 
 @dataclass(eq=False)
