@@ -63,7 +63,7 @@ class Game(engine.Game):
         each round as ``(bids, tricks)`` in seating order, ``tricks`` None (and a bid not yet
         made None) for the round in play; the settings by their §2 keys. Raises
         :class:`WizardError` with every problem, as ``wizard check`` finds them."""
-        layer = _settings_layer(settings)
+        layer = _settings_layer(settings, checked=False)  # checked with the rest, by validation
         names = [name if isinstance(name, str) else str(name) for name in players]
         records: list[RoundRecord] = []
         problems: list[Problem] = []
@@ -302,16 +302,16 @@ def _name(source: Source) -> str:
     return name if isinstance(name, str) and name else STREAM_NAME
 
 
-def _settings_layer(settings: Settings | None) -> list[RawSetting]:
-    """Settings given from Python as one layer, each checked now: a bad one raises
-    :class:`WizardError` with the problem text the command line prints."""
+def _settings_layer(settings: Settings | None, checked: bool = True) -> list[RawSetting]:
+    """Settings given from Python as one layer, each checked now (unless not ``checked``): a
+    bad one raises :class:`WizardError` with the problem text the command line prints."""
     if settings is None:
         return []
     if not isinstance(settings, Mapping):
         raise WizardError(Problem("settings: a mapping of settings by their keys, such as "
                                   "{'zeroBidScoring': 'doubleBonus'}"))
     layer = [RawSetting(key, value) for key, value in settings.items()]
-    problems = resolve([layer], None).problems
+    problems = resolve([layer], None).problems if checked else []
     if problems:
         raise WizardError(*problems)
     return layer
