@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -290,3 +291,17 @@ def test_the_library_prints_nothing(capsys, tmp_path):
     wizard.stats(games), wizard.ratings(games)
     wizard.compare(games[0], [{"screwTheDealer": "always"}])
     assert capsys.readouterr() == ("", "")
+
+
+# --- the README's example ---------------------------------------------------------------------
+
+def test_the_readme_example_runs_and_prints_what_the_readme_shows():
+    readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## As a Python library\n", 1)[1].split("\n## ", 1)[0]
+    code, shown = re.search(r"```python\n(.*?)```\n\nprints\n\n```text\n(.*?)```", section,
+                            re.S).groups()
+    printed = subprocess.run([sys.executable, "-c", code], cwd=SAMPLES.parent,
+                             capture_output=True, text=True)
+    assert (printed.returncode, printed.stderr) == (0, "")
+    assert printed.stdout == shown
+    assert "wizard.load(" in code and "wizard.read(" in code  # the example shows reading
