@@ -12,16 +12,12 @@ from __future__ import annotations
 import dataclasses
 import io
 import os
-import shutil
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, Union
 
 from .app.batch import Inputs, SheetRules, existing_files
 from .errors import Problem, UsageError, WizardError, shorten, visible
 from .game import game as engine
-from .game.compare import (DEFAULT_PRESET, SHEET_RULES, Comparison, RuleSet, command_line_name,
-                           compare_sheet, preset_catalogue, unknown_preset)
 from .game.game import GameResult, NextStep, score_game
 from .game.model import BadValue, RoundColumns, RoundRecord, Sheet, Value
 from .game.settings import RawSetting, resolve
@@ -29,10 +25,11 @@ from .game.validation import Checked, validated_game
 from .sheets.source import STDIN
 
 if TYPE_CHECKING:
+    from .game.compare import Comparison
     from .game.ratings import RatingRow, SeasonRatings
     from .game.stats import PlayerStats, Season
 
-__all__ = ["Comparison", "Game", "GameResult", "NextStep", "Problem", "Problems", "Ratings",
+__all__ = ["Game", "GameResult", "NextStep", "Problem", "Problems", "Ratings",
            "Stats", "WizardError", "check", "compare", "load", "next_step", "ratings", "read",
            "score", "stats"]
 
@@ -242,6 +239,9 @@ def _spooled_games(handle: IO[Any], rules: SheetRules,
                    input_format: str | None) -> Iterator[Game | Problems]:
     """A file object's games: copied a chunk at a time to a temporary file (flat memory; its
     bytes as they are, its text as UTF-8), read from there as any file is."""
+    import shutil
+    import tempfile
+
     name = getattr(handle, "name", None)
     name = name if isinstance(name, str) and name else STREAM_NAME
     suffix = os.path.splitext(name)[1] if name != STREAM_NAME else ""
@@ -335,6 +335,9 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
     """The game under other rules (``wizard compare``): rule set 0 is the game's own; each
     entry of ``rule_sets`` adds one, settings by their keys (named by what they set, as
     ``--set``) or a built-in preset's name; with none, the ``official`` preset."""
+    from .game.compare import (DEFAULT_PRESET, SHEET_RULES, RuleSet, command_line_name,
+                               compare_sheet, preset_catalogue, unknown_preset)
+
     catalogue = preset_catalogue()
     chosen = [RuleSet(SHEET_RULES)]
     for entry in rule_sets:
@@ -355,9 +358,10 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
 
 
 def _results(games: Iterable[engine.Game | GameResult]) -> Iterator[GameResult]:
-    """Each game scored (a result as it is)."""
+    """Each game scored (a result as it is; so is a season lane's scored run, which the
+    ``stats`` and ``ratings`` commands hand over for whole runs of a long CSV)."""
     for game in games:
-        yield game if isinstance(game, GameResult) else score_game(game)
+        yield score_game(game) if isinstance(game, engine.Game) else game
 
 
 def stats(games: Iterable[engine.Game | GameResult]) -> Stats:

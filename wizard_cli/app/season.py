@@ -171,10 +171,10 @@ def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out:
 
     results = season_results(source, games)
     if by is None:
-        from ..game.stats import season_stats
+        from ..library import stats
         from ..output.season_views import StatsOutput, games_line
 
-        season = season_stats(results)
+        season = stats(results).season  # (the library's call: a season lane's runs pass as they are)
         games.finish()
         emit(StatsOutput(games_line(season)), season.ranked(), fmt, out, warn=warn)
     else:
@@ -190,7 +190,7 @@ def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out
                  warn: Callable[[str], None] | None = None) -> None:
     """``ratings``: the table once all games are rated, or ``--history`` row by row, written to
     ``out`` (``warn`` as for :func:`show_stats`)."""
-    from ..game.ratings import rating_history, season_ratings
+    from ..game.ratings import rating_history
     from ..output.formats import emit
     from ..output.ratings_views import HistoryOutput, RatingsOutput, ratings_summary
 
@@ -201,7 +201,9 @@ def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out
 
         emit(HistoryOutput(), rows(), fmt, out, warn=warn)
         return
-    season = season_ratings(season_results(source, games))
+    from ..library import ratings
+
+    season = ratings(season_results(source, games)).season
     games.finish()
     emit(RatingsOutput(ratings_summary(season)), season.table(), fmt, out, warn=warn)
 
