@@ -144,12 +144,14 @@ class Problems(Sequence[Problem]):
         return CheckOutput().as_json(self)  # type: ignore[arg-type]
 
 
-@dataclasses.dataclass(frozen=True)
 class Stats:
     """A season's figures per player (``wizard stats``): ``rows`` sorted by wins, then average
     score; ``season`` holds every figure."""
 
-    season: Season
+    __slots__ = ("season",)
+
+    def __init__(self, season: Season) -> None:
+        self.season = season
 
     @property
     def rows(self) -> list[PlayerStats]:
@@ -163,11 +165,13 @@ class Stats:
         return [view.as_json(row) for row in self.rows]
 
 
-@dataclasses.dataclass(frozen=True)
 class Ratings:
     """A season's openskill ratings (``wizard ratings``): ``rows`` by ordinal, highest first."""
 
-    season: SeasonRatings
+    __slots__ = ("season",)
+
+    def __init__(self, season: SeasonRatings) -> None:
+        self.season = season
 
     @property
     def rows(self) -> list[RatingRow]:
