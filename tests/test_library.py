@@ -305,3 +305,25 @@ def test_the_readme_example_runs_and_prints_what_the_readme_shows():
     assert (printed.returncode, printed.stderr) == (0, "")
     assert printed.stdout == shown
     assert "wizard.load(" in code and "wizard.read(" in code  # the example shows reading
+
+
+def test_read_standard_input_as_dash():
+    probe = ("import wizard_cli as w\n"
+             "game = w.load('-')\n"
+             "print(game.source, w.score(game).standings[0].player)\n")
+    shown = subprocess.run([sys.executable, "-c", probe], stdin=WORKED.open("rb"),
+                           capture_output=True, text=True, check=True)
+    assert (shown.stdout, shown.stderr) == ("<stdin> Ben\n", "")
+
+
+def test_nothing_below_the_command_line_prints():
+    """Only cli/ and web/ write to the process's streams; every layer below hands what it has
+    to say to them (SPEC §10)."""
+    package = SAMPLES.parent / "wizard_cli"
+    writing = re.compile(r"^\s*print\(|sys\.std(out|err)\b")
+    found = [f"{path.relative_to(package)}:{number}"
+             for path in sorted(package.rglob("*.py"))
+             if path.relative_to(package).parts[0] not in ("cli", "web")
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if writing.search(line)]
+    assert found == []
