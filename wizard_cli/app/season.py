@@ -174,7 +174,7 @@ def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out:
         from ..library import stats
         from ..output.season_views import StatsOutput, games_line
 
-        season = stats(results).season  # (the library's call: a season lane's runs pass as they are)
+        season = stats(results).season  # (the library's: a season lane's runs pass as they are)
         games.finish()
         emit(StatsOutput(games_line(season)), season.ranked(), fmt, out, warn=warn)
     else:

@@ -314,7 +314,8 @@ ROUND_KEYS = ("round", "handSize", "dealer", "results")  # one entry of ``rounds
 
 
 def metadata_json(result: GameResult) -> dict[str, Any]:
-    """``title`` and, right after it, ``date``, ``place`` and ``notes`` (SPEC §3; null when absent)."""
+    """``title`` and, right after it, ``date``, ``place`` and ``notes`` (SPEC §3; null when
+    absent)."""
     return {"title": result.title, "date": result.date, "place": result.place,
             "notes": result.notes}
 
