@@ -245,6 +245,10 @@ def test_game_new_validates_as_a_sheet_is_validated():
         "round 2, Cara: bid 'True' is not a whole number"]
     with pytest.raises(wizard.WizardError, match="a game has 3 to 6 players, this sheet has 2"):
         wizard.Game.new(["Anna", "Ben"])
+    with pytest.raises(wizard.WizardError, match="players: a list of names"):
+        wizard.Game.new("ABC")
+    with pytest.raises(wizard.WizardError, match="bid '0.5' is not a whole number"):
+        wizard.Game.new(["Anna", "Ben", "Cara"], rounds=[([0.5, 0, 0], None)])
     with pytest.raises(wizard.WizardError, match="round 1: 2 bids for 3 players"):
         wizard.Game.new(["Anna", "Ben", "Cara"], rounds=[([1, 0], [1, 0, 0])])
     with pytest.raises(wizard.WizardError, match="round 1: a round is a pair"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import operator
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, Union
@@ -61,6 +62,8 @@ class Game(engine.Game):
         made None) for the round in play; the settings by their §2 keys. Raises
         :class:`WizardError` with every problem, as ``wizard check`` finds them."""
         layer = _settings_layer(settings, checked=False)  # checked with the rest, by validation
+        if isinstance(players, str):
+            raise WizardError(Problem("players: a list of names in seating order, not one text"))
         names = [name if isinstance(name, str) else str(name) for name in players]
         records: list[RoundRecord] = []
         problems: list[Problem] = []
@@ -103,8 +106,8 @@ def _value(value: object) -> Value:
     :class:`BadValue` (a flag, a float, text), reported as a sheet's is."""
     if value is None or type(value) is int:
         return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return int(value)
+    if not isinstance(value, bool) and hasattr(value, "__index__"):
+        return operator.index(value)  # an int of another type (numpy's)
     return BadValue(visible(shorten(str(value), 12)))
 
 
