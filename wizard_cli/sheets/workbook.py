@@ -15,7 +15,6 @@ import signal
 import subprocess
 import sys
 import time
-import weakref
 from typing import Callable, Iterator
 
 from ..errors import Problem, WizardError
@@ -42,9 +41,11 @@ CPU_SECONDS = 60
 # so the wall clock has its own bound, twice the CPU time's.
 WALL_SECONDS = 120
 # The child: a clean interpreter (-I: no PYTHON* variables, no user site, not the working
-# directory on its path) running :func:`.workbook_child.main`; tests put a module of their own.
+# directory on its path; -S: no site module, 40 ms of start-up) whose path is this package's
+# root and python-calamine's, running :func:`.workbook_child.main`; tests put a module of their
+# own.
 CHILD_MODULE = "wizard_cli.sheets.workbook_child"
-_BOOT = ("import importlib, sys; sys.path[:0] = sys.argv[1].split(':'); "
+_BOOT = ("import importlib, sys; sys.path[:0] = sys.argv[1].split('\\n'); "
          "importlib.import_module(sys.argv[2]).main(sys.argv[3:])")
 _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHILD_PATH = [_PACKAGE_ROOT]
@@ -61,8 +62,8 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
     rows come as they are needed (a long season streams a game at a time), and the child is
     stopped and reaped however the reading ends.
     """
-    _check(path)
-    with _Child(path) as child:
+    calamine = _check(path)
+    with _Child(path, calamine) as child:
         holding = []  # (worksheet index, name, its header's row number) of those holding a sheet
         for index, name, number, row in child.first_rows():
             if sheet_kind(row) is None:
@@ -92,12 +93,13 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
         child.finish()
 
 
-def _check(path: str) -> None:
+def _check(path: str) -> str:
     """What is said before a child is started: the extra missing, a file too large for any
-    score sheet, or no file at all."""
+    score sheet, or no file at all; else the folder python-calamine is installed in."""
     import importlib.util
 
-    if importlib.util.find_spec("python_calamine") is None:
+    found = importlib.util.find_spec("python_calamine")
+    if found is None or not found.origin:
         raise WizardError(Problem(INSTALL, path))
     try:
         size = os.path.getsize(path)
@@ -106,9 +108,12 @@ def _check(path: str) -> None:
     if size > MAX_YAML_BYTES:
         raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a "
                                   "score sheet workbook", path))
+    return os.path.dirname(os.path.dirname(found.origin))  # the package's folder's
 
 
-_LIVE: weakref.WeakSet[_Child] = weakref.WeakSet()  # stopped at exit, if a reader was left open
+# Every child not yet stopped, held here (not weakly: a Ctrl-C right after one is started drops
+# the reader that started it) and stopped at exit.
+_LIVE: set[_Child] = set()
 
 
 @atexit.register
@@ -122,7 +127,7 @@ class _Child:
     WALL_SECONDS in all to wait for them). Whatever goes wrong with it is one line naming the
     workbook; leaving the ``with`` block kills it (if it still runs) and reaps it."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, calamine: str) -> None:
         self.path = path
         self.buffer = bytearray()
         self.waited = 0.0
@@ -131,7 +136,8 @@ class _Child:
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-I", "-c", _BOOT, ":".join(CHILD_PATH), CHILD_MODULE,
+                [sys.executable, "-I", "-S", "-c", _BOOT, "\n".join([*CHILD_PATH, calamine]),
+                 CHILD_MODULE,
                  str(MEMORY_BYTES), str(CPU_SECONDS), os.path.abspath(path)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 close_fds=True)

@@ -71,37 +71,39 @@ def main(argv: list[str]) -> None:
 
 
 class _Output:
-    """Frames written to a file descriptor; rows gathered into frames of about BATCH bytes."""
+    """Frames written to a file descriptor; rows gathered into frames of about BATCH characters
+    and encoded at once (a row's fields joined by the text that encodes to the field byte)."""
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
-        self.rows = bytearray()
+        self.rows: list[str] = []
+        self.size = 0  # characters in self.rows
 
     def send(self, kind: bytes, payload: bytes = b"") -> None:
         self.flush()
         self.write(frames.frame(kind, payload))
 
     def row(self, number: int, cells: list[str], location: str) -> None:
-        data = frames.encode([number, *cells])
-        if len(data) > frames.MAX_FRAME:
-            raise Refusal(f"the row holds more than {frames.MAX_FRAME >> 20} MiB of text: too "
-                          "large for a score sheet", location, number)
-        if self.rows and len(self.rows) + len(data) >= frames.MAX_FRAME:
+        text = frames.FIELD_TEXT.join([str(number), *cells])
+        if len(text) > frames.MAX_ROW:
+            raise Refusal(f"the row holds more than {frames.MAX_ROW:,} characters: too large "
+                          "for a score sheet", location, number)
+        if self.size + len(text) > frames.MAX_ROW:
             self.flush()
-        if self.rows:
-            self.rows += frames.ROW
-        self.rows += data
-        if len(self.rows) >= frames.BATCH:
+        self.rows.append(text)
+        self.size += len(text)
+        if self.size >= frames.BATCH:
             self.flush()
 
     def problem(self, message: str, location: str, line: int | None = None) -> None:
-        self.rows.clear()
+        self.rows, self.size = [], 0
         self.send(b"P", frames.encode([message, location, "" if line is None else line]))
 
     def flush(self) -> None:
         if self.rows:
-            data, self.rows = frames.frame(b"R", bytes(self.rows)), bytearray()
-            self.write(data)
+            payload = frames.ROW_TEXT.join(self.rows).encode("utf-8", "surrogateescape")
+            self.rows, self.size = [], 0
+            self.write(frames.frame(b"R", payload))
 
     def write(self, data: bytes) -> None:
         view = memoryview(data)

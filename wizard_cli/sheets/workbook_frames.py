@@ -21,10 +21,13 @@ import re
 import struct
 
 HEAD = struct.Struct(">cI")
-MAX_FRAME = 32 << 20  # bytes of one frame's payload: a row past it is refused by the child
-BATCH = 64 << 10  # the child sends its rows in frames of about this many bytes
+MAX_ROW = 8 << 20  # characters of a row's text and of a frame's rows (a longer row: refused)
+MAX_FRAME = 4 * MAX_ROW  # bytes of one frame's payload (UTF-8 takes up to four a character)
+BATCH = 64 << 10  # the child sends its rows in frames of about this many characters
 FIELD, ROW = b"\xff", b"\xfe"
-_FIELD, _ROW = "\udcff", "\udcfe"  # the two bytes, decoded with surrogateescape
+# The two bytes as text: what surrogateescape decodes them to and encodes back to them. Text
+# from calamine (Rust strings) never holds a lone surrogate, so none is taken for either.
+FIELD_TEXT, ROW_TEXT = "\udcff", "\udcfe"
 _GARBLED = re.compile("[\udc80-\udcfd]")  # any other byte that is not UTF-8
 
 
@@ -60,14 +63,14 @@ def _text(payload: bytes) -> str:
 
 def fields(payload: bytes) -> list[str]:
     """A payload's fields."""
-    return _text(payload).split(_FIELD)
+    return _text(payload).split(FIELD_TEXT)
 
 
 def rows(payload: bytes, after: int) -> list[tuple[int, list[str]]]:
     """An ``R`` payload's rows, each (number, cells); numbers rise from past ``after``."""
     found = []
-    for row in _text(payload).split(_ROW):
-        number, *cells = row.split(_FIELD)
+    for row in _text(payload).split(ROW_TEXT):
+        number, *cells = row.split(FIELD_TEXT)
         if not (number.isdigit() and number.isascii()) or int(number) <= after:
             raise Garbled(f"row number {number[:20]!r}")
         after = int(number)
