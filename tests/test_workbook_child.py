@@ -167,6 +167,16 @@ def test_a_child_over_its_memory_limit_is_one_line(tmp_path):
     assert not readers_of(path)
 
 
+def test_what_the_child_says_names_the_workbook_as_it_was_given(tmp_path, monkeypatch):
+    """A zip bomb is refused in the child, by the archive's directory: its line names the path
+    as typed, as every other line does."""
+    monkeypatch.chdir(tmp_path)
+    bombs.whitespace_bomb(tmp_path / "ws.xlsx", 16 << 20)
+    result = run("check", "ws.xlsx")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("ws.xlsx: its part xl/worksheets/sheet1.xml unpacks to 16 MiB")
+
+
 def test_without_the_extra_no_child_is_started(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "python_calamine", None)  # as if not installed
 

@@ -138,7 +138,7 @@ class _Child:
             self.process = subprocess.Popen(
                 [sys.executable, "-I", "-S", "-c", _BOOT, "\n".join([*CHILD_PATH, calamine]),
                  CHILD_MODULE,
-                 str(MEMORY_BYTES), str(CPU_SECONDS), os.path.abspath(path)],
+                 str(MEMORY_BYTES), str(CPU_SECONDS), path],  # in our working directory
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 close_fds=True)
             _LIVE.add(self)

@@ -131,7 +131,7 @@ def _send(path: str, out: _Output) -> None:
                 out.send(b"H", frames.encode([index, name, number, *cells]))
                 break
     out.send(b"D")
-    wanted = sys.stdin.buffer.readline(1 << 16).split()
+    wanted = sys.stdin.buffer.readline(1 << 20).split()
     for index in map(int, wanted):
         name = names[index]
         for number, cells in _rows(book, name, errors.get(name)):
