@@ -22,6 +22,7 @@ import pytest
 
 import workbook_bombs as bombs
 from helpers import SAMPLES, run
+from wizard_cli.errors import WizardError
 from wizard_cli.sheets import workbook
 from wizard_cli.sheets.workbook_frames import frame
 
@@ -249,3 +250,17 @@ def test_a_long_season_streams_whole(season):
     result = run("check", season, "--set", "roundMode=custom", "--set", "customRoundCount=5")
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.count(": ok") == 1500
+
+
+def test_a_fifo_named_as_a_workbook_is_refused_at_once(tmp_path):
+    """A FIFO cannot be a workbook (calamine seeks in it), and a child reading one would wait
+    for its wall clock: the reader refuses it before any child starts (the command line already
+    refuses a SHEET that is not a file; the library and serve reach the reader directly)."""
+    fifo = tmp_path / "season.xlsx"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    with pytest.raises(WizardError) as raised:
+        list(workbook.read_workbook_sheets(str(fifo)))
+    assert [str(p) for p in raised.value.problems] == [f"{fifo}: {UNREADABLE}not a regular file"]
+    assert time.monotonic() - started < 5
+    assert not readers_of(fifo)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import stat
 import select
 import signal
 import subprocess
@@ -102,10 +103,12 @@ def _check(path: str) -> str:
     if found is None or not found.origin:
         raise WizardError(Problem(INSTALL, path))
     try:
-        size = os.path.getsize(path)
+        info = os.stat(path)
     except OSError as error:
         raise WizardError(Problem(f"not readable as a workbook: {error.strerror}", path)) from None
-    if size > MAX_YAML_BYTES:
+    if not stat.S_ISREG(info.st_mode):  # a FIFO or device would hold the child until its clock
+        raise WizardError(Problem("not readable as a workbook: not a regular file", path))
+    if info.st_size > MAX_YAML_BYTES:
         raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a "
                                   "score sheet workbook", path))
     return os.path.dirname(os.path.dirname(found.origin))  # the package's folder's
