@@ -180,3 +180,53 @@ def test_the_oracle_is_not_the_engine_echoed():
     assert judge(game, rules).problems == [
         (2, 1, "A", "the dealer may not bid 1 under screwTheDealer=always: the bids would add "
                     "up to the hand size of 1")]
+
+
+def test_a_rule_heavy_season_is_scored_as_runs_as_each_game_alone(tmp_path):
+    """Every rule of §2 is the run scorer's as well as a lone game's: a season of regular games
+    under balancedBidPenalty, screwTheDealer and finalRoundBonus (its dealers keeping the rule)
+    comes as runs that check_run scores, each game's standings those of the game alone; and a
+    run holding a forbidden dealer bid is not scored (its games go the way that says so)."""
+    from wizard_cli.game.game import score_game
+    from wizard_cli.game.model import GameRun
+    from wizard_cli.game.settings import command_line_settings
+    from wizard_cli.game.validation import check_run, check_sheet
+    from wizard_cli.sheets.formats import read_sheets
+
+    rng = random.Random(11)
+    rules = dict(DEFAULTS, **HEAVY, perfectGameBonus=20, tieBreak="madeBids")
+    players = NAMES[:4]
+    lines = ["game,round,player,bid,tricks"]
+    for number in range(40):
+        rows = make_game(rng, f"g{number}", players, dict(rules, screwTheDealer="off"))
+        sizes = hand_sizes(rules, 4)
+        if len(rows) != 4 * len(sizes) or any(row[4] is None for row in rows):
+            continue  # the run's games are whole
+        for index, size in enumerate(sizes):  # every dealer keeps screwTheDealer=always
+            cells = rows[index * 4:index * 4 + 4]
+            if sum(row[3] for row in cells) == size:
+                dealer = cells[index % 4]
+                dealer[3] += 1 if dealer[3] < size else -1
+        game = OracleGame("", [Row(0, *row[1:]) for row in rows])
+        if judge(game, rules).problems:
+            continue  # a spoilt game
+        lines += [",".join(map(str, row)) for row in rows]
+    path = tmp_path / "season.csv"
+    path.write_text("\n".join(lines) + "\n")
+    layers = [command_line_settings(set_options(rules)[1::2], None)]
+    runs = [item for item in read_sheets(str(path), runs=True) if type(item) is GameRun]
+    assert runs and sum(map(len, runs)) >= 10
+    for run_ in runs:
+        standings = check_run(run_, layers)
+        assert standings is not None
+        for index, sheet in enumerate(run_.sheets()):
+            alone = score_game(check_sheet(sheet, layers).validated)
+            places = tuple(standing.seat for standing in alone.standings)
+            assert (standings.places[index], standings.ranks[index], standings.scores[index],
+                    standings.bonuses[index]) == (
+                places, tuple(s.rank for s in alone.standings),
+                tuple(s.score for s in alone.standings), tuple(s.bonus for s in alone.standings))
+        # One forbidden dealer bid (round 1: the dealer, seat 0, makes the bids add up to 1).
+        run_.bids[:4] = [1, 0, 0, 0]
+        assert check_run(run_, layers) is None
+        assert not check_sheet(run_.sheet(0), layers).valid

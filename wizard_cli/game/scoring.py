@@ -14,7 +14,8 @@ import operator
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
-from .model import GameRun, RoundColumns, by_round, by_seat, cell_sizes, round_of
+from .model import (RUN_FIRST_DEALER, GameRun, RoundColumns, by_round, by_seat, cell_sizes,
+                    round_of)
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 
@@ -161,26 +162,75 @@ def score_columns(rounds: RoundColumns, count: int, s: Settings, first_dealer: i
         points = list(map(base_points, bids, tricks, cell_sizes(sizes[:played], count),
                           itertools.repeat(s)))
     if s.balanced_bid_penalty or s.final_round_bonus:
-        _add_extras(points, bids, tricks, sizes, count, first_dealer, s)
+        add_extras(points, bids, tricks, hand_sizes(s, count), count, first_dealer, s)
     forbidden = (None if s.screw_the_dealer == "off"
                  else _forbidden_bids(bids, points, sizes, count, first_dealer, s))
     return ScoredColumns(count, first_dealer, sizes, bids, tricks, points, forbidden)
 
 
-def _add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
-                sizes: Sequence[int], count: int, first_dealer: int, s: Settings) -> None:
+def add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
+               sizes: Sequence[int], count: int, first_dealer: int, s: Settings,
+               balanced: list[int] | None = None) -> None:
     """``balancedBidPenalty`` (the dealer pays when the bids add up to the hand size) and
-    ``finalRoundBonus`` (a made bid in the game's last round), added into ``points``."""
-    last = len(hand_sizes(s, count))
-    for index in range(len(tricks) // count):
-        start, number = index * count, index + 1
-        round_bids = round_of(bids, index, count)
-        if s.balanced_bid_penalty and sum(round_bids) == sizes[index]:
-            points[start + dealer_seat(first_dealer, number, count)] -= s.balanced_bid_penalty
-        if s.final_round_bonus and number == last:
-            for seat in range(count):
-                if round_bids[seat] == tricks[start + seat]:
-                    points[start + seat] += s.final_round_bonus
+    ``finalRoundBonus`` (a made bid in the game's last round), added into ``points``: the
+    complete rounds of one game, or of a run of whole games one after another (``sizes`` is
+    a game's every hand size; the rounds count again from 1 after each game's last).
+    ``balanced`` is :func:`balanced_rounds`, if already known."""
+    played = len(tricks)
+    rounds = len(sizes)
+    if s.balanced_bid_penalty:
+        if balanced is None:
+            balanced = balanced_rounds(bids, sizes, count, played)
+        for index in balanced:
+            number = index % rounds + 1
+            points[index * count + dealer_seat(first_dealer, number, count)] -= (
+                s.balanced_bid_penalty)
+    if s.final_round_bonus:
+        bonus = itertools.repeat(s.final_round_bonus)
+        for seat in range(count):  # each game's last round, seat by seat
+            last = slice((rounds - 1) * count + seat, played, rounds * count)
+            points[last] = list(map(operator.add, points[last],
+                                    map(operator.mul, map(operator.eq, bids[last], tricks[last]),
+                                        bonus)))
+
+
+def balanced_rounds(bids: Sequence[int], sizes: Sequence[int], count: int,
+                    played: int) -> list[int]:
+    """The indices of the complete rounds (the first ``played`` cells' rounds) whose bids add
+    up to the hand size, in one game or a run of whole games (``sizes`` a game's hand sizes).
+    Only in these may the dealer pay ``balancedBidPenalty``, and only in these can the dealer's
+    bid be the forbidden one (it is exactly the one that makes the bids add up, SPEC §1)."""
+    if not played:
+        return []
+    sums = functools.reduce(functools.partial(map, operator.add),
+                            [bids[seat:played:count] for seat in range(count)])
+    return list(itertools.compress(itertools.count(),
+                                   map(operator.eq, sums, itertools.cycle(sizes))))
+
+
+def forbidden_bids_made(bids: Sequence[int], points: Sequence[int], sizes: Sequence[int],
+                        count: int, first_dealer: int, s: Settings,
+                        balanced: list[int]) -> list[int]:
+    """The indices of the complete rounds of a run of whole games (one after another, each of
+    ``sizes`` hand sizes) in which the dealer made the bid ``screwTheDealer`` forbids, judged
+    by :func:`forbidden_dealer_bid` on the game's totals before the round; ``balanced`` is
+    :func:`balanced_rounds` (no other round can hold a forbidden bid)."""
+    if s.screw_the_dealer == "off":
+        return []
+    rounds = len(sizes)
+    totals = (None if s.screw_the_dealer == "always"
+              else running_totals(points, count, rounds))
+    zeros = (0,) * count
+    found = []
+    for index in balanced:
+        number = index % rounds + 1
+        dealer = dealer_seat(first_dealer, number, count)
+        before = (zeros if totals is None or number == 1
+                  else totals[(index - 1) * count:index * count])
+        cells = round_of(bids, index, count)
+        if cells[dealer] == forbidden_dealer_bid(cells, dealer, sizes[number - 1], s, before):
+            found.append(index)
+    return found
 
 
 def _forbidden_bids(bids: Sequence[int | None], points: Sequence[int], sizes: Sequence[int],
@@ -283,17 +333,15 @@ class RunStandings:
 
 def score_run(run: GameRun, s: Settings) -> RunStandings | None:
     """A run of finished games (``run.rounds`` is the game's last round under ``s``) scored,
-    each game's standings as :func:`~wizard_cli.game.game.score_game` ranks them. None when a
-    value is outside its hand (the points tables double as the range check) or the rules add
-    what only the general path scores (``balancedBidPenalty``, ``finalRoundBonus``,
-    ``screwTheDealer``).
+    each game's standings as :func:`~wizard_cli.game.game.score_game` ranks them, under every
+    rule (the extras by :func:`add_extras`, as for one game). None when a value is outside its
+    hand (the points tables double as the range check) or a dealer made the bid
+    ``screwTheDealer`` forbids (:func:`forbidden_bids_made`): such games are not scored.
 
     Column by column, with no Python step per game: each seat's game sums, a sort key per seat
     that holds the seat under its score (so one ``sorted`` per game gives the standings order,
     equal keys in seat order), and the ranks read off which neighbours are equal."""
     count, rounds = run.players, run.rounds
-    if s.balanced_bid_penalty or s.final_round_bonus or s.screw_the_dealer != "off":
-        return None
     sizes = hand_sizes(s, count)
     if rounds != len(sizes):
         return None
@@ -302,6 +350,12 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
                           map(operator.getitem, _cell_lists(s, sizes, count) * len(run), run.bids),
                           run.tricks))
     except IndexError:
+        return None
+    balanced = (balanced_rounds(run.bids, sizes, count, len(run.bids))
+                if s.balanced_bid_penalty or s.screw_the_dealer != "off" else [])
+    if s.balanced_bid_penalty or s.final_round_bonus:
+        add_extras(points, run.bids, run.tricks, sizes, count, RUN_FIRST_DEALER, s, balanced)
+    if forbidden_bids_made(run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced):
         return None
     totals = _seat_sums(points, count, rounds)  # per seat, each game's
     made = None

@@ -69,12 +69,12 @@ def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
               first_dealer: str | None = None) -> RunStandings | None:
     """The season lane's check of a whole run of regular games: their standings when every game
     is valid and finished, exactly as :func:`check_sheet` and ``score_game`` find each; None
-    when any one is not, or the rules are left to the general path (then each game goes there).
+    when any one is not (then each game goes the general way, which says what is wrong).
 
     A run's games have 3–6 distinct named players, no reading problem, and every value a plain
     number (GameRun), so what is left to judge is the rules given outside the sheet, the values
-    in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`) and each
-    round's tricks adding up to its hand size.
+    in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`), each
+    round's tricks adding up to its hand size, and the dealer's bid under ``screwTheDealer``.
     """
     if first_dealer is not None:  # a run is dealt first by RUN_FIRST_DEALER
         return None
