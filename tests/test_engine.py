@@ -113,6 +113,8 @@ def season(rng: random.Random, rules: dict) -> tuple[str, list[OracleGame]]:
     games = []
     for number in range(rng.randint(2, 25)):
         players = table or rng.sample(NAMES[:6], rng.randint(3, 6))
+        if rng.random() < 0.03:  # more players than a game has
+            players = rng.sample(NAMES, rng.randint(7, 8))
         game = OracleGame(f"g{number}")
         for row in make_game(rng, game.game, players, rules):
             lines.append(",".join("" if cell is None else str(cell) for cell in row))
@@ -230,3 +232,28 @@ def test_a_rule_heavy_season_is_scored_as_runs_as_each_game_alone(tmp_path):
         run_.bids[:4] = [1, 0, 0, 0]
         assert check_run(run_, layers) is None
         assert not check_sheet(run_.sheet(0), layers).valid
+
+
+def test_a_long_csv_says_how_many_players_it_has_on_every_path(tmp_path):
+    """SPEC §4: "a game has 3 to 6 players, this sheet has 8", as the YAML and wide readers
+    say it, whether the game's rows are regular (placed in bulk) or not (row by row: here a
+    quoted cell and a row out of place), and with more players than any reader keeps."""
+    def rows(names: list[str], messy: bool) -> list[str]:
+        lines = [f"1,{name},0,{int(seat == 0)}" for seat, name in enumerate(names)]
+        lines += [f"2,{name},0,{int(seat < 2)}" for seat, name in enumerate(names)]
+        if messy:
+            lines[1] = lines[1].replace("0,0", '"0",0')
+            lines[-1], lines[-2] = lines[-2], lines[-1]
+        return lines
+
+    for names in (NAMES, [f"P{number}" for number in range(40)]):
+        for messy in (False, True):
+            path = tmp_path / "many.csv"
+            path.write_text("\n".join(["round,player,bid,tricks", *rows(names, messy)]) + "\n")
+            result = run("check", path)
+            assert result.exit_code == 1
+            assert result.stderr.splitlines()[0] == (
+                f"{path}:2: a game has 3 to 6 players, this sheet has {len(names)}"), messy
+    yaml = tmp_path / "many.yaml"
+    yaml.write_text(f"players: [{', '.join(NAMES)}]\n")
+    assert "this sheet has 8" in run("check", yaml).stderr
