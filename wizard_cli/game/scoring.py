@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from .model import (RUN_FIRST_DEALER, GameRun, RoundColumns, by_round, by_seat, cell_sizes,
-                    round_of)
+                    round_of, round_sums)
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 
@@ -200,12 +200,8 @@ def balanced_rounds(bids: Sequence[int], sizes: Sequence[int], count: int,
     up to the hand size, in one game or a run of whole games (``sizes`` a game's hand sizes).
     Only in these may the dealer pay ``balancedBidPenalty``, and only in these can the dealer's
     bid be the forbidden one (it is exactly the one that makes the bids add up, SPEC §1)."""
-    if not played:
-        return []
-    sums = functools.reduce(functools.partial(map, operator.add),
-                            [bids[seat:played:count] for seat in range(count)])
-    return list(itertools.compress(itertools.count(),
-                                   map(operator.eq, sums, itertools.cycle(sizes))))
+    return list(itertools.compress(itertools.count(), map(
+        operator.eq, round_sums(bids, count, played), itertools.cycle(sizes))))
 
 
 def forbidden_bids_made(bids: Sequence[int], points: Sequence[int], sizes: Sequence[int],
