@@ -33,7 +33,7 @@ measured only where installed (a peer that is not is named as skipped).
   every game is valid under it).
 - **streaming**: the time to the first byte of that ``standings`` run against its total.
 - **many files**: ``wizard standings sheets/*.yaml`` over small block-style YAML sheets, one
-  full game each, all given as arguments: median of runs, as sheets per second (target ≥ 1,000).
+  full game each, all given as arguments: median of runs, as sheets per second (target ≥ 1,500).
 
 Peak memory is each child's own maximum resident set size, from ``os.wait4`` on that child
 (``ru_maxrss``), so one large child cannot hide the others as ``RUSAGE_CHILDREN`` would.
@@ -73,7 +73,7 @@ PEERS = ("duckdb", "polars", "pandas")
 
 TARGET_STARTUP = 1.05
 TARGET_MEMORY_MIB = 64
-TARGET_SHEETS_PER_SECOND = 1000
+TARGET_SHEETS_PER_SECOND = 1500  # the one-engine issue
 TARGET_UNBUFFERED = 1.05
 TARGET_RULE_HEAVY = 1.3  # the rule-heavy season against the classic one
 # Each season run and its target, as a ratio to the bare csv.reader pass (the one-engine issue).
