@@ -3,7 +3,10 @@
 A long CSV's plain blocks are split whole and handed to the reader as columns, a regular
 game is placed in bulk, and the season lane takes whole runs of regular games inside a block
 (validated, scored and written as JSON lines from the view's template, no object per game);
-``WIZARD_GENERAL_PATH=1`` (sheets/source.py) turns every lane off. The
+the general path here is the same command reading every game as a sheet of its own, row by
+row (the long reader with no bulk placement and no runs: single-game reads of the same
+games; no switch in the package chooses it, the test swaps the reader, see
+:func:`single_game_reads`), and tests/test_engine.py holds both to an oracle. The
 same generated seasons — quotes, CR and CRLF, blank lines, Total rows, bad values, repeated and
 out-of-order rows, dates, typed points, every rule set — go through both, and stdout, stderr
 and the exit code must be identical; the reader is also compared block size by block size.
@@ -12,6 +15,7 @@ A few seasons here; ``WIZARD_SLOW=1`` runs many more.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import random
@@ -110,12 +114,30 @@ def both(args: list[str]) -> tuple[tuple, tuple]:
 
 
 def CliRunner_general(args: list[str]):  # noqa: N802 (named for what it is)
+    """The command with every game of a long CSV read as a sheet of its own."""
     from typer.testing import CliRunner
 
     from wizard_cli.cli import app
 
-    return CliRunner().invoke(app, [str(a) for a in args], catch_exceptions=False,
-                              env={source.GENERAL_PATH: "1"})
+    with single_game_reads():
+        return CliRunner().invoke(app, [str(a) for a in args], catch_exceptions=False)
+
+
+@contextlib.contextmanager
+def single_game_reads():
+    """While inside, the long reader reads row by row and hands out no runs: each game is read
+    and checked alone, as a lone sheet is (the reference the lanes are held to)."""
+    from wizard_cli.sheets import csv_sheets
+
+    def read_alone(blocks, source_name, bulk=True, runs=False):
+        return reader(blocks, source_name, bulk=False, runs=False)
+
+    reader = csv_sheets.read_csv_sheets
+    csv_sheets.read_csv_sheets = read_alone
+    try:
+        yield
+    finally:
+        csv_sheets.read_csv_sheets = reader
 
 
 @pytest.mark.parametrize("seed", SEASONS)

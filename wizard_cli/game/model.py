@@ -7,6 +7,7 @@ that is no whole number) with the line each stands on, so validation can judge a
 from __future__ import annotations
 
 import functools
+import operator
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Iterator, NamedTuple, Sequence, Union, overload
@@ -321,6 +322,17 @@ class GameRun:
 def by_round(flat: Sequence, count: int) -> Iterator[tuple]:
     """Each round's values from a flat column of ``count`` players (round after round)."""
     return zip(*[iter(flat)] * count)
+
+
+def round_sums(flat: Sequence, count: int, cells: int | None = None) -> list:
+    """Each round's sum from a flat column of ``count`` players (its first ``cells`` cells, all
+    by default): a round's bids, or the tricks that must add up to its hand size. Seat columns
+    added in C, no Python step per round (a season has a quarter of a million rounds)."""
+    stop = len(flat) if cells is None else cells
+    if not stop:
+        return []
+    return list(functools.reduce(functools.partial(map, operator.add),
+                                 [flat[seat:stop:count] for seat in range(count)]))
 
 
 def round_of(flat: Sequence, index: int, count: int) -> Sequence:

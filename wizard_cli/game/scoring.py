@@ -14,7 +14,8 @@ import operator
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
-from .model import GameRun, RoundColumns, by_round, by_seat, cell_sizes, round_of
+from .model import (RUN_FIRST_DEALER, GameRun, RoundColumns, by_round, by_seat, cell_sizes,
+                    round_of, round_sums)
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 
@@ -161,26 +162,71 @@ def score_columns(rounds: RoundColumns, count: int, s: Settings, first_dealer: i
         points = list(map(base_points, bids, tricks, cell_sizes(sizes[:played], count),
                           itertools.repeat(s)))
     if s.balanced_bid_penalty or s.final_round_bonus:
-        _add_extras(points, bids, tricks, sizes, count, first_dealer, s)
+        add_extras(points, bids, tricks, hand_sizes(s, count), count, first_dealer, s)
     forbidden = (None if s.screw_the_dealer == "off"
                  else _forbidden_bids(bids, points, sizes, count, first_dealer, s))
     return ScoredColumns(count, first_dealer, sizes, bids, tricks, points, forbidden)
 
 
-def _add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
-                sizes: Sequence[int], count: int, first_dealer: int, s: Settings) -> None:
+def add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
+               sizes: Sequence[int], count: int, first_dealer: int, s: Settings,
+               balanced: list[int] | None = None) -> None:
     """``balancedBidPenalty`` (the dealer pays when the bids add up to the hand size) and
-    ``finalRoundBonus`` (a made bid in the game's last round), added into ``points``."""
-    last = len(hand_sizes(s, count))
-    for index in range(len(tricks) // count):
-        start, number = index * count, index + 1
-        round_bids = round_of(bids, index, count)
-        if s.balanced_bid_penalty and sum(round_bids) == sizes[index]:
-            points[start + dealer_seat(first_dealer, number, count)] -= s.balanced_bid_penalty
-        if s.final_round_bonus and number == last:
-            for seat in range(count):
-                if round_bids[seat] == tricks[start + seat]:
-                    points[start + seat] += s.final_round_bonus
+    ``finalRoundBonus`` (a made bid in the game's last round), added into ``points``: the
+    complete rounds of one game, or of a run of whole games one after another (``sizes`` is
+    a game's every hand size; the rounds count again from 1 after each game's last).
+    ``balanced`` is :func:`balanced_rounds`, if already known."""
+    played = len(tricks)
+    rounds = len(sizes)
+    if s.balanced_bid_penalty:
+        if balanced is None:
+            balanced = balanced_rounds(bids, sizes, count, played)
+        for index in balanced:
+            number = index % rounds + 1
+            points[index * count + dealer_seat(first_dealer, number, count)] -= (
+                s.balanced_bid_penalty)
+    if s.final_round_bonus:
+        bonus = itertools.repeat(s.final_round_bonus)
+        for seat in range(count):  # each game's last round, seat by seat
+            last = slice((rounds - 1) * count + seat, played, rounds * count)
+            points[last] = list(map(operator.add, points[last],
+                                    map(operator.mul, map(operator.eq, bids[last], tricks[last]),
+                                        bonus)))
+
+
+def balanced_rounds(bids: Sequence[int], sizes: Sequence[int], count: int,
+                    played: int) -> list[int]:
+    """The indices of the complete rounds (the first ``played`` cells' rounds) whose bids add
+    up to the hand size, in one game or a run of whole games (``sizes`` a game's hand sizes).
+    Only in these may the dealer pay ``balancedBidPenalty``, and only in these can the dealer's
+    bid be the forbidden one (it is exactly the one that makes the bids add up, SPEC §1)."""
+    return list(itertools.compress(itertools.count(), map(
+        operator.eq, round_sums(bids, count, played), itertools.cycle(sizes))))
+
+
+def forbidden_bids_made(bids: Sequence[int], points: Sequence[int], sizes: Sequence[int],
+                        count: int, first_dealer: int, s: Settings,
+                        balanced: list[int]) -> list[int]:
+    """The indices of the complete rounds of a run of whole games (one after another, each of
+    ``sizes`` hand sizes) in which the dealer made the bid ``screwTheDealer`` forbids, judged
+    by :func:`forbidden_dealer_bid` on the game's totals before the round; ``balanced`` is
+    :func:`balanced_rounds` (no other round can hold a forbidden bid)."""
+    if s.screw_the_dealer == "off":
+        return []
+    rounds = len(sizes)
+    totals = (None if s.screw_the_dealer == "always"
+              else running_totals(points, count, rounds))
+    zeros = (0,) * count
+    found = []
+    for index in balanced:
+        number = index % rounds + 1
+        dealer = dealer_seat(first_dealer, number, count)
+        before = (zeros if totals is None or number == 1
+                  else totals[(index - 1) * count:index * count])
+        cells = round_of(bids, index, count)
+        if cells[dealer] == forbidden_dealer_bid(cells, dealer, sizes[number - 1], s, before):
+            found.append(index)
+    return found
 
 
 def _forbidden_bids(bids: Sequence[int | None], points: Sequence[int], sizes: Sequence[int],
@@ -233,30 +279,16 @@ def competition_ranks(keys: Sequence[tuple]) -> list[int]:
     return [first[key] for key in keys]
 
 
-def tie_break_keys(s: Settings, scored: ScoredColumns) -> list[int]:
-    """What decides equal scores, per seat: total bids, made bids, or nothing (shared rank)."""
-    count = scored.players
-    if s.tie_break == "totalBids":  # completed rounds only
-        return list(map(sum, by_seat(scored.bids[:len(scored.tricks)], count)))
-    if s.tie_break == "madeBids":
-        return list(map(sum, by_seat(list(map(operator.eq, scored.bids, scored.tricks)), count)))
-    return [0] * count
-
-
 def standings(players: Sequence[str], s: Settings, scored: ScoredColumns,
               finished: bool) -> tuple[Standing, ...]:
-    """Scores (with the perfect-game bonus once finished) ranked by score, then ``tieBreak``."""
-    count = len(players)
-    scores = list(scored.totals())
-    bonuses = [0] * count
-    if finished and s.perfect_game_bonus:
-        bonuses = [s.perfect_game_bonus if bids == tricks else 0
-                   for bids, tricks in zip(by_seat(scored.bids, count),
-                                           by_seat(scored.tricks, count))]
-        scores = list(map(operator.add, scores, bonuses))
-    ranks = competition_ranks(list(zip(scores, tie_break_keys(s, scored))))
-    # sorted is stable: equal ranks stay in seat order
-    return tuple(sorted(map(Standing, ranks, range(count), players, scores, bonuses), key=_RANK))
+    """Scores (with the perfect-game bonus once finished) ranked by score, then ``tieBreak``:
+    the game ranked as a run of one (:func:`rank_games`, the one ranking of every game)."""
+    played = len(scored.tricks)
+    ranked = rank_games(scored.points, scored.bids[:played], scored.tricks, len(players),
+                        scored.played, 1, s, finished)
+    return tuple(map(Standing, ranked.ranks[0], ranked.places[0],
+                     map(players.__getitem__, ranked.places[0]), ranked.scores[0],
+                     ranked.bonuses[0]))
 
 
 _RANK = operator.attrgetter("rank")
@@ -266,8 +298,9 @@ _RANK = operator.attrgetter("rank")
 
 @dataclass(slots=True)
 class RunStandings:
-    """The standings of every game of a :class:`~wizard_cli.game.model.GameRun`, all finished
-    and valid, as plain ints: ``places[g]`` is game g's seats in standings order (best first),
+    """The standings of every game of a :class:`~wizard_cli.game.model.GameRun` (or of one
+    game, a run of one: :func:`standings`), as plain ints: ``places[g]`` is game g's seats in
+    standings order (best first),
     ``ranks[g]``, ``scores[g]`` and ``bonuses[g]`` what stands at each place (tuples, read-only).
     What :func:`standings` gives for each game, with no object per game or round. ``points``
     is every cell's points, in the run's order of ``bids`` and ``tricks`` (what ``stats --by``
@@ -283,17 +316,12 @@ class RunStandings:
 
 def score_run(run: GameRun, s: Settings) -> RunStandings | None:
     """A run of finished games (``run.rounds`` is the game's last round under ``s``) scored,
-    each game's standings as :func:`~wizard_cli.game.game.score_game` ranks them. None when a
-    value is outside its hand (the points tables double as the range check) or the rules add
-    what only the general path scores (``balancedBidPenalty``, ``finalRoundBonus``,
-    ``screwTheDealer``).
-
-    Column by column, with no Python step per game: each seat's game sums, a sort key per seat
-    that holds the seat under its score (so one ``sorted`` per game gives the standings order,
-    equal keys in seat order), and the ranks read off which neighbours are equal."""
+    each game's standings as :func:`~wizard_cli.game.game.score_game` ranks them, under every
+    rule (the extras by :func:`add_extras`, as for one game). None when a value is outside its
+    hand (the points tables double as the range check) or a dealer made the bid
+    ``screwTheDealer`` forbids (:func:`forbidden_bids_made`): such games are not scored.
+    Ranked by :func:`rank_games`, as a lone game is."""
     count, rounds = run.players, run.rounds
-    if s.balanced_bid_penalty or s.final_round_bonus or s.screw_the_dealer != "off":
-        return None
     sizes = hand_sizes(s, count)
     if rounds != len(sizes):
         return None
@@ -303,17 +331,37 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
                           run.tricks))
     except IndexError:
         return None
-    totals = _seat_sums(points, count, rounds)  # per seat, each game's
+    balanced = (balanced_rounds(run.bids, sizes, count, len(run.bids))
+                if s.balanced_bid_penalty or s.screw_the_dealer != "off" else [])
+    if s.balanced_bid_penalty or s.final_round_bonus:
+        add_extras(points, run.bids, run.tricks, sizes, count, RUN_FIRST_DEALER, s, balanced)
+    if forbidden_bids_made(run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced):
+        return None
+    return rank_games(points, run.bids, run.tricks, count, rounds, len(run), s, True)
+
+
+def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], count: int,
+               rounds: int, games: int, s: Settings, finished: bool) -> RunStandings:
+    """The standings of ``games`` games of ``count`` seats, each of ``rounds`` complete rounds,
+    their cells one game after another in flat columns: each seat's score (its points, and
+    ``perfectGameBonus`` once ``finished`` for a seat that made every bid), ranked by score,
+    then ``tieBreak`` (total or made bids), competition ranks, equal ones in seat order. The
+    one ranking of every game: a lone game is a run of one.
+
+    Column by column, with no Python step per game: each seat's game sums, a sort key per seat
+    that holds the seat under its score (so one ``sorted`` per game gives the standings order,
+    equal keys in seat order), and the ranks read off which neighbours are equal."""
+    totals = _seat_sums(points, count, rounds, games)  # per seat, each game's
     made = None
     if s.perfect_game_bonus or s.tie_break == "madeBids":
-        made = _seat_sums(list(map(operator.eq, run.bids, run.tricks)), count, rounds)
+        made = _seat_sums(list(map(operator.eq, bids, tricks)), count, rounds, games)
     bonuses = None
-    if s.perfect_game_bonus:
+    if finished and s.perfect_game_bonus:
         bonus = s.perfect_game_bonus
         bonuses = [list(map(operator.mul, map(operator.eq, seat, itertools.repeat(rounds)),
                             itertools.repeat(bonus))) for seat in made]
         totals = [list(map(operator.add, total, extra)) for total, extra in zip(totals, bonuses)]
-    ties = (_seat_sums(run.bids, count, rounds) if s.tie_break == "totalBids"
+    ties = (_seat_sums(bids, count, rounds, games) if s.tie_break == "totalBids"
             else made if s.tie_break == "madeBids" else None)
     # A seat's key: its score, then (below _TIE_BITS) what breaks a tie; its sort key, the key
     # negated and the seat below it (_SEAT_BITS), so ascending order is standings order.
@@ -335,7 +383,7 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
     ranks = list(map(_ranks_of(count).__getitem__, zip(*equal)))
     places = list(zip(*[iter(seats)] * count))
     if bonuses is None:
-        extras = [(0,) * count] * len(run)
+        extras = [(0,) * count] * games
     else:
         flat = list(itertools.chain.from_iterable(zip(*bonuses)))  # game after game, by seat
         firsts = itertools.chain.from_iterable(map(itertools.repeat, range(0, len(flat), count),
@@ -423,8 +471,10 @@ def _ranks_of(count: int) -> dict[tuple[bool, ...], tuple[int, ...]]:
     return table
 
 
-def _seat_sums(flat: Sequence[int], count: int, rounds: int) -> list[list[int]]:
-    """Each seat's sum in each game of a run's flat column (game after game of ``rounds``
-    rounds of ``count`` seats): a seat's column cut into games, each summed (in C, with no
-    int made per running sum)."""
+def _seat_sums(flat: Sequence[int], count: int, rounds: int, games: int) -> list[list[int]]:
+    """Each seat's sum in each of ``games`` games of a run's flat column (game after game of
+    ``rounds`` rounds of ``count`` seats): a seat's column cut into games, each summed (in C,
+    with no int made per running sum)."""
+    if not rounds:  # games with no complete round yet
+        return [[0] * games for _ in range(count)]
     return [list(map(sum, zip(*[iter(flat[seat::count])] * rounds))) for seat in range(count)]

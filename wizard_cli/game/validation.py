@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 import operator
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..errors import Problem, WizardError
 from .model import (BadValue, GameRun, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value,
-                    cell_sizes)
+                    cell_sizes, round_sums)
 from .game import Game, GameResult
 from .scoring import (RunStandings, dealer_seat, forbidden_dealer_bid, score_columns,
                       score_run)
@@ -69,12 +68,12 @@ def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
               first_dealer: str | None = None) -> RunStandings | None:
     """The season lane's check of a whole run of regular games: their standings when every game
     is valid and finished, exactly as :func:`check_sheet` and ``score_game`` find each; None
-    when any one is not, or the rules are left to the general path (then each game goes there).
+    when any one is not (then each game goes the general way, which says what is wrong).
 
     A run's games have 3–6 distinct named players, no reading problem, and every value a plain
     number (GameRun), so what is left to judge is the rules given outside the sheet, the values
-    in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`) and each
-    round's tricks adding up to its hand size.
+    in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`), each
+    round's tricks adding up to its hand size, and the dealer's bid under ``screwTheDealer``.
     """
     if first_dealer is not None:  # a run is dealt first by RUN_FIRST_DEALER
         return None
@@ -85,10 +84,7 @@ def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
     count = run.players
     if run.rounds != len(sizes):
         return None
-    # Each round's tricks, seat by seat added up (small ints, no running sum), its hand size.
-    tricks = functools.reduce(functools.partial(map, operator.add),
-                              [run.tricks[seat::count] for seat in range(count)])
-    if list(tricks) != list(sizes) * len(run):
+    if round_sums(run.tricks, count) != list(sizes) * len(run):  # as all_clean judges a game
         return None
     return score_run(run, resolved.settings)
 
@@ -214,8 +210,7 @@ def all_clean(rounds: RoundColumns, sizes: tuple[int, ...], count: int) -> bool:
     try:  # None or a BadValue among the tricks cannot be compared or added: TypeError
         # Tricks of at least 0 that add up to the hand size are each at most the hand size.
         return (len(bids) == len(tricks) == len(hands) and all(map(operator.contains, hands, bids))
-                and min(tricks) >= 0
-                and list(itertools.accumulate(tricks))[count - 1::count] == _dealt(sizes[:number]))
+                and min(tricks) >= 0 and round_sums(tricks, count) == list(sizes[:number]))
     except TypeError:
         return False
 
@@ -225,12 +220,6 @@ def _cell_hands(in_hand: tuple[frozenset[int], ...], sizes: tuple[int, ...],
                 count: int) -> tuple[frozenset[int], ...]:
     """The values allowed in each cell of a sheet's columns: 0..its round's hand size."""
     return tuple(in_hand[size] for size in cell_sizes(sizes, count))
-
-
-@functools.lru_cache(maxsize=64)
-def _dealt(sizes: tuple[int, ...]) -> list[int]:
-    """The cards dealt to a player after each round: what the tricks taken so far add up to."""
-    return list(itertools.accumulate(sizes))
 
 
 def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool) -> list[Problem]:

@@ -277,7 +277,11 @@ class _LongGame:
         self.kept_lines: list[int] = []
         self.kept_text = 0  # characters in the kept rows' cells
         self.rounds_dropped = 0  # the last round past ROUNDS_KEPT seen (not kept: SPEC §4)
-        self.players_dropped = False  # names past PLAYERS_KEPT were seen (not kept)
+        # Names past PLAYERS_KEPT: not seated, only counted (SPEC §4: "this sheet has 8", as
+        # every reader says), as far as MOST_KEPT_TEXT characters of them go.
+        self.players_dropped: set[str] = set()
+        self.dropped_text = 0
+        self.dropped_exact = True
 
     def take_columns(self, columns: BlockColumns, lines: Sequence[int]) -> None:
         """Rows of the game as columns (see :meth:`_Games.columns`), kept as they are while the
@@ -348,7 +352,7 @@ class _LongGame:
         seat = self.seats.get(name)
         if seat is None:
             if len(self.seats) >= PLAYERS_KEPT:  # more players than a game has: not kept
-                self.players_dropped = True
+                self._count_dropped(name)
                 return
             seat = self.seats[name] = len(self.seats)
         cells = self.rounds.setdefault(number, {})
@@ -362,6 +366,16 @@ class _LongGame:
                        count_cell(cell(layout.tricks_col), comma),
                        whole_number(cell(layout.points_col), comma)
                        if layout.points_col is not None else None, line)
+
+    def _count_dropped(self, name: str) -> None:
+        """A name past the players a game can have: counted, not seated."""
+        if name in self.players_dropped or not self.dropped_exact:
+            return
+        self.dropped_text += len(name)
+        if self.dropped_text > MOST_KEPT_TEXT:
+            self.dropped_exact = False  # "more than" the names counted so far
+            return
+        self.players_dropped.add(name)
 
     def _take_date(self, text: str, line: int) -> None:
         """A row's ``date`` cell: the game's date, the same on every row (SPEC §3). An empty
@@ -411,8 +425,10 @@ class _LongGame:
             return self.sheet
         self.place_kept()
         sheet = self.sheet
-        sheet.players = (Truncated(self.seats, claimed=PLAYERS_KEPT, exact=False)
-                         if self.players_dropped else list(self.seats))
+        dropped = len(self.players_dropped)
+        sheet.players = (Truncated(self.seats, claimed=PLAYERS_KEPT + dropped,
+                                   exact=self.dropped_exact)
+                         if dropped or not self.dropped_exact else list(self.seats))
         sheet.player_lines = [None] * len(sheet.players)
         count = len(sheet.players)
         for number, cells in self.rounds.items():

@@ -21,7 +21,7 @@ from typing import IO, Callable, Iterator, Sequence
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
 from ..game.settings import resolve
-from .source import (decode_all, decoded_blocks, display_name, file_encoding, general_path,
+from .source import (decode_all, decoded_blocks, display_name, file_encoding,
                      open_binary, read_limited, streamed_text, text_encoding)
 from .spliced import Streamed
 from .writing import Portable, SheetWriter, cell_value, has_values
@@ -118,7 +118,7 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         reader = function(FORMATS[SheetFormat(kind)].reader)
         if kind == SheetFormat.CSV:
             yield from reader(decoded_blocks(buffered, source, encoding, waiting=waiting), source,
-                              bulk=not general_path(), runs=runs)
+                              runs=runs)
         else:
             if waiting is not None:
                 waiting()

@@ -29,16 +29,6 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # a byte surrogateescape could not decode
 
 
-GENERAL_PATH = "WIZARD_GENERAL_PATH"
-
-
-def general_path() -> bool:
-    """Whether ``WIZARD_GENERAL_PATH=1`` asks for the general path: every fast lane off (the
-    plain-block split, a long CSV's columns, a regular game's bulk placement). The lanes are
-    tested against it, whole commands side by side (tests/test_lanes.py)."""
-    return os.environ.get(GENERAL_PATH) == "1"
-
-
 def display_name(path: str) -> str:
     """How a source is named in messages and output: ``<stdin>`` for ``-``."""
     return STDIN_NAME if path == STDIN else path

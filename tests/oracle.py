@@ -1,0 +1,240 @@
+"""An independent scorer and checker of long-CSV seasons, written from SPEC §1–§2 alone.
+
+Slow and plain on purpose: one game at a time, one round at a time, one player at a time, with
+nothing taken from the package (no tables, no columns, no shared rule functions). The
+differential tests (tests/test_engine.py) hold the package's one engine to it.
+
+What it covers is what the package implements of §1–§2: 3–6 players, hand sizes per
+``roundMode``, the deal passing to the left from seat 0, points under every
+``zeroBidScoring``, ``balancedBidPenalty``, ``finalRoundBonus``, ``perfectGameBonus``,
+``tieBreak``, ``screwTheDealer`` in every mode with ``canadianRule``, competition ranks, the
+round in play (partial bids), and the problems of §4 that a season of plain numbers can have.
+(Seating changes, special cards and ``dealerRuleFrom`` are not in the package's rules yet.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DECK = 60
+
+DEFAULTS = {
+    "roundMode": "wholeDeck", "customRoundCount": 10, "exactBonus": 20, "pointsPerTrick": 10,
+    "missPenalty": 10, "zeroBidScoring": "flatBonus", "screwTheDealer": "off",
+    "canadianRule": False, "perfectGameBonus": 0, "tieBreak": "shareWin",
+    "finalRoundBonus": 0, "balancedBidPenalty": 0,
+}
+
+
+@dataclass
+class Row:
+    """One row of a long CSV game: its line in the file and its cells (None: an empty cell)."""
+
+    line: int
+    round: int
+    player: str
+    bid: int | None
+    tricks: int | None
+
+
+@dataclass
+class OracleGame:
+    """A game as the oracle reads it: its id and its rows, in file order."""
+
+    game: str
+    rows: list[Row] = field(default_factory=list)
+
+
+def hand_sizes(rules: dict, players: int) -> list[int]:
+    """SPEC §1–§2: r cards in round r of a whole-deck or custom game; quick play counts down
+    from the whole deck by 2 and deals in increasing order."""
+    whole = DECK // players
+    if rules["roundMode"] == "custom":
+        return list(range(1, rules["customRoundCount"] + 1))
+    if rules["roundMode"] == "quickPlay":
+        sizes = []
+        size = whole
+        while size >= 1:
+            sizes.append(size)
+            size -= 2
+        return sorted(sizes)
+    return list(range(1, whole + 1))
+
+
+def round_points(bid: int, tricks: int, size: int, rules: dict) -> int:
+    """SPEC §1: made, bid > 0: bonus + per trick; made zero by zeroBidScoring; missed: the
+    distance times the penalty."""
+    if bid != tricks:
+        return -rules["missPenalty"] * abs(bid - tricks)
+    if bid > 0:
+        return rules["exactBonus"] + rules["pointsPerTrick"] * tricks
+    mode = rules["zeroBidScoring"]
+    if mode == "flatBonus":
+        return rules["exactBonus"]
+    if mode == "doubleBonus":
+        return 2 * rules["exactBonus"]
+    return rules["exactBonus"] + rules["pointsPerTrick"] * size
+
+
+def restriction_on(rules: dict, dealer: int, totals: list[int]) -> bool:
+    """SPEC §2 ``screwTheDealer``: whether the dealer is restricted, given the totals before."""
+    mode = rules["screwTheDealer"]
+    if mode == "off":
+        return False
+    if mode == "always":
+        return True
+    best = max(totals)
+    leaders = [seat for seat, total in enumerate(totals) if total == best]
+    if mode == "leaderOnly":
+        return leaders == [dealer]
+    return len(leaders) == 1  # unlessTiedLead
+
+
+def forbidden_bid(rules: dict, bids: list[int | None], dealer: int, size: int,
+                  totals: list[int]) -> int | None:
+    """SPEC §1: handSize − the other bids, none when negative, when 0 under canadianRule, when
+    the mode does not apply, or while another player has not bid."""
+    if not restriction_on(rules, dealer, totals):
+        return None
+    others = [bid for seat, bid in enumerate(bids) if seat != dealer]
+    if None in others:
+        return None
+    forbidden = size - sum(others)
+    if forbidden < 0 or (forbidden == 0 and rules["canadianRule"]):
+        return None
+    return forbidden
+
+
+@dataclass
+class Verdict:
+    """What the oracle finds of one game: its problems as (line, round, player, message), and
+    when there are none its standings and status."""
+
+    game: str
+    problems: list[tuple[int, int | None, str | None, str]]
+    standings: list[dict] | None = None
+    status: dict | None = None
+
+
+def judge(game: OracleGame, rules: dict) -> Verdict:
+    """Check, then score, one game under ``rules`` (every key of DEFAULTS)."""
+    players: list[str] = []
+    for row in game.rows:
+        if row.player not in players:
+            players.append(row.player)
+    count = len(players)
+    problems: list[tuple[int, int | None, str | None, str]] = []
+    if not 3 <= count <= 6:
+        problems.append((game.rows[0].line, None, None,
+                         f"a game has 3 to 6 players, this sheet has {count}"))
+        return Verdict(game.game, problems)
+    sizes = hand_sizes(rules, count)
+    rounds: list[list[Row]] = []
+    for row in game.rows:
+        if row.round > len(rounds):
+            rounds.append([])
+        rounds[row.round - 1].append(row)
+
+    # Every round, value by value (SPEC §4); a round past the last one ends the reading.
+    clean: list[bool] = []
+    for index, cells in enumerate(rounds):
+        number = index + 1
+        if number > len(sizes):
+            problems.append((cells[0].line, number, None,
+                             f"more rounds than the game has: it ends after round {len(sizes)} "
+                             f"(roundMode={rules['roundMode']} with {count} players)"))
+            rounds = rounds[:index]
+            break
+        size = sizes[index]
+        in_play = all(cell.tricks is None for cell in cells)
+        found = []
+        for cell in cells:
+            if cell.bid is None and not in_play:
+                found.append((cell.line, number, cell.player, "missing bid"))
+            for what, value in (("bid", cell.bid), ("tricks", cell.tricks)):
+                if value is not None and value < 0:
+                    found.append((cell.line, number, cell.player, f"{what} {value} is negative"))
+                elif value is not None and value > size:
+                    found.append((cell.line, number, cell.player,
+                                  f"{what} {value} is more than the hand size of {size}"))
+        if not in_play:
+            took = sum(cell.tricks for cell in cells)
+            if took != size:
+                gap = (f"{took - size} more than" if took > size else f"{size - took} short of")
+                found.append((cells[0].line, number, None,
+                              f"tricks add up to {took}, {gap} the hand size of {size}"))
+        problems += found
+        clean.append(not found)
+
+    # The dealer's bid (SPEC §1): judged on the totals before each round while every round
+    # before it could be scored; after a round that cannot, only where no total is needed.
+    totals = [0] * count
+    scorable = True
+    for index, cells in enumerate(rounds):
+        number, size = index + 1, sizes[index]
+        dealer = (number - 1) % count
+        bids = [cell.bid for cell in cells]
+        if not clean[index]:
+            scorable = False
+            continue
+        if scorable or rules["screwTheDealer"] == "always":
+            forbidden = forbidden_bid(rules, bids, dealer, size, totals)
+            if forbidden is not None and bids[dealer] == forbidden:
+                problems.append((cells[dealer].line, number, players[dealer],
+                                 f"the dealer may not bid {forbidden} under screwTheDealer="
+                                 f"{rules['screwTheDealer']}: the bids would add up to the hand "
+                                 f"size of {size}"))
+        if scorable and cells[0].tricks is not None:
+            for seat, points in enumerate(_points(cells, size, dealer, number, sizes, rules)):
+                totals[seat] += points
+    if problems:
+        return Verdict(game.game, problems)
+
+    # Scoring (SPEC §1): the complete rounds' points, then the end-of-game bonus.
+    played = [cells for cells in rounds if cells[0].tricks is not None]
+    totals = [0] * count
+    for index, cells in enumerate(played):
+        number = index + 1
+        for seat, points in enumerate(_points(cells, sizes[index], (number - 1) % count, number,
+                                              sizes, rules)):
+            totals[seat] += points
+    finished = len(played) == len(sizes)
+    bonuses = [0] * count
+    if finished:
+        for seat in range(count):
+            if all(cells[seat].bid == cells[seat].tricks for cells in played):
+                bonuses[seat] = rules["perfectGameBonus"]
+    scores = [total + bonus for total, bonus in zip(totals, bonuses)]
+    if rules["tieBreak"] == "totalBids":
+        ties = [sum(cells[seat].bid for cells in played) for seat in range(count)]
+    elif rules["tieBreak"] == "madeBids":
+        ties = [sum(cells[seat].bid == cells[seat].tricks for cells in played)
+                for seat in range(count)]
+    else:
+        ties = [0] * count
+    ranks = []
+    for seat in range(count):
+        better = sum(1 for other in range(count)
+                     if (scores[other], ties[other]) > (scores[seat], ties[seat]))
+        ranks.append(better + 1)
+    order = sorted(range(count), key=lambda seat: (ranks[seat], seat))
+    standings = [{"rank": ranks[seat], "player": players[seat], "score": scores[seat],
+                  "bonus": bonuses[seat]} for seat in order]
+    status = {"finished": finished, "roundsPlayed": len(played), "roundsTotal": len(sizes),
+              "winners": [players[seat] for seat in range(count) if finished and ranks[seat] == 1]}
+    return Verdict(game.game, [], standings, status)
+
+
+def _points(cells: list[Row], size: int, dealer: int, number: int, sizes: list[int],
+            rules: dict) -> list[int]:
+    """A complete round's points per seat, its extras included (SPEC §1: balancedBidPenalty
+    from the dealer when the bids add up to the hand size; finalRoundBonus on each made bid of
+    the game's last round)."""
+    points = [round_points(cell.bid, cell.tricks, size, rules) for cell in cells]
+    if sum(cell.bid for cell in cells) == size:
+        points[dealer] -= rules["balancedBidPenalty"]
+    if number == len(sizes):
+        for seat, cell in enumerate(cells):
+            if cell.bid == cell.tricks:
+                points[seat] += rules["finalRoundBonus"]
+    return points

@@ -1,0 +1,259 @@
+"""The engine against the oracle (tests/oracle.py): generated seasons as long CSVs, through the
+CLI, every rule of SPEC §2 the package has, finished, unfinished, in-play and invalid games.
+
+``standings -f jsonl`` must give, for each valid game, the oracle's standings and status (and
+no line for an invalid one), and ``check -f jsonl`` each game's validity and exactly the
+oracle's problems. A season often seats one table for many games of one length, so whole runs
+of regular games go through the season's columns, not only one sheet at a time.
+``WIZARD_SLOW=1`` runs many more seasons.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from helpers import run
+from oracle import DEFAULTS, OracleGame, Row, forbidden_bid, hand_sizes, judge, _points
+
+SLOW = os.environ.get("WIZARD_SLOW") == "1"
+NAMES = ["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gus", "Hal"]
+
+CHOICES = {
+    "roundMode": ["custom", "quickPlay"],
+    "customRoundCount": list(range(1, 11)),
+    "exactBonus": [0, 5, 30, 50],
+    "pointsPerTrick": [0, 5, 20],
+    "missPenalty": [0, 5, 30],
+    "zeroBidScoring": ["doubleBonus", "perCardBonus"],
+    "screwTheDealer": ["always", "leaderOnly", "unlessTiedLead"],
+    "canadianRule": [True],
+    "perfectGameBonus": [10, 100],
+    "tieBreak": ["totalBids", "madeBids"],
+    "finalRoundBonus": [5, 50],
+    "balancedBidPenalty": [5, 30],
+}
+HEAVY = {"balancedBidPenalty": 10, "screwTheDealer": "always", "finalRoundBonus": 10}
+
+
+def random_rules(rng: random.Random) -> dict:
+    """Every setting at its default, or (often) another of its values; now and then the
+    rule-heavy set of the bench."""
+    rules = dict(DEFAULTS)
+    for key, values in CHOICES.items():
+        if rng.random() < 0.3:
+            rules[key] = rng.choice(values)
+    if rng.random() < 0.15:
+        rules.update(HEAVY)
+    return rules
+
+
+def set_options(rules: dict) -> list[str]:
+    """The ``--set`` options that give ``rules``."""
+    options = []
+    for key, value in rules.items():
+        if value != DEFAULTS[key] or key == "roundMode":
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            options += ["--set", f"{key}={text}"]
+    return options
+
+
+def make_game(rng: random.Random, game: str, players: list[str], rules: dict) -> list[list]:
+    """A game's (round, player, bid, tricks) rows: whole, cut short, in play, or spoilt."""
+    count = len(players)
+    sizes = hand_sizes(rules, count)
+    shape = rng.choices(["whole", "short", "in play", "spoilt"], [6, 1, 1, 2])[0]
+    rounds = len(sizes) if shape in ("whole", "spoilt") else rng.randint(1, len(sizes))
+    made: list[list] = []  # per round: [bids, tricks]
+    totals = [0] * count
+    for index in range(rounds):
+        size, number, dealer = sizes[index], index + 1, index % count
+        tricks = [0] * count
+        for _ in range(size):
+            tricks[rng.randrange(count)] += 1
+        bids = [took if rng.random() < 0.5 else rng.randint(0, size) for took in tricks]
+        if rng.random() < 0.85:  # mostly a dealer who keeps the rule
+            forbidden = forbidden_bid(rules, bids, dealer, size, totals)
+            if forbidden is not None and bids[dealer] == forbidden:
+                bids[dealer] = forbidden + 1 if forbidden < size else forbidden - 1
+        cells = [Row(0, number, name, bid, took) for name, bid, took in zip(players, bids, tricks)]
+        totals = [total + points for total, points in
+                  zip(totals, _points(cells, size, dealer, number, sizes, rules))]
+        made.append([bids, tricks])
+    if shape == "in play":
+        bids, tricks = made[-1]
+        made[-1] = [[bid if rng.random() < 0.7 else None for bid in bids], [None] * count]
+    if shape == "spoilt":
+        index = rng.randrange(len(made))
+        bids, tricks = made[index]
+        seat = rng.randrange(count)
+        kind = rng.randrange(4)
+        if kind == 0:
+            tricks[seat] += 1
+        elif kind == 1 and tricks[seat]:
+            tricks[seat] -= 1
+        elif kind == 2:
+            bids[seat] = sizes[index] + rng.randint(1, 3)
+        else:
+            made.append([[0] * count, [0] * count])  # a round more than the game has
+    rows = []
+    for index, (bids, tricks) in enumerate(made):
+        for seat, name in enumerate(players):
+            rows.append([game, index + 1, name, bids[seat], tricks[seat]])
+    return rows
+
+
+def season(rng: random.Random, rules: dict) -> tuple[str, list[OracleGame]]:
+    """A long CSV of several games (often one table for all) and the oracle's reading of it."""
+    table = rng.sample(NAMES[:6], rng.randint(3, 6)) if rng.random() < 0.6 else None
+    lines = ["game,round,player,bid,tricks"]
+    games = []
+    for number in range(rng.randint(2, 25)):
+        players = table or rng.sample(NAMES[:6], rng.randint(3, 6))
+        if rng.random() < 0.03:  # more players than a game has
+            players = rng.sample(NAMES, rng.randint(7, 8))
+        game = OracleGame(f"g{number}")
+        for row in make_game(rng, game.game, players, rules):
+            lines.append(",".join("" if cell is None else str(cell) for cell in row))
+            game.rows.append(Row(len(lines), *row[1:]))
+        games.append(game)
+    return "\n".join(lines) + "\n", games
+
+
+def check_season(path, seed: int) -> None:
+    """One generated season through ``standings`` and ``check``, against the oracle."""
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    text, games = season(rng, rules)
+    path.write_text(text)
+    verdicts = {game.game: judge(game, rules) for game in games}
+    options = set_options(rules)
+
+    result = run("standings", path, "-f", "jsonl", *options)
+    shown = [json.loads(line) for line in result.stdout.splitlines()]
+    valid = [game for game, verdict in verdicts.items() if not verdict.problems]
+    assert [line["game"] for line in shown] == valid, options
+    for line in shown:
+        verdict = verdicts[line["game"]]
+        assert line["standings"] == verdict.standings, (line["game"], options)
+        status = {key: line["status"][key] for key in verdict.status}
+        assert status == verdict.status, (line["game"], options)
+    assert result.exit_code == (0 if len(valid) == len(games) else 1)
+
+    result = run("check", path, "-f", "jsonl", *options)
+    checked = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["game"] for line in checked] == list(verdicts)
+    for line in checked:
+        verdict = verdicts[line["game"]]
+        found = sorted(((p["line"], p["round"], p["player"], p["message"])
+                        for p in line["problems"]), key=repr)
+        assert (line["valid"], found) == (not verdict.problems,
+                                          sorted(verdict.problems, key=repr)), (
+            line["game"], options)
+    assert result.exit_code == (0 if len(valid) == len(games) else 1)
+
+
+@settings(max_examples=400 if SLOW else 40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_engine_scores_and_checks_seasons_as_the_oracle_does(tmp_path, seed):
+    check_season(tmp_path / "season.csv", seed)
+
+
+def test_the_oracle_is_not_the_engine_echoed():
+    """The oracle's own figures for a small game worked by hand (SPEC §1): so a disagreement
+    points at the engine, not at a shared mistake."""
+    rules = dict(DEFAULTS, balancedBidPenalty=10, finalRoundBonus=10, perfectGameBonus=20,
+                 roundMode="custom", customRoundCount=2)
+    game = OracleGame("g", [Row(2, 1, "A", 1, 1), Row(3, 1, "B", 0, 0), Row(4, 1, "C", 0, 0),
+                            Row(5, 2, "A", 0, 1), Row(6, 2, "B", 1, 1), Row(7, 2, "C", 0, 0)])
+    verdict = judge(game, rules)
+    # Round 1 (A deals; the bids add up to the hand size of 1): A 30 - 10, B 20, C 20. Round 2,
+    # the last (bids 1 of 2): A misses by 1 (-10), B 30 + 10, C 20 + 10. B and C made every
+    # bid: + 20 each.
+    assert verdict.standings == [
+        {"rank": 1, "player": "B", "score": 80, "bonus": 20},
+        {"rank": 2, "player": "C", "score": 70, "bonus": 20},
+        {"rank": 3, "player": "A", "score": 10, "bonus": 0}]
+    rules = dict(rules, screwTheDealer="always", canadianRule=True)
+    assert judge(game, rules).problems == [
+        (2, 1, "A", "the dealer may not bid 1 under screwTheDealer=always: the bids would add "
+                    "up to the hand size of 1")]
+
+
+def test_a_rule_heavy_season_is_scored_as_runs_as_each_game_alone(tmp_path):
+    """Every rule of §2 is the run scorer's as well as a lone game's: a season of regular games
+    under balancedBidPenalty, screwTheDealer and finalRoundBonus (its dealers keeping the rule)
+    comes as runs that check_run scores, each game's standings those of the game alone; and a
+    run holding a forbidden dealer bid is not scored (its games go the way that says so)."""
+    from wizard_cli.game.game import score_game
+    from wizard_cli.game.model import GameRun
+    from wizard_cli.game.settings import command_line_settings
+    from wizard_cli.game.validation import check_run, check_sheet
+    from wizard_cli.sheets.formats import read_sheets
+
+    rng = random.Random(11)
+    rules = dict(DEFAULTS, **HEAVY, perfectGameBonus=20, tieBreak="madeBids")
+    players = NAMES[:4]
+    lines = ["game,round,player,bid,tricks"]
+    for number in range(40):
+        rows = make_game(rng, f"g{number}", players, dict(rules, screwTheDealer="off"))
+        sizes = hand_sizes(rules, 4)
+        if len(rows) != 4 * len(sizes) or any(row[4] is None for row in rows):
+            continue  # the run's games are whole
+        for index, size in enumerate(sizes):  # every dealer keeps screwTheDealer=always
+            cells = rows[index * 4:index * 4 + 4]
+            if sum(row[3] for row in cells) == size:
+                dealer = cells[index % 4]
+                dealer[3] += 1 if dealer[3] < size else -1
+        game = OracleGame("", [Row(0, *row[1:]) for row in rows])
+        if judge(game, rules).problems:
+            continue  # a spoilt game
+        lines += [",".join(map(str, row)) for row in rows]
+    path = tmp_path / "season.csv"
+    path.write_text("\n".join(lines) + "\n")
+    layers = [command_line_settings(set_options(rules)[1::2], None)]
+    runs = [item for item in read_sheets(str(path), runs=True) if type(item) is GameRun]
+    assert runs and sum(map(len, runs)) >= 10
+    for run_ in runs:
+        standings = check_run(run_, layers)
+        assert standings is not None
+        for index, sheet in enumerate(run_.sheets()):
+            alone = score_game(check_sheet(sheet, layers).validated)
+            places = tuple(standing.seat for standing in alone.standings)
+            assert (standings.places[index], standings.ranks[index], standings.scores[index],
+                    standings.bonuses[index]) == (
+                places, tuple(s.rank for s in alone.standings),
+                tuple(s.score for s in alone.standings), tuple(s.bonus for s in alone.standings))
+        # One forbidden dealer bid (round 1: the dealer, seat 0, makes the bids add up to 1).
+        run_.bids[:4] = [1, 0, 0, 0]
+        assert check_run(run_, layers) is None
+        assert not check_sheet(run_.sheet(0), layers).valid
+
+
+def test_a_long_csv_says_how_many_players_it_has_on_every_path(tmp_path):
+    """SPEC §4: "a game has 3 to 6 players, this sheet has 8", as the YAML and wide readers
+    say it, whether the game's rows are regular (placed in bulk) or not (row by row: here a
+    quoted cell and a row out of place), and with more players than any reader keeps."""
+    def rows(names: list[str], messy: bool) -> list[str]:
+        lines = [f"1,{name},0,{int(seat == 0)}" for seat, name in enumerate(names)]
+        lines += [f"2,{name},0,{int(seat < 2)}" for seat, name in enumerate(names)]
+        if messy:
+            lines[1] = lines[1].replace("0,0", '"0",0')
+            lines[-1], lines[-2] = lines[-2], lines[-1]
+        return lines
+
+    for names in (NAMES, [f"P{number}" for number in range(40)]):
+        for messy in (False, True):
+            path = tmp_path / "many.csv"
+            path.write_text("\n".join(["round,player,bid,tricks", *rows(names, messy)]) + "\n")
+            result = run("check", path)
+            assert result.exit_code == 1
+            assert result.stderr.splitlines()[0] == (
+                f"{path}:2: a game has 3 to 6 players, this sheet has {len(names)}"), messy
+    yaml = tmp_path / "many.yaml"
+    yaml.write_text(f"players: [{', '.join(NAMES)}]\n")
+    assert "this sheet has 8" in run("check", yaml).stderr
