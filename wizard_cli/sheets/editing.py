@@ -347,8 +347,13 @@ class _Document:
         root, pair = self.root, self.rounds()
         if root.flow_style:
             piece = self.flow_round(players, bids)
-            if pair is None:
-                self.flow_append(root, f"{self.key('rounds')}: [{piece}]")
+            if pair is None:  # its own lines, so that undo can tell it from `"rounds": []`
+                first = _children(root)[0]
+                column = first.start_mark.column if first.start_mark.line != \
+                    root.start_mark.line else 0
+                self.flow_append(root, f"{self.key('rounds')}: [{self.newline}"
+                                       f"{' ' * (column + DEFAULT_INDENT)}{piece}{self.newline}"
+                                       f"{' ' * column}]")
             elif isinstance(pair[1], SequenceNode):
                 self.flow_append(pair[1], piece)
             else:
@@ -489,7 +494,10 @@ def remove_last_round(text: Text, line: int = 1) -> Text:
     key, rounds = doc.rounds()
     items = list(rounds.value)
     last = items[-1]
-    if rounds.flow_style:
+    if rounds.flow_style and len(items) == 1 and _flow_added_with_its_key(doc, key, rounds):
+        before = doc.root.value[-2][1]  # the value before the key: its comma goes too
+        doc.edits.append((before.end_mark.index, rounds.end_mark.index, ""))
+    elif rounds.flow_style:
         start = items[-2].end_mark.index if len(items) > 1 else last.start_mark.index
         doc.edits.append((start, last.end_mark.index, ""))
     elif len(items) == 1 and _added_with_its_key(doc, key, rounds):
@@ -582,6 +590,21 @@ def _added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) -> bool
     colon = text.index(":", key.end_mark.index)
     return (doc.root.value[-1][0] is key and not text[colon + 1:_line_end(text, colon)].strip()
             and isinstance(rounds.value[0], MappingNode) and bool(rounds.value[0].flow_style))
+
+
+def _flow_added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) -> bool:
+    """The one round stands as ``add`` writes it into a flow (JSON) sheet with no ``rounds``
+    key: the key last, after a comma, and its one round on a line of its own between the
+    brackets (a ``"rounds": []`` filled in keeps the round beside its brackets)."""
+    text, pairs = doc.text, doc.root.value
+    if not doc.root.flow_style or len(pairs) < 2 or pairs[-1][0] is not key:
+        return False
+    item = rounds.value[0]
+    opening = text[rounds.start_mark.index + 1:item.start_mark.index]
+    closing = text[item.end_mark.index:rounds.end_mark.index - 1]
+    comma = text[pairs[-2][1].end_mark.index:key.start_mark.index]
+    return (comma.startswith(",") and not comma[1:].strip() and not opening.strip()
+            and not closing.strip() and opening.strip(" \t") != "" and closing.strip(" \t") != "")
 
 
 def _empty_list_after(doc: _Document, key: Node) -> None:
