@@ -409,3 +409,36 @@ def test_a_request_that_does_not_arrive_in_time_is_closed(sheet):
     assert closed == b""  # its handler was waiting for the body: closed under it
     assert took < 3.0 and page.status_code == 200
     assert before == sheet.read_bytes()
+
+
+def test_sigterm_with_a_stalled_body_and_stalled_stream_readers_is_clean(sheet):
+    """A body that never comes and event streams nobody reads, at SIGTERM: once, uvicorn's
+    graceful timeout cancelled their tasks, a traceback each."""
+    with Server(sheet, "--entry") as server:
+        host, port = address(server)
+        head = f"Host: {host}:{port}\r\n".encode()
+        body = socket.create_connection((host, port))
+        body.sendall(b"POST /api/bid HTTP/1.1\r\n" + head + b"Content-Type: application/json"
+                     b"\r\nX-Wizard-Token: " + server.token.encode()
+                     + b"\r\nContent-Length: 50\r\n\r\n{")
+        readers = []
+        for _ in range(5):
+            reader = socket.socket()
+            reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+            reader.connect((host, port))
+            reader.sendall(b"GET /events HTTP/1.1\r\n" + head + b"\r\n")
+            readers.append(reader)
+        text = sheet.read_text()
+        for count in range(40):  # big updates nobody reads: the writes back up
+            saved = sheet.with_name(".saving")
+            saved.write_text(text.replace("title: Saturday, big table",
+                                          f"title: {count} {'x' * 20000}"))
+            os.replace(saved, sheet)
+            time.sleep(0.05)
+        time.sleep(0.5)
+        try:
+            assert_stops_cleanly(server, sheet)
+        finally:
+            for sock in (body, *readers):
+                sock.close()
+    assert "client left" not in server.stderr  # the server let go of it: nothing to say

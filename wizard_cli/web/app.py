@@ -149,7 +149,8 @@ def create_app(watch: SheetWatch, token: str | None = None,
             except Refusal as refusal:
                 return JSONBody({"error": str(refusal)}, refusal.status)
             except ClientDisconnect:  # nobody to answer: one line, no traceback (SPEC §9)
-                _say("a client left before its request had arrived: nothing was written")
+                if not watch.stopping:  # (at shutdown the server let go of it)
+                    _say("a client left before its request had arrived: nothing was written")
                 return Response(status_code=400)
             shown = watch.shown()  # what the phone may have seen, before any write of ours
             try:

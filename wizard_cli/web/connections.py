@@ -20,6 +20,7 @@ import resource
 import time
 
 ARRIVAL_SECONDS = 10.0
+SHUTDOWN_GRACE = 0.5  # what a response still being written gets at shutdown, before the close
 STREAMS_PROMISED = 100
 SPARE_DESCRIPTORS = 32  # for the sheet, its lock, a write's temporary file, the thread pool
 _REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
@@ -99,6 +100,19 @@ def bounded_protocol(cap: int, arrival: float = ARRIVAL_SECONDS) -> type:
             super().on_response_complete()
             if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
                 self._stop_clock()  # a pipelined request, already whole
+
+        def shutdown(self) -> None:
+            """As uvicorn's (idle connections close, busy ones finish their response), then,
+            after a moment, close what is still open: a body that never comes or an event
+            stream whose reader stalled would otherwise hold the shutdown until uvicorn
+            cancels their tasks, with a traceback each (SPEC §9: stopped within 2 s)."""
+            super().shutdown()
+            self.loop.call_later(SHUTDOWN_GRACE, self._close_at_shutdown)
+
+        def _close_at_shutdown(self) -> None:
+            if not self.transport.is_closing():
+                self._stop_clock()
+                self.transport.close()
 
         def _await_request(self) -> None:
             self._stop_clock()
