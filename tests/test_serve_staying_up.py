@@ -151,9 +151,10 @@ def test_event_streams_aborted_while_the_sheet_changes_never_stop_the_server(she
             sheet.write_text(sheet.read_text().replace("Change", "Last change"))
             assert events.wait_for(lambda e: "Last change" in e.data.get("title", ""),
                                    timeout=3) is not None
-        assert_stops_cleanly(server, sheet)
-    print(f"\n{churn.rounds} aborted streams; slowest /game.json {max(times):.3f} s")
-    assert max(times) < 1.0
+        took = assert_stops_cleanly(server, sheet)
+    print(f"\n{churn.rounds} aborted streams; slowest /game.json {max(times):.3f} s; SIGTERM "
+          f"{took:.3f} s")
+    assert max(times) < 2.0  # (hung, it was the client's 10 s timeout)
 
 
 @pytest.mark.skipif(not SLOW, reason="a 10-minute soak: set WIZARD_SLOW=1")
@@ -166,7 +167,7 @@ def test_ten_minutes_of_aborted_streams_with_a_change_a_second(sheet):
         took = assert_stops_cleanly(server, sheet)
     print(f"\n10 min: {churn.rounds} aborted streams, {len(times)} /game.json, slowest "
           f"{max(times):.3f} s; SIGTERM took {took:.3f} s")
-    assert max(times) < 1.0
+    assert max(times) < 2.0  # (hung, it was the client's 10 s timeout)
 
 
 def test_thousands_of_reconnects_leave_it_answering(sheet):
@@ -269,6 +270,7 @@ def test_sigterm_while_a_write_waits_for_the_lock_stops_within_2_s_and_writes_no
             phone.start()
             time.sleep(1.0)  # the write is waiting for the lock now
             code, took = server.stop()
+            print(f"\nSIGTERM during a lock wait: {took:.3f} s")
             phone.join(5)
         finally:
             os.close(holder)
