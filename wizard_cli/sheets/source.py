@@ -53,7 +53,7 @@ def open_binary(path: str) -> Iterator[IO[bytes]]:
         with _read_errors(STDIN_NAME):
             yield sys.stdin.buffer
         return
-    handle = os.fdopen(open_regular(path), "rb")
+    handle = open(open_regular(path), "rb")  # (a file descriptor: never blocks)
     with handle, _read_errors(path):
         yield handle
 
