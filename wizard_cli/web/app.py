@@ -165,8 +165,8 @@ def create_app(watch: SheetWatch, token: str | None = None,
                 return JSONBody({"error": message, "game": watch.game}, 409)
             except serving.Refused as error:
                 return JSONBody(_error_body(error), 422)
-            except WizardError as error:  # CannotWrite: locked, read-only, a failed write,
-                return JSONBody(_error_body(error), 503)  # or the server stopping meanwhile
+            except WizardError as error:  # CannotWrite: locked, read-only, a failed write
+                return JSONBody(_error_body(error), 503)  # (or the server stopping meanwhile)
             await watch.refresh()
             return JSONBody({"game": watch.game,
                              "message": str(done.note) if done.note else "recorded"})
