@@ -288,9 +288,9 @@ def _rule_set_settings(game: Game, rule_set: RuleSet,
 def _cannot_apply(game: Game, rule_set: RuleSet, why: str, path: str | None = None,
                   line: int | None = None) -> Problem:
     """An error naming the rule set, placed where the offending value was written."""
-    source, game = game.sheet.source, game.sheet.game
+    source, game_id = game.sheet.source, game.sheet.game
     target = [source] if path not in (None, source) else []
-    target += [f"game {game}"] if game is not None else []
+    target += [f"game {game_id}"] if game_id is not None else []
     target_text = f" to {', '.join(target)}" if target else ""
     return Problem(f"rule set '{rule_set.name}' cannot apply{target_text}: {why}", path or source,
                    line if path else None)

@@ -62,7 +62,8 @@ def running_totals(result: GameResult) -> tuple[list[int], list[list[int]]]:
     """
     done = result.rounds[:result.rounds_played]
     rounds = [0] + [r.number for r in done]
-    totals = [[0] + [r.totals[seat] for r in done] for seat in range(len(result.players))]
+    done_totals = [r.totals for r in done if r.totals is not None]  # all of them: rounds played
+    totals = [[0] + [t[seat] for t in done_totals] for seat in range(len(result.players))]
     return rounds, totals
 
 

@@ -91,8 +91,10 @@ class CompareOutput:
         for index, scored_round in enumerate(results[0].rounds):
             if scored_round.points is None:
                 continue
+            # every rule set scores the same rounds: all or none of them have points
+            scored = [p for r in results if (p := r.rounds[index].points) is not None]
             for seat, name in enumerate(comparison.players):
-                points = [r.rounds[index].points[seat] for r in results]
+                points = [p[seat] for p in scored]
                 if len(set(points)) > 1:
                     rows.append([scored_round.number, name, *map(signed, points)])
         for seat, name in enumerate(comparison.players):

@@ -121,8 +121,10 @@ def parse_date(text: str, dotted: bool = True) -> str | BadValue | None:
     german = _DOTTED_DATE.fullmatch(text) if dotted and iso is None else None
     if iso is None and german is None:
         return BadValue(shown_value(text), f"is not {DATE_FORMS_CSV if dotted else DATE_FORMS}")
-    year, month, day = (map(int, iso.groups()) if iso else
-                        map(int, reversed(german.groups())))
+    found = iso or german
+    assert found is not None  # one of the two matched (above)
+    parts = found.groups() if iso else tuple(reversed(found.groups()))
+    year, month, day = map(int, parts)
     try:
         return datetime.date(year, month, day).isoformat()
     except ValueError as error:  # 2026-02-30

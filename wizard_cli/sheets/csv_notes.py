@@ -69,8 +69,8 @@ class DropNotes:
         if dropped:
             self.parts.append((p.game, "; ".join(dropped)))
         self.needs.add(tuple(flags))
-        self.more = self.more or (p.place is not None or p.notes is not None
-                                  or (target == SheetFormat.WIDE_CSV and (p.date or p.game is not None)))
+        self.more = self.more or p.place is not None or p.notes is not None or (
+            target == SheetFormat.WIDE_CSV and (p.date is not None or p.game is not None))
 
     def note(self) -> str | None:
         """The one line, or None when nothing is dropped."""

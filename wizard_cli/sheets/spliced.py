@@ -181,7 +181,7 @@ def blocks(text: Text, size: int = BLOCK) -> Iterator[str]:
             yield source[at:min(at + size, end)]
 
 
-def search(pattern: re.Pattern[str], text: Text, pos: int = 0) -> re.Match[str] | None:
+def search(pattern: re.Pattern[str], text: Text, pos: int = 0) -> re.Match[str] | Found | None:
     """``pattern.search(text, pos)`` for a pattern that matches at most 2 characters (a line
     break); a match in a Spliced text has the text's own offsets (``start()`` only)."""
     if isinstance(text, str):
@@ -190,11 +190,11 @@ def search(pattern: re.Pattern[str], text: Text, pos: int = 0) -> re.Match[str] 
         found = pattern.search(window)
         # a match in the overlap is left to the next window, which sees all of it
         if found is not None and (found.start() < BLOCK or offset + len(window) == len(text)):
-            return _Found(offset + found.start(), offset + found.end(), found.group())
+            return Found(offset + found.start(), offset + found.end(), found.group())
     return None
 
 
-class _Found:
+class Found:
     """Where a pattern matched in a Spliced text (what ``re.Match`` would say)."""
 
     __slots__ = ("_start", "_end", "_group")
@@ -212,7 +212,7 @@ class _Found:
         return self._group
 
 
-def finditer(pattern: re.Pattern[str], text: Text) -> Iterator[re.Match[str] | _Found]:
+def finditer(pattern: re.Pattern[str], text: Text) -> Iterator[re.Match[str] | Found]:
     """Every match of a short pattern (a line break), in order."""
     if isinstance(text, str):
         yield from pattern.finditer(text)

@@ -8,7 +8,7 @@ written reads back the same.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence, TypeGuard
 
 from ..game.model import BadValue, RoundRecord, Value
 from ..game.settings import DEFAULTS, SPECS, Settings, resolve
@@ -54,7 +54,7 @@ def portable(checked: Checked, layers: Sequence[Iterable] = (), dealer_given: bo
                     sheet.notes)
 
 
-def has_values(values: Sequence[Value] | None) -> bool:
+def has_values(values: Sequence[Value] | None) -> TypeGuard[Sequence[Value]]:
     """A per-player list with at least one value in it."""
     return values is not None and any(v is not None for v in values)
 

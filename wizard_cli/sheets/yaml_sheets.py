@@ -5,7 +5,7 @@ and per round."""
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence, TypeGuard
 
 from ..errors import Problem, WizardError, shorten
 from ..game.model import BadValue, RoundRecord, Sheet, Truncated, Value
@@ -99,9 +99,9 @@ def sheet_from_node(root: Node, source: str) -> Sheet:
                           f"(a sheet has {', '.join(SHEET_KEYS)})", key.line)
     if "game" in fields:
         sheet.game = _game_id(fields["game"], sheet)
-    for key in ("title", "place", "notes"):
-        if key in fields:
-            setattr(sheet, key, _scalar_text(fields[key], sheet, key))
+    for name in ("title", "place", "notes"):
+        if name in fields:
+            setattr(sheet, name, _scalar_text(fields[name], sheet, name))
     if "date" in fields:
         _read_date(fields["date"], sheet)
     _read_players(fields.get("players"), sheet, root.line)
@@ -251,7 +251,7 @@ def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
 _LINE_OF = operator.attrgetter("line")
 
 
-def _present(node: Node | None) -> bool:
+def _present(node: Node | None) -> TypeGuard[Node]:
     """True unless the key is missing or its value is null."""
     return node is not None and not (node.kind == "scalar" and node.plain and node.value() is None)
 

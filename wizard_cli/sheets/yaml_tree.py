@@ -83,10 +83,10 @@ class Scalar(Node):
     """
 
     __slots__ = ()
-    kind = "scalar"  # type: ignore[assignment]
+    kind = "scalar"
     items = ()  # type: ignore[assignment]
     pairs = ()  # type: ignore[assignment]
-    key_texts = frozenset()  # type: ignore[assignment]
+    key_texts = frozenset[str]()  # type: ignore[assignment]
 
     def __init__(self, line: int, text: str, tag: str | None, plain: bool) -> None:
         self.line, self.text, self.tag, self.plain = line, text, tag, plain
@@ -317,6 +317,7 @@ def _build(loader: Any, path: str, first: int = 1) -> Iterator[Node]:
     document of more than MAX_NODES values is refused.
     """
     stack: list[Node] = []
+    node: Node
     pending_keys: list[Node | None] = []
     items: list[Node] | None = None  # the innermost open list's items (None: not in a list)
     split = False  # the document is a list of sheets, handed out one by one
