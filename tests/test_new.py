@@ -19,6 +19,7 @@ THREE = """\
 #   wizard add FILE --tricks 1,0,1       the tricks taken: completes the round
 #   wizard next FILE                     who deals, who bids next, what the dealer may not bid
 #   wizard score FILE                    the scores so far
+date: 2026-12-06
 players: [Anna, Ben, Cara]   # seating order, clockwise
 firstDealer: Anna            # deals round 1; the deal passes to the left
 settings:                    # the house rules: `wizard rules` explains each
@@ -43,7 +44,7 @@ rounds: []
 
 
 def test_new_prints_a_blank_commented_sheet():
-    result = run("new", "--players", "Anna,Ben,Cara")
+    result = run("new", "--players", "Anna,Ben,Cara", "--date", "2026-12-06")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == THREE
     assert result.stderr == ""
@@ -98,7 +99,7 @@ def test_names_yaml_would_misread_survive(write, names):
 
 
 def test_players_may_be_given_in_several_options():
-    result = run("new", "--players", "Anna,Ben", "--players", "Cara")
+    result = run("new", "--players", "Anna,Ben", "--players", "Cara", "--date", "2026-12-06")
     assert result.stdout == THREE
 
 
@@ -133,7 +134,7 @@ def test_missing_players_is_a_usage_error():
 
 def test_output_file_is_written_and_never_overwritten_without_force(tmp_path):
     target = tmp_path / "friday.yaml"
-    first = run("new", "--players", "Anna,Ben,Cara", "-o", target)
+    first = run("new", "--players", "Anna,Ben,Cara", "-o", target, "--date", "2026-12-06")
     assert first.exit_code == 0
     assert first.stdout == ""
     written = target.read_text(encoding="utf-8")
@@ -154,7 +155,8 @@ def test_output_file_is_written_and_never_overwritten_without_force(tmp_path):
 
 
 def test_dash_output_is_standard_output():
-    assert run("new", "--players", "Anna,Ben,Cara", "-o", "-").stdout == THREE
+    assert run("new", "--players", "Anna,Ben,Cara", "-o", "-", "--date", "2026-12-06").stdout \
+        == THREE
 
 
 def test_blank_sheet_core_reads_back_every_setting():

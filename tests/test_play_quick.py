@@ -140,7 +140,7 @@ def test_a_round_dealing_the_whole_deck_opens_with_no_trump(tmp_path):
 
 def test_score_shows_the_table_so_far_and_asks_again(tmp_path):
     path = tmp_path / "g.yaml"
-    result = run("play", path, "--players", "A,B,C", input="0 0 1 0 0 1 s\nscore\n")
+    result = run("play", path, "--players", "A,B,C", "--no-date", input="0 0 1 0 0 1 s\nscore\n")
     table = run("score", path).stdout
     assert result.stdout.endswith(f"C bids: s\n{table}C bids: score\n{table}C bids: \n")
     assert table.startswith(f"{path}\n\n  Round    Cards  Dealer")

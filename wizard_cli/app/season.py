@@ -46,6 +46,67 @@ def option_date(option: str, text: str | None) -> str | None:
     return date
 
 
+SHOWN_FILES = 3  # files named in a clause of the unfinished-games note, then "and more"
+
+
+@dataclass
+class Unfinished:
+    """The unfinished games a season command leaves out of wins, scores and ratings, for its one
+    line on stderr (SPEC §5): their count, and those that stop after a complete round short of
+    their configured count grouped by (round, count, roundMode), each group's files in order."""
+
+    games: int = 0  # every game counted, finished or not: "all of the input"
+    count: int = 0
+    stops: dict[tuple[int, int, str], list] = field(default_factory=dict)  # → [games, files]
+
+    def look(self, item: GameResult | ScoredRun) -> None:
+        """Count one item of :func:`season_results` (a run's games are all finished)."""
+        if type(item) is ScoredRun:
+            self.games += len(item.kept)
+            return
+        self.games += 1
+        if item.finished:
+            return
+        self.count += 1
+        game = item.validated
+        played = game.rounds_played
+        # Only a game between rounds whose hands so far are custom's 1..N can be scored as a
+        # shorter custom game (quickPlay deals 1, 3, 5…; a round in play has no count).
+        if game.in_play is None and played and \
+                game.hand_sizes[:played] == tuple(range(1, played + 1)):
+            stop = self.stops.setdefault((played, game.rounds_total, game.settings.round_mode),
+                                         [0, []])
+            stop[0] += 1
+            files = stop[1]
+            if item.source not in files and len(files) <= SHOWN_FILES:
+                files.append(item.source)  # (one past the shown: "and more" needs no count)
+
+    def note(self) -> str | None:
+        """The line, or None when every game counted is finished."""
+        if not self.count:
+            return None
+        clauses = [self._clause(played, total, mode, games, files)
+                   for (played, total, mode), (games, files) in self.stops.items()]
+        if sum(games for games, _ in self.stops.values()) == self.count:
+            return "note: " + "; ".join(clauses)
+        games = "game" if self.count == 1 else "games"
+        return "; ".join([f"note: {self.count} unfinished {games} left out", *clauses])
+
+    def _clause(self, played: int, total: int, mode: str, games: int, files: list[str]) -> str:
+        """'4 games stop after a complete round 8 of 15 (wholeDeck); if they were 8-round
+        games: --set …', naming the files when the games are not all of the input."""
+        where = ""
+        if games != self.games:
+            shown = ", ".join(files[:SHOWN_FILES])
+            where = f" in {shown}" + (" and more" if len(files) > SHOWN_FILES else "")
+        one = games == 1
+        article = "an" if str(played).startswith("8") or played in (11, 18) else "a"
+        return (f"{games} game{'' if one else 's'}{where} stop{'s' if one else ''} after a "
+                f"complete round {played} of {total} ({mode}); if "
+                f"{f'it was {article}' if one else 'they were'} {played}-round "
+                f"game{'' if one else 's'}: --set roundMode=custom --set customRoundCount={played}")
+
+
 @dataclass
 class GameFilter:
     """The games a season command counts, and what it says about the others."""
@@ -58,6 +119,8 @@ class GameFilter:
     look_alikes: dict[str, str] = field(default_factory=dict)  # _look_alike_key → first name
     names: set[str] = field(default_factory=set)  # every name seen, as written
     say: Callable[[str], None] = lambda line: None  # a warning or note, one line (stderr)
+    unfinished: Unfinished | None = None  # counted by season_results when the command leaves
+    # unfinished games out (stats, ratings)
 
     def __post_init__(self) -> None:
         self.wanted = {player_key(name): name for name in self.players}
@@ -125,6 +188,9 @@ class GameFilter:
         if self.undated:
             games = "game" if self.undated == 1 else "games"
             self.say(f"note: {self.undated} {games} without a date left out (--since/--until)")
+        note = self.unfinished.note() if self.unfinished is not None else None
+        if note:
+            self.say(note)
         missing = [name for key, name in self.wanted.items() if key not in self.seen]
         if missing:
             raise WizardError(*(Problem(f"--player '{name.strip()}': no game has this player")
@@ -154,12 +220,16 @@ def whole_run(run: GameRun, standings: RunStandings, scored: bool) -> ScoredRun:
 def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | ScoredRun]:
     """The games a season command counts, scored: a long CSV's checked runs as one
     :class:`ScoredRun` each (the season lane, no result per game), every other game its own
-    result; the filter looks at every valid game in file order either way."""
+    result; the filter looks at every valid game in file order either way, and counts the
+    unfinished games when it has ``unfinished``."""
+    unfinished = games.unfinished
     for item in source.scored(games.keep, lane=whole_run):
         if type(item) is ScoredRun:
             item = games.keep_run(item)
             if item is None:
                 continue
+        if unfinished is not None:
+            unfinished.look(item)
         yield item
 
 
@@ -169,6 +239,8 @@ def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out:
     (``warn``: where a CSV cell's formula warning goes, see output/formats.py)."""
     from ..output.formats import emit
 
+    if by is None:  # (--by counts every completed round, also of unfinished games)
+        games.unfinished = Unfinished()
     results = season_results(source, games)
     if by is None:
         from ..library import stats
@@ -194,6 +266,7 @@ def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out
     from ..output.formats import emit
     from ..output.ratings_views import HistoryOutput, RatingsOutput, ratings_summary
 
+    games.unfinished = Unfinished()
     if history:
         def rows() -> Iterator:
             yield from rating_history(season_results(source, games))

@@ -31,6 +31,7 @@ from .options import (BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatO
                       PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
                       SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
                       examples, player_names, rule_options, whole_number)
+from .options import DateOpt, NoDateOpt, PlaceOpt, TitleOpt, new_date
 from .shown import ShownCommand
 
 if TYPE_CHECKING:
@@ -284,16 +285,18 @@ def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> N
 def new(players: Annotated[list[str], typer.Option(
             "--players", metavar="A,B,C...", show_default=False,
             help="The players in seating order (clockwise), comma-separated: 3 to 6.")],
-        title: Annotated[Optional[str], typer.Option("--title", metavar="TEXT",
-                                                     help="A title for the game.")] = None,
-        output: OutputFileOpt = None, force: ForceOpt = False, *, rules: RuleOptions) -> None:
-    """A blank, commented YAML sheet with every setting written out, ready for `wizard add`."""
+        title: TitleOpt = None, date: DateOpt = None, no_date: NoDateOpt = False,
+        place: PlaceOpt = None, output: OutputFileOpt = None, force: ForceOpt = False, *,
+        rules: RuleOptions) -> None:
+    """A blank, commented YAML sheet with every setting written out, ready for `wizard add`;
+    dated today unless --date or --no-date."""
     from ..sheets.blank import new_sheet
 
+    day = new_date(date, no_date)
     check_output(output, force)
     layers = rule_layers(rules)
     text = new_sheet(player_names(players), layers, rules.first_dealer, title,
-                     output if output != STDIN else None)
+                     output if output != STDIN else None, day, place)
     write_output(text, output, force)
 
 
@@ -357,13 +360,17 @@ def _after(done: Recorded, output: Output, format: Format, quiet: bool, sheet: s
 
 @app.command(cls=ShownCommand, epilog=examples("play"))
 @edge
-def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = None) -> None:
+def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = None,
+         title: TitleOpt = None, date: DateOpt = None, no_date: NoDateOpt = False,
+         place: PlaceOpt = None) -> None:
     """Record a game at the table: prompt each bid and each player's tricks in turn, writing
     each to the sheet at once. Type a number, or undo (u), quit (q), help (?); reads lines, so a
-    game can be replayed from a pipe or a file."""
-    from .play import play_game
+    game can be replayed from a pipe or a file. A new sheet is dated today unless --date or
+    --no-date."""
+    from .play import NewGame, play_game
 
-    play_game(sheet, player_names(players) if players else None, assignments)
+    new = NewGame(title, date, no_date, place)
+    play_game(sheet, player_names(players) if players else None, assignments, new=new)
 
 
 DEFAULT_PORT, PORTS = 8000, range(65536)  # (the range shown as Typer shows an option's own)

@@ -169,6 +169,26 @@ PlaySheet = Annotated[str, typer.Argument(
 NewPlayersOpt = Annotated[Optional[list[str]], typer.Option(
     "--players", metavar="A,B,C...", show_default=False,
     help="Start a new sheet: the players in seating order (clockwise), 3 to 6.")]
+TitleOpt = Annotated[Optional[str], typer.Option("--title", metavar="TEXT",
+                                                 help="A title for the game.")]
+DateOpt = Annotated[Optional[str], typer.Option(
+    "--date", metavar="YYYY-MM-DD", help="The day of the game.  [default: today]")]
+NoDateOpt = Annotated[bool, typer.Option("--no-date", help="Write no date.")]
+PlaceOpt = Annotated[Optional[str], typer.Option("--place", metavar="TEXT",
+                                                 help="Where the game is played.")]
+
+
+def new_date(date: str | None, no_date: bool) -> str | None:
+    """A new sheet's date (SPEC §5 "Games are dated"): ``--date``'s, none with ``--no-date``,
+    else today's; both at once is a usage error (exit 2)."""
+    if no_date:
+        if date is not None:
+            raise typer.BadParameter("give --date or --no-date, not both",
+                                     param_hint="--date/--no-date")
+        return None
+    from ..sheets.blank import sheet_date
+
+    return sheet_date(date)
 
 
 def player_names(players: list[str]) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from dataclasses import dataclass
 from typing import TextIO
 
 from ..errors import Problem, UsageError, WizardError, shorten, visible
@@ -402,11 +403,29 @@ def bid_prompt(game: Game) -> str:
     return f"{name} bids ({sum(bids_in.values())} of {game.hand_size()} so far{shown}): "
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """What ``play`` writes into a sheet it starts besides players and rules (SPEC §5 "Games
+    are dated"): ``--title``, ``--date``/``--no-date`` (as given: checked when the sheet is
+    made), ``--place``."""
+
+    title: str | None = None
+    date: str | None = None
+    no_date: bool = False
+    place: str | None = None
+
+    def given(self) -> list[str]:
+        """The options given, by name: errors with an existing sheet, as --players is."""
+        return [option for option, value in (("--title", self.title), ("--date", self.date),
+                                             ("--no-date", self.no_date),
+                                             ("--place", self.place)) if value not in (None, False)]
+
+
 def play_game(path: str, players: list[str] | None, assignments: list[str] | None,
               stdin: TextIO | None = None, stdout: TextIO | None = None,
-              stderr: TextIO | None = None) -> None:
-    """``wizard play SHEET``: make the sheet from ``--players``/``--set`` if it does not exist,
-    then play it from where it stands."""
+              stderr: TextIO | None = None, new: NewGame = NewGame()) -> None:
+    """``wizard play SHEET``: make the sheet from ``--players``/``--set`` (and ``new``) if it
+    does not exist, then play it from where it stands."""
     if path == STDIN:
         raise UsageError("play records into a file: give its path, not -", param_hint="SHEET")
     if os.path.lexists(path):
@@ -414,6 +433,11 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
         if players or assignments:
             raise UsageError(f"{path} exists, and its own rules apply: --players and --set only "
                              "start a new sheet", param_hint="--players/--set")
+        if new.given():
+            given = new.given()
+            verb = "is" if len(given) == 1 else "are"
+            raise UsageError(f"{path} exists: {' and '.join(given)} {verb} only for a new sheet",
+                             param_hint="/".join(given))
     else:
         if not players:
             raise UsageError(f"no such file: {path} (give --players A,B,C… to start a new game "
@@ -421,18 +445,21 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
         if not path.lower().endswith((".yaml", ".yml")):
             raise UsageError(f"{path}: play starts a YAML sheet: name it .yaml or .yml",
                              param_hint="SHEET")
-        _new_sheet(path, players, assignments)
+        _new_sheet(path, players, assignments, new)
     Table(path, stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr).run()
 
 
-def _new_sheet(path: str, players: list[str], assignments: list[str] | None) -> None:
+def _new_sheet(path: str, players: list[str], assignments: list[str] | None,
+               new: NewGame) -> None:
     """A blank sheet, as ``wizard new`` writes it."""
     from ..sheets.atomic import write_atomically
     from ..sheets.blank import new_sheet
     from ..app.batch import RuleOptions, rule_layers
+    from .options import new_date
 
+    date = new_date(new.date, new.no_date)
     layers = rule_layers(RuleOptions(assignments=assignments))
-    write_atomically(path, new_sheet(players, layers, None, None, path))
+    write_atomically(path, new_sheet(players, layers, None, new.title, path, date, new.place))
 
 
 def _isatty(stream: TextIO) -> bool:
