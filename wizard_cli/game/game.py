@@ -226,6 +226,8 @@ class GameResult:
 
 def score_game(game: Game) -> GameResult:
     """A validated game scored under its settings: rounds, standings and status."""
+    if game.sheet.seating is not None:  # a SeatedGame scores itself (game/seated.py)
+        return game.result
     count = len(game.players)
     played = game.rounds_played
     scored = score_columns(game.rounds, count, game.settings, game.first_dealer, played)
@@ -282,10 +284,10 @@ def next_step(result: GameResult) -> NextStep:
         bids_in={players[seat]: bid for seat, bid in bids_in.items()},
         bid_total=sum(bids_in.values()),
         next_bidder=players[waiting[0]] if waiting else None,
-        no_trump=no_trump(game.hand_size(), len(players)),
+        no_trump=no_trump(game.hand_size(), len(order)),
         # only while the dealer is the one player still to bid (SPEC §5): null once they have
         forbidden_dealer_bid=(forbidden[-1] if game.in_play is not None and forbidden
-                              and waiting == [dealer] else None),
+                              and waiting == order[-1:] else None),
         finished=False,
     )
 
@@ -317,6 +319,8 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     names out truly cannot win, but one it keeps may already be unable to (it does not, for
     instance, see that two players cannot both make the largest bid of one round).
     """
+    if result.validated.sheet.seating is not None:  # who sits when (SPEC §1), game/seated.py
+        return result.validated.bounds(result)
     s = result.settings
     count = len(result.players)
     sizes = hand_sizes(s, count)

@@ -13,12 +13,13 @@ from enum import Enum
 from typing import Iterable, Iterator, NamedTuple, Sequence, Union, overload
 
 from ..errors import Problem
-from .settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting
+from .seating import MAX_LISTED, Seating
+from .settings import DECK_SIZE, MIN_PLAYERS, RawSetting
 
 # A game has at most 6 players and 20 rounds (3 players, 60 cards). A file claiming more is
 # read only as far as one more of each (so validation reports it) and the rest is counted,
 # not built: memory stays bounded whatever the file claims (SPEC §4).
-PLAYERS_KEPT = MAX_PLAYERS + 1
+PLAYERS_KEPT = MAX_LISTED + 1  # up to 12 listed with seating changes (SPEC §1)
 ROUNDS_KEPT = DECK_SIZE // MIN_PLAYERS + 1
 
 
@@ -231,6 +232,7 @@ class Sheet:
     kind: SheetFormat = SheetFormat.YAML  # how it was written (a JSON sheet reads as YAML)
     location: str | None = None  # how messages name the source, if not by it: `PATH[WORKSHEET]`
     problems_dropped: int = 0  # found past MAX_READ_PROBLEMS: counted, not kept
+    seating: Seating | None = None  # joins, leaves, sitting out, dealers recorded (SPEC §1)
 
     @property
     def where(self) -> str:

@@ -41,6 +41,8 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
 
     ``first_dealer`` (``--first-dealer``) overrides the sheet's own ``firstDealer``.
     """
+    if sheet.seating is not None:  # joins, leaves, sits out or a recorded dealer (SPEC §1)
+        return _check_seated(sheet, layers, first_dealer)
     problems = list(sheet.problems)
     count = len(sheet.players)
     players_ok = MIN_PLAYERS <= count <= MAX_PLAYERS
@@ -62,6 +64,37 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
                                 "(not shown)", sheet.where))
     return Checked(sheet, resolved.settings, dealer, problems,
                    None if problems else Game(sheet, resolved.settings, dealer))
+
+
+def _check_seated(sheet: Sheet, layers: Sequence[Iterable[RawSetting]],
+                  first_dealer: str | None) -> Checked:
+    """:func:`check_sheet` for a sheet with seating: the same problems, judged on the players
+    seated in each round (:mod:`~wizard_cli.game.seated`)."""
+    from .seated import SeatedGame, seated_player_problems, seated_round_problems
+
+    problems = list(sheet.problems)
+    player_problems = seated_player_problems(sheet)
+    first = len(sheet.seating.seated(1))
+    resolved = _resolve_once([sheet.settings, *layers],
+                             first if not player_problems and MIN_PLAYERS <= first <= MAX_PLAYERS
+                             else None)
+    problems += resolved.problems + player_problems
+    name = first_dealer if first_dealer is not None else sheet.first_dealer
+    dealer, dealer_problem = _first_dealer_seat(sheet, first_dealer)
+    if name is None and sheet.seating.seated(1):  # the first player seated in round 1
+        dealer = sheet.seating.seated(1)[0]
+    if dealer_problem:
+        problems.append(dealer_problem)
+    if not player_problems:  # rounds are read against the table, as for any sheet
+        problems += seated_round_problems(sheet, resolved.settings, dealer)
+    if problems:
+        problems = [p if p.path else dataclasses.replace(p, path=sheet.where) for p in problems]
+        problems.sort(key=lambda problem: problem.line or 0)
+    if sheet.problems_dropped:
+        problems.append(Problem(f"… and {sheet.problems_dropped} more problems in this sheet "
+                                "(not shown)", sheet.where))
+    return Checked(sheet, resolved.settings, dealer, problems,
+                   None if problems else SeatedGame(sheet, resolved.settings, dealer))
 
 
 def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
@@ -110,6 +143,15 @@ def repairable_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     table = dataclasses.replace(sheet, rounds=RoundColumns(), problems=[], problems_dropped=0)
     if not sheet.rounds or not check_sheet(table, layers, first_dealer).valid:
         raise WizardError(*checked.problems)
+    return _game_of(sheet, checked)
+
+
+def _game_of(sheet: Sheet, checked: Checked) -> Game:
+    """A Game of a sheet whose table holds, the seated kind when the sheet has seating."""
+    if sheet.seating is not None:
+        from .seated import SeatedGame
+
+        return SeatedGame(sheet, checked.settings, checked.first_dealer)
     return Game(sheet, checked.settings, checked.first_dealer)
 
 

@@ -75,6 +75,12 @@ def round_records(result: GameResult) -> list[tuple]:
             for scored in result.rounds]
 
 
+def seated_rounds(result: GameResult) -> list[frozenset[int]] | None:
+    """Each recorded round's seated seats, in a game with seating (else None)."""
+    seated = getattr(result.scored, "seated", None)
+    return list(seated) if seated is not None else None
+
+
 def seat_results(record: tuple) -> Iterator[tuple]:
     """A round record's results seat by seat: each seat's values under ``RESULT_KEYS``."""
     return zip(*record[-1])
@@ -91,7 +97,7 @@ def round_json(players: Sequence[str], record: tuple) -> dict:
 def last_totals(records: Sequence[tuple], players: int) -> tuple:
     """Each seat's ``total`` in the last played round of ``records`` (0 for all before any)."""
     for *_, (_, tricks, _, totals) in reversed(records):
-        if tricks[0] is not None:
+        if totals[0] is not None:  # a played round (a seat not seated has no tricks in it)
             return totals
     return (0,) * players
 
@@ -157,9 +163,15 @@ class ScoreOutput:
 
     def as_json(self, result: GameResult) -> dict:
         players = result.players
+        rounds = [round_json(players, record) for record in round_records(result)]
+        seated = seated_rounds(result)
+        if seated is not None and result.validated.sheet.seating.changes:  # SPEC §5
+            for data, here in zip(rounds, seated):
+                for seat, values in enumerate(data["results"].values()):
+                    values["seated"] = seat in here
         return {"source": result.source, "game": result.game, **metadata_json(result),
                 "players": list(players), "settings": result.settings.as_dict(),
-                "rounds": [round_json(players, record) for record in round_records(result)],
+                "rounds": rounds,
                 "standings": standings_json(result), "status": status_json(game_status(result))}
 
     def rows(self, result: GameResult) -> Iterator[tuple]:
@@ -180,7 +192,7 @@ class ScoreOutput:
         """The round-by-round table, from the rounds' records; drawn to fit ``width`` when it is
         wider (SPEC §5): compact cells first, then the players split in seating order over
         several tables."""
-        grid_of = _ScoreGrid(result.players, round_records(result), style)
+        grid_of = _ScoreGrid(result.players, round_records(result), style, seated_rounds(result))
         seats = range(len(result.players))
         full = grid_of(seats, _round_cell)
         if self.width is None or style != "table" or fits(full, self.width):
@@ -217,9 +229,23 @@ def _balanced(grid_of: _ScoreGrid, width: int, count: int) -> list[str] | None:
 class _ScoreGrid:
     """The score table of a game's round records, for the players at some seats."""
 
-    def __init__(self, players: Sequence[str], records: list[tuple], style: str) -> None:
+    def __init__(self, players: Sequence[str], records: list[tuple], style: str,
+                 seated: list[frozenset[int]] | None = None) -> None:
         self.players, self.records, self.style = players, records, style
         self.totals = last_totals(records, len(players))
+        self.seated = seated
+
+    def _out(self, rows: list[list], seats: Sequence[int], full: bool) -> list[list]:
+        """A player not seated in a round reads ``out`` (SPEC §5), in a full cell with their
+        total carried on (``out = 90``)."""
+        if self.seated is None:
+            return rows
+        for row, (_, _, _, results), here in zip(rows, self.records, self.seated):
+            for column, seat in enumerate(seats, 3):
+                if seat not in here:
+                    total = results[3][seat]
+                    row[column] = f"out = {total}" if full and total is not None else "out"
+        return rows
 
     def __call__(self, seats: Sequence[int], cell: Callable[..., str]) -> str:
         """Round, Cards and Dealer, a column each, then the players at ``seats`` (each one's
@@ -233,6 +259,7 @@ class _ScoreGrid:
             rows = [[number, size, dealer,
                      *map(cell, *([column[seat] for seat in seats] for column in results))]
                     for number, size, dealer, results in self.records]
+        rows = self._out(rows, seats, cell is _round_cell)
         rows.append(["Total", "", "", *(self.totals[seat] for seat in seats)])
         return grid(headers, rows, self.style, ["right", "right", "left"] + ["right"] * len(seats))
 

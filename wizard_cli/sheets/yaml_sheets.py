@@ -22,6 +22,8 @@ from .yaml_text import (block_scalar_pieces, flow_list, flow_map, json_text, jso
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
 ROUND_KEYS = ("bids", "tricks", "points")
+SEATING_KEYS = ("out", "dealer")  # a round's seating (SPEC §3), read by _read_round_seating
+ENTRY_KEYS = ("name", "joins", "leaves", "startScore")  # a `players` entry written as a mapping
 
 def yaml_number(node: Node | None) -> Value:
     """A YAML value as a whole number: null is None, 2.0 is 2; text or lists are BadValue."""
@@ -177,11 +179,58 @@ def _read_players(node: Node | None, sheet: Sheet, line: int) -> None:
     if dropped:
         sheet.players = Truncated(claimed=len(node.items) + dropped)
     for item in node.items:
+        if item.kind == "map":  # name, joins, leaves, startScore (SPEC §3)
+            _read_entry(item, sheet)
+            continue
         name = item.text if item.kind == "scalar" else ""  # as written: "anna " is not "Anna"
         if item.kind != "scalar":
             sheet.problem(f"a player's name must be text, not {item.describe()}", item.line)
         sheet.players.append(name)
         sheet.player_lines.append(item.line)
+        if sheet.seating is not None:
+            sheet.seating.add_player(item.line)
+
+
+def _read_entry(node: Node, sheet: Sheet) -> None:
+    """A ``players`` entry as a mapping: ``name`` and any of ``joins``, ``leaves`` (whole numbers
+    from 1) and ``startScore`` (a whole number)."""
+    from ..game.seating import Seating
+
+    if sheet.seating is None:
+        sheet.seating = Seating.plain(len(sheet.players))
+    seating = sheet.seating
+    seating.add_player(node.line)
+    fields = {}
+    for key, value in node.pairs:
+        if key.kind == "scalar" and key.text in ENTRY_KEYS:
+            fields[key.text] = value
+        else:
+            sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ENTRY_KEYS)} "
+                          f"(a player has {', '.join(ENTRY_KEYS)})", key.line)
+    name = fields.get("name")
+    if name is None or name.kind != "scalar":
+        sheet.problem("a player written as a mapping needs a 'name'", node.line)
+        text = ""
+    else:
+        text = name.text
+    sheet.players.append(text)
+    sheet.player_lines.append(node.line)
+    for key, least in (("joins", 1), ("leaves", 1), ("startScore", None)):
+        if key not in fields:
+            continue
+        value = yaml_number(fields[key])
+        if isinstance(value, BadValue) or value is None:
+            why = value.why if isinstance(value, BadValue) and value.why else "is not a whole number"
+            sheet.problem(f"{key} {fields[key].describe()} {why}", fields[key].line, None, text)
+        elif least is not None and value < least:
+            sheet.problem(f"{key} {value} is not a round: rounds count from 1",
+                          fields[key].line, None, text)
+        elif key == "joins":
+            seating.joins[-1] = value
+        elif key == "leaves":
+            seating.leaves[-1] = value
+        else:
+            seating.start[-1] = value
 
 
 def settings_from_node(node: Node | None, source: str, problems: list[Problem]) -> list[RawSetting]:
@@ -229,22 +278,25 @@ def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
         sheet.problem(f"a round is a mapping with 'bids' and 'tricks', not {node.describe()}",
                       node.line, number)
     for key, value in node.pairs:
-        if key.kind == "scalar" and key.text in ROUND_KEYS:
+        if key.kind == "scalar" and (key.text in ROUND_KEYS or key.text in SEATING_KEYS):
             fields[key.text] = value
             key_lines[key.text] = key.line
         else:
             sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ROUND_KEYS)} "
                           f"(a round has {', '.join(ROUND_KEYS)})", key.line, number)
-    bids, bid_lines = _per_player(fields.get("bids"), "bids", number,
-                                  key_lines.get("bids", node.line), sheet)
+    if "out" in fields or "dealer" in fields:
+        _read_round_seating(fields, number, sheet)
+    per = _per_player if sheet.seating is None else _per_seated
+    bids, bid_lines = per(fields.get("bids"), "bids", number, key_lines.get("bids", node.line),
+                          sheet)
     record = RoundRecord(number, node.line, bids, bid_lines)
     if _present(fields.get("tricks")):
-        record.tricks, record.trick_lines = _per_player(fields["tricks"], "tricks", number,
-                                                        key_lines["tricks"], sheet)
+        record.tricks, record.trick_lines = per(fields["tricks"], "tricks", number,
+                                                key_lines["tricks"], sheet)
         record.tricks_line = key_lines["tricks"]
     if _present(fields.get("points")):
-        record.points, record.point_lines = _per_player(fields["points"], "points", number,
-                                                        key_lines["points"], sheet)
+        record.points, record.point_lines = per(fields["points"], "points", number,
+                                                key_lines["points"], sheet)
     return record
 
 
@@ -283,6 +335,78 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
                               key.line, number)
                 continue
             values[seat], lines[seat] = yaml_number(item), item.line
+    else:
+        sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
+                      node.line, number)
+    return values, lines
+
+
+def _read_round_seating(fields: dict[str, Node], number: int, sheet: Sheet) -> None:
+    """A round's ``out`` (names sitting it out alone) and ``dealer`` (who dealt it), by name."""
+    from ..game.seating import Seating
+
+    if sheet.seating is None:
+        sheet.seating = Seating.plain(len(sheet.players))
+    seating = sheet.seating
+    seats = {name: seat for seat, name in enumerate(sheet.players)}
+    node = fields.get("dealer")
+    if _present(node):
+        seat = seats.get(node.text) if node.kind == "scalar" else None
+        if seat is None:
+            sheet.problem(f"dealer {node.describe()} is not one of the players"
+                          f"{suggest(node.text, sheet.players)}", node.line, number)
+        else:
+            seating.dealers[number], seating.dealer_lines[number] = seat, node.line
+    node = fields.get("out")
+    if not _present(node):
+        return
+    items = node.items if node.kind == "seq" else [node] if node.kind == "scalar" else None
+    if items is None:
+        sheet.problem(f"out must be a list of names, not {node.describe()}", node.line, number)
+        return
+    out = set()
+    for item in items:
+        seat = seats.get(item.text) if item.kind == "scalar" else None
+        if seat is None:
+            sheet.problem(f"out: {item.describe()} is not one of the players"
+                          f"{suggest(item.text, sheet.players)}", item.line, number)
+        else:
+            out.add(seat)
+    seating.out[number], seating.out_lines[number] = frozenset(out), node.line
+
+
+def _per_seated(node: Node | None, what: str, number: int, line: int | None,
+                sheet: Sheet) -> tuple[list[Value], list[int | None]]:
+    """:func:`_per_player` for a sheet with seating: a list holds the round's seated players'
+    values in seating order, a mapping names seated players; the columns stay a full table
+    wide (None where not seated). A value for a player not seated is a problem saying why."""
+    count = len(sheet.players)
+    seating = sheet.seating
+    seated = seating.seated(number)
+    values: list[Value] = [None] * count
+    lines: list[int | None] = [line] * count
+    if not _present(node):
+        return values, lines
+    if node.kind == "seq":
+        if len(node.items) != len(seated):
+            sheet.problem(f"{len(node.items)} {what} for {len(seated)} players seated (a list "
+                          f"gives one per seated player in seating order; use null for one "
+                          f"still to come)", node.line, number)
+        for seat, item in zip(seated, node.items):
+            values[seat], lines[seat] = yaml_number(item), item.line
+    elif node.kind == "map":
+        seats = {name: seat for seat, name in enumerate(sheet.players)}
+        for key, item in node.pairs:
+            seat = seats.get(key.text) if key.kind == "scalar" else None
+            if seat is None:
+                sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
+                              key.line, number)
+            elif seat not in seated:
+                sheet.problem(f"a value for a player not seated: "
+                              f"{seating.why_not_seated(seat, number)}", key.line, number,
+                              sheet.players[seat])
+            else:
+                values[seat], lines[seat] = yaml_number(item), item.line
     else:
         sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
                       node.line, number)
