@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
 from ..game.model import BadValue, RoundRecord, Value
+from ..game.seating import Seating
 from ..game.settings import DEFAULTS, SPECS, Settings, resolve
 from ..game.validation import Checked
 
@@ -34,6 +35,7 @@ class Portable:
     date: str | None = None  # ISO text
     place: str | None = None
     notes: str | None = None
+    seating: Seating | None = None  # who sits when (SPEC §1), as the sheet records it
 
     @property
     def has_points(self) -> bool:
@@ -51,7 +53,7 @@ def portable(checked: Checked, layers: Sequence[Iterable] = (), dealer_given: bo
     return Portable(sheet.source, sheet.game, sheet.title, tuple(sheet.players),
                     sheet.players[checked.first_dealer] if named_dealer else None,
                     settings, tuple(sheet.rounds), checked.settings, sheet.date, sheet.place,
-                    sheet.notes)
+                    sheet.notes, sheet.seating)
 
 
 def has_values(values: Sequence[Value] | None) -> bool:

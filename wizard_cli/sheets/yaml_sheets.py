@@ -364,13 +364,15 @@ def _read_round_seating(fields: dict[str, Node], number: int, sheet: Sheet) -> N
     if items is None:
         sheet.problem(f"out must be a list of names, not {node.describe()}", node.line, number)
         return
-    out = set()
+    out: set[int] = set()
+    unknown: set[str] = set()  # each named once: a list of 10,000 makes one line, not 10,000
     for item in items:
         seat = seats.get(item.text) if item.kind == "scalar" else None
-        if seat is None:
+        if seat is None and item.describe() not in unknown:
+            unknown.add(item.describe())
             sheet.problem(f"out: {item.describe()} is not one of the players"
                           f"{suggest(item.text, sheet.players)}", item.line, number)
-        else:
+        elif seat is not None:
             out.add(seat)
     seating.out[number], seating.out_lines[number] = frozenset(out), node.line
 
@@ -454,7 +456,8 @@ def sheet_yaml_pieces(p: Portable) -> Iterator[str]:
             yield f"{key}: "
             yield from block_scalar_pieces(value)
             yield "\n"
-    lines = [f"players: {flow_list(p.players)}"]
+    lines = [f"players: {flow_list(p.players)}" if p.seating is None
+             else "players: [" + ", ".join(map(_entry_yaml, _entries(p))) + "]"]
     if p.first_dealer is not None:
         lines.append(f"firstDealer: {yaml_scalar(p.first_dealer, flow=False)}")
     if p.settings:
@@ -465,8 +468,59 @@ def sheet_yaml_pieces(p: Portable) -> Iterator[str]:
     else:
         lines.append("rounds:")
         for record in p.rounds:
-            lines += _round_yaml(record, p.players)
+            lines += (_round_yaml(record, p.players) if p.seating is None
+                      else _seated_round_yaml(record, p.players, p.seating))
     yield "\n".join(lines) + "\n"
+
+
+def _entries(p: Portable) -> Iterator[str | dict[str, Any]]:
+    """Each ``players`` entry: a name, or a mapping with what differs from the defaults."""
+    seating = p.seating
+    for seat, name in enumerate(p.players):
+        entry: dict[str, Any] = {}
+        if seating.joins[seat] != 1:
+            entry["joins"] = seating.joins[seat]
+        if seating.leaves[seat] is not None:
+            entry["leaves"] = seating.leaves[seat]
+        if seating.start[seat]:
+            entry["startScore"] = seating.start[seat]
+        yield {"name": name, **entry} if entry else name
+
+
+def _entry_yaml(entry: str | dict[str, Any]) -> str:
+    return yaml_scalar(entry) if isinstance(entry, str) else flow_map(entry.items())
+
+
+def _seated_values(record: RoundRecord, players: Sequence[str],
+                   seating) -> tuple[list[int], str | None, list[str]]:
+    """A round's seated seats, its recorded dealer's name and the names sitting it out."""
+    number = record.number
+    seated = seating.seated(number)
+    dealer = seating.dealers.get(number)
+    out = sorted(seating.out.get(number, ()))
+    return seated, None if dealer is None else players[dealer], [players[seat] for seat in out]
+
+
+def _seated_round_yaml(record: RoundRecord, players: Sequence[str], seating) -> list[str]:
+    """A round of a sheet with seating: its ``dealer`` and ``out`` first, then the seated
+    players' values only (SPEC §3)."""
+    seated, dealer, out = _seated_values(record, players, seating)
+    lines = []
+    if dealer is not None:
+        lines.append(f"dealer: {yaml_scalar(dealer)}")
+    if out:
+        lines.append(f"out: {flow_list(out)}")
+    bids = [cell_value(record.bids[seat]) for seat in seated]
+    if any(b is None for b in bids):
+        lines.append("bids:   " + flow_map((players[seat], bid) for seat, bid in zip(seated, bids)
+                                           if bid is not None))
+    else:
+        lines.append(f"bids:   {flow_list(bids)}")
+    if record.tricks is not None:
+        lines.append(f"tricks: {flow_list(cell_value(record.tricks[s]) for s in seated)}")
+    if has_values(record.points):
+        lines.append(f"points: {flow_list(cell_value(record.points[s]) for s in seated)}")
+    return ["  - " + lines[0], *("    " + line for line in lines[1:])]
 
 
 def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:
@@ -489,7 +543,7 @@ def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
     a 60 MB ``notes`` is written a slice at a time, never copied into a whole text (SPEC §4)."""
     pairs: list[tuple[str, Any]] = [(key, getattr(p, key)) for key in (
         "game", "title", "date", "place", "notes") if getattr(p, key) is not None]
-    pairs.append(("players", list(p.players)))
+    pairs.append(("players", list(p.players) if p.seating is None else list(_entries(p))))
     if p.first_dealer is not None:
         pairs.append(("firstDealer", p.first_dealer))
     if p.settings:
@@ -499,11 +553,29 @@ def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
     for index, (key, value) in enumerate(pairs):
         yield (",\n" if index else "") + f'{inner}"{key}": '
         yield from json_text_pieces(value)
-    rounds = [json_text(_round_object(r)) for r in p.rounds]
+    rounds = [json_text(_round_object(r) if p.seating is None
+                        else _seated_round_object(r, p.players, p.seating)) for r in p.rounds]
     yield f',\n{inner}"rounds": ' + ("[]" if not rounds else
                                       "[\n" + ",\n".join(inner + "  " + r for r in rounds)
                                       + "\n" + inner + "]")
     yield "\n" + indent + "}"
+
+
+def _seated_round_object(record: RoundRecord, players: Sequence[str], seating) -> dict:
+    """A round of a sheet with seating as JSON: ``dealer`` and ``out`` when recorded, then the
+    seated players' values (null for one still to bid)."""
+    seated, dealer, out = _seated_values(record, players, seating)
+    data: dict[str, Any] = {}
+    if dealer is not None:
+        data["dealer"] = dealer
+    if out:
+        data["out"] = out
+    data["bids"] = [cell_value(record.bids[seat]) for seat in seated]
+    if record.tricks is not None:
+        data["tricks"] = [cell_value(record.tricks[seat]) for seat in seated]
+    if has_values(record.points):
+        data["points"] = [cell_value(record.points[seat]) for seat in seated]
+    return data
 
 
 def _round_object(record: RoundRecord) -> dict:
