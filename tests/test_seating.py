@@ -394,3 +394,70 @@ def test_hand_sizes_fit_the_deck_and_the_last_bidder_deals_or_takes_the_place(ga
             else:
                 totals[seat] += scored.points[seat]
     assert list(result.totals) == totals
+
+
+# --- at the table: add, join, leave ---------------------------------------------------------
+
+def new_sheet(tmp_path, players="Anna,Ben,Cara", rounds=1):
+    path = tmp_path / "f.yaml"
+    assert run("new", "--players", players, "-o", path).exit_code == 0
+    count = len(players.split(","))
+    for number in range(1, rounds + 1):
+        assert run("add", path, "--bids", ",".join(["0"] * count), "-q").exit_code == 0
+        tricks = ",".join([str(number)] + ["0"] * (count - 1))
+        assert run("add", path, "--tricks", tricks, "-q").exit_code == 0
+    return path
+
+
+def test_join_writes_a_mapping_entry_and_keeps_the_layout(tmp_path):
+    path = new_sheet(tmp_path)
+    before = path.read_text()
+    result = run("join", path, "Dan", "--after", "Ben", "--start-score", "lowest")
+    assert result.exit_code == 0, result.stderr
+    assert "Dan joins from round 2" in result.stderr
+    text = path.read_text()
+    assert "players: [Anna, Ben, {name: Dan, joins: 2, startScore: -10}, Cara]" in text
+    assert text.replace("{name: Dan, joins: 2, startScore: -10}, ", "") == before
+    step = json.loads(run("next", "-f", "json", path).stdout)
+    assert step["biddingOrder"] == ["Dan", "Cara", "Anna", "Ben"]  # Ben deals round 2
+
+
+def test_add_takes_the_seated_players_values_only(tmp_path):
+    path = new_sheet(tmp_path)
+    assert run("join", path, "Dan", "-q").exit_code == 0
+    assert run("add", path, "--bids", "0,1,0,1", "-q").exit_code == 0
+    assert run("leave", path, "Dan", "-q").exit_code == 1  # round 2 in play
+    assert run("add", path, "--tricks", "0,1,0,1", "-q").exit_code == 0
+    result = run("leave", path, "Anna")
+    assert result.exit_code == 0, result.stderr
+    assert "{name: Anna, leaves: 2}" in path.read_text()
+    result = run("add", path, "--bids", "1,1,1")  # Ben, Cara, Dan seated in round 3
+    assert result.exit_code == 0, result.stderr
+    data = score_json(path)
+    assert data["rounds"][2]["results"]["Anna"]["seated"] is False
+    assert data["rounds"][1]["results"]["Dan"] == {"bid": 1, "tricks": 1, "points": 30,
+                                                   "total": 30, "seated": True}
+
+
+def test_join_and_leave_refusals_write_nothing(tmp_path):
+    path = new_sheet(tmp_path)
+    before = path.read_text()
+    for args, message in [
+            (("join", path, "Ben"), "'Ben' is already listed"),
+            (("leave", path, "Cara"), "round 2 would seat 2 players"),
+            (("join", path, "Dan", "--start-score", "lots"), "--start-score 'lots'"),
+            (("join", path, "Dan", "--after", "Zed"), "--after 'Zed' is not one of the players")]:
+        result = run(*args)
+        assert result.exit_code == 1 and message in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.stderr
+    assert run("add", path, "--bids", "0,0,0", "-q").exit_code == 0
+    result = run("join", path, "Dan")
+    assert result.exit_code == 1 and "finish round 2 first" in result.stderr
+    assert path.read_text() == before + "  - bids:   [0, 0, 0]\n"
+
+
+def test_join_is_refused_when_the_round_would_not_fit_the_deck(tmp_path):
+    path = new_sheet(tmp_path, "A,B,C,D,E", rounds=10)
+    result = run("join", path, "F")
+    assert result.exit_code == 1
+    assert "round 11 would not fit the deck: 6 seated need 66 cards" in result.stderr

@@ -337,6 +337,43 @@ def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt 
     _after(done, UndoneOutput(tricks_back), format, quiet, sheet)
 
 
+@app.command(cls=ShownCommand, epilog=examples("join"))
+@edge
+@rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
+def join(sheet: InPlaceSheet,
+         name: Annotated[str, typer.Argument(metavar="NAME", help="Who joins.")],
+         after: Annotated[Optional[str], typer.Option(
+             "--after", metavar="NAME", help="Seat them after NAME (default: last).")] = None,
+         start_score: Annotated[Optional[str], typer.Option(
+             "--start-score", metavar="N|lowest|average",
+             help="Their total before their first round (default 0).")] = None,
+         format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
+         rules: RuleOptions) -> None:
+    """A player joins from the next round to be dealt; print what comes next."""
+    from ..app.seat_changes import join_in_file
+
+    source = inputs([changed_sheet(sheet, "join")], rules)
+    require_stdout(display_name(sheet), quiet)
+    done = join_in_file(sheet, source.rules, name, after, start_score)
+    _after(done, NextOutput(), format, quiet, sheet)
+
+
+@app.command(cls=ShownCommand, epilog=examples("leave"))
+@edge
+@rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
+def leave(sheet: InPlaceSheet,
+          name: Annotated[str, typer.Argument(metavar="NAME", help="Who leaves.")],
+          format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
+          rules: RuleOptions) -> None:
+    """A player leaves after the last complete round; print what comes next."""
+    from ..app.seat_changes import leave_in_file
+
+    source = inputs([changed_sheet(sheet, "leave")], rules)
+    require_stdout(display_name(sheet), quiet)
+    done = leave_in_file(sheet, source.rules, name)
+    _after(done, NextOutput(), format, quiet, sheet)
+
+
 def _after(done: Recorded, output: Output, format: Format, quiet: bool, sheet: str) -> None:
     """What a change to a sheet prints: what was done (stderr), the game as it now stands. If
     that output fails, it says the sheet was written all the same."""

@@ -1,0 +1,85 @@
+"""Editing a YAML sheet's ``players`` list in place (``wizard join``, ``wizard leave``): an
+entry inserted or replaced, every other byte of the text as it was (SPEC §5: the layout kept,
+as ``add`` keeps it; a flow list gains a mapping entry, a block list a line)."""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+import yaml
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from ..errors import Problem, WizardError
+from .editing import line_offset
+from .spliced import Spliced, Text
+from .yaml_text import json_text, yaml_scalar
+from .yaml_tree import JsonBlocks, Loader, text_blocks
+
+_CANNOT = "cannot edit the players list here (its layout is unusual): nothing was written"
+
+
+class _PlayersList:
+    """The ``players`` node of the last sheet of a text, whose mapping starts on ``line``."""
+
+    def __init__(self, text: Text, line: int) -> None:
+        self.whole = text
+        self.offset = line_offset(text, line)
+        self.text = text[self.offset:] if self.offset else text
+        try:
+            blocks = text_blocks(self.text, keep_points=True)
+            root = next((doc for doc in yaml.compose_all(blocks, Loader=Loader)
+                         if not (isinstance(doc, ScalarNode) and doc.value == "")), None)
+        except yaml.YAMLError:
+            raise WizardError(Problem(_CANNOT)) from None
+        if isinstance(blocks, JsonBlocks) and blocks.points:  # marks would need moving
+            raise WizardError(Problem(_CANNOT))
+        if not isinstance(root, MappingNode):
+            raise WizardError(Problem(_CANNOT))
+        self.json = bool(root.flow_style and root.value and root.value[0][0].style == '"')
+        node = next((value for key, value in root.value
+                     if isinstance(key, ScalarNode) and key.value == "players"), None)
+        if not isinstance(node, SequenceNode) or not node.value:
+            raise WizardError(Problem(_CANNOT))
+        self.node = node
+
+    def entry(self, entry: Mapping[str, object]) -> str:
+        """An entry as the file writes one: a flow mapping (JSON in a JSON file)."""
+        if self.json:
+            return json_text(dict(entry))
+        return "{" + ", ".join(f"{key}: {yaml_scalar(value)}" for key, value in entry.items()) + "}"
+
+    def spliced(self, start: int, end: int, new: str) -> Text:
+        return Spliced(self.whole, [(self.offset + start, self.offset + end, new)])
+
+
+def insert_player(text: Text, place: int, entry: Mapping[str, object], line: int = 1) -> Text:
+    """``entry`` at ``place`` (after the entry before it, 1 or more) in the last sheet's
+    ``players`` list."""
+    players = _PlayersList(text, line)
+    items = players.node.value
+    if place < 1:
+        raise WizardError(Problem(_CANNOT))
+    before = items[place - 1]
+    piece = players.entry(entry)
+    if players.node.flow_style:
+        at = before.end_mark.index
+        return players.spliced(at, at, ", " + piece)
+    if not isinstance(before, ScalarNode) and not before.flow_style:
+        raise WizardError(Problem(_CANNOT))
+    start = before.start_mark.index
+    dash = max(players.text.rfind(char, 0, start) for char in "\r\n") + 1
+    end = before.end_mark.index
+    found = re.search(r"\r\n|\r|\n", players.text[end:])
+    newline = found.group() if found else "\n"
+    at = end + (found.start() if found else len(players.text) - end)
+    return players.spliced(at, at, newline + players.text[dash:start] + piece)
+
+
+def replace_player(text: Text, seat: int, entry: Mapping[str, object], line: int = 1) -> Text:
+    """The ``players`` entry at ``seat`` (a name or a flow mapping) replaced by ``entry``."""
+    players = _PlayersList(text, line)
+    node = players.node.value[seat]
+    if isinstance(node, MappingNode) and not node.flow_style:
+        raise WizardError(Problem(_CANNOT))
+    return players.spliced(node.start_mark.index, node.end_mark.index, players.entry(entry))
