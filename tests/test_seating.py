@@ -461,3 +461,26 @@ def test_join_is_refused_when_the_round_would_not_fit_the_deck(tmp_path):
     result = run("join", path, "F")
     assert result.exit_code == 1
     assert "round 11 would not fit the deck: 6 seated need 66 cards" in result.stderr
+
+
+def test_undo_takes_back_a_join_then_a_leave_then_the_tricks(tmp_path):
+    path = new_sheet(tmp_path)
+    before = path.read_text()
+    assert run("join", path, "Dan", "-q").exit_code == 0
+    assert run("leave", path, "Cara", "-q").exit_code == 0
+    result = run("undo", path)
+    assert result.exit_code == 0 and "took back Dan joining from round 2" in result.stderr
+    result = run("undo", path)
+    assert result.exit_code == 0 and "took back Cara leaving after round 1" in result.stderr
+    assert path.read_text() == before
+    result = run("undo", path)
+    assert "removed its tricks" in result.stderr
+
+
+def test_undo_of_a_join_waits_for_no_later_round(tmp_path):
+    path = new_sheet(tmp_path)
+    assert run("join", path, "Dan", "-q").exit_code == 0
+    assert run("add", path, "--bids", "0,0,0,0", "-q").exit_code == 0
+    result = run("undo", path)
+    assert "removed the round in play" in result.stderr
+    assert "{name: Dan, joins: 2}" in path.read_text()

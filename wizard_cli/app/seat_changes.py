@@ -10,7 +10,8 @@ from ..errors import Problem, WizardError
 from ..game.game import Game
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ..game.validation import validated_game
-from ..sheets.player_edits import insert_player, replace_player
+from ..sheets.player_edits import (insert_player, remove_player, replace_name,
+                                   replace_player)
 from .batch import SheetRules
 from .recording import (UNSAFE, Recorded, SheetText, bare_rounds, change_file,
                         parse_last_sheet)
@@ -132,16 +133,55 @@ def _checked(before: SheetText, text, players: list[str], said: str) -> Recorded
     old = before.game
     if changed is None or changed.players != players or changed.problems:
         raise WizardError(Problem(UNSAFE, before.source))
-    seats = [players.index(name) for name in old.players]
-    for was, now in zip(bare_rounds(old.sheet), bare_rounds(changed)):
-        if [now.bids[seat] for seat in seats] != was.bids or (
-                was.tricks is not None and [now.tricks[seat] for seat in seats] != was.tricks):
+    both = [(old.players.index(name), players.index(name)) for name in players
+            if name in old.players]
+    olds, news = bare_rounds(old.sheet), bare_rounds(changed)
+    if len(olds) != len(news):
+        raise WizardError(Problem(UNSAFE, before.source))
+    for was, now in zip(olds, news):
+        if any(now.bids[new] != was.bids[former] for former, new in both) or (
+                (was.tricks is None) != (now.tricks is None)) or (
+                was.tricks is not None
+                and any(now.tricks[new] != was.tricks[former] for former, new in both)):
             raise WizardError(Problem(UNSAFE, before.source))
     if changed.game is None:
         changed.game = old.sheet.game
     game = validated_game(changed, before.rules.layers, before.rules.first_dealer)
     return Recorded(dataclasses.replace(before, text=text, game=game),
                     Problem(said, before.source))
+
+
+def take_back_seat(current: SheetText) -> Recorded | None:
+    """``undo`` of a join or a leave, while no later round (not even one in play) is recorded:
+    a ``joins`` equal to the next round to be dealt takes the player out of ``players``, else a
+    ``leaves`` equal to the last complete round is taken off (SPEC §5); None when neither."""
+    game = current.game
+    seating = game.sheet.seating
+    if seating is None or game.in_play is not None:
+        return None
+    players = list(game.players)
+    line = game.sheet.line
+    number = game.current_round
+    joined = [seat for seat, joins in enumerate(seating.joins)
+              if joins == number and (number > 1 or seating.entry_lines[seat] is not None)]
+    if joined:
+        seat = joined[-1]
+        text = remove_player(current.text, seat, line)
+        name = players.pop(seat)
+        return _checked(current, text, players, f"took back {name} joining from round {number}")
+    left = [seat for seat, leaves in enumerate(seating.leaves) if leaves == game.rounds_played]
+    if not left:
+        return None
+    seat = left[-1]
+    entry: dict[str, object] = {"name": players[seat]}
+    if seating.joins[seat] != 1:
+        entry["joins"] = seating.joins[seat]
+    if seating.start[seat]:
+        entry["startScore"] = seating.start[seat]
+    text = (replace_player(current.text, seat, entry, line) if len(entry) > 1
+            else replace_name(current.text, seat, players[seat], line))
+    return _checked(current, text, players, f"took back {players[seat]} leaving after round "
+                                            f"{game.rounds_played}")
 
 
 def join_in_file(path: str, rules: SheetRules, name: str, after: str | None,

@@ -83,3 +83,31 @@ def replace_player(text: Text, seat: int, entry: Mapping[str, object], line: int
     if isinstance(node, MappingNode) and not node.flow_style:
         raise WizardError(Problem(_CANNOT))
     return players.spliced(node.start_mark.index, node.end_mark.index, players.entry(entry))
+
+
+def remove_player(text: Text, seat: int, line: int = 1) -> Text:
+    """The ``players`` entry at ``seat`` taken out (``undo`` of a join), with its separator."""
+    players = _PlayersList(text, line)
+    items = players.node.value
+    node = items[seat]
+    if len(items) < 2 or (isinstance(node, MappingNode) and not node.flow_style):
+        raise WizardError(Problem(_CANNOT))
+    if players.node.flow_style:
+        if seat:
+            return players.spliced(items[seat - 1].end_mark.index, node.end_mark.index, "")
+        return players.spliced(node.start_mark.index, items[1].start_mark.index, "")
+    start = node.start_mark.index
+    dash = max(players.text.rfind(char, 0, start) for char in "\r\n") + 1
+    found = re.search(r"\r\n|\r|\n", players.text[node.end_mark.index:])
+    end = node.end_mark.index + (found.end() if found else len(players.text))
+    return players.spliced(dash, min(end, len(players.text)), "")
+
+
+def replace_name(text: Text, seat: int, name: str, line: int = 1) -> Text:
+    """The ``players`` entry at ``seat`` written back as a bare name (``undo`` of a leave)."""
+    players = _PlayersList(text, line)
+    node = players.node.value[seat]
+    if isinstance(node, MappingNode) and not node.flow_style:
+        raise WizardError(Problem(_CANNOT))
+    piece = json_text(name) if players.json else yaml_scalar(name)
+    return players.spliced(node.start_mark.index, node.end_mark.index, piece)
