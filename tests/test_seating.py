@@ -484,3 +484,28 @@ def test_undo_of_a_join_waits_for_no_later_round(tmp_path):
     result = run("undo", path)
     assert "removed the round in play" in result.stderr
     assert "{name: Dan, joins: 2}" in path.read_text()
+
+
+def test_add_out_records_who_sits_the_round_out(tmp_path):
+    path = new_sheet(tmp_path, "Anna,Ben,Cara,Dan")
+    result = run("add", path, "--bids", "1,1,0", "--out", "cara")  # a name as typed
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text().endswith("  - out: [Cara]\n    bids:   [1, 1, 0]\n")
+    assert json.loads(run("next", "-f", "json", path).stdout)["biddingOrder"] == [
+        "Dan", "Anna", "Ben"]
+    refused = run("add", path, "--bids", "1", "--out", "Dan")
+    assert refused.exit_code == 1 and "--out goes with a round's first --bids" in refused.stderr
+    assert run("undo", path, "-q").exit_code == 0  # the round in play goes with its out
+    assert "out:" not in path.read_text()
+
+
+def test_add_out_refusals_write_nothing(tmp_path):
+    path = new_sheet(tmp_path)
+    before = path.read_text()
+    for args, message in [((path, "--bids", "0,0", "--out", "Cara"), "2 players seated"),
+                          ((path, "--bids", "0,0,0", "--out", "Zed"), "--out"),
+                          ((path, "--tricks", "1,0,0", "--out", "Ben"), "--out goes with")]:
+        result = run("add", *args)
+        assert result.exit_code == 1 and message in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.stderr
+    assert path.read_text() == before

@@ -144,10 +144,13 @@ def record(text: str, source: str, rules: SheetRules = SheetRules(), bids: str |
 
 
 def record_steps(current: SheetText, bids: str | None = None, tricks: str | None = None,
-                 in_order: bool = False) -> Recorded:
-    """``wizard add``'s change: ``--bids`` and/or ``--tricks`` as typed, to the sheet read."""
+                 in_order: bool = False, out: str | None = None) -> Recorded:
+    """``wizard add``'s change: ``--bids`` and/or ``--tricks`` as typed, to the sheet read
+    (``out``: who sits out the round these bids start)."""
     done = Recorded(current)
     try:
+        if out is not None:
+            done = Recorded(_sitting_out(current, out, bids))
         if bids is not None:
             done = record_values(done.sheet, bids=seated_values(done.game, bids, "bids",
                                                                 in_order))
@@ -180,6 +183,31 @@ def seated_values(game: Game, text: str, what: str, in_order: bool = False) -> d
     places = None if order is None else [seats.index(seat) for seat in order]
     return {seats[place]: value for place, value in parse_values(text, names, what,
                                                                   places).items()}
+
+
+def _sitting_out(current: SheetText, out: str, bids: str | None) -> SheetText:
+    """The next round started with no bid yet and ``out: [NAMES]`` (``add --out``, only with a
+    round's first bids, SPEC §5), read back and checked: the bids then go in as usual."""
+    from ..sheets.seat_edits import put_out
+
+    game = current.game
+    if bids is None or game.in_play is not None:
+        number = game.in_play.number if game.in_play is not None else game.current_round
+        raise WizardError(Problem(f"--out goes with a round's first --bids (round {number}"
+                                  f"{' is in play' if game.in_play is not None else ''})"))
+    _not_finished(game, ", so there is no round to sit out")
+    players = game.players
+    seats = {_seat(name.strip(), players, "--out") for name in out.split(",") if name.strip()}
+    if not seats:
+        raise WizardError(Problem(f"--out {out!r}: name the players sitting the round out"))
+    number = game.current_round
+    listed = (range(len(players)) if game.sheet.seating is None
+              else game.sheet.seating.listed(number))
+    seated = [players[seat] for seat in listed if seat not in seats]
+    line = game.sheet.line
+    text = editing.start_round(current.text, seated, [None] * len(seated), line)
+    text = put_out(text, [players[seat] for seat in sorted(seats)], line)
+    return read_text(text, current.source, current.rules)
 
 
 def located(error: WizardError, source: str) -> WizardError:
@@ -216,9 +244,10 @@ def record_values(current: SheetText, bids: Mapping[int, int] | None = None,
 
 
 def record_in_file(path: str, rules: SheetRules = SheetRules(), bids: str | None = None,
-                   tricks: str | None = None, in_order: bool = False) -> Recorded:
+                   tricks: str | None = None, in_order: bool = False,
+                   out: str | None = None) -> Recorded:
     """Record bids and/or tricks in a YAML sheet file in place; written only if all is valid."""
-    return change_file(path, lambda current: record_steps(current, bids, tricks, in_order),
+    return change_file(path, lambda current: record_steps(current, bids, tricks, in_order, out),
                        "add", rules)
 
 

@@ -10,7 +10,7 @@ from ..errors import Problem, WizardError
 from ..game.game import Game
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ..game.validation import validated_game
-from ..sheets.player_edits import (insert_player, remove_player, replace_name,
+from ..sheets.seat_edits import (insert_player, remove_player, replace_name,
                                    replace_player)
 from .batch import SheetRules
 from .recording import (UNSAFE, Recorded, SheetText, bare_rounds, change_file,

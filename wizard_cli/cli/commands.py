@@ -293,13 +293,17 @@ def new(players: Annotated[list[str], typer.Option(
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
         bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
-        quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
+        quiet: QuietOpt = False,
+        out: Annotated[Optional[str], typer.Option(
+            "--out", metavar="NAME[,NAME]",
+            help="Who sits out the round these --bids start.")] = None,
+        *, rules: RuleOptions) -> None:
     """Record a round's bids, then its tricks, in a YAML sheet; print what comes next or the scores."""
     from ..app.recording import record_in_file
 
     source = inputs([changed_sheet(sheet, "add", bids, tricks)], rules)
     require_stdout(display_name(sheet), quiet)
-    done = record_in_file(sheet, source.rules, bids, tricks, bidding_order)
+    done = record_in_file(sheet, source.rules, bids, tricks, bidding_order, out)
     _after(done, ScoreOutput(terminal_width(sys.stdout)) if tricks is not None else NextOutput(),
            format, quiet, sheet)
 

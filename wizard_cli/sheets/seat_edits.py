@@ -1,6 +1,7 @@
-"""Editing a YAML sheet's ``players`` list in place (``wizard join``, ``wizard leave``): an
-entry inserted or replaced, every other byte of the text as it was (SPEC §5: the layout kept,
-as ``add`` keeps it; a flow list gains a mapping entry, a block list a line)."""
+"""Editing who sits where in a YAML sheet's text, in place: the ``players`` list (``wizard
+join``, ``wizard leave`` and their ``undo``: an entry inserted, replaced or taken out) and a
+round's ``out`` (``add --out``); every other byte of the text as it was (SPEC §5: the layout
+kept, as ``add`` keeps it; a flow list gains a mapping entry, a block list a line)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ class _PlayersList:
                      if isinstance(key, ScalarNode) and key.value == "players"), None)
         if not isinstance(node, SequenceNode) or not node.value:
             raise WizardError(Problem(_CANNOT))
-        self.node = node
+        self.root, self.node = root, node
 
     def entry(self, entry: Mapping[str, object]) -> str:
         """An entry as the file writes one: a flow mapping (JSON in a JSON file)."""
@@ -111,3 +112,29 @@ def replace_name(text: Text, seat: int, name: str, line: int = 1) -> Text:
         raise WizardError(Problem(_CANNOT))
     piece = json_text(name) if players.json else yaml_scalar(name)
     return players.spliced(node.start_mark.index, node.end_mark.index, piece)
+
+
+def put_out(text: Text, names: list[str], line: int = 1) -> Text:
+    """``out: [NAMES]`` as the first key of the last round of the last sheet (``add --out``:
+    who sits the round out, SPEC §5), in the round's own style (flow or block, JSON or YAML)."""
+    players = _PlayersList(text, line)
+    rounds = next((value for key, value in players.root.value
+                   if isinstance(key, ScalarNode) and key.value == "rounds"), None)
+    if not isinstance(rounds, SequenceNode) or not rounds.value:
+        raise WizardError(Problem(_CANNOT))
+    last = rounds.value[-1]
+    if not isinstance(last, MappingNode) or not last.value:
+        raise WizardError(Problem(_CANNOT))
+    if players.json:
+        value = "[" + ", ".join(json_text(name) for name in names) + "]"
+        key = '"out"'
+    else:
+        value = "[" + ", ".join(yaml_scalar(name) for name in names) + "]"
+        key = "out"
+    first = last.value[0][0]
+    at = first.start_mark.index
+    if last.flow_style:
+        return players.spliced(at, at, f"{key}: {value}, ")
+    found = re.search(r"\r\n|\r|\n", players.text[at:])
+    newline = found.group() if found else "\n"
+    return players.spliced(at, at, f"{key}: {value}{newline}{' ' * first.start_mark.column}")
