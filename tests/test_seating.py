@@ -509,3 +509,15 @@ def test_add_out_refusals_write_nothing(tmp_path):
         assert result.exit_code == 1 and message in result.stderr, (args, result.stderr)
         assert "Traceback" not in result.stderr
     assert path.read_text() == before
+
+
+def test_stats_count_only_the_rounds_a_player_sat_in():
+    result = run("stats", "-f", "json", LATECOMER)
+    assert result.exit_code == 0, result.stderr
+    rows = {row["player"]: row for row in json.loads(result.stdout)}
+    assert rows["Eva"]["rounds"] == 3 and rows["Cara"]["rounds"] == 4
+    by = run("stats", "--by", "position", "-f", "json", LATECOMER)
+    assert by.exit_code == 0, by.stderr
+    anna = {row["position"]: row["rounds"] for row in json.loads(by.stdout)
+            if row["player"] == "Anna"}
+    assert anna == {1: 1, 2: 2, 3: 1, 4: 1}  # Eva bids before Anna in rounds 3 and 4
