@@ -521,3 +521,31 @@ def test_stats_count_only_the_rounds_a_player_sat_in():
     anna = {row["position"]: row["rounds"] for row in json.loads(by.stdout)
             if row["player"] == "Anna"}
     assert anna == {1: 1, 2: 2, 3: 1, 4: 1}  # Eva bids before Anna in rounds 3 and 4
+
+
+def test_convert_to_a_csv_refuses_seating_rather_than_lose_it(tmp_path):
+    for target in ("csv", "wide-csv"):
+        result = run("convert", LATECOMER, "--to", target)
+        assert result.exit_code == 1
+        assert "seating (joins, leaves, startScore, out, dealer) is not yet written to a CSV" \
+            in result.stderr
+
+
+def test_the_table_screen_shows_out_for_a_player_not_seated():
+    import pytest
+
+    pytest.importorskip("starlette", reason="the serve extra is not installed")
+    from starlette.testclient import TestClient
+
+    from wizard_cli.app.batch import RuleOptions, inputs
+    from wizard_cli.web.app import create_app
+    from wizard_cli.web.server import allowed_hosts
+    from wizard_cli.web.watch import SheetWatch
+
+    watch = SheetWatch(inputs([str(LATECOMER)], RuleOptions()))
+    app = create_app(watch, None, allowed_hosts("127.0.0.1", 8000))
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        page = client.get("/")
+        data = client.get("/game.json").json()
+    assert page.status_code == 200 and '<span class="bt">out' in page.text
+    assert data["rounds"][0]["results"]["Eva"]["seated"] is False

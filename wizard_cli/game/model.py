@@ -93,7 +93,7 @@ class RoundColumns(Sequence[RoundRecord]):
     """
 
     __slots__ = ("players", "bids", "tricks", "points", "bid_lines", "trick_lines", "point_lines",
-                 "round_lines", "tricks_lines", "has_tricks", "has_points")
+                 "round_lines", "tricks_lines", "has_tricks", "has_points", "seating")
 
     def __init__(self, players: int = 0, bids: list[Value] | None = None,
                  tricks: list[Value] | None = None, points: list[Value] | None = None,
@@ -101,6 +101,7 @@ class RoundColumns(Sequence[RoundRecord]):
         """Complete rounds of ``players`` seats as columns; ``lines`` gives each value's line
         (a CSV row holds a player's bid, tricks and points on one line)."""
         self.players = players
+        self.seating: Seating | None = None  # the sheet's (Sheet.seating)
         self.bids: list[Value] = bids if bids is not None else []
         self.tricks: list[Value] = tricks if tricks is not None else []
         self.points = points  # the user's own typed scores (audited by `check`), if any
@@ -232,7 +233,17 @@ class Sheet:
     kind: SheetFormat = SheetFormat.YAML  # how it was written (a JSON sheet reads as YAML)
     location: str | None = None  # how messages name the source, if not by it: `PATH[WORKSHEET]`
     problems_dropped: int = 0  # found past MAX_READ_PROBLEMS: counted, not kept
-    seating: Seating | None = None  # joins, leaves, sitting out, dealers recorded (SPEC §1)
+
+    @property
+    def seating(self) -> Seating | None:
+        """Who sits when (SPEC §1): joins, leaves, start scores, a round's out and dealer; None
+        for a sheet that records none. Held by the rounds' columns, which a season's games
+        share with their copies, so a Sheet stays as small as it was (flat memory, SPEC §4)."""
+        return self.rounds.seating
+
+    @seating.setter
+    def seating(self, seating: Seating | None) -> None:
+        self.rounds.seating = seating
 
     @property
     def where(self) -> str:

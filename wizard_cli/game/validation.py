@@ -276,6 +276,7 @@ def repairable_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     if checked.validated is not None:
         return checked.validated
     table = dataclasses.replace(sheet, rounds=RoundColumns(), problems=[], problems_dropped=0)
+    table.seating = sheet.seating
     if not sheet.rounds or not check_sheet(table, layers, first_dealer).valid:
         raise WizardError(*checked.problems)
     return _game_of(sheet, checked)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
+from ..errors import Problem, WizardError
 from ..game.model import BadValue, RoundRecord, Value
 from ..game.seating import Seating
 from ..game.settings import DEFAULTS, SPECS, Settings, resolve
@@ -80,6 +81,7 @@ class SheetWriter:
     :meth:`text` is the three at once, for sheets in hand."""
 
     carries_rules = True  # the settings, title, first dealer, place and notes read back
+    carries_seating = False  # joins, leaves, startScore, a round's out and dealer (SPEC §1)
 
     def __init__(self) -> None:
         self.count = 0
@@ -90,6 +92,10 @@ class SheetWriter:
         self.count += 1
         if self.source is None:
             self.source = p.source
+        if p.seating is not None and not self.carries_seating:  # never a silently lost seat
+            raise WizardError(Problem(
+                "seating (joins, leaves, startScore, out, dealer) is not yet "
+                "written to a CSV: convert to yaml or json instead", p.source))
 
     def check(self) -> None:
         """Refuse sheets the format cannot hold together (raises WizardError); all can, here."""

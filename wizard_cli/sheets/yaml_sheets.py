@@ -420,6 +420,8 @@ def _per_seated(node: Node | None, what: str, number: int, line: int | None,
 class YamlWriter(SheetWriter):
     """YAML: one sheet, or a season as a stream of documents (``---`` between games)."""
 
+    carries_seating = True
+
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
         for index, p in enumerate(sheets):
             if index:
@@ -429,6 +431,8 @@ class YamlWriter(SheetWriter):
 
 class JsonWriter(SheetWriter):
     """JSON: one sheet as an object; any other number as an array (read back as a season)."""
+
+    carries_seating = True
 
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
         if self.count == 1:
