@@ -15,6 +15,7 @@ from ..sheets import editing
 from .batch import SheetRules
 from .recording import (Recorded, SheetText, bare_round, change_file, checked_change,
                         expected_rounds, parse_values)
+from .seat_changes import take_back_seat
 
 
 def edit_file(path: str, rules: SheetRules, number: int, bids: str | None, tricks: str | None,
@@ -80,6 +81,9 @@ def take_back(current: SheetText) -> Recorded:
     """Remove the round in play with its bids, or else the last round's tricks; the note says
     what was removed."""
     game, source, text = current.game, current.source, current.text
+    seat_taken_back = take_back_seat(current)  # a join or a leave, the last step (SPEC §5)
+    if seat_taken_back is not None:
+        return seat_taken_back
     if not game.rounds:
         raise WizardError(Problem("nothing to undo: no round is recorded yet", source))
     rounds = expected_rounds(game)

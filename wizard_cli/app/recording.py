@@ -146,22 +146,70 @@ def record(text: str, source: str, rules: SheetRules = SheetRules(), bids: str |
 
 
 def record_steps(current: SheetText, bids: str | None = None, tricks: str | None = None,
-                 in_order: bool = False) -> Recorded:
-    """``wizard add``'s change: ``--bids`` and/or ``--tricks`` as typed, to the sheet read."""
+                 in_order: bool = False, out: str | None = None) -> Recorded:
+    """``wizard add``'s change: ``--bids`` and/or ``--tricks`` as typed, to the sheet read
+    (``out``: who sits out the round these bids start)."""
     done = Recorded(current)
-    players = current.game.players
     try:
+        if out is not None:
+            done = Recorded(_sitting_out(current, out, bids))
         if bids is not None:
-            order = done.game.bidding_order() if in_order else None
-            done = record_values(done.sheet, bids=parse_values(bids, players, "bids", order))
+            done = record_values(done.sheet, bids=seated_values(done.game, bids, "bids",
+                                                                in_order))
         if tricks is not None:
             if is_light(current.game.sheet):  # the bids' read-back held the long texts whole
                 done = dataclasses.replace(done, sheet=lightened(done.sheet))
-            order = done.game.bidding_order() if in_order else None
-            done = record_values(done.sheet, tricks=parse_values(tricks, players, "tricks", order))
+            done = record_values(done.sheet, tricks=seated_values(done.game, tricks, "tricks",
+                                                                  in_order))
     except WizardError as error:  # an edit that could not be made: placed in the sheet
         raise located(error, current.source) from None
     return done
+
+
+def seats_now(game: Game) -> list[int]:
+    """The seats seated in the current round: every seat, or with seating those the round
+    seats (SPEC §1: only they bid and take tricks)."""
+    if game.sheet.seating is None:
+        return list(range(len(game.players)))
+    return game.seated()
+
+
+def seated_values(game: Game, text: str, what: str, in_order: bool = False) -> dict[int, int]:
+    """``--bids``/``--tricks`` as typed (:func:`parse_values`) for the players seated in the
+    current round: a list holds their values only, in seating (or bidding) order."""
+    order = game.bidding_order() if in_order else None
+    if game.sheet.seating is None:
+        return parse_values(text, game.players, what, order)
+    seats = seats_now(game)
+    names = [game.players[seat] for seat in seats]
+    places = None if order is None else [seats.index(seat) for seat in order]
+    return {seats[place]: value for place, value in parse_values(text, names, what,
+                                                                  places).items()}
+
+
+def _sitting_out(current: SheetText, out: str, bids: str | None) -> SheetText:
+    """The next round started with no bid yet and ``out: [NAMES]`` (``add --out``, only with a
+    round's first bids, SPEC §5), read back and checked: the bids then go in as usual."""
+    from ..sheets.seat_edits import put_out
+
+    game = current.game
+    if bids is None or game.in_play is not None:
+        number = game.in_play.number if game.in_play is not None else game.current_round
+        raise WizardError(Problem(f"--out goes with a round's first --bids (round {number}"
+                                  f"{' is in play' if game.in_play is not None else ''})"))
+    _not_finished(game, ", so there is no round to sit out")
+    players = game.players
+    seats = {_seat(name.strip(), players, "--out") for name in out.split(",") if name.strip()}
+    if not seats:
+        raise WizardError(Problem(f"--out {out!r}: name the players sitting the round out"))
+    number = game.current_round
+    listed = (range(len(players)) if game.sheet.seating is None
+              else game.sheet.seating.listed(number))
+    seated = [players[seat] for seat in listed if seat not in seats]
+    line = game.sheet.line
+    text = editing.start_round(current.text, seated, [None] * len(seated), line)
+    text = put_out(text, [players[seat] for seat in sorted(seats)], line)
+    return read_text(text, current.source, current.rules)
 
 
 def located(error: WizardError, source: str) -> WizardError:
@@ -191,16 +239,17 @@ def record_values(current: SheetText, bids: Mapping[int, int] | None = None,
     else:
         edited = _with_tricks(current, tricks)
         rounds[-1] = bare_round(game.current_round, rounds[-1].bids,
-                                [tricks[s] for s in range(count)], rounds[-1].points)
+                                [tricks.get(s) for s in range(count)], rounds[-1].points)
     if edited == current.text:
         return Recorded(current)
     return Recorded(checked_change(current, edited, rounds))
 
 
 def record_in_file(path: str, rules: SheetRules = SheetRules(), bids: str | None = None,
-                   tricks: str | None = None, in_order: bool = False) -> Recorded:
+                   tricks: str | None = None, in_order: bool = False,
+                   out: str | None = None) -> Recorded:
     """Record bids and/or tricks in a YAML sheet file in place; written only if all is valid."""
-    return change_file(path, lambda current: record_steps(current, bids, tricks, in_order),
+    return change_file(path, lambda current: record_steps(current, bids, tricks, in_order, out),
                        "add", rules)
 
 
@@ -381,7 +430,8 @@ def _with_bids(current: SheetText, values: Mapping[int, int]) -> str:
     in_play = game.in_play
     number = game.current_round
     known = game.bids
-    if in_play is not None and all(bid is not None for bid in known):
+    seats = seats_now(game)
+    if in_play is not None and all(known[seat] is not None for seat in seats):
         raise _state_error(game, "every bid is in: record the tricks with --tricks", number)
     for seat, bid in values.items():
         if known[seat] is not None and known[seat] != bid:
@@ -389,11 +439,12 @@ def _with_bids(current: SheetText, values: Mapping[int, int]) -> str:
                                      f"with wizard edit --round {number})", number, players[seat])
     if game.settings.bidding == "open":
         _in_turn(game, known, values)
+    names = [players[seat] for seat in seats]  # a list in the sheet holds the seated's values
     if in_play is None:
-        return editing.start_round(text, players, [values.get(s) for s in range(len(players))],
-                                   game.sheet.line)
-    new = {seat: bid for seat, bid in values.items() if known[seat] is None}
-    return editing.fill_bids(text, players, new, game.sheet.line) if new else text
+        return editing.start_round(text, names, [values.get(s) for s in seats], game.sheet.line)
+    new = {place: values[seat] for place, seat in enumerate(seats)
+           if seat in values and known[seat] is None}
+    return editing.fill_bids(text, names, new, game.sheet.line) if new else text
 
 
 def _in_turn(game: Game, known: Sequence, values: Mapping[int, int]) -> None:
@@ -423,16 +474,17 @@ def _with_tricks(current: SheetText, values: Mapping[int, int]) -> str:
     if in_play is None:
         raise _state_error(game, "no round in play: record its bids first with --bids",
                            game.current_round)
-    waiting = [players[s] for s, bid in enumerate(in_play.bids) if bid is None]
+    seats = seats_now(game)
+    waiting = [players[s] for s in seats if in_play.bids[s] is None]
     if waiting:
         raise _state_error(game, f"still waiting for the bids of {name_list(waiting)}: record "
                                  "them with --bids first", in_play.number)
-    missing = [players[s] for s in range(len(players)) if s not in values]
+    missing = [players[s] for s in seats if s not in values]
     if missing:
         raise _state_error(game, f"the tricks of every player complete a round; missing: "
                                  f"{name_list(missing)}", in_play.number)
-    return editing.add_tricks(current.text, players, [values[s] for s in range(len(players))],
-                              game.sheet.line)
+    return editing.add_tricks(current.text, [players[s] for s in seats],
+                              [values[s] for s in seats], game.sheet.line)
 
 
 # --- after the change --------------------------------------------------------------------

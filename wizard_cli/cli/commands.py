@@ -305,13 +305,17 @@ def new(players: Annotated[list[str], typer.Option(
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
         bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
-        quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
+        quiet: QuietOpt = False,
+        out: Annotated[Optional[str], typer.Option(
+            "--out", metavar="NAME[,NAME]",
+            help="Who sits out the round these --bids start.")] = None,
+        *, rules: RuleOptions) -> None:
     """Record a round's bids, then its tricks, in a YAML sheet; print what comes next or the scores."""
     from ..app.recording import record_in_file
 
     source = inputs([changed_sheet(sheet, "add", bids, tricks)], rules)
     require_stdout(display_name(sheet), quiet)
-    done = record_in_file(sheet, source.rules, bids, tricks, bidding_order)
+    done = record_in_file(sheet, source.rules, bids, tricks, bidding_order, out)
     _after(done, ScoreOutput(terminal_width(sys.stdout)) if tricks is not None else NextOutput(),
            format, quiet, sheet)
 
@@ -347,6 +351,43 @@ def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt 
     game = done.game  # a round's tricks taken back: its bids all in, waiting for the tricks
     tricks_back = game.in_play is not None and game.next_bidder is None
     _after(done, UndoneOutput(tricks_back), format, quiet, sheet)
+
+
+@app.command(cls=ShownCommand, epilog=examples("join"))
+@edge
+@rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
+def join(sheet: InPlaceSheet,
+         name: Annotated[str, typer.Argument(metavar="NAME", help="Who joins.")],
+         after: Annotated[Optional[str], typer.Option(
+             "--after", metavar="NAME", help="Seat them after NAME (default: last).")] = None,
+         start_score: Annotated[Optional[str], typer.Option(
+             "--start-score", metavar="N|lowest|average",
+             help="Their total before their first round (default 0).")] = None,
+         format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
+         rules: RuleOptions) -> None:
+    """A player joins from the next round to be dealt; print what comes next."""
+    from ..app.seat_changes import join_in_file
+
+    source = inputs([changed_sheet(sheet, "join")], rules)
+    require_stdout(display_name(sheet), quiet)
+    done = join_in_file(sheet, source.rules, name, after, start_score)
+    _after(done, NextOutput(), format, quiet, sheet)
+
+
+@app.command(cls=ShownCommand, epilog=examples("leave"))
+@edge
+@rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
+def leave(sheet: InPlaceSheet,
+          name: Annotated[str, typer.Argument(metavar="NAME", help="Who leaves.")],
+          format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
+          rules: RuleOptions) -> None:
+    """A player leaves after the last complete round; print what comes next."""
+    from ..app.seat_changes import leave_in_file
+
+    source = inputs([changed_sheet(sheet, "leave")], rules)
+    require_stdout(display_name(sheet), quiet)
+    done = leave_in_file(sheet, source.rules, name)
+    _after(done, NextOutput(), format, quiet, sheet)
 
 
 def _after(done: Recorded, output: Output, format: Format, quiet: bool, sheet: str) -> None:

@@ -247,6 +247,8 @@ EXAMPLES = {
             "wizard new --players Anna,Ben,Cara,Dan --set roundMode=custom"],
     "add": ["wizard add friday.yaml --bids 1,0,0", "wizard add friday.yaml --tricks 1,0,0"],
     "edit": ["wizard edit friday.yaml --round 1 --tricks 0,1,0"],
+    "join": ["wizard join friday.yaml Dan --start-score lowest"],
+    "leave": ["wizard leave friday.yaml Cara"],
     "undo": ["wizard undo friday.yaml"],
     "play": ["wizard play friday.yaml", "wizard play saturday.yaml --players Anna,Ben,Cara,Dan"],
     "serve": ["wizard serve friday.yaml", "wizard serve friday.yaml --host 0.0.0.0 --entry"],

@@ -103,6 +103,9 @@ class Breakdown:
         played = self._count(result)
         if not played:
             return
+        if getattr(result.scored, "seated", None) is not None:  # seating: round by round
+            self._add_seated(result, played)
+            return
         scored = result.scored
         count, points = scored.players, scored.points
         made = list(map(operator.eq, scored.bids, scored.tricks))  # (not the round in play's)
@@ -171,6 +174,24 @@ class Breakdown:
                 row.rounds += 1
                 row.made += bid == took
                 row.points += earned
+
+    def _add_seated(self, result: GameResult, played: int) -> None:
+        """A game with seating (SPEC §1): each played round of each player seated in it, keyed
+        by its hand size or the player's place in that round's bidding order (the last
+        bidder, in the dealer's place, at n)."""
+        scored, game, groups = result.scored, result.validated, self.groups
+        count = len(result.players)
+        for index in range(played):
+            order = game.bidding_order(index + 1)
+            for place, seat in enumerate(order, 1):
+                at = index * count + seat
+                key = scored.sizes[index] if self.by == "handSize" else place
+                row = groups.get((result.players[seat], key))
+                if row is None:
+                    row = groups[result.players[seat], key] = GroupRow(result.players[seat], key)
+                row.rounds += 1
+                row.made += scored.bids[at] == scored.tricks[at]
+                row.points += scored.points[at]
 
     def _count(self, result: GameResult) -> int:
         """Count the game; the rounds of it to fold in by hand size or position (head to head:

@@ -232,9 +232,15 @@ class GameResult:
     def as_json(self) -> dict[str, Any]:
         """The game as ``score --format json`` prints it (SPEC §5), as Python values."""
         players = self.players
+        rounds = [round_json(players, record) for record in round_records(self)]
+        seated = seated_rounds(self)
+        if seated is not None and self.validated.sheet.seating.changes:  # SPEC §5: "seated"
+            for data, here in zip(rounds, seated):
+                for seat, values in enumerate(data["results"].values()):
+                    values["seated"] = seat in here
         return {"source": self.source, "game": self.game, **metadata_json(self),
                 "players": list(players), "settings": self.settings.as_dict(),
-                "rounds": [round_json(players, record) for record in round_records(self)],
+                "rounds": rounds,
                 "standings": standings_json(self), "status": game_status(self).as_json()}
 
     def standings_json(self) -> dict[str, Any]:
@@ -245,6 +251,8 @@ class GameResult:
 
 def score_game(game: Game) -> GameResult:
     """A validated game scored under its settings: rounds, standings and status."""
+    if game.sheet.seating is not None:  # a SeatedGame scores itself (game/seated.py)
+        return game.result
     count = len(game.players)
     played = game.rounds_played
     scored = score_columns(game.rounds, count, game.settings, game.first_dealer, played)
@@ -344,6 +352,12 @@ def round_records(result: GameResult) -> list[tuple[Any, ...]]:
             for scored in result.rounds]
 
 
+def seated_rounds(result: GameResult) -> list[frozenset[int]] | None:
+    """Each recorded round's seated seats, in a game with seating (else None)."""
+    seated = getattr(result.scored, "seated", None)
+    return list(seated) if seated is not None else None
+
+
 def seat_results(record: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
     """A round record's results seat by seat: each seat's values under ``RESULT_KEYS``."""
     return zip(*record[-1])
@@ -377,10 +391,10 @@ def next_step(result: GameResult) -> NextStep:
         bids_in={players[seat]: bid for seat, bid in bids_in.items()},
         bid_total=sum(bids_in.values()),
         next_bidder=players[waiting[0]] if waiting else None,
-        no_trump=no_trump(game.hand_size(), len(players)),
+        no_trump=no_trump(game.hand_size(), len(order)),
         # only while the dealer is the one player still to bid (SPEC §5): null once they have
         forbidden_dealer_bid=(forbidden[-1] if game.in_play is not None and forbidden
-                              and waiting == [dealer] else None),
+                              and waiting == order[-1:] else None),
         finished=False,
     )
 
@@ -412,6 +426,8 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     names out truly cannot win, but one it keeps may already be unable to (it does not, for
     instance, see that two players cannot both make the largest bid of one round).
     """
+    if result.validated.sheet.seating is not None:  # who sits when (SPEC §1), game/seated.py
+        return result.validated.bounds(result)
     s = result.settings
     count = len(result.players)
     sizes = hand_sizes(s, count)

@@ -13,12 +13,13 @@ from enum import Enum
 from typing import Iterable, Iterator, NamedTuple, Sequence, Union, overload
 
 from ..errors import Problem
-from .settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting
+from .seating import MAX_LISTED, Seating
+from .settings import DECK_SIZE, MIN_PLAYERS, RawSetting
 
 # A game has at most 6 players and 20 rounds (3 players, 60 cards). A file claiming more is
 # read only as far as one more of each (so validation reports it) and the rest is counted,
 # not built: memory stays bounded whatever the file claims (SPEC §4).
-PLAYERS_KEPT = MAX_PLAYERS + 1
+PLAYERS_KEPT = MAX_LISTED + 1  # up to 12 listed with seating changes (SPEC §1)
 ROUNDS_KEPT = DECK_SIZE // MIN_PLAYERS + 1
 
 
@@ -92,7 +93,7 @@ class RoundColumns(Sequence[RoundRecord]):
     """
 
     __slots__ = ("players", "bids", "tricks", "points", "bid_lines", "trick_lines", "point_lines",
-                 "round_lines", "tricks_lines", "has_tricks", "has_points")
+                 "round_lines", "tricks_lines", "has_tricks", "has_points", "seating")
 
     def __init__(self, players: int = 0, bids: list[Value] | None = None,
                  tricks: list[Value] | None = None, points: list[Value] | None = None,
@@ -100,6 +101,7 @@ class RoundColumns(Sequence[RoundRecord]):
         """Complete rounds of ``players`` seats as columns; ``lines`` gives each value's line
         (a CSV row holds a player's bid, tricks and points on one line)."""
         self.players = players
+        self.seating: Seating | None = None  # the sheet's (Sheet.seating)
         self.bids: list[Value] = bids if bids is not None else []
         self.tricks: list[Value] = tricks if tricks is not None else []
         self.points = points  # the user's own typed scores (audited by `check`), if any
@@ -231,6 +233,17 @@ class Sheet:
     kind: SheetFormat = SheetFormat.YAML  # how it was written (a JSON sheet reads as YAML)
     location: str | None = None  # how messages name the source, if not by it: `PATH[WORKSHEET]`
     problems_dropped: int = 0  # found past MAX_READ_PROBLEMS: counted, not kept
+
+    @property
+    def seating(self) -> Seating | None:
+        """Who sits when (SPEC §1): joins, leaves, start scores, a round's out and dealer; None
+        for a sheet that records none. Held by the rounds' columns, which a season's games
+        share with their copies, so a Sheet stays as small as it was (flat memory, SPEC §4)."""
+        return self.rounds.seating
+
+    @seating.setter
+    def seating(self, seating: Seating | None) -> None:
+        self.rounds.seating = seating
 
     @property
     def where(self) -> str:

@@ -135,8 +135,12 @@ class Season:
             columns = waiting.get(name)
             if columns is None:
                 columns = waiting[name] = ([], [])
-            columns[0].extend(bids[seat::count])
-            columns[1].extend(tricks[seat::count])
+            seat_bids, seat_tricks = bids[seat::count], tricks[seat::count]
+            if None in seat_bids:  # seating (SPEC §1): a round not sat in is no round of theirs
+                seat_tricks = [took for bid, took in zip(seat_bids, seat_tricks) if bid is not None]
+                seat_bids = [bid for bid in seat_bids if bid is not None]
+            columns[0].extend(seat_bids)
+            columns[1].extend(seat_tricks)
         self.waiting_count += count
         if self.waiting_count >= self.waiting_limit:
             self.add_waiting()
@@ -195,7 +199,8 @@ class Season:
         seats = zip(tallies, by_seat(scored.bids, count), by_seat(scored.tricks, count))
         for tally, bids, tricks in seats:  # (the round in play has no tricks: zip skips it)
             for bid, took in zip(bids, tricks):
-                tally.add_round(bid, took)
+                if bid is not None:  # None: a round the player did not sit in (SPEC §1)
+                    tally.add_round(bid, took)
         self._add_scores(result, tallies)
 
     def _count(self, result: GameResult) -> list[PlayerStats]:

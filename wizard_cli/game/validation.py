@@ -12,6 +12,7 @@ from ..errors import Problem, WizardError
 from .model import (BadValue, GameRun, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value,
                     cell_sizes, round_sums)
 from .game import Game, GameResult
+from .seating import MAX_LISTED
 from .scoring import (RunStandings, dealer_seat, forbidden_dealer_bid, score_columns,
                       score_run)
 from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
@@ -41,6 +42,8 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
 
     ``first_dealer`` (``--first-dealer``) overrides the sheet's own ``firstDealer``.
     """
+    if sheet.seating is not None:  # joins, leaves, sits out or a recorded dealer (SPEC §1)
+        return _check_seated(sheet, layers, first_dealer)
     problems = list(sheet.problems)
     count = len(sheet.players)
     players_ok = MIN_PLAYERS <= count <= MAX_PLAYERS
@@ -62,6 +65,171 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
                                 "(not shown)", sheet.where))
     return Checked(sheet, resolved.settings, dealer, problems,
                    None if problems else Game(sheet, resolved.settings, dealer))
+
+
+def _check_seated(sheet: Sheet, layers: Sequence[Iterable[RawSetting]],
+                  first_dealer: str | None) -> Checked:
+    """:func:`check_sheet` for a sheet with seating: the same problems, judged on the players
+    seated in each round (:mod:`~wizard_cli.game.seated`)."""
+    from .seated import SeatedGame
+
+    problems = list(sheet.problems)
+    player_problems = _seated_player_problems(sheet)
+    first = len(sheet.seating.seated(1))
+    resolved = _resolve_once([sheet.settings, *layers],
+                             first if not player_problems and MIN_PLAYERS <= first <= MAX_PLAYERS
+                             else None)
+    problems += resolved.problems + player_problems
+    name = first_dealer if first_dealer is not None else sheet.first_dealer
+    dealer, dealer_problem = _first_dealer_seat(sheet, first_dealer)
+    if name is None and sheet.seating.seated(1):  # the first player seated in round 1
+        dealer = sheet.seating.seated(1)[0]
+    if dealer_problem:
+        problems.append(dealer_problem)
+    if not player_problems:  # rounds are read against the table, as for any sheet
+        problems += _seated_round_problems(sheet, resolved.settings, dealer)
+    if problems:
+        problems = [p if p.path else dataclasses.replace(p, path=sheet.where) for p in problems]
+        problems.sort(key=lambda problem: problem.line or 0)
+    if sheet.problems_dropped:
+        problems.append(Problem(f"… and {sheet.problems_dropped} more problems in this sheet "
+                                "(not shown)", sheet.where))
+    return Checked(sheet, resolved.settings, dealer, problems,
+                   None if problems else SeatedGame(sheet, resolved.settings, dealer))
+
+
+def _seated_player_problems(sheet: Sheet) -> list[Problem]:
+    """Up to 12 listed players with seating changes (3 to 6 without), and each one's ``joins``
+    and ``leaves`` in order (SPEC §4)."""
+    seating = sheet.seating
+    count = len(sheet.players)
+    problems = []
+    most = MAX_LISTED if seating.changes else MAX_PLAYERS
+    if not MIN_PLAYERS <= count <= most:
+        claimed = getattr(sheet.players, "claimed", count)
+        has = claimed if getattr(sheet.players, "exact", True) else f"more than {claimed}"
+        rule = (f"a game lists {MIN_PLAYERS} to {MAX_LISTED} players with seating changes"
+                if seating.changes else f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        problems.append(Problem(f"{rule}, this sheet has {has}", sheet.where,
+                                next((line for line in sheet.player_lines if line),
+                                     sheet.players_line or sheet.line)))
+    seen: set[str] = set()
+    for name, line in zip(sheet.players, sheet.player_lines):
+        if not name.strip():
+            problems.append(Problem("a player's name is empty", sheet.where, line))
+        elif name in seen:
+            problems.append(Problem(f"player '{name}' is listed twice", sheet.where, line))
+        seen.add(name)
+    for seat, (joins, leaves) in enumerate(zip(seating.joins, seating.leaves)):
+        if seat < count and leaves is not None and joins > leaves:
+            problems.append(Problem(f"joins in round {joins}, after leaving in round {leaves}",
+                                    sheet.where, seating.entry_lines[seat], None,
+                                    sheet.players[seat]))
+    return problems
+
+
+def _seated_round_problems(sheet: Sheet, s: Settings, first_dealer: int) -> list[Problem]:
+    """Every round of a sheet with seating: 3 to 6 seated, the round fitting the deck and the
+    game, the seated players' values whole and in the hand, tricks adding up, and the bid
+    forbidden to the player in the dealer's place (SPEC §1, §4)."""
+    from . import seated as rules  # it imports the Game this module makes: at call time
+
+    seating = sheet.seating
+    problems: list[Problem] = []
+    at = lambda message, line, number=None, player=None: problems.append(  # noqa: E731
+        Problem(message, sheet.where, line, number, player))
+    first = len(seating.seated(1))
+    most = rules.most_rounds(s, first)
+    for seat, joins in enumerate(seating.joins):
+        if joins > most:
+            at(f"joins in round {joins}, past the {most} rounds the game can have",
+               seating.entry_lines[seat], None, sheet.players[seat])
+    sizes = rules.round_sizes(s, first)
+    rounds = sheet.rounds
+    last = len(rounds) - 1
+    ended = None
+    clean = True
+    for index, record in enumerate(rounds):
+        number = index + 1
+        if ended is not None:
+            at(f"more rounds than the game has: it ends after round {ended}", record.line, number)
+            clean = False
+            break
+        if sizes is not None and number > len(sizes):
+            at(f"more rounds than the game has: it ends after round {len(sizes)} "
+               f"(roundMode={s.round_mode})", record.line, number)
+            clean = False
+            break
+        seated = seating.seated(number)
+        size = number if sizes is None else sizes[index]
+        if not MIN_PLAYERS <= len(seated) <= MAX_PLAYERS:
+            at(f"{len(seated)} players seated: a round seats {MIN_PLAYERS} to {MAX_PLAYERS}",
+               seating.out_lines.get(number, record.line), number)
+            clean = False
+            continue
+        if size * len(seated) > DECK_SIZE:
+            at(f"does not fit the deck: {len(seated)} seated need {size * len(seated)} cards "
+               f"for a hand of {size}, the deck has {DECK_SIZE}", record.line, number)
+            clean = False
+            continue
+        before = len(problems)
+        _seated_values(sheet, record, seated, size, index == last, at)
+        clean = clean and len(problems) == before
+        if record.tricks is not None and (sizes is None and number == DECK_SIZE // len(seated)):
+            ended = number
+    if clean and s.screw_the_dealer != "off" and rounds and not problems:
+        game = rules.SeatedGame(sheet, s, first_dealer)
+        result = game.result
+        for scored in result.rounds:
+            order = game.bidding_order(scored.number)
+            last_bidder = order[-1]
+            bid = scored.bids[last_bidder]
+            if scored.forbidden is not None and bid == scored.forbidden:
+                at(forbidden_message(sheet.players[last_bidder], scored.forbidden,
+                                     scored.hand_size, s.screw_the_dealer),
+                   rounds[scored.number - 1].bid_lines[last_bidder], scored.number,
+                   sheet.players[last_bidder])
+    return problems
+
+
+def _seated_values(sheet: Sheet, record: RoundRecord, seated: list[int], size: int, is_last: bool,
+                   at) -> None:
+    """One round's values for its seated players (values for the others were refused when
+    read, naming why)."""
+    number = record.number
+    in_play = record.tricks is None
+    if in_play and not is_last:
+        at("no tricks recorded, but only the last recorded round may be still in play",
+           record.line, number)
+    no_bids = all(record.bids[seat] is None for seat in seated)
+    if no_bids and not in_play:
+        at("tricks with no bids", record.line, number)
+    check = lambda *args: at(args[0], args[1], number, args[2])  # noqa: E731
+    for seat in seated:
+        name = sheet.players[seat]
+        bid = record.bids[seat]
+        if bid is None and not no_bids and not (in_play and is_last):
+            at("missing bid", record.bid_lines[seat], number, name)
+        _check_value(check, "bid", bid, size, record.bid_lines[seat], name)
+        if not in_play:
+            took = record.tricks[seat]
+            if took is None:
+                at("missing tricks", record.trick_lines[seat], number, name)
+            _check_value(check, "tricks", took, size, record.trick_lines[seat], name)
+    if not in_play:
+        values = [record.tricks[seat] for seat in seated]
+        if all(isinstance(value, int) for value in values) and sum(values) != size:
+            total = sum(values)
+            gap = f"{total - size} more than" if total > size else f"{size - total} short of"
+            at(f"tricks add up to {total}, {gap} the hand size of {size}",
+               record.tricks_line or record.line, number)
+    for seat in range(len(sheet.players)):  # a reader never fills these; a caller might
+        if seat not in seated and (record.bids[seat] is not None or (
+                not in_play and record.tricks[seat] is not None)):
+            if not isinstance(record.bids[seat], BadValue):
+                at(f"a value for a player not seated: "
+                   f"{sheet.seating.why_not_seated(seat, number)}", record.bid_lines[seat],
+                   number, sheet.players[seat])
 
 
 def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
@@ -108,8 +276,18 @@ def repairable_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     if checked.validated is not None:
         return checked.validated
     table = dataclasses.replace(sheet, rounds=RoundColumns(), problems=[], problems_dropped=0)
+    table.seating = sheet.seating
     if not sheet.rounds or not check_sheet(table, layers, first_dealer).valid:
         raise WizardError(*checked.problems)
+    return _game_of(sheet, checked)
+
+
+def _game_of(sheet: Sheet, checked: Checked) -> Game:
+    """A Game of a sheet whose table holds, the seated kind when the sheet has seating."""
+    if sheet.seating is not None:
+        from .seated import SeatedGame
+
+        return SeatedGame(sheet, checked.settings, checked.first_dealer)
     return Game(sheet, checked.settings, checked.first_dealer)
 
 

@@ -13,7 +13,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..game.game import (NEXT_KEYS, RESULT_KEYS, STANDING_KEYS, GameResult, NextStep,
-                         game_status, next_step, round_records, seat_results, standing_records)
+                         game_status, next_step, round_records, seat_results, seated_rounds,
+                         standing_records)
 from ..errors import Problem, game_label, name_list, visible
 from ..game.validation import Checked
 from .fitting import fits
@@ -36,7 +37,7 @@ STANDING_FIELDS = tuple(Field(key, key.capitalize(), align) for key, align
 def last_totals(records: Sequence[tuple], players: int) -> tuple:
     """Each seat's ``total`` in the last played round of ``records`` (0 for all before any)."""
     for *_, (_, tricks, _, totals) in reversed(records):
-        if tricks[0] is not None:
+        if totals[0] is not None:  # a played round (a seat not seated has no tricks in it)
             return totals
     return (0,) * players
 
@@ -121,7 +122,7 @@ class ScoreOutput:
         """The round-by-round table, from the rounds' records; drawn to fit ``width`` when it is
         wider (SPEC §5): compact cells first, then the players split in seating order over
         several tables."""
-        grid_of = _ScoreGrid(result.players, round_records(result), style)
+        grid_of = _ScoreGrid(result.players, round_records(result), style, seated_rounds(result))
         seats = range(len(result.players))
         full = grid_of(seats, _round_cell)
         if self.width is None or style != "table" or fits(full, self.width):
@@ -158,9 +159,23 @@ def _balanced(grid_of: _ScoreGrid, width: int, count: int) -> list[str] | None:
 class _ScoreGrid:
     """The score table of a game's round records, for the players at some seats."""
 
-    def __init__(self, players: Sequence[str], records: list[tuple], style: str) -> None:
+    def __init__(self, players: Sequence[str], records: list[tuple], style: str,
+                 seated: list[frozenset[int]] | None = None) -> None:
         self.players, self.records, self.style = players, records, style
         self.totals = last_totals(records, len(players))
+        self.seated = seated
+
+    def _out(self, rows: list[list], seats: Sequence[int], full: bool) -> list[list]:
+        """A player not seated in a round reads ``out`` (SPEC §5), in a full cell with their
+        total carried on (``out = 90``)."""
+        if self.seated is None:
+            return rows
+        for row, (_, _, _, results), here in zip(rows, self.records, self.seated):
+            for column, seat in enumerate(seats, 3):
+                if seat not in here:
+                    total = results[3][seat]
+                    row[column] = f"out = {total}" if full and total is not None else "out"
+        return rows
 
     def __call__(self, seats: Sequence[int], cell: Callable[..., str]) -> str:
         """Round, Cards and Dealer, a column each, then the players at ``seats`` (each one's
@@ -174,6 +189,7 @@ class _ScoreGrid:
             rows = [[number, size, dealer,
                      *map(cell, *([column[seat] for seat in seats] for column in results))]
                     for number, size, dealer, results in self.records]
+        rows = self._out(rows, seats, cell is _round_cell)
         rows.append(["Total", "", "", *(self.totals[seat] for seat in seats)])
         return grid(headers, rows, self.style, ["right", "right", "left"] + ["right"] * len(seats))
 

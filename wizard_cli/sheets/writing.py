@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence, TypeGuard
 
+from ..errors import Problem, WizardError
 from ..game.model import BadValue, RoundRecord, Value
+from ..game.seating import Seating
 from ..game.settings import DEFAULTS, SPECS, Settings, resolve
 from ..game.validation import Checked
 
@@ -34,6 +36,7 @@ class Portable:
     date: str | None = None  # ISO text
     place: str | None = None
     notes: str | None = None
+    seating: Seating | None = None  # who sits when (SPEC §1), as the sheet records it
 
     @property
     def has_points(self) -> bool:
@@ -51,7 +54,7 @@ def portable(checked: Checked, layers: Sequence[Iterable] = (), dealer_given: bo
     return Portable(sheet.source, sheet.game, sheet.title, tuple(sheet.players),
                     sheet.players[checked.first_dealer] if named_dealer else None,
                     settings, tuple(sheet.rounds), checked.settings, sheet.date, sheet.place,
-                    sheet.notes)
+                    sheet.notes, sheet.seating)
 
 
 def has_values(values: Sequence[Value] | None) -> TypeGuard[Sequence[Value]]:
@@ -78,6 +81,7 @@ class SheetWriter:
     :meth:`text` is the three at once, for sheets in hand."""
 
     carries_rules = True  # the settings, title, first dealer, place and notes read back
+    carries_seating = False  # joins, leaves, startScore, a round's out and dealer (SPEC §1)
 
     def __init__(self) -> None:
         self.count = 0
@@ -88,6 +92,10 @@ class SheetWriter:
         self.count += 1
         if self.source is None:
             self.source = p.source
+        if p.seating is not None and not self.carries_seating:  # never a silently lost seat
+            raise WizardError(Problem(
+                "seating (joins, leaves, startScore, out, dealer) is not yet "
+                "written to a CSV: convert to yaml or json instead", p.source))
 
     def check(self) -> None:
         """Refuse sheets the format cannot hold together (raises WizardError); all can, here."""

@@ -22,6 +22,8 @@ from .yaml_text import (block_scalar_pieces, flow_list, flow_map, json_text, jso
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
 ROUND_KEYS = ("bids", "tricks", "points")
+SEATING_KEYS = ("out", "dealer")  # a round's seating (SPEC §3), read by _read_round_seating
+ENTRY_KEYS = ("name", "joins", "leaves", "startScore")  # a `players` entry written as a mapping
 
 def yaml_number(node: Node | None) -> Value:
     """A YAML value as a whole number: null is None, 2.0 is 2; text or lists are BadValue."""
@@ -177,11 +179,58 @@ def _read_players(node: Node | None, sheet: Sheet, line: int) -> None:
     if dropped:
         sheet.players = Truncated(claimed=len(node.items) + dropped)
     for item in node.items:
+        if item.kind == "map":  # name, joins, leaves, startScore (SPEC §3)
+            _read_entry(item, sheet)
+            continue
         name = item.text if item.kind == "scalar" else ""  # as written: "anna " is not "Anna"
         if item.kind != "scalar":
             sheet.problem(f"a player's name must be text, not {item.describe()}", item.line)
         sheet.players.append(name)
         sheet.player_lines.append(item.line)
+        if sheet.seating is not None:
+            sheet.seating.add_player(item.line)
+
+
+def _read_entry(node: Node, sheet: Sheet) -> None:
+    """A ``players`` entry as a mapping: ``name`` and any of ``joins``, ``leaves`` (whole numbers
+    from 1) and ``startScore`` (a whole number)."""
+    from ..game.seating import Seating
+
+    if sheet.seating is None:
+        sheet.seating = Seating.plain(len(sheet.players))
+    seating = sheet.seating
+    seating.add_player(node.line)
+    fields = {}
+    for key, value in node.pairs:
+        if key.kind == "scalar" and key.text in ENTRY_KEYS:
+            fields[key.text] = value
+        else:
+            sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ENTRY_KEYS)} "
+                          f"(a player has {', '.join(ENTRY_KEYS)})", key.line)
+    name = fields.get("name")
+    if name is None or name.kind != "scalar":
+        sheet.problem("a player written as a mapping needs a 'name'", node.line)
+        text = ""
+    else:
+        text = name.text
+    sheet.players.append(text)
+    sheet.player_lines.append(node.line)
+    for key, least in (("joins", 1), ("leaves", 1), ("startScore", None)):
+        if key not in fields:
+            continue
+        value = yaml_number(fields[key])
+        if isinstance(value, BadValue) or value is None:
+            why = value.why if isinstance(value, BadValue) and value.why else "is not a whole number"
+            sheet.problem(f"{key} {fields[key].describe()} {why}", fields[key].line, None, text)
+        elif least is not None and value < least:
+            sheet.problem(f"{key} {value} is not a round: rounds count from 1",
+                          fields[key].line, None, text)
+        elif key == "joins":
+            seating.joins[-1] = value
+        elif key == "leaves":
+            seating.leaves[-1] = value
+        else:
+            seating.start[-1] = value
 
 
 def settings_from_node(node: Node | None, source: str, problems: list[Problem]) -> list[RawSetting]:
@@ -229,22 +278,25 @@ def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
         sheet.problem(f"a round is a mapping with 'bids' and 'tricks', not {node.describe()}",
                       node.line, number)
     for key, value in node.pairs:
-        if key.kind == "scalar" and key.text in ROUND_KEYS:
+        if key.kind == "scalar" and (key.text in ROUND_KEYS or key.text in SEATING_KEYS):
             fields[key.text] = value
             key_lines[key.text] = key.line
         else:
             sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ROUND_KEYS)} "
                           f"(a round has {', '.join(ROUND_KEYS)})", key.line, number)
-    bids, bid_lines = _per_player(fields.get("bids"), "bids", number,
-                                  key_lines.get("bids", node.line), sheet)
+    if "out" in fields or "dealer" in fields:
+        _read_round_seating(fields, number, sheet)
+    per = _per_player if sheet.seating is None else _per_seated
+    bids, bid_lines = per(fields.get("bids"), "bids", number, key_lines.get("bids", node.line),
+                          sheet)
     record = RoundRecord(number, node.line, bids, bid_lines)
     if _present(fields.get("tricks")):
-        record.tricks, record.trick_lines = _per_player(fields["tricks"], "tricks", number,
-                                                        key_lines["tricks"], sheet)
+        record.tricks, record.trick_lines = per(fields["tricks"], "tricks", number,
+                                                key_lines["tricks"], sheet)
         record.tricks_line = key_lines["tricks"]
     if _present(fields.get("points")):
-        record.points, record.point_lines = _per_player(fields["points"], "points", number,
-                                                        key_lines["points"], sheet)
+        record.points, record.point_lines = per(fields["points"], "points", number,
+                                                key_lines["points"], sheet)
     return record
 
 
@@ -289,10 +341,86 @@ def _per_player(node: Node | None, what: str, number: int, line: int | None,
     return values, lines
 
 
+def _read_round_seating(fields: dict[str, Node], number: int, sheet: Sheet) -> None:
+    """A round's ``out`` (names sitting it out alone) and ``dealer`` (who dealt it), by name."""
+    from ..game.seating import Seating
+
+    if sheet.seating is None:
+        sheet.seating = Seating.plain(len(sheet.players))
+    seating = sheet.seating
+    seats = {name: seat for seat, name in enumerate(sheet.players)}
+    node = fields.get("dealer")
+    if _present(node):
+        seat = seats.get(node.text) if node.kind == "scalar" else None
+        if seat is None:
+            sheet.problem(f"dealer {node.describe()} is not one of the players"
+                          f"{suggest(node.text, sheet.players)}", node.line, number)
+        else:
+            seating.dealers[number], seating.dealer_lines[number] = seat, node.line
+    node = fields.get("out")
+    if not _present(node):
+        return
+    items = node.items if node.kind == "seq" else [node] if node.kind == "scalar" else None
+    if items is None:
+        sheet.problem(f"out must be a list of names, not {node.describe()}", node.line, number)
+        return
+    out: set[int] = set()
+    unknown: set[str] = set()  # each named once: a list of 10,000 makes one line, not 10,000
+    for item in items:
+        seat = seats.get(item.text) if item.kind == "scalar" else None
+        if seat is None and item.describe() not in unknown:
+            unknown.add(item.describe())
+            sheet.problem(f"out: {item.describe()} is not one of the players"
+                          f"{suggest(item.text, sheet.players)}", item.line, number)
+        elif seat is not None:
+            out.add(seat)
+    seating.out[number], seating.out_lines[number] = frozenset(out), node.line
+
+
+def _per_seated(node: Node | None, what: str, number: int, line: int | None,
+                sheet: Sheet) -> tuple[list[Value], list[int | None]]:
+    """:func:`_per_player` for a sheet with seating: a list holds the round's seated players'
+    values in seating order, a mapping names seated players; the columns stay a full table
+    wide (None where not seated). A value for a player not seated is a problem saying why."""
+    count = len(sheet.players)
+    seating = sheet.seating
+    seated = seating.seated(number)
+    values: list[Value] = [None] * count
+    lines: list[int | None] = [line] * count
+    if not _present(node):
+        return values, lines
+    if node.kind == "seq":
+        if len(node.items) != len(seated):
+            sheet.problem(f"{len(node.items)} {what} for {len(seated)} players seated (a list "
+                          f"gives one per seated player in seating order; use null for one "
+                          f"still to come)", node.line, number)
+        for seat, item in zip(seated, node.items):
+            values[seat], lines[seat] = yaml_number(item), item.line
+    elif node.kind == "map":
+        seats = {name: seat for seat, name in enumerate(sheet.players)}
+        for key, item in node.pairs:
+            seat = seats.get(key.text) if key.kind == "scalar" else None
+            if seat is None:
+                sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
+                              key.line, number)
+            elif seat not in seated:
+                sheet.problem(f"a value for a player not seated: "
+                              f"{seating.why_not_seated(seat, number)}", key.line, number,
+                              sheet.players[seat])
+            else:
+                values[seat], lines[seat] = yaml_number(item), item.line
+    else:
+        sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
+                      node.line, number)
+    return values, lines
+
+
 # --- writing ---------------------------------------------------------------------------------
 
 class YamlWriter(SheetWriter):
     """YAML: one sheet, or a season as a stream of documents (``---`` between games)."""
+
+    carries_seating = True
 
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
         for index, p in enumerate(sheets):
@@ -303,6 +431,8 @@ class YamlWriter(SheetWriter):
 
 class JsonWriter(SheetWriter):
     """JSON: one sheet as an object; any other number as an array (read back as a season)."""
+
+    carries_seating = True
 
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
         if self.count == 1:
@@ -330,7 +460,8 @@ def sheet_yaml_pieces(p: Portable) -> Iterator[str]:
             yield f"{key}: "
             yield from block_scalar_pieces(value)
             yield "\n"
-    lines = [f"players: {flow_list(p.players)}"]
+    lines = [f"players: {flow_list(p.players)}" if p.seating is None
+             else "players: [" + ", ".join(map(_entry_yaml, _entries(p))) + "]"]
     if p.first_dealer is not None:
         lines.append(f"firstDealer: {yaml_scalar(p.first_dealer, flow=False)}")
     if p.settings:
@@ -341,8 +472,59 @@ def sheet_yaml_pieces(p: Portable) -> Iterator[str]:
     else:
         lines.append("rounds:")
         for record in p.rounds:
-            lines += _round_yaml(record, p.players)
+            lines += (_round_yaml(record, p.players) if p.seating is None
+                      else _seated_round_yaml(record, p.players, p.seating))
     yield "\n".join(lines) + "\n"
+
+
+def _entries(p: Portable) -> Iterator[str | dict[str, Any]]:
+    """Each ``players`` entry: a name, or a mapping with what differs from the defaults."""
+    seating = p.seating
+    for seat, name in enumerate(p.players):
+        entry: dict[str, Any] = {}
+        if seating.joins[seat] != 1:
+            entry["joins"] = seating.joins[seat]
+        if seating.leaves[seat] is not None:
+            entry["leaves"] = seating.leaves[seat]
+        if seating.start[seat]:
+            entry["startScore"] = seating.start[seat]
+        yield {"name": name, **entry} if entry else name
+
+
+def _entry_yaml(entry: str | dict[str, Any]) -> str:
+    return yaml_scalar(entry) if isinstance(entry, str) else flow_map(entry.items())
+
+
+def _seated_values(record: RoundRecord, players: Sequence[str],
+                   seating) -> tuple[list[int], str | None, list[str]]:
+    """A round's seated seats, its recorded dealer's name and the names sitting it out."""
+    number = record.number
+    seated = seating.seated(number)
+    dealer = seating.dealers.get(number)
+    out = sorted(seating.out.get(number, ()))
+    return seated, None if dealer is None else players[dealer], [players[seat] for seat in out]
+
+
+def _seated_round_yaml(record: RoundRecord, players: Sequence[str], seating) -> list[str]:
+    """A round of a sheet with seating: its ``dealer`` and ``out`` first, then the seated
+    players' values only (SPEC §3)."""
+    seated, dealer, out = _seated_values(record, players, seating)
+    lines = []
+    if dealer is not None:
+        lines.append(f"dealer: {yaml_scalar(dealer)}")
+    if out:
+        lines.append(f"out: {flow_list(out)}")
+    bids = [cell_value(record.bids[seat]) for seat in seated]
+    if any(b is None for b in bids):
+        lines.append("bids:   " + flow_map((players[seat], bid) for seat, bid in zip(seated, bids)
+                                           if bid is not None))
+    else:
+        lines.append(f"bids:   {flow_list(bids)}")
+    if record.tricks is not None:
+        lines.append(f"tricks: {flow_list(cell_value(record.tricks[s]) for s in seated)}")
+    if has_values(record.points):
+        lines.append(f"points: {flow_list(cell_value(record.points[s]) for s in seated)}")
+    return ["  - " + lines[0], *("    " + line for line in lines[1:])]
 
 
 def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:
@@ -365,7 +547,7 @@ def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
     a 60 MB ``notes`` is written a slice at a time, never copied into a whole text (SPEC §4)."""
     pairs: list[tuple[str, Any]] = [(key, getattr(p, key)) for key in (
         "game", "title", "date", "place", "notes") if getattr(p, key) is not None]
-    pairs.append(("players", list(p.players)))
+    pairs.append(("players", list(p.players) if p.seating is None else list(_entries(p))))
     if p.first_dealer is not None:
         pairs.append(("firstDealer", p.first_dealer))
     if p.settings:
@@ -375,11 +557,29 @@ def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
     for index, (key, value) in enumerate(pairs):
         yield (",\n" if index else "") + f'{inner}"{key}": '
         yield from json_text_pieces(value)
-    rounds = [json_text(_round_object(r)) for r in p.rounds]
+    rounds = [json_text(_round_object(r) if p.seating is None
+                        else _seated_round_object(r, p.players, p.seating)) for r in p.rounds]
     yield f',\n{inner}"rounds": ' + ("[]" if not rounds else
                                       "[\n" + ",\n".join(inner + "  " + r for r in rounds)
                                       + "\n" + inner + "]")
     yield "\n" + indent + "}"
+
+
+def _seated_round_object(record: RoundRecord, players: Sequence[str], seating) -> dict:
+    """A round of a sheet with seating as JSON: ``dealer`` and ``out`` when recorded, then the
+    seated players' values (null for one still to bid)."""
+    seated, dealer, out = _seated_values(record, players, seating)
+    data: dict[str, Any] = {}
+    if dealer is not None:
+        data["dealer"] = dealer
+    if out:
+        data["out"] = out
+    data["bids"] = [cell_value(record.bids[seat]) for seat in seated]
+    if record.tricks is not None:
+        data["tricks"] = [cell_value(record.tricks[seat]) for seat in seated]
+    if has_values(record.points):
+        data["points"] = [cell_value(record.points[seat]) for seat in seated]
+    return data
 
 
 def _round_object(record: RoundRecord) -> dict:

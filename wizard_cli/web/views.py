@@ -91,6 +91,10 @@ def _round_row(result: GameResult, scored) -> dict:
     cells = []
     for seat in range(len(result.players)):
         bid = scored.bids[seat]
+        if done and scored.points[seat] is None:  # not seated in this round (SPEC §5: `out`)
+            cells.append({"bid": "out", "tricks": "", "points": None,
+                          "total": scored.totals[seat], "made": False})
+            continue
         cells.append({"bid": "?" if bid is None else bid,
                       "tricks": scored.tricks[seat] if done else "?",
                       "points": signed(scored.points[seat]) if done else None,
