@@ -282,7 +282,7 @@ def next_step(result: GameResult) -> NextStep:
         bids_in={players[seat]: bid for seat, bid in bids_in.items()},
         bid_total=sum(bids_in.values()),
         next_bidder=players[waiting[0]] if waiting else None,
-        no_trump=no_trump(game.hand_size(), len(players)),
+        no_trump=no_trump(game.hand_size(), len(players), game.settings.special_cards),
         # only while the dealer is the one player still to bid (SPEC §5): null once they have
         forbidden_dealer_bid=(forbidden[-1] if game.in_play is not None and forbidden
                               and waiting == [dealer] else None),
@@ -323,9 +323,12 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     played = result.rounds_played
     totals = result.totals
     in_play = result.validated.bids  # the round in play's (all None before the next deal)
+    cloud = None  # a Cloud recorded in the round in play: that bid is scored changed
+    if result.validated.in_play is not None and scored.clouds is not None:
+        cloud = scored.clouds[played]
     scored = result.scored
     made_all = [bids == tricks  # every completed bid made, so far
-                for bids, tricks in zip(by_seat(scored.bids[:len(scored.tricks)], count),
+                for bids, tricks in zip(by_seat(scored.made[:len(scored.tricks)], count),
                                         by_seat(scored.tricks, count))]
     greatest, least = list(totals), list(totals)
     for number in range(played + 1, result.rounds_total + 1):
@@ -333,8 +336,15 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
         bids: Sequence[int | None] = in_play if number == played + 1 else (None,) * count
         dealer = dealer_seat(result.first_dealer, number, count)
         for seat in range(count):
-            greatest[seat] += _best(bids[seat], size, s)
-            least[seat] -= _worst(bids[seat], size, s)
+            options: Sequence[int | None] = (bids[seat],)
+            if bids[seat] is not None and cloud is not None:
+                options = (bids[seat] + cloud[1],) if cloud[0] == seat else options
+            elif bids[seat] is not None and s.special_cards:
+                # SPEC §1: a Cloud may yet change the bid by one; the bound takes the widest.
+                options = [bid for bid in (bids[seat] - 1, bids[seat], bids[seat] + 1)
+                           if 0 <= bid <= size]
+            greatest[seat] += max(_best(bid, size, s) for bid in options)
+            least[seat] -= max(_worst(bid, size, s) for bid in options)
             if seat == dealer:
                 least[seat] -= s.balanced_bid_penalty
     for seat in range(count):

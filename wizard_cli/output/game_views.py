@@ -60,6 +60,9 @@ def standings_json(result: GameResult) -> list[dict]:
 
 RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
 ROUND_KEYS = ("round", "handSize", "dealer", "results")  # one entry of ``rounds``
+# With ``specialCards: true`` (SPEC §5): a round's ``bomb``, and a result's ``cloud`` (±1 or null).
+SPECIAL_RESULT_KEYS = (*RESULT_KEYS, "cloud")
+SPECIAL_ROUND_KEYS = ("round", "handSize", "dealer", "bomb", "results")
 
 
 def round_records(result: GameResult) -> list[tuple]:
@@ -69,10 +72,28 @@ def round_records(result: GameResult) -> list[tuple]:
     directly, and a season's score table has a million of them."""
     players = result.players
     unplayed = (None,) * len(players)
+    if result.settings.special_cards:
+        return _special_round_records(result)
     return [(scored.number, scored.hand_size, players[scored.dealer],
              (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
               scored.totals or unplayed))
             for scored in result.rounds]
+
+
+def _special_round_records(result: GameResult) -> list[tuple]:
+    """:func:`round_records` of a game with the special cards: under ``SPECIAL_ROUND_KEYS``,
+    with the round's Bomb and each seat's Cloud change (None for the others)."""
+    players = result.players
+    unplayed = (None,) * len(players)
+    records = []
+    for scored in result.rounds:
+        clouds = [None] * len(players)
+        if scored.cloud is not None:
+            clouds[scored.cloud[0]] = scored.cloud[1]
+        records.append((scored.number, scored.hand_size, players[scored.dealer], scored.bomb,
+                        (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
+                         scored.totals or unplayed, tuple(clouds))))
+    return records
 
 
 def seat_results(record: tuple) -> Iterator[tuple]:
@@ -82,15 +103,17 @@ def seat_results(record: tuple) -> Iterator[tuple]:
 
 def round_json(players: Sequence[str], record: tuple) -> dict:
     """One entry of ``rounds`` from its record: the results by player's name."""
-    data = dict(zip(ROUND_KEYS, record))
-    data["results"] = {name: dict(zip(RESULT_KEYS, values))
+    special = len(record) == len(SPECIAL_ROUND_KEYS)
+    data = dict(zip(SPECIAL_ROUND_KEYS if special else ROUND_KEYS, record))
+    keys = SPECIAL_RESULT_KEYS if special else RESULT_KEYS
+    data["results"] = {name: dict(zip(keys, values))
                        for name, values in zip(players, seat_results(record))}
     return data
 
 
 def last_totals(records: Sequence[tuple], players: int) -> tuple:
     """Each seat's ``total`` in the last played round of ``records`` (0 for all before any)."""
-    for *_, (_, tricks, _, totals) in reversed(records):
+    for *_, (_, tricks, _, totals, *_) in reversed(records):
         if tricks[0] is not None:
             return totals
     return (0,) * players
@@ -167,7 +190,7 @@ class ScoreOutput:
         for record in round_records(result):
             number = record[0]
             for name, values in zip(players, seat_results(record)):
-                yield (number, name, *values)
+                yield (number, name, *values[:len(RESULT_KEYS)])
 
     def as_text(self, result: GameResult, style: str) -> str:
         return "\n\n".join(self.text_blocks(result, style))
@@ -227,26 +250,44 @@ class _ScoreGrid:
         players = self.players
         headers = ["Round", "Cards", "Dealer", *(players[seat] for seat in seats)]
         if len(seats) == len(players):
-            rows = [[number, size, dealer, *map(cell, *results)]
-                    for number, size, dealer, results in self.records]
+            rows = [[number, _cards_cell(size, bomb), dealer, *map(cell, *results)]
+                    for number, size, dealer, *bomb, results in self.records]
         else:
-            rows = [[number, size, dealer,
+            rows = [[number, _cards_cell(size, bomb), dealer,
                      *map(cell, *([column[seat] for seat in seats] for column in results))]
-                    for number, size, dealer, results in self.records]
+                    for number, size, dealer, *bomb, results in self.records]
         rows.append(["Total", "", "", *(self.totals[seat] for seat in seats)])
         return grid(headers, rows, self.style, ["right", "right", "left"] + ["right"] * len(seats))
 
 
-def _compact_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None
-                  ) -> str:
+def _cards_cell(size: int, bomb: list[bool]) -> int | str:
+    """The ``Cards`` cell: the hand size, ``7, bomb`` for a Bomb round (SPEC §5)."""
+    return f"{size}, bomb" if bomb and bomb[0] else size
+
+
+def _compact_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None,
+                  cloud: int | None = None) -> str:
     """``bid/tricks ±points`` (the Total row gives each total); in play as ``_round_cell``."""
+    if cloud is not None:
+        return f"{_clouded(bid, cloud)}/{'?' if tricks is None else tricks}" + (
+            "" if tricks is None else f" {points:+d}")
     return _bid_cell(bid) if tricks is None else f"{bid}/{tricks} {points:+d}"
 
 
-def _round_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None
-                ) -> str:
-    """``bid/tricks → points = total``; in play as :func:`_bid_cell`."""
+def _round_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None,
+                cloud: int | None = None) -> str:
+    """``bid/tricks → points = total``; in play as :func:`_bid_cell`; a Cloud's player's
+    ``1+1/2 → +40 = 90`` (the bid called, the change, the tricks: SPEC §5)."""
+    if cloud is not None:
+        if tricks is None:
+            return f"{_clouded(bid, cloud)}/?"
+        return f"{_clouded(bid, cloud)}/{tricks} → {points:+d} = {total}"
     return _bid_cell(bid) if tricks is None else f"{played_cell(bid, tricks, points)}{total}"
+
+
+def _clouded(bid: int, cloud: int) -> str:
+    """A bid the Cloud changed: ``1+1``, ``2-1``."""
+    return f"{bid}{cloud:+d}"
 
 
 def played_cell(bid: int, tricks: int, points: int) -> str:

@@ -21,7 +21,7 @@ from .yaml_text import (block_scalar_pieces, flow_list, flow_map, json_text, jso
 
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
-ROUND_KEYS = ("bids", "tricks", "points")
+ROUND_KEYS = ("bids", "tricks", "points", "bomb", "cloud")
 
 def yaml_number(node: Node | None) -> Value:
     """A YAML value as a whole number: null is None, 2.0 is 2; text or lists are BadValue."""
@@ -245,7 +245,47 @@ def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
     if _present(fields.get("points")):
         record.points, record.point_lines = _per_player(fields["points"], "points", number,
                                                         key_lines["points"], sheet)
+    if _present(fields.get("bomb")):
+        record.bomb = _read_bomb(fields["bomb"], number, sheet)
+        record.bomb_line = fields["bomb"].line
+    if _present(fields.get("cloud")):
+        record.cloud, record.cloud_line = _read_cloud(fields["cloud"], number, sheet)
     return record
+
+
+def _read_bomb(node: Node, number: int, sheet: Sheet) -> bool:
+    """A round's ``bomb``: ``true`` or ``false`` (SPEC §3)."""
+    value = node.value() if node.kind == "scalar" else None
+    if isinstance(value, bool):
+        return value
+    sheet.problem(f"bomb must be true or false, not {node.describe()}", node.line, number)
+    return False
+
+
+def _read_cloud(node: Node, number: int, sheet: Sheet) -> tuple[tuple[int, int] | None, int]:
+    """A round's ``cloud``: a mapping of one listed player to the change of their bid, 1 or
+    -1 (``+1`` reads as 1; SPEC §3). A problem where it is not one."""
+    if node.kind != "map" or not node.pairs:
+        sheet.problem(f"cloud must name one player and the change of their bid ({{NAME: 1}} or "
+                      f"{{NAME: -1}}), not {node.describe()}", node.line, number)
+        return None, node.line
+    if len(node.pairs) > 1:
+        sheet.problem(f"cloud names {len(node.pairs)} players; the Cloud changes one player's "
+                      "bid", node.line, number)
+        return None, node.line
+    key, item = node.pairs[0]
+    if key.kind != "scalar" or key.text not in sheet.players:
+        sheet.problem(f"cloud names unknown player {key.describe()}"
+                      f"{suggest(key.text, sheet.players)}", key.line, number)
+        return None, key.line
+    seat = sheet.players.index(key.text)
+    change = yaml_number(item)
+    if change not in (1, -1):
+        shown = change.text if isinstance(change, BadValue) else change
+        sheet.problem(f"the Cloud changes a bid by 1 or -1, not {shown}", item.line, number,
+                      sheet.players[seat])
+        return None, item.line
+    return (seat, change), item.line
 
 
 _LINE_OF = operator.attrgetter("line")
@@ -357,6 +397,10 @@ def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:
         lines.append(f"    tricks: {flow_list(cell_value(v) for v in record.tricks)}")
     if has_values(record.points):
         lines.append(f"    points: {flow_list(cell_value(v) for v in record.points)}")
+    if record.bomb:
+        lines.append("    bomb: true")
+    if record.cloud is not None:
+        lines.append(f"    cloud: {flow_map([(players[record.cloud[0]], record.cloud[1])])}")
     return lines
 
 
@@ -375,18 +419,22 @@ def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
     for index, (key, value) in enumerate(pairs):
         yield (",\n" if index else "") + f'{inner}"{key}": '
         yield from json_text_pieces(value)
-    rounds = [json_text(_round_object(r)) for r in p.rounds]
+    rounds = [json_text(_round_object(r, p.players)) for r in p.rounds]
     yield f',\n{inner}"rounds": ' + ("[]" if not rounds else
                                       "[\n" + ",\n".join(inner + "  " + r for r in rounds)
                                       + "\n" + inner + "]")
     yield "\n" + indent + "}"
 
 
-def _round_object(record: RoundRecord) -> dict:
+def _round_object(record: RoundRecord, players: Sequence[str]) -> dict:
     """A round as JSON: bids (null for a player still to bid), tricks and typed points if any."""
     data: dict[str, Any] = {"bids": [cell_value(v) for v in record.bids]}
     if record.tricks is not None:
         data["tricks"] = [cell_value(v) for v in record.tricks]
     if has_values(record.points):
         data["points"] = [cell_value(v) for v in record.points]
+    if record.bomb:
+        data["bomb"] = True
+    if record.cloud is not None:
+        data["cloud"] = {players[record.cloud[0]]: record.cloud[1]}
     return data
