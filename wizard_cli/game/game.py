@@ -323,10 +323,10 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     played = result.rounds_played
     totals = result.totals
     in_play = result.validated.bids  # the round in play's (all None before the next deal)
+    scored = result.scored
     cloud = None  # a Cloud recorded in the round in play: that bid is scored changed
     if result.validated.in_play is not None and scored.clouds is not None:
         cloud = scored.clouds[played]
-    scored = result.scored
     made_all = [bids == tricks  # every completed bid made, so far
                 for bids, tricks in zip(by_seat(scored.made[:len(scored.tricks)], count),
                                         by_seat(scored.tricks, count))]

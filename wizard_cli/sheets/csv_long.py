@@ -14,8 +14,9 @@ from typing import Callable, Iterable, Iterator, Sequence
 from ..errors import Problem, WizardError
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, GameRun, RoundColumns, RoundRecord,
                           Sheet, SheetFormat, Truncated, Value)
-from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total, parse_date,
-                    whole_number)
+from .cells import (PLAIN_NUMBERS, cloud_cell, is_blank, mark_cell, trim_trailing, count_cell,
+                    is_total, parse_date, whole_number)
+from ..game.settings import RawSetting
 from .csv_rows import BlockColumns, Chunks
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
 from .game_ids import GameIds
@@ -42,13 +43,16 @@ class LongLayout:
         self.game_col = column.get("game")
         self.points_col = column.get("points")
         self.date_col = column.get("date")
+        self.bomb_col = column.get("bomb")  # the anniversary cards (SPEC §3), German Bombe
+        self.cloud_col = column.get("cloud")  # German Wolke
         self.problems = [
             Problem(f"the header has no '{name}' column", source, header_line)
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
         # Whole regular games inside a block may come as one GameRun (the season lane): only
         # when asked, and only where a game's rows say nothing but rounds, names, bids, tricks.
         self.runs = (runs and bulk and not self.problems and self.game_col is not None
-                     and self.date_col is None and self.points_col is None)
+                     and self.date_col is None and self.points_col is None
+                     and self.bomb_col is None and self.cloud_col is None)
 
 
 def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source: str,
@@ -268,6 +272,10 @@ class _LongGame:
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
+        # The special cards by round: the first line marking its Bomb; its Clouds (seat,
+        # change, line) — more than one is a problem the round's check says.
+        self.bombs: dict[int, int] = {}
+        self.clouds: dict[int, list[tuple[int, int, int]]] = {}
         self.last_round: int | None = None  # the round of the row placed last
         self.date_changed = False
         self.dated = False  # a date cell of this game's rows holds something
@@ -366,6 +374,29 @@ class _LongGame:
                        count_cell(cell(layout.tricks_col), comma),
                        whole_number(cell(layout.points_col), comma)
                        if layout.points_col is not None else None, line)
+        if layout.bomb_col is not None or layout.cloud_col is not None:
+            self._take_special(cell, number, seat, name, line)
+
+    def _take_special(self, cell: Callable[[int | None], str], number: int, seat: int,
+                      name: str, line: int) -> None:
+        """A row's ``bomb`` and ``cloud`` cells (SPEC §3): a round marked on any one of its
+        rows is a Bomb round; a ``cloud`` cell holds its player's change, +1 or -1."""
+        layout, sheet = self.layout, self.sheet
+        if layout.bomb_col is not None:
+            marked = mark_cell(cell(layout.bomb_col))
+            if marked is None:
+                sheet.problem(f"bomb '{cell(layout.bomb_col).strip()}' is not yes or no (yes, y, "
+                              "x, 1, true, ja; no, n, 0, false, nein or empty)", line, number,
+                              name)
+            elif marked:
+                self.bombs.setdefault(number, line)
+        if layout.cloud_col is not None:
+            change = cloud_cell(cell(layout.cloud_col))
+            if isinstance(change, BadValue):
+                sheet.problem(f"the Cloud changes a bid by +1 or -1, not '{change.text}'", line,
+                              number, name)
+            elif change is not None:
+                self.clouds.setdefault(number, []).append((seat, change, line))
 
     def _count_dropped(self, name: str) -> None:
         """A name past the players a game can have: counted, not seated."""
@@ -441,8 +472,27 @@ class _LongGame:
                 record.tricks, record.trick_lines = tricks, list(lines)
             if self.layout.points_col is not None:
                 record.points, record.point_lines = column(2), list(lines)
+            self._place_special(record)
             sheet.rounds.append(record)
         return sheet
+
+    def _place_special(self, record: RoundRecord) -> None:
+        """A round's Bomb and Cloud from its rows; a game recording either means
+        ``specialCards: true`` unless a setting says otherwise (SPEC §3)."""
+        number, sheet = record.number, self.sheet
+        if number in self.bombs:
+            record.bomb, record.bomb_line = True, self.bombs[number]
+        clouds = self.clouds.get(number, [])
+        if len(clouds) > 1:
+            sheet.problem(f"cloud on {len(clouds)} rows of round {number}; the Cloud changes one "
+                          "player's bid", clouds[1][2], number)
+        elif clouds:
+            seat, change, line = clouds[0]
+            record.cloud, record.cloud_line = (seat, change), line
+        if (record.bomb or record.cloud is not None) and not any(
+                raw.key == "specialCards" for raw in sheet.settings):
+            line = record.bomb_line if record.bomb else record.cloud_line
+            sheet.settings.insert(0, RawSetting("specialCards", True, sheet.where, line))
 
     def _place_regular_rows(self) -> bool:
         """The kept rows placed in bulk (:meth:`_place_regular`) when every one is as wide as
@@ -461,6 +511,8 @@ class _LongGame:
         round's rows together. Otherwise nothing is placed and False is returned.
         """
         layout, lines = self.layout, self.kept_lines
+        if layout.bomb_col is not None or layout.cloud_col is not None:
+            return False  # the special cards are placed row by row
         numbers = columns[layout.round_col]
         count = numbers.count("1")
         if not count or len(lines) % count:
