@@ -572,9 +572,12 @@ class LongCsvWriter(SheetWriter):
     def __init__(self) -> None:
         super().__init__()
         self.with_game = self.with_date = self.with_points = False
+        self.with_specials = False  # `bomb` and `cloud` columns (SPEC §3)
 
     def learn(self, p: Portable) -> None:
         super().learn(p)
+        self.with_specials = self.with_specials or any(
+            record.bomb or record.cloud is not None for record in p.rounds)
         self.with_game = self.with_game or p.game is not None
         self.with_date = self.with_date or p.date is not None
         self.with_points = self.with_points or p.has_points
@@ -582,7 +585,8 @@ class LongCsvWriter(SheetWriter):
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
         yield ",".join((["game"] if self.with_game else []) + (["date"] if self.with_date else [])
                        + ["round", "player", "bid", "tricks"]
-                       + (["points"] if self.with_points else [])) + "\n"
+                       + (["points"] if self.with_points else [])
+                       + (["bomb", "cloud"] if self.with_specials else [])) + "\n"
         for p in sheets:
             yield self.rows(p)
 
@@ -605,5 +609,9 @@ class LongCsvWriter(SheetWriter):
                               csv_cell(record.tricks[seat] if record.tricks else None)]
                 if self.with_points:
                     row.append(csv_cell(record.points[seat] if record.points else None))
+                if self.with_specials:  # the Bomb on the round's first row, the Cloud on its own
+                    row.append("yes" if record.bomb and not seat else "")
+                    row.append(f"{record.cloud[1]:+d}" if record.cloud is not None
+                               and record.cloud[0] == seat else "")
                 writer.writerow(row)
         return out.getvalue()
