@@ -457,8 +457,9 @@ class _Document:
         flow = Shape(shape.kind, True, shape.gap)
         column = bids_key.start_mark.column
         lines = self.entry(self.key("tricks"), shape, players, tricks, column)
+        cloud = _pair(item, "cloud")  # a Cloud recorded before the tricks stays before them
         self.set_value(item, "tricks", self.flow_value(flow, players, tricks), lines,
-                       after=_tail(bids))
+                       after=_tail(cloud[1] if cloud else bids))
 
 
 # --- changing or taking back what the text records (edit, undo, play's undo) -------------
@@ -480,6 +481,32 @@ def set_values(text: Text, number: int, key: str, players: Sequence[str],
     for seat, value in values.items():
         doc.replace(_value_node(pair[1], players[seat]) if isinstance(pair[1], MappingNode)
                     else _item(pair[1], seat), str(value))
+    return doc.result()
+
+
+def set_round_key(text: Text, number: int, key: str, value: str, line: int = 1) -> Text:
+    """Give round ``number`` a ``key: value`` (the special cards: ``bomb: true``, ``cloud:
+    {Ben: 1}``): the value replaced where the key stands, else the pair added last in the
+    round, laid out as its other keys."""
+    doc = _Document(text, line)
+    items = doc.round_items()
+    item = items[number - 1] if 0 < number <= len(items) else None
+    if not isinstance(item, MappingNode) or not item.value:
+        raise WizardError(Problem(f"cannot edit: round {number} is not a mapping"))
+    column = item.value[0][0].start_mark.column
+    doc.set_value(item, key, value, [f"{' ' * column}{doc.key(key)}: {value}"])
+    return doc.result()
+
+
+def remove_round_key(text: Text, number: int, key: str, line: int = 1) -> Text:
+    """Take round ``number``'s ``key`` out, as :func:`set_round_key` put it in."""
+    doc = _Document(text, line)
+    items = doc.round_items()
+    item = items[number - 1] if 0 < number <= len(items) else None
+    pair = _pair(item, key) if isinstance(item, MappingNode) else None
+    if pair is None:
+        raise WizardError(Problem(f"cannot edit: round {number} has no {key}"))
+    _remove_pair(doc, item, pair)
     return doc.result()
 
 
