@@ -519,3 +519,49 @@ def test_who_can_still_win_widens_for_a_cloud_in_the_round_in_play(write):
         ", specialCards: true", "    cloud: {Ben: 1}\n"))).result)
     assert clouded[0][1] == 20 + 30  # Ben's bid is 1 now: made, 30
     assert clouded[0][0] == 30 + 30  # the round's one Cloud is spent: Anna's bid stays 1
+
+
+# --- play -----------------------------------------------------------------------------------
+
+PLAYED = ["play", "g.yaml", "--players", "Anna,Ben,Cara", "--set", "specialCards=true",
+          "--set", "roundMode=custom", "--set", "customRoundCount=2"]
+
+
+def test_play_asks_bomb_or_cloud_once_the_bids_are_in(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    # Round 1 (Anna deals 1): the Bomb, nobody takes a trick. Round 2 (Ben deals 2): the Cloud
+    # to Cara (bid 0, +1), typed wrong first (no such player), then undone at the first trick
+    # count and answered again; the tricks then add up to 2.
+    typed = "0 1 0\nb\n0\n0\n\n1 0 1\nc Cora +1\nc cara +1\nundo\nc Cara 1\n1 1\n\n"
+    result = run(*PLAYED, input=typed)
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Bomb or Cloud? (b, c NAME +1|-1, Enter for neither): b\n" in out
+    assert "Anna took [0]: \n" in out  # the rest offered counts the Bomb: 1 − 1 − 0 − 0
+    assert result.stderr.splitlines()[0].startswith("--cloud: unknown player 'Cora'")
+    assert "round 2: removed the Cloud (Cara +1)" in result.stderr
+    text = (tmp_path / "g.yaml").read_text()
+    assert text.endswith("    tricks: [0, 0, 0]\n    bomb: true\n"
+                         "  - bids:   [0, 1, 1]\n    cloud: {Cara: 1}\n    tricks: [1, 0, 1]\n")
+    assert "Game over" in out
+
+
+def test_play_through_a_terminal_with_the_bomb_and_the_cloud(tmp_path):
+    from helpers import Terminal
+
+    with Terminal(PLAYED, cwd=tmp_path) as tty:
+        tty.read_until(b"Ben bids: ")
+        tty.type(b"0 1 0\n")
+        tty.read_until(b"Bomb or Cloud? (b, c NAME +1|-1, Enter for neither): ")
+        tty.type(b"b 0 0\n")
+        tty.read_until(b"Anna took [0]: ")
+        tty.type(b"\n")
+        tty.read_until(b"Round 2 of 2: Ben deals 2")
+        tty.type(b"1 0 1 b c Cara +1 1 0\n")  # the bids, the Bomb and the Cloud, two counts
+        tty.read_until(b"Ben took [0]: ")  # the rest: 2 − 1 (the Bomb) − 1 − 0
+        tty.type(b"\n")
+        tty.read_until(b"Game over")
+    assert tty.exit_code == 0, bytes(tty.seen)
+    text = (tmp_path / "g.yaml").read_text()
+    assert text.endswith("  - bids:   [0, 1, 1]\n    cloud: {Cara: 1}\n    tricks: [0, 0, 1]\n"
+                         "    bomb: true\n")

@@ -208,6 +208,9 @@ def take_back_latest(current: SheetText) -> Recorded:
     """Take back the last value written: the round in play's latest bid, else the last round's
     tricks (``play``'s undo, and the entry page's)."""
     latest = latest_entry(current.game)
+    in_play = current.game.in_play
+    if in_play is not None and in_play.cloud is not None:  # the Cloud came after every bid
+        return _take_back_cloud(current)
     if latest is None:
         raise WizardError(Problem("nothing to undo: no round is recorded yet", current.source))
     if latest[1] is not None:
