@@ -166,7 +166,10 @@ def create_app(watch: SheetWatch, token: str | None = None,
     bid = api(lambda body: serving.enter_bid(source, inputs, body.get("round"),
                                              body.get("player"), body.get("bid")))
     tricks = api(lambda body: serving.enter_tricks(source, inputs, body.get("round"),
-                                                   body.get("tricks")))
+                                                   body.get("tricks"), body.get("bomb"),
+                                                   body.get("cloud")))
+    cloud = api(lambda body: serving.enter_cloud(source, inputs, body.get("round"),
+                                                 body.get("player"), body.get("change")))
     undo = api(lambda body: serving.enter_undo(source, inputs, body.get("round")))
 
     @contextlib.asynccontextmanager
@@ -185,7 +188,7 @@ def create_app(watch: SheetWatch, token: str | None = None,
         Route("/game.json", game_json), Route("/events", events),
         Route("/enter", enter), Route("/enter/board", enter_fragment),
         Route("/api/bid", bid, methods=["POST"]), Route("/api/tricks", tricks, methods=["POST"]),
-        Route("/api/undo", undo, methods=["POST"]),
+        Route("/api/undo", undo, methods=["POST"]), Route("/api/cloud", cloud, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

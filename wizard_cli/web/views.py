@@ -75,7 +75,18 @@ def entry(result: GameResult) -> dict:
                      for value in range(step.hand_size + 1)],
             "order": [{"player": name, "bid": step.bids_in.get(name)}
                       for name in step.bidding_order],
-            "undo_round": _undo_round(result)}
+            "undo_round": _undo_round(result), **_special_entry(result)}
+
+
+def _special_entry(result: GameResult) -> dict:
+    """With ``specialCards``, the Bomb toggle and the Cloud picker beside the tricks (SPEC §5):
+    ``special``, and the Cloud already recorded in the round in play (``{player, change}``)."""
+    game = result.validated
+    in_play = game.in_play
+    cloud = in_play.cloud if in_play is not None else None
+    return {"special": game.settings.special_cards,
+            "cloud": None if cloud is None else {"player": game.players[cloud[0]],
+                                                 "change": f"{cloud[1]:+d}"}}
 
 
 def _undo_round(result: GameResult) -> int | None:
