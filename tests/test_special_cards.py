@@ -54,8 +54,8 @@ def test_the_table_shows_the_cloud_and_the_bomb(write):
     result = run("score", path)
     assert result.exit_code == 0, result.stderr
     rows = result.stdout.splitlines()
-    assert rows[5].split() == ["2", "2,", "bomb", "Ben", "1/1", "→", "+30", "=", "50", "0/0", "→",
-                               "+20", "=", "50", "0/0", "→", "+20", "=", "40"]
+    assert rows[5].split() == ["2", "2,", "bomb", "Ben", "1/1", "→", "+30", "=", "50",
+                               "0/0", "→", "+20", "=", "50", "0/0", "→", "+20", "=", "40"]
     assert "1+1/2 → +40 = 90" in rows[6]  # SPEC §5's cell: bid called, change, tricks
     assert "Game over — Anna wins" in result.stdout
 
@@ -216,7 +216,8 @@ rounds:
     assert problems(path) == [
         f"{path}:6: round 2, Ben: the dealer may not bid 1 under screwTheDealer=always: the bids "
         "would add up to the hand size of 2"]
-    assert problems(write("t.yaml", text % 1))[0].startswith(f"{path.parent}/t.yaml:4: round 1, Anna")
+    first = problems(write("t.yaml", text % 1))[0]
+    assert first.startswith(f"{path.parent}/t.yaml:4: round 1, Anna")
     assert run("check", write("u.yaml", text % 3)).exit_code == 0
     first = json.loads(run("next", write("n.yaml", text.split("rounds:")[0]
                                          % 2 + "rounds:\n  - bids: [null, 0, 0]\n"),
@@ -565,3 +566,14 @@ def test_play_through_a_terminal_with_the_bomb_and_the_cloud(tmp_path):
     text = (tmp_path / "g.yaml").read_text()
     assert text.endswith("  - bids:   [0, 1, 1]\n    cloud: {Cara: 1}\n    tricks: [0, 0, 1]\n"
                          "    bomb: true\n")
+
+
+def test_stats_count_the_bid_as_the_cloud_changed_it(write):
+    """SPEC §1: stats' made bids, accuracy and over/under use the changed bid."""
+    path = write("s.yaml", SHEET)
+    rows = {row["player"]: row for row in json.loads(run("stats", path, "-f", "json").stdout)}
+    # Anna: round 1 0/0 made, round 2 1/1 made, round 3 1+1/2 made: every bid.
+    assert rows["Anna"]["bidAccuracy"] == 1.0
+    by_hand = json.loads(run("stats", path, "--by", "handSize", "-f", "json").stdout)
+    anna = {row["handSize"]: row for row in by_hand if row["player"] == "Anna"}
+    assert anna[3]["made"] == 1

@@ -79,7 +79,8 @@ def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: ob
 def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object,
                  bomb: object = None, cloud: object = None) -> Recorded:
     """Complete round ``number`` with every player's tricks if it is the round waiting for them;
-    ``bomb`` (true) and ``cloud`` (``{NAME: ±1}``) record the special cards with them (SPEC §5)."""
+    ``bomb`` (true) and ``cloud`` (``{NAME: ±1}``) record the special cards with them
+    (SPEC §5)."""
     number = _whole(number, "round")
     if not isinstance(tricks, Mapping):
         raise Refused('"tricks" must be an object of every player\'s tricks: {"Anna": 1, …}')

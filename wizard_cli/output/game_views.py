@@ -60,7 +60,7 @@ def standings_json(result: GameResult) -> list[dict]:
 
 RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
 ROUND_KEYS = ("round", "handSize", "dealer", "results")  # one entry of ``rounds``
-# With ``specialCards: true`` (SPEC §5): a round's ``bomb``, and a result's ``cloud`` (±1 or null).
+# With ``specialCards: true`` (SPEC §5): a round's ``bomb``, a result's ``cloud`` (±1 or null).
 SPECIAL_RESULT_KEYS = (*RESULT_KEYS, "cloud")
 SPECIAL_ROUND_KEYS = ("round", "handSize", "dealer", "bomb", "results")
 

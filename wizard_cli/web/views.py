@@ -95,6 +95,13 @@ def _undo_round(result: GameResult) -> int | None:
     return None if latest is None else latest[0]
 
 
+def _as_scored(scored, seat: int) -> int | None:
+    """A seat's bid as the round scores it: the Cloud's change counts (SPEC §1)."""
+    bid = scored.bids[seat]
+    cloud = scored.cloud
+    return bid + cloud[1] if cloud is not None and cloud[0] == seat else bid
+
+
 def _round_row(result: GameResult, scored) -> dict:
     """One row of the grid: per player bid/tricks, points and running total (the round in play:
     the bids so far)."""
@@ -106,7 +113,7 @@ def _round_row(result: GameResult, scored) -> dict:
                       "tricks": scored.tricks[seat] if done else "?",
                       "points": signed(scored.points[seat]) if done else None,
                       "total": scored.totals[seat] if done else None,
-                      "made": done and bid == scored.tricks[seat]})
+                      "made": done and _as_scored(scored, seat) == scored.tricks[seat]})
     return {"number": scored.number, "hand_size": scored.hand_size,
             "dealer": result.players[scored.dealer], "cells": cells, "in_play": not done}
 
