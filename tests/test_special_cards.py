@@ -577,3 +577,27 @@ def test_stats_count_the_bid_as_the_cloud_changed_it(write):
     by_hand = json.loads(run("stats", path, "--by", "handSize", "-f", "json").stdout)
     anna = {row["handSize"]: row for row in by_hand if row["player"] == "Anna"}
     assert anna[3]["made"] == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["", "", "x", "no", "ja", "maybe"]),
+                          st.sampled_from(["", "", "", "+1", "-1", "2"])), min_size=9, max_size=9),
+       st.booleans())
+def test_a_long_csv_places_the_special_cards_in_bulk_as_row_by_row(cells, in_play):
+    """A regular game's rows with bomb and cloud cells read in bulk exactly as one by one:
+    the same rounds, lines, implied setting and problems (a season keeps its fast path)."""
+    from wizard_cli.sheets.csv_sheets import read_csv_sheets
+
+    rows = []
+    for index, (bomb, cloud) in enumerate(cells):
+        number, name = index // 3 + 1, "ABC"[index % 3]
+        took = "" if in_play and number == 3 else str(number if name == "A" else 0)
+        rows.append(f"g,{number},{name},0,{took},{bomb},{cloud}\n")
+    text = "game,round,player,bid,tricks,bomb,cloud\n" + "".join(rows)
+    (bulk,) = read_csv_sheets([text], "s.csv")
+    (general,) = read_csv_sheets([text], "s.csv", bulk=False)
+    assert bulk == general
+    assert bulk.settings == general.settings
+    assert bulk.problems == general.problems
+    assert [(r.bomb, r.bomb_line, r.cloud, r.cloud_line) for r in bulk.rounds] == [
+        (r.bomb, r.bomb_line, r.cloud, r.cloud_line) for r in general.rounds]

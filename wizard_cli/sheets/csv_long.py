@@ -476,6 +476,49 @@ class _LongGame:
             sheet.rounds.append(record)
         return sheet
 
+    def _bulk_specials(self, columns: list[tuple[str, ...]], count: int, rounds: int):
+        """The special cards of a regular game's rows, as ``RoundColumns.specials`` holds them
+        (None when no row records one), or False when a cell is no mark or change or a round has
+        two Clouds (the rows are then placed one by one, which says where). Only the cells
+        with something in them are looked at: a season's empty columns cost next to nothing."""
+        layout, lines = self.layout, self.kept_lines
+        found: dict[int, list] = {}
+        if layout.bomb_col is not None:
+            cells = columns[layout.bomb_col]
+            for index in itertools.compress(range(len(cells)), cells):
+                marked = mark_cell(cells[index])
+                if marked is None:
+                    return False
+                if marked:
+                    special = found.setdefault(index // count, [False, None, None, None])
+                    if not special[0]:
+                        special[0], special[1] = True, lines[index]
+        if layout.cloud_col is not None:
+            cells = columns[layout.cloud_col]
+            for index in itertools.compress(range(len(cells)), cells):
+                change = cloud_cell(cells[index])
+                if isinstance(change, BadValue):
+                    return False
+                if change is None:
+                    continue
+                special = found.setdefault(index // count, [False, None, None, None])
+                if special[2] is not None:
+                    return False
+                special[2], special[3] = (index % count, change), lines[index]
+        if not found:
+            return None
+        specials = [(False, None, None, None)] * rounds
+        for number, special in found.items():
+            specials[number] = tuple(special)
+        return specials
+
+    def _implied(self, line: int | None) -> None:
+        """A game recording a Bomb or a Cloud means ``specialCards: true`` unless a setting
+        says otherwise (SPEC §3)."""
+        sheet = self.sheet
+        if not any(raw.key == "specialCards" for raw in sheet.settings):
+            sheet.settings.insert(0, RawSetting("specialCards", True, sheet.where, line))
+
     def _place_special(self, record: RoundRecord) -> None:
         """A round's Bomb and Cloud from its rows; a game recording either means
         ``specialCards: true`` unless a setting says otherwise (SPEC §3)."""
@@ -489,10 +532,8 @@ class _LongGame:
         elif clouds:
             seat, change, line = clouds[0]
             record.cloud, record.cloud_line = (seat, change), line
-        if (record.bomb or record.cloud is not None) and not any(
-                raw.key == "specialCards" for raw in sheet.settings):
-            line = record.bomb_line if record.bomb else record.cloud_line
-            sheet.settings.insert(0, RawSetting("specialCards", True, sheet.where, line))
+        if record.bomb or record.cloud is not None:
+            self._implied(record.bomb_line if record.bomb else record.cloud_line)
 
     def _place_regular_rows(self) -> bool:
         """The kept rows placed in bulk (:meth:`_place_regular`) when every one is as wide as
@@ -511,8 +552,6 @@ class _LongGame:
         round's rows together. Otherwise nothing is placed and False is returned.
         """
         layout, lines = self.layout, self.kept_lines
-        if layout.bomb_col is not None or layout.cloud_col is not None:
-            return False  # the special cards are placed row by row
         numbers = columns[layout.round_col]
         count = numbers.count("1")
         if not count or len(lines) % count:
@@ -531,6 +570,11 @@ class _LongGame:
             if dates.count(dates[0]) != len(dates) or isinstance(date, BadValue):
                 return False  # judged row by row, to say where
             sheet_date, date_line = date, lines[0]
+        specials = None
+        if layout.bomb_col is not None or layout.cloud_col is not None:
+            specials = self._bulk_specials(columns, count, rounds)
+            if specials is False:
+                return False  # a cell that is no mark or change: judged row by row, to say where
         comma = layout.comma
         bids = _whole_numbers(columns[layout.bid_col], count_cell, comma)
         tricks = _whole_numbers(columns[layout.tricks_col], count_cell, comma)
@@ -542,6 +586,10 @@ class _LongGame:
         sheet.players = list(players)
         sheet.player_lines = [None] * count
         sheet.rounds = RoundColumns(count, bids, tricks, points, lines)
+        if specials:
+            sheet.rounds.specials = specials
+            first = next(special for special in specials if special[0] or special[2])
+            self._implied(first[1] if first[0] else first[3])
         if None in tricks:  # a round in play: tricks not recorded (an empty one is a problem)
             records = sheet.rounds.records()
             for record in records:
