@@ -96,16 +96,13 @@ def _amend_specials(game: Game, edited, record, bomb: bool,
     number, line, source = record.number, game.sheet.line, game.source
     said = []
     if bomb != record.bomb:
-        edited = (editing.set_round_key(edited, number, "bomb", "true", line) if bomb
-                  else editing.remove_round_key(edited, number, "bomb", line))
+        edited = editing.set_round_key(edited, number, "bomb", "true" if bomb else None, line)
         said.append(Problem(f"bomb {str(record.bomb).lower()} → {str(bomb).lower()}", source,
                             None, number))
     if cloud != record.cloud:
         shown = lambda c: "none" if c is None else f"{game.players[c[0]]} {c[1]:+d}"  # noqa: E731
-        edited = (editing.set_round_key(edited, number, "cloud",
-                                        cloud_text(game.players, cloud), line)
-                  if cloud is not None else editing.remove_round_key(edited, number, "cloud",
-                                                                     line))
+        edited = editing.set_round_key(edited, number, "cloud", None if cloud is None
+                                       else cloud_text(game.players, cloud), line)
         said.append(Problem(f"cloud {shown(record.cloud)} → {shown(cloud)}", source, None,
                             number))
     return edited, tuple(said)
@@ -148,11 +145,11 @@ def _take_back_specials(game: Game, edited, rounds: list, what: str) -> tuple[ob
     record = game.rounds[-1]
     number = record.number
     if record.bomb:
-        edited = editing.remove_round_key(edited, number, "bomb", game.sheet.line)
+        edited = editing.set_round_key(edited, number, "bomb", None, game.sheet.line)
         what += ", and the Bomb"
     cloud = record.cloud
     if cloud is not None and (record.cloud_line or 0) >= (record.tricks_line or 0):
-        edited = editing.remove_round_key(edited, number, "cloud", game.sheet.line)
+        edited = editing.set_round_key(edited, number, "cloud", None, game.sheet.line)
         what += f", and the Cloud ({game.players[cloud[0]]} {cloud[1]:+d})"
         cloud = None
     rounds[-1] = with_specials(rounds[-1], False, cloud)
@@ -163,7 +160,7 @@ def _take_back_cloud(current: SheetText) -> Recorded:
     """Take back a Cloud recorded on its own in the round in play (SPEC §5: ``undo``)."""
     game = current.game
     record = game.in_play
-    edited = editing.remove_round_key(current.text, record.number, "cloud", game.sheet.line)
+    edited = editing.set_round_key(current.text, record.number, "cloud", None, game.sheet.line)
     rounds = expected_rounds(game)
     rounds[-1] = with_specials(bare_round(record.number, record.bids, None, rounds[-1].points),
                                record.bomb, None)

@@ -14,9 +14,9 @@ from typing import Callable, Iterable, Iterator, Sequence
 from ..errors import Problem, WizardError
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, GameRun, RoundColumns, RoundRecord,
                           Sheet, SheetFormat, Truncated, Value)
-from .cells import (PLAIN_NUMBERS, cloud_cell, is_blank, mark_cell, trim_trailing, count_cell,
-                    is_total, parse_date, whole_number)
-from ..game.settings import RawSetting
+from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total, parse_date,
+                    whole_number)
+from .csv_specials import SpecialCells, bulk_specials, first_special_line, imply_special_cards
 from .csv_rows import BlockColumns, Chunks
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
 from .game_ids import GameIds
@@ -272,10 +272,7 @@ class _LongGame:
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
-        # The special cards by round: the first line marking its Bomb; its Clouds (seat,
-        # change, line) — more than one is a problem the round's check says.
-        self.bombs: dict[int, int] = {}
-        self.clouds: dict[int, list[tuple[int, int, int]]] = {}
+        self.specials = SpecialCells()  # the Bomb and the Cloud, as the rows give them
         self.last_round: int | None = None  # the round of the row placed last
         self.date_changed = False
         self.dated = False  # a date cell of this game's rows holds something
@@ -375,28 +372,9 @@ class _LongGame:
                        whole_number(cell(layout.points_col), comma)
                        if layout.points_col is not None else None, line)
         if layout.bomb_col is not None or layout.cloud_col is not None:
-            self._take_special(cell, number, seat, name, line)
-
-    def _take_special(self, cell: Callable[[int | None], str], number: int, seat: int,
-                      name: str, line: int) -> None:
-        """A row's ``bomb`` and ``cloud`` cells (SPEC §3): a round marked on any one of its
-        rows is a Bomb round; a ``cloud`` cell holds its player's change, +1 or -1."""
-        layout, sheet = self.layout, self.sheet
-        if layout.bomb_col is not None:
-            marked = mark_cell(cell(layout.bomb_col))
-            if marked is None:
-                sheet.problem(f"bomb '{cell(layout.bomb_col).strip()}' is not yes or no (yes, y, "
-                              "x, 1, true, ja; no, n, 0, false, nein or empty)", line, number,
-                              name)
-            elif marked:
-                self.bombs.setdefault(number, line)
-        if layout.cloud_col is not None:
-            change = cloud_cell(cell(layout.cloud_col))
-            if isinstance(change, BadValue):
-                sheet.problem(f"the Cloud changes a bid by +1 or -1, not '{change.text}'", line,
-                              number, name)
-            elif change is not None:
-                self.clouds.setdefault(number, []).append((seat, change, line))
+            self.specials.take(sheet, None if layout.bomb_col is None else cell(layout.bomb_col),
+                               None if layout.cloud_col is None else cell(layout.cloud_col),
+                               number, seat, name, line)
 
     def _count_dropped(self, name: str) -> None:
         """A name past the players a game can have: counted, not seated."""
@@ -472,68 +450,9 @@ class _LongGame:
                 record.tricks, record.trick_lines = tricks, list(lines)
             if self.layout.points_col is not None:
                 record.points, record.point_lines = column(2), list(lines)
-            self._place_special(record)
+            self.specials.place(sheet, record)
             sheet.rounds.append(record)
         return sheet
-
-    def _bulk_specials(self, columns: list[tuple[str, ...]], count: int, rounds: int):
-        """The special cards of a regular game's rows, as ``RoundColumns.specials`` holds them
-        (None when no row records one), or False when a cell is no mark or change or a round has
-        two Clouds (the rows are then placed one by one, which says where). Only the cells
-        with something in them are looked at: a season's empty columns cost next to nothing."""
-        layout, lines = self.layout, self.kept_lines
-        found: dict[int, list] = {}
-        if layout.bomb_col is not None:
-            cells = columns[layout.bomb_col]
-            for index in itertools.compress(range(len(cells)), cells):
-                marked = mark_cell(cells[index])
-                if marked is None:
-                    return False
-                if marked:
-                    special = found.setdefault(index // count, [False, None, None, None])
-                    if not special[0]:
-                        special[0], special[1] = True, lines[index]
-        if layout.cloud_col is not None:
-            cells = columns[layout.cloud_col]
-            for index in itertools.compress(range(len(cells)), cells):
-                change = cloud_cell(cells[index])
-                if isinstance(change, BadValue):
-                    return False
-                if change is None:
-                    continue
-                special = found.setdefault(index // count, [False, None, None, None])
-                if special[2] is not None:
-                    return False
-                special[2], special[3] = (index % count, change), lines[index]
-        if not found:
-            return None
-        specials = [(False, None, None, None)] * rounds
-        for number, special in found.items():
-            specials[number] = tuple(special)
-        return specials
-
-    def _implied(self, line: int | None) -> None:
-        """A game recording a Bomb or a Cloud means ``specialCards: true`` unless a setting
-        says otherwise (SPEC §3)."""
-        sheet = self.sheet
-        if not any(raw.key == "specialCards" for raw in sheet.settings):
-            sheet.settings.insert(0, RawSetting("specialCards", True, sheet.where, line))
-
-    def _place_special(self, record: RoundRecord) -> None:
-        """A round's Bomb and Cloud from its rows; a game recording either means
-        ``specialCards: true`` unless a setting says otherwise (SPEC §3)."""
-        number, sheet = record.number, self.sheet
-        if number in self.bombs:
-            record.bomb, record.bomb_line = True, self.bombs[number]
-        clouds = self.clouds.get(number, [])
-        if len(clouds) > 1:
-            sheet.problem(f"cloud on {len(clouds)} rows of round {number}; the Cloud changes one "
-                          "player's bid", clouds[1][2], number)
-        elif clouds:
-            seat, change, line = clouds[0]
-            record.cloud, record.cloud_line = (seat, change), line
-        if record.bomb or record.cloud is not None:
-            self._implied(record.bomb_line if record.bomb else record.cloud_line)
 
     def _place_regular_rows(self) -> bool:
         """The kept rows placed in bulk (:meth:`_place_regular`) when every one is as wide as
@@ -572,7 +491,10 @@ class _LongGame:
             sheet_date, date_line = date, lines[0]
         specials = None
         if layout.bomb_col is not None or layout.cloud_col is not None:
-            specials = self._bulk_specials(columns, count, rounds)
+            specials = bulk_specials(
+                None if layout.bomb_col is None else columns[layout.bomb_col],
+                None if layout.cloud_col is None else columns[layout.cloud_col],
+                count, rounds, lines)
             if specials is False:
                 return False  # a cell that is no mark or change: judged row by row, to say where
         comma = layout.comma
@@ -588,8 +510,7 @@ class _LongGame:
         sheet.rounds = RoundColumns(count, bids, tricks, points, lines)
         if specials:
             sheet.rounds.specials = specials
-            first = next(special for special in specials if special[0] or special[2])
-            self._implied(first[1] if first[0] else first[3])
+            imply_special_cards(sheet, first_special_line(specials))
         if None in tricks:  # a round in play: tricks not recorded (an empty one is a problem)
             records = sheet.rounds.records()
             for record in records:

@@ -14,7 +14,7 @@ from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Shee
                           Truncated, Value)
 from .cells import (DATE_WHY, ERROR_WHY, DATE_LIKE, ERROR_CODE, is_blank, mark_cell,
                     trim_trailing, count_cell, header_name, is_total, whole_number)
-from ..game.settings import RawSetting
+from .csv_specials import MARKS, imply_special_cards
 from .csv_rows import Rows
 from .writing import Portable, SheetWriter, csv_cell
 
@@ -60,20 +60,12 @@ def _mark_bomb(text: str, line: int, sheet: Sheet) -> None:
     marked = mark_cell(text)
     number = len(sheet.rounds)
     if marked is None:
-        sheet.problem(f"bomb '{text.strip()}' is not yes or no (yes, y, x, 1, true, ja; no, n, "
-                      "0, false, nein or empty)", line, number)
+        sheet.problem(f"bomb '{text.strip()}' is not yes or no ({MARKS})", line, number)
     elif marked:
         record = sheet.rounds[-1]
         record.bomb, record.bomb_line = True, line
         sheet.rounds = type(sheet.rounds).of([*sheet.rounds[:-1], record])
-        _implies_special_cards(sheet, line)
-
-
-def _implies_special_cards(sheet: Sheet, line: int) -> None:
-    """A Bomb or a Cloud recorded in a CSV game means ``specialCards: true`` unless a setting
-    says otherwise (SPEC §3)."""
-    if not any(raw.key == "specialCards" for raw in sheet.settings):
-        sheet.settings.insert(0, RawSetting("specialCards", True, sheet.where, line))
+        imply_special_cards(sheet, line)
 
 
 def _read_wide_row(row: list[str], line: int, sheet: Sheet, comma: bool) -> None:
@@ -107,7 +99,7 @@ def _read_wide_row(row: list[str], line: int, sheet: Sheet, comma: bool) -> None
                       "player's bid", line, number)
     elif clouds:
         record.cloud, record.cloud_line = clouds[0], line
-        _implies_special_cards(sheet, line)
+        imply_special_cards(sheet, line)
     # A date-shaped cell was a bid/tricks cell a spreadsheet turned into a date: it had tricks.
     if any("/" in cell for cell in cells) or any(isinstance(t, BadValue) for t in tricks):
         record.tricks, record.trick_lines = tricks, [line] * count

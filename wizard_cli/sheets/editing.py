@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 import yaml
-from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
@@ -156,26 +155,6 @@ def _shape_of(key: Node, value: Node) -> Shape:
     return Shape(kind, False, indent=max(value.start_mark.column - key.start_mark.column, 0))
 
 
-def _marks_in_file(root: Node, blocks: JsonBlocks) -> None:
-    """Move every mark of the tree from the parser's offsets to the file's: the parser read
-    each surrogate pair of a JSON text 2 characters shorter (see JsonBlocks)."""
-    moved: dict[int, Mark] = {}  # a mark shared by two nodes is moved once
-    pending = [root]
-    while pending:
-        node = pending.pop()
-        for name in ("start_mark", "end_mark"):
-            mark = getattr(node, name)
-            if id(mark) not in moved:  # the C parser's marks are read-only: new ones
-                index = blocks.original(mark.index)
-                column = index - blocks.original(mark.index - mark.column)
-                moved[id(mark)] = Mark(mark.name, index, mark.line, column, None, None)
-            setattr(node, name, moved[id(mark)])
-        if isinstance(node, SequenceNode):
-            pending.extend(node.value)
-        elif isinstance(node, MappingNode):
-            pending.extend(part for pair in node.value for part in pair)
-
-
 class _Document:
     """The last document of a YAML text, with the edits to make to it."""
 
@@ -192,7 +171,7 @@ class _Document:
                      if not _is_empty_document(doc))
             self.root = next(found, None)
             if isinstance(blocks, JsonBlocks) and blocks.points and self.root is not None:
-                _marks_in_file(self.root, blocks)
+                blocks.marks_in_file(self.root)
         except yaml.YAMLError as error:  # the reader has accepted it; this is a safety net
             mark = getattr(error, "problem_mark", None)
             reason = getattr(error, "problem", None) or "unusual YAML"
@@ -484,29 +463,19 @@ def set_values(text: Text, number: int, key: str, players: Sequence[str],
     return doc.result()
 
 
-def set_round_key(text: Text, number: int, key: str, value: str, line: int = 1) -> Text:
-    """Give round ``number`` a ``key: value`` (the special cards: ``bomb: true``, ``cloud:
-    {Ben: 1}``): the value replaced where the key stands, else the pair added last in the
-    round, laid out as its other keys."""
+def set_round_key(text: Text, number: int, key: str, value: str | None, line: int = 1) -> Text:
+    """Give round ``number`` a ``key: value`` (``bomb: true``, ``cloud: {Ben: 1}``), last in the
+    round and laid out as its keys are; with ``value`` None, take the key out again."""
     doc = _Document(text, line)
     items = doc.round_items()
     item = items[number - 1] if 0 < number <= len(items) else None
     if not isinstance(item, MappingNode) or not item.value:
         raise WizardError(Problem(f"cannot edit: round {number} is not a mapping"))
-    column = item.value[0][0].start_mark.column
-    doc.set_value(item, key, value, [f"{' ' * column}{doc.key(key)}: {value}"])
-    return doc.result()
-
-
-def remove_round_key(text: Text, number: int, key: str, line: int = 1) -> Text:
-    """Take round ``number``'s ``key`` out, as :func:`set_round_key` put it in."""
-    doc = _Document(text, line)
-    items = doc.round_items()
-    item = items[number - 1] if 0 < number <= len(items) else None
-    pair = _pair(item, key) if isinstance(item, MappingNode) else None
-    if pair is None:
-        raise WizardError(Problem(f"cannot edit: round {number} has no {key}"))
-    _remove_pair(doc, item, pair)
+    if value is None:
+        _remove_pair(doc, item, _pair(item, key))
+    else:
+        pad = " " * item.value[0][0].start_mark.column
+        doc.set_value(item, key, value, [f"{pad}{doc.key(key)}: {value}"])
     return doc.result()
 
 
