@@ -601,3 +601,11 @@ def test_a_long_csv_places_the_special_cards_in_bulk_as_row_by_row(cells, in_pla
     assert bulk.problems == general.problems
     assert [(r.bomb, r.bomb_line, r.cloud, r.cloud_line) for r in bulk.rounds] == [
         (r.bomb, r.bomb_line, r.cloud, r.cloud_line) for r in general.rounds]
+
+
+def test_the_last_bids_and_the_cloud_in_one_add(write):
+    path = write("s.yaml", BLANK)
+    run("add", path, "--bids", "Ben=1", "-q")
+    result = run("add", path, "--bids", "Cara=0,Anna=0", "--cloud", "Ben=-1", "-q")
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text().endswith("  - bids:   [0, 1, 0]\n    cloud: {Ben: -1}\n")

@@ -155,11 +155,11 @@ def record_steps(current: SheetText, bids: str | None = None, tricks: str | None
     if bomb or cloud is not None:
         try:
             given = parse_cloud(cloud, players) if cloud is not None else None
-            if tricks is None:  # the Cloud on its own, once every bid is in
-                return record_special(current, False, given, before_tricks=True)
             done = record_steps(current, bids, None, in_order) if bids is not None else done
             if is_light(current.game.sheet):
                 done = dataclasses.replace(done, sheet=lightened(done.sheet))
+            if tricks is None:  # the Cloud on its own, once every bid is in
+                return record_special(done.sheet, False, given, before_tricks=True)
             order = done.game.bidding_order() if in_order else None
             return record_special(done.sheet, bomb, given,
                                   tricks=parse_values(tricks, players, "tricks", order))
