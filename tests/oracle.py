@@ -8,8 +8,10 @@ What it covers is what the package implements of §1–§2: 3–6 players, hand 
 ``roundMode``, the deal passing to the left from seat 0, points under every
 ``zeroBidScoring``, ``balancedBidPenalty``, ``finalRoundBonus``, ``perfectGameBonus``,
 ``tieBreak``, ``screwTheDealer`` in every mode with ``canadianRule``, competition ranks, the
-round in play (partial bids), and the problems of §4 that a season of plain numbers can have.
-(Seating changes, special cards and ``dealerRuleFrom`` are not in the package's rules yet.)
+round in play (partial bids), and the problems of §4 that a season of plain numbers can have;
+``dealerRuleFrom``, and the anniversary cards (``specialCards``: a round's Bomb and Cloud, from a
+long CSV's ``bomb`` and ``cloud`` columns, which imply ``specialCards: true`` unless it is set).
+(Seating changes are not in the package's rules yet.)
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ DECK = 60
 DEFAULTS = {
     "roundMode": "wholeDeck", "customRoundCount": 10, "exactBonus": 20, "pointsPerTrick": 10,
     "missPenalty": 10, "zeroBidScoring": "flatBonus", "screwTheDealer": "off",
-    "canadianRule": False, "perfectGameBonus": 0, "tieBreak": "shareWin",
+    "canadianRule": False, "dealerRuleFrom": 1, "perfectGameBonus": 0, "tieBreak": "shareWin",
     "finalRoundBonus": 0, "balancedBidPenalty": 0,
+    "specialCards": None,  # None: not set (a game recording a Bomb or a Cloud has it on)
 }
+NOT_ON = ("is recorded, but specialCards is off (set specialCards: true for the anniversary "
+          "editions' special cards)")
 
 
 @dataclass
@@ -35,6 +40,8 @@ class Row:
     player: str
     bid: int | None
     tricks: int | None
+    bomb: bool = False  # this row marks its round's Bomb
+    cloud: int | None = None  # this row's player took the Cloud: the change of their bid
 
 
 @dataclass
@@ -93,7 +100,10 @@ def restriction_on(rules: dict, dealer: int, totals: list[int]) -> bool:
 def forbidden_bid(rules: dict, bids: list[int | None], dealer: int, size: int,
                   totals: list[int]) -> int | None:
     """SPEC §1: handSize − the other bids, none when negative, when 0 under canadianRule, when
-    the mode does not apply, or while another player has not bid."""
+    the mode does not apply, or while another player has not bid; SPEC §2: none in a round
+    dealing fewer cards than dealerRuleFrom."""
+    if size < rules["dealerRuleFrom"]:
+        return None
     if not restriction_on(rules, dealer, totals):
         return None
     others = [bid for seat, bid in enumerate(bids) if seat != dealer]
@@ -129,6 +139,10 @@ def judge(game: OracleGame, rules: dict) -> Verdict:
                          f"a game has 3 to 6 players, this sheet has {count}"))
         return Verdict(game.game, problems)
     sizes = hand_sizes(rules, count)
+    special = rules["specialCards"]
+    if special is None:  # SPEC §3: a Bomb or a Cloud in a CSV game means specialCards: true
+        special = any(row.bomb or row.cloud is not None for row in game.rows)
+    rules = dict(rules, specialCards=special)
     rounds: list[list[Row]] = []
     for row in game.rows:
         if row.round > len(rounds):
@@ -157,12 +171,40 @@ def judge(game: OracleGame, rules: dict) -> Verdict:
                 elif value is not None and value > size:
                     found.append((cell.line, number, cell.player,
                                   f"{what} {value} is more than the hand size of {size}"))
+        bombs = [cell for cell in cells if cell.bomb]
+        taken = size - 1 if bombs else size  # SPEC §1: nobody takes the Bomb's trick
         if not in_play:
             took = sum(cell.tricks for cell in cells)
-            if took != size:
-                gap = (f"{took - size} more than" if took > size else f"{size - took} short of")
+            if took != taken:
+                gap = (f"{took - taken} more than" if took > taken
+                       else f"{taken - took} short of")
                 found.append((cells[0].line, number, None,
-                              f"tricks add up to {took}, {gap} the hand size of {size}"))
+                              f"tricks add up to {took}, {gap} the hand size of {size}"
+                              if not bombs else
+                              f"tricks add up to {took}, {gap} the {taken} of a hand size of "
+                              f"{size} with the Bomb (nobody takes its trick)"))
+        clouds = [cell for cell in cells if cell.cloud is not None]
+        if bombs and not special:
+            found.append((bombs[0].line, number, None, f"a Bomb {NOT_ON}"))
+        if clouds and not special:
+            found.append((clouds[0].line, number, clouds[0].player, f"a Cloud {NOT_ON}"))
+        if bombs and special and in_play:
+            found.append((bombs[0].line, number, None,
+                          "the Bomb is recorded with the round's tricks, not before them"))
+        if clouds and special:
+            cloud = clouds[0]
+            changed = cloud.bid + cloud.cloud if cloud.bid is not None else None
+            if in_play and any(cell.bid is None for cell in cells):
+                found.append((cloud.line, number, cloud.player,
+                              "the Cloud is recorded once every bid of the round is in"))
+            elif changed is not None and not 0 <= changed <= size:
+                found.append((cloud.line, number, cloud.player,
+                              f"the Cloud changes the bid {cloud.bid} to {changed}, outside "
+                              f"0..{size} (the hand size)"))
+            if not in_play and cloud.tricks == 0:
+                found.append((cloud.line, number, cloud.player,
+                              "the Cloud goes to the player who took its trick, but this player "
+                              "took no trick"))
         problems += found
         clean.append(not found)
 
@@ -202,13 +244,13 @@ def judge(game: OracleGame, rules: dict) -> Verdict:
     bonuses = [0] * count
     if finished:
         for seat in range(count):
-            if all(cells[seat].bid == cells[seat].tricks for cells in played):
+            if all(made_bid(cells[seat]) == cells[seat].tricks for cells in played):
                 bonuses[seat] = rules["perfectGameBonus"]
     scores = [total + bonus for total, bonus in zip(totals, bonuses)]
     if rules["tieBreak"] == "totalBids":
         ties = [sum(cells[seat].bid for cells in played) for seat in range(count)]
     elif rules["tieBreak"] == "madeBids":
-        ties = [sum(cells[seat].bid == cells[seat].tricks for cells in played)
+        ties = [sum(made_bid(cells[seat]) == cells[seat].tricks for cells in played)
                 for seat in range(count)]
     else:
         ties = [0] * count
@@ -230,11 +272,16 @@ def _points(cells: list[Row], size: int, dealer: int, number: int, sizes: list[i
     """A complete round's points per seat, its extras included (SPEC §1: balancedBidPenalty
     from the dealer when the bids add up to the hand size; finalRoundBonus on each made bid of
     the game's last round)."""
-    points = [round_points(cell.bid, cell.tricks, size, rules) for cell in cells]
-    if sum(cell.bid for cell in cells) == size:
+    points = [round_points(made_bid(cell), cell.tricks, size, rules) for cell in cells]
+    if sum(cell.bid for cell in cells) == size:  # the bids as called (SPEC §1, the Cloud)
         points[dealer] -= rules["balancedBidPenalty"]
     if number == len(sizes):
         for seat, cell in enumerate(cells):
-            if cell.bid == cell.tricks:
+            if made_bid(cell) == cell.tricks:
                 points[seat] += rules["finalRoundBonus"]
     return points
+
+
+def made_bid(cell: Row) -> int:
+    """SPEC §1: the bid a round is scored with — the bid as called, changed by the Cloud."""
+    return cell.bid + (cell.cloud or 0)

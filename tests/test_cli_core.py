@@ -26,8 +26,9 @@ SPEC_ROUNDS = [
 ]
 SETTINGS = {"roundMode": "custom", "customRoundCount": 5, "exactBonus": 20, "pointsPerTrick": 10,
             "missPenalty": 10, "zeroBidScoring": "flatBonus", "screwTheDealer": "off",
-            "canadianRule": False, "bidding": "open", "perfectGameBonus": 0, "tieBreak": "shareWin",
-            "finalRoundBonus": 0, "balancedBidPenalty": 0}
+            "canadianRule": False, "dealerRuleFrom": 1, "bidding": "open", "perfectGameBonus": 0,
+            "tieBreak": "shareWin", "finalRoundBonus": 0, "balancedBidPenalty": 0,
+            "specialCards": False}
 STANDINGS = [{"rank": 1, "player": "Ben", "score": 140, "bonus": 0},
              {"rank": 2, "player": "Anna", "score": 90, "bonus": 0},
              {"rank": 3, "player": "Cara", "score": 40, "bonus": 0},

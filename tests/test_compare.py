@@ -22,9 +22,9 @@ SIX = "sample_sheets/six-players-in-progress.yaml"
 
 WORKED_SETTINGS = {"roundMode": "custom", "customRoundCount": 5, "exactBonus": 20,
                    "pointsPerTrick": 10, "missPenalty": 10, "zeroBidScoring": "flatBonus",
-                   "screwTheDealer": "off", "canadianRule": False, "bidding": "open",
-                   "perfectGameBonus": 0, "tieBreak": "shareWin", "finalRoundBonus": 0,
-                   "balancedBidPenalty": 0}
+                   "screwTheDealer": "off", "canadianRule": False, "dealerRuleFrom": 1,
+                   "bidding": "open", "perfectGameBonus": 0, "tieBreak": "shareWin",
+                   "finalRoundBonus": 0, "balancedBidPenalty": 0, "specialCards": False}
 
 
 @pytest.fixture(autouse=True)

@@ -35,6 +35,8 @@ CHOICES = {
     "tieBreak": ["totalBids", "madeBids"],
     "finalRoundBonus": [5, 50],
     "balancedBidPenalty": [5, 30],
+    "dealerRuleFrom": [2, 3, 5],
+    "specialCards": [True, False],  # else not set: implied by a game's Bomb or Cloud (SPEC §3)
 }
 HEAVY = {"balancedBidPenalty": 10, "screwTheDealer": "always", "finalRoundBonus": 10}
 
@@ -55,40 +57,63 @@ def set_options(rules: dict) -> list[str]:
     """The ``--set`` options that give ``rules``."""
     options = []
     for key, value in rules.items():
+        if value is None:  # not set
+            continue
         if value != DEFAULTS[key] or key == "roundMode":
             text = str(value).lower() if isinstance(value, bool) else str(value)
             options += ["--set", f"{key}={text}"]
     return options
 
 
-def make_game(rng: random.Random, game: str, players: list[str], rules: dict) -> list[list]:
-    """A game's (round, player, bid, tricks) rows: whole, cut short, in play, or spoilt."""
+def make_game(rng: random.Random, game: str, players: list[str], rules: dict,
+              specials: bool = True) -> list[list]:
+    """A game's (game, round, player, bid, tricks, bomb, cloud) rows: whole, cut short, in
+    play, or spoilt; with ``specials`` (and unless ``specialCards`` is off, now and then even
+    then) some rounds have the Bomb or the Cloud (SPEC §1), now and then one that breaks a
+    rule of §4."""
     count = len(players)
     sizes = hand_sizes(rules, count)
     shape = rng.choices(["whole", "short", "in play", "spoilt"], [6, 1, 1, 2])[0]
     rounds = len(sizes) if shape in ("whole", "spoilt") else rng.randint(1, len(sizes))
-    made: list[list] = []  # per round: [bids, tricks]
+    made: list[list] = []  # per round: [bids, tricks, bomb, cloud as (seat, change) or None]
     totals = [0] * count
+    with_specials = specials and (rules["specialCards"] is not False or rng.random() < 0.1)
     for index in range(rounds):
         size, number, dealer = sizes[index], index + 1, index % count
+        bomb = with_specials and rng.random() < 0.25
         tricks = [0] * count
-        for _ in range(size):
+        for _ in range(size - bomb):
             tricks[rng.randrange(count)] += 1
+        if bomb and rng.random() < 0.05:
+            tricks[rng.randrange(count)] += 1  # the Bomb's trick counted: a problem
         bids = [took if rng.random() < 0.5 else rng.randint(0, size) for took in tricks]
+        cloud = None
+        if with_specials and rng.random() < 0.25:
+            takers = [seat for seat in range(count) if tricks[seat]]
+            seat = rng.choice(takers) if takers and rng.random() < 0.95 else rng.randrange(count)
+            change = rng.choice([1, -1])
+            if rng.random() < 0.9 and not 0 <= bids[seat] + change <= size:
+                change = -change
+            if rng.random() < 0.5 and 0 <= tricks[seat] - change <= size:
+                bids[seat] = tricks[seat] - change  # the changed bid made
+            cloud = (seat, change)
         if rng.random() < 0.85:  # mostly a dealer who keeps the rule
             forbidden = forbidden_bid(rules, bids, dealer, size, totals)
             if forbidden is not None and bids[dealer] == forbidden:
                 bids[dealer] = forbidden + 1 if forbidden < size else forbidden - 1
-        cells = [Row(0, number, name, bid, took) for name, bid, took in zip(players, bids, tricks)]
+        cells = [Row(0, number, name, bid, took, False,
+                     cloud[1] if cloud is not None and cloud[0] == seat else None)
+                 for seat, (name, bid, took) in enumerate(zip(players, bids, tricks))]
         totals = [total + points for total, points in
                   zip(totals, _points(cells, size, dealer, number, sizes, rules))]
-        made.append([bids, tricks])
+        made.append([bids, tricks, bomb, cloud])
     if shape == "in play":
-        bids, tricks = made[-1]
-        made[-1] = [[bid if rng.random() < 0.7 else None for bid in bids], [None] * count]
+        bids, tricks, bomb, cloud = made[-1]
+        made[-1] = [[bid if rng.random() < 0.7 else None for bid in bids], [None] * count,
+                    bomb and rng.random() < 0.1, cloud]
     if shape == "spoilt":
         index = rng.randrange(len(made))
-        bids, tricks = made[index]
+        bids, tricks, _, _ = made[index]
         seat = rng.randrange(count)
         kind = rng.randrange(4)
         if kind == 0:
@@ -98,26 +123,33 @@ def make_game(rng: random.Random, game: str, players: list[str], rules: dict) ->
         elif kind == 2:
             bids[seat] = sizes[index] + rng.randint(1, 3)
         else:
-            made.append([[0] * count, [0] * count])  # a round more than the game has
+            made.append([[0] * count, [0] * count, False, None])  # a round past the game's
     rows = []
-    for index, (bids, tricks) in enumerate(made):
+    for index, (bids, tricks, bomb, cloud) in enumerate(made):
+        marked = rng.randrange(count)  # the Bomb is marked on any one of its round's rows
         for seat, name in enumerate(players):
-            rows.append([game, index + 1, name, bids[seat], tricks[seat]])
+            rows.append([game, index + 1, name, bids[seat], tricks[seat],
+                         bomb and (seat == marked or rng.random() < 0.2),
+                         cloud[1] if cloud is not None and cloud[0] == seat else None])
     return rows
 
 
 def season(rng: random.Random, rules: dict) -> tuple[str, list[OracleGame]]:
     """A long CSV of several games (often one table for all) and the oracle's reading of it."""
     table = rng.sample(NAMES[:6], rng.randint(3, 6)) if rng.random() < 0.6 else None
-    lines = ["game,round,player,bid,tricks"]
+    specials = rng.random() < 0.3  # else no bomb or cloud column: the season lane's seasons
+    lines = ["game,round,player,bid,tricks" + (",bomb,cloud" if specials else "")]
     games = []
     for number in range(rng.randint(2, 25)):
         players = table or rng.sample(NAMES[:6], rng.randint(3, 6))
         if rng.random() < 0.03:  # more players than a game has
             players = rng.sample(NAMES, rng.randint(7, 8))
         game = OracleGame(f"g{number}")
-        for row in make_game(rng, game.game, players, rules):
-            lines.append(",".join("" if cell is None else str(cell) for cell in row))
+        for row in make_game(rng, game.game, players, rules, specials):
+            cells = row[:5] + ([rng.choice(["x", "yes", "ja", "1"]) if row[5]
+                               else rng.choice(["", "", "no", "0"]),
+                               "" if row[6] is None else f"{row[6]:+d}"] if specials else [])
+            lines.append(",".join("" if cell is None else str(cell) for cell in cells))
             game.rows.append(Row(len(lines), *row[1:]))
         games.append(game)
     return "\n".join(lines) + "\n", games
@@ -200,7 +232,8 @@ def test_a_rule_heavy_season_is_scored_as_runs_as_each_game_alone(tmp_path):
     players = NAMES[:4]
     lines = ["game,round,player,bid,tricks"]
     for number in range(40):
-        rows = make_game(rng, f"g{number}", players, dict(rules, screwTheDealer="off"))
+        rows = [row[:5] for row in make_game(rng, f"g{number}", players,
+                                             dict(rules, screwTheDealer="off"), False)]
         sizes = hand_sizes(rules, 4)
         if len(rows) != 4 * len(sizes) or any(row[4] is None for row in rows):
             continue  # the run's games are whole

@@ -31,11 +31,13 @@ settings:                    # the house rules: `wizard rules` explains each
   zeroBidScoring: flatBonus  # flatBonus, doubleBonus, perCardBonus
   screwTheDealer: off        # off, always, leaderOnly, unlessTiedLead
   canadianRule: false        # true or false
+  dealerRuleFrom: 1          # 1–20 in steps of 1
   bidding: open              # open, hidden, delayed
   perfectGameBonus: 0        # 0–100 in steps of 10
   tieBreak: shareWin         # shareWin, totalBids, madeBids
   finalRoundBonus: 0         # 0–50 in steps of 5
   balancedBidPenalty: 0      # 0–30 in steps of 5
+  specialCards: false        # true or false
 # one entry per round, values in seating order; the last may be still in play:
 #   - bids:   [1, 0, 0]
 #     tricks: [1, 0, 0]

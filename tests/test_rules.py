@@ -38,6 +38,9 @@ screwTheDealer      off        off, always,          Screw the dealer  the deale
                                                                        the killer rule)
 canadianRule        false      true or false                           with a dealer restriction on, a dealer bid
                                                                        of 0 is always allowed
+dealerRuleFrom      1          1–20 in steps of 1                      a dealer restriction applies only in rounds
+                                                                       dealing at least this many cards (2: never
+                                                                       in a one-card round)
 bidding             open       open, hidden,                           open bids; hidden (revealed together);
                                delayed                                 delayed (revealed after the hand); hidden
                                                                        and delayed rule out screwTheDealer
@@ -51,6 +54,9 @@ finalRoundBonus     0          0–50 in steps of 5                      added t
                                                                        a finished game
 balancedBidPenalty  0          0–30 in steps of 5                      subtracted from the dealer in each round
                                                                        whose bids add up to the hand size
+specialCards        false      true or false                           the anniversary editions' special cards are
+                                                                       in the deck: the last round has a trump, and
+                                                                       rounds may record the Bomb and the Cloud
 
 Presets
 
@@ -120,8 +126,9 @@ def test_rules_json_shape():
     assert {s["key"]: s["default"] for s in doc["settings"]} == {
         "roundMode": "wholeDeck", "customRoundCount": 10, "exactBonus": 20, "pointsPerTrick": 10,
         "missPenalty": 10, "zeroBidScoring": "flatBonus", "screwTheDealer": "off",
-        "canadianRule": False, "bidding": "open", "perfectGameBonus": 0, "tieBreak": "shareWin",
-        "finalRoundBonus": 0, "balancedBidPenalty": 0}
+        "canadianRule": False, "dealerRuleFrom": 1, "bidding": "open", "perfectGameBonus": 0,
+        "tieBreak": "shareWin", "finalRoundBonus": 0, "balancedBidPenalty": 0,
+        "specialCards": False}
     assert [(p["name"], p["builtIn"], p["settings"]) for p in doc["presets"]] == [
         ("official", True, {"exactBonus": 20, "pointsPerTrick": 10, "missPenalty": 10,
                              "zeroBidScoring": "flatBonus", "screwTheDealer": "off",

@@ -22,11 +22,13 @@ TABLE = {
     "screwTheDealer": ("off", "option", None, None, None,
                        ("off", "always", "leaderOnly", "unlessTiedLead")),
     "canadianRule": (False, "bool", None, None, None, None),
+    "dealerRuleFrom": (1, "int", 1, 20, 1, None),
     "bidding": ("open", "option", None, None, None, ("open", "hidden", "delayed")),
     "perfectGameBonus": (0, "int", 0, 100, 10, None),
     "tieBreak": ("shareWin", "option", None, None, None, ("shareWin", "totalBids", "madeBids")),
     "finalRoundBonus": (0, "int", 0, 50, 5, None),
     "balancedBidPenalty": (0, "int", 0, 30, 5, None),
+    "specialCards": (False, "bool", None, None, None, None),
 }
 INTS = [key for key, row in TABLE.items() if row[1] == "int"]
 OPTIONS = [key for key, row in TABLE.items() if row[1] == "option"]

@@ -284,7 +284,7 @@ def test_sheet_structure_problems(write):
                                   "colour: red\n") == [
         "PATH:3: round 1: no tricks recorded, but only the last recorded round may be still in play",
         "PATH:4: round 1: unknown key 'trick' (did you mean 'tricks'?) (a round has bids, tricks, "
-        "points)",
+        "points, bomb, cloud)",
         "PATH:5: round 2: a round is a mapping with 'bids' and 'tricks', not '5'",
         "PATH:6: unknown key 'colour' (a sheet has game, title, date, place, notes, players, "
         "firstDealer, settings, rounds)",

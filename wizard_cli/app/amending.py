@@ -14,14 +14,18 @@ from ..game.game import Game
 from ..sheets import editing
 from .batch import SheetRules
 from .recording import (Recorded, SheetText, bare_round, change_file, checked_change,
-                        expected_rounds, parse_values)
+                        cloud_text, expected_rounds, parse_cloud, parse_values,
+                        with_specials)
 from .seat_changes import take_back_seat
 
 
 def edit_file(path: str, rules: SheetRules, number: int, bids: str | None, tricks: str | None,
-              in_order: bool = False) -> Recorded:
-    """``wizard edit``: change round ``number``'s values in a sheet file, in place if valid."""
-    return change_file(path, lambda current: amend(current, number, bids, tricks, in_order),
+              in_order: bool = False, bomb: bool | None = None, cloud: str | None = None,
+              no_cloud: bool = False) -> Recorded:
+    """``wizard edit``: change round ``number``'s values in a sheet file, in place if valid;
+    ``bomb`` True/False sets or takes away its Bomb, ``cloud``/``no_cloud`` its Cloud."""
+    return change_file(path, lambda current: amend(current, number, bids, tricks, in_order,
+                                                   bomb, cloud, no_cloud),
                        "edit", rules, repair=True)
 
 
@@ -31,7 +35,8 @@ def undo_file(path: str, rules: SheetRules = SheetRules()) -> Recorded:
 
 
 def amend(current: SheetText, number: int = 0, bids: str | None = None,
-          tricks: str | None = None, in_order: bool = False) -> Recorded:
+          tricks: str | None = None, in_order: bool = False, bomb: bool | None = None,
+          cloud: str | None = None, no_cloud: bool = False) -> Recorded:
     """Change values already recorded in round ``number`` (``--bids``/``--tricks`` as for add)."""
     game, source, text = current.game, current.source, current.text
     players = game.players
@@ -54,7 +59,11 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
                                   source, None, number))
     changed_bids = {s: v for s, v in new_bids.items() if record.bids[s] != v}
     changed_tricks = {s: v for s, v in new_tricks.items() if record.tricks[s] != v}
-    if not changed_bids and not changed_tricks:
+    new_bomb = record.bomb if bomb is None else bomb
+    new_cloud = (None if no_cloud else parse_cloud(cloud, players) if cloud is not None
+                 else record.cloud)
+    specials = (new_bomb, new_cloud) != (record.bomb, record.cloud)
+    if not changed_bids and not changed_tricks and not specials:
         return Recorded(current)
     edited = text
     if changed_bids:
@@ -68,13 +77,36 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
                     for label, old, new in (("bid", record.bids, changed_bids),
                                             ("tricks", record.tricks, changed_tricks))
                     for seat in sorted(new))
+    if specials:
+        edited, said = _amend_specials(game, edited, record, new_bomb, new_cloud)
+        changes += said
     rounds = expected_rounds(game)
     now = rounds[number - 1]
-    rounds[number - 1] = bare_round(number, [changed_bids.get(s, v) for s, v in enumerate(now.bids)],
-                                    None if now.tricks is None else
-                                    [changed_tricks.get(s, v) for s, v in enumerate(now.tricks)],
-                                    now.points)
+    rounds[number - 1] = with_specials(
+        bare_round(number, [changed_bids.get(s, v) for s, v in enumerate(now.bids)],
+                   None if now.tricks is None else
+                   [changed_tricks.get(s, v) for s, v in enumerate(now.tricks)], now.points),
+        new_bomb, new_cloud)
     return Recorded(checked_change(current, edited, rounds), changes=changes)
+
+
+def _amend_specials(game: Game, edited, record, bomb: bool,
+                    cloud: tuple[int, int] | None) -> tuple[object, tuple[Problem, ...]]:
+    """``edit --bomb/--no-bomb``, ``--cloud NAME=±1``/``--no-cloud`` (SPEC §5): the text
+    changed, and a line for each change (``round 2: bomb false → true``)."""
+    number, line, source = record.number, game.sheet.line, game.source
+    said = []
+    if bomb != record.bomb:
+        edited = editing.set_round_key(edited, number, "bomb", "true" if bomb else None, line)
+        said.append(Problem(f"bomb {str(record.bomb).lower()} → {str(bomb).lower()}", source,
+                            None, number))
+    if cloud != record.cloud:
+        shown = lambda c: "none" if c is None else f"{game.players[c[0]]} {c[1]:+d}"  # noqa: E731
+        edited = editing.set_round_key(edited, number, "cloud", None if cloud is None
+                                       else cloud_text(game.players, cloud), line)
+        said.append(Problem(f"cloud {shown(record.cloud)} → {shown(cloud)}", source, None,
+                            number))
+    return edited, tuple(said)
 
 
 def take_back(current: SheetText) -> Recorded:
@@ -88,6 +120,8 @@ def take_back(current: SheetText) -> Recorded:
         raise WizardError(Problem("nothing to undo: no round is recorded yet", source))
     rounds = expected_rounds(game)
     in_play = game.in_play
+    if in_play is not None and in_play.cloud is not None:
+        return _take_back_cloud(current)
     if in_play is not None:
         edited = editing.remove_last_round(text, game.sheet.line)
         rounds.pop()
@@ -103,8 +137,41 @@ def take_back(current: SheetText) -> Recorded:
         taken = ", ".join(f"{name} {took}" for name, took in zip(game.players, last.tricks))
         what = f"removed its tricks ({taken}): the round is in play again"
         number = last.number
+        if last.bomb or last.cloud is not None:
+            edited, what = _take_back_specials(game, edited, rounds, what)
     after = checked_change(current, edited, rounds)
     return Recorded(after, Problem(what, source, None, number))
+
+
+def _take_back_specials(game: Game, edited, rounds: list, what: str) -> tuple[object, str]:
+    """The Bomb and the Cloud given with a round's tricks go with them (SPEC §5); a Cloud
+    recorded on its own before the tricks (it stands before them) stays in the round in play."""
+    record = game.rounds[-1]
+    number = record.number
+    if record.bomb:
+        edited = editing.set_round_key(edited, number, "bomb", None, game.sheet.line)
+        what += ", and the Bomb"
+    cloud = record.cloud
+    if cloud is not None and (record.cloud_line or 0) >= (record.tricks_line or 0):
+        edited = editing.set_round_key(edited, number, "cloud", None, game.sheet.line)
+        what += f", and the Cloud ({game.players[cloud[0]]} {cloud[1]:+d})"
+        cloud = None
+    rounds[-1] = with_specials(rounds[-1], False, cloud)
+    return edited, what
+
+
+def _take_back_cloud(current: SheetText) -> Recorded:
+    """Take back a Cloud recorded on its own in the round in play (SPEC §5: ``undo``)."""
+    game = current.game
+    record = game.in_play
+    edited = editing.set_round_key(current.text, record.number, "cloud", None, game.sheet.line)
+    rounds = expected_rounds(game)
+    rounds[-1] = with_specials(bare_round(record.number, record.bids, None, rounds[-1].points),
+                               record.bomb, None)
+    seat, change = record.cloud
+    return Recorded(checked_change(current, edited, rounds),
+                    Problem(f"removed the Cloud ({game.players[seat]} {change:+d})",
+                            current.source, None, record.number))
 
 
 def take_back_bid(current: SheetText, seat: int) -> Recorded:
@@ -142,6 +209,9 @@ def take_back_latest(current: SheetText) -> Recorded:
     """Take back the last value written: the round in play's latest bid, else the last round's
     tricks (``play``'s undo, and the entry page's)."""
     latest = latest_entry(current.game)
+    in_play = current.game.in_play
+    if in_play is not None and in_play.cloud is not None:  # the Cloud came after every bid
+        return _take_back_cloud(current)
     if latest is None:
         raise WizardError(Problem("nothing to undo: no round is recorded yet", current.source))
     if latest[1] is not None:

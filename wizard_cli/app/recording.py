@@ -21,7 +21,7 @@ from ..errors import Problem, WizardError, name_list
 from ..game.game import Game, GameResult
 from ..game.model import BadValue, RoundRecord, Sheet
 from ..sheets.yaml_sheets import read_yaml_sheets
-from ..sheets.yaml_text import LONG_TEXT
+from ..sheets.yaml_text import LONG_TEXT, yaml_scalar
 from ..sheets.cells import whole_number
 from ..game.settings import suggest
 from ..game.validation import repairable_game, validated_game
@@ -146,10 +146,28 @@ def record(text: str, source: str, rules: SheetRules = SheetRules(), bids: str |
 
 
 def record_steps(current: SheetText, bids: str | None = None, tricks: str | None = None,
-                 in_order: bool = False, out: str | None = None) -> Recorded:
+                 in_order: bool = False, out: str | None = None, bomb: bool = False,
+                 cloud: str | None = None) -> Recorded:
     """``wizard add``'s change: ``--bids`` and/or ``--tricks`` as typed, to the sheet read
-    (``out``: who sits out the round these bids start)."""
+    (``out``: who sits out the round these bids start); ``--bomb`` with the tricks,
+    ``--cloud NAME=±1`` with them or on its own (SPEC §5)."""
     done = Recorded(current)
+    players = current.game.players
+    if bomb and tricks is None:
+        raise WizardError(Problem("--bomb is recorded with the round's --tricks"))
+    if bomb or cloud is not None:
+        try:
+            given = parse_cloud(cloud, players) if cloud is not None else None
+            done = record_steps(current, bids, None, in_order, out) if bids is not None else done
+            if is_light(current.game.sheet):
+                done = dataclasses.replace(done, sheet=lightened(done.sheet))
+            if tricks is None:  # the Cloud on its own, once every bid is in
+                return record_special(done.sheet, False, given, before_tricks=True)
+            order = done.game.bidding_order() if in_order else None
+            return record_special(done.sheet, bomb, given,
+                                  tricks=parse_values(tricks, players, "tricks", order))
+        except WizardError as error:
+            raise located(error, current.source) from None
     try:
         if out is not None:
             done = Recorded(_sitting_out(current, out, bids))
@@ -238,8 +256,10 @@ def record_values(current: SheetText, bids: Mapping[int, int] | None = None,
             rounds.append(bare_round(game.current_round, [bids.get(s) for s in range(count)]))
     else:
         edited = _with_tricks(current, tricks)
-        rounds[-1] = bare_round(game.current_round, rounds[-1].bids,
-                                [tricks.get(s) for s in range(count)], rounds[-1].points)
+        rounds[-1] = with_specials(bare_round(game.current_round, rounds[-1].bids,
+                                              [tricks.get(s) for s in range(count)],
+                                              rounds[-1].points),
+                                   rounds[-1].bomb, rounds[-1].cloud)
     if edited == current.text:
         return Recorded(current)
     return Recorded(checked_change(current, edited, rounds))
@@ -247,10 +267,65 @@ def record_values(current: SheetText, bids: Mapping[int, int] | None = None,
 
 def record_in_file(path: str, rules: SheetRules = SheetRules(), bids: str | None = None,
                    tricks: str | None = None, in_order: bool = False,
-                   out: str | None = None) -> Recorded:
-    """Record bids and/or tricks in a YAML sheet file in place; written only if all is valid."""
-    return change_file(path, lambda current: record_steps(current, bids, tricks, in_order, out),
+                   out: str | None = None, bomb: bool = False,
+                   cloud: str | None = None) -> Recorded:
+    """Record bids and/or tricks (and who sits out, and the special cards) in a YAML sheet
+    file in place; written only if all is valid."""
+    return change_file(path, lambda current: record_steps(current, bids, tricks, in_order, out,
+                                                          bomb, cloud),
                        "add", rules)
+
+
+def parse_cloud(text: str, players: Sequence[str]) -> tuple[int, int]:
+    """``--cloud NAME=+1`` (or ``-1``): (seat, change)."""
+    name, equals, change = text.rpartition("=")
+    if not equals or change.strip().replace("−", "-") not in ("+1", "1", "-1"):
+        raise WizardError(Problem(f"--cloud {text}: give the player and the change of their bid, "
+                                  "NAME=+1 or NAME=-1"))
+    return _seat(name.strip(), players, "--cloud"), -1 if "-" in change or "−" in change else 1
+
+
+def record_special(current: SheetText, bomb: bool, cloud: tuple[int, int] | None,
+                   before_tricks: bool = False,
+                   tricks: Mapping[int, int] | None = None) -> Recorded:
+    """Write the Bomb and/or the Cloud into the last round: with its ``tricks`` (one change,
+    checked once: they add up only with the Bomb), or (``before_tricks``) the Cloud alone in
+    the round in play once every bid is in (SPEC §5)."""
+    game = current.game
+    number = len(game.rounds)
+    if not game.settings.special_cards:
+        raise _state_error(game, "the Bomb and the Cloud need specialCards: true (the "
+                                 "anniversary editions' special cards)", number or None)
+    if before_tricks:
+        if game.in_play is None:
+            raise _state_error(game, "no round in play: the Cloud is recorded with a round's "
+                                     "tricks or once its bids are in", game.current_round)
+        if game.next_bidder is not None:
+            raise _state_error(game, "the Cloud is recorded once every bid of the round is in "
+                                     f"({game.players[game.next_bidder]} bids next)", number)
+    last = game.rounds[-1]
+    if cloud is not None and last.cloud is not None:
+        raise _state_error(game, f"the round already records the Cloud (change it with wizard "
+                                 f"edit --round {number} --cloud)", number)
+    edited = current.text
+    rounds = expected_rounds(game)
+    if tricks is not None:
+        edited = _with_tricks(current, tricks)
+        rounds[-1] = bare_round(number, last.bids, [tricks[s] for s in range(len(game.players))],
+                                rounds[-1].points)
+    if bomb:
+        edited = editing.set_round_key(edited, number, "bomb", "true", game.sheet.line)
+    if cloud is not None:
+        edited = editing.set_round_key(edited, number, "cloud", cloud_text(game.players, cloud),
+                                       game.sheet.line)
+    rounds[-1] = with_specials(rounds[-1], bomb or last.bomb,
+                               cloud if cloud is not None else last.cloud)
+    return Recorded(checked_change(current, edited, rounds))
+
+
+def cloud_text(players: Sequence[str], cloud: tuple[int, int]) -> str:
+    """A round's ``cloud`` value as a sheet writes it: ``{Ben: 1}``."""
+    return "{" + f"{yaml_scalar(players[cloud[0]])}: {cloud[1]}" + "}"
 
 
 def change_file(path: str, change: Change, command: str = "add",
@@ -562,5 +637,15 @@ def left_as_it_was(sheet: Sheet) -> tuple:
 
 
 def bare_rounds(sheet: Sheet) -> list[RoundRecord]:
-    """Every round of a sheet as :func:`bare_round`: its values without the lines they stand on."""
-    return [bare_round(r.number, r.bids, r.tricks, r.points) for r in sheet.rounds]
+    """Every round of a sheet as :func:`bare_round`: its values without the lines they stand on
+    (and its special cards, SPEC §1)."""
+    return [with_specials(bare_round(r.number, r.bids, r.tricks, r.points), r.bomb, r.cloud)
+            for r in sheet.rounds]
+
+
+def with_specials(record: RoundRecord, bomb: bool, cloud: tuple[int, int] | None
+                  ) -> RoundRecord:
+    """A bare round with the Bomb and the Cloud it records."""
+    if bomb or cloud is not None:
+        record.bomb, record.cloud = bomb, cloud
+    return record

@@ -20,7 +20,8 @@ from ..errors import Problem, WizardError
 from ..game.game import Game, GameResult
 from .amending import latest_entry, take_back_latest
 from .batch import Inputs
-from .recording import UNSAFE, Recorded, SheetText, change_file, read_game, record_values
+from .recording import (UNSAFE, Recorded, SheetText, change_file, read_game, record_special,
+                        record_values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +113,19 @@ def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: ob
 
 
 def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object,
+                 bomb: object = None, cloud: object = None,
                  stopping: threading.Event | None = None) -> Recorded:
-    """Complete round ``number`` with every player's tricks if it is the round waiting for them."""
+    """Complete round ``number`` with every player's tricks if it is the round waiting for them;
+    ``bomb`` (true) and ``cloud`` (``{NAME: ±1}``) record the special cards with them
+    (SPEC §5)."""
     number = _whole(number, "round")
     if not isinstance(tricks, Mapping):
         raise Refused('"tricks" must be an object of every player\'s tricks: {"Anna": 1, …}')
     values = {name: _whole(value, f"{name}'s tricks") for name, value in tricks.items()}
+    if bomb is not None and not isinstance(bomb, bool):
+        raise Refused('"bomb" must be true or false')
+    if cloud is not None and (not isinstance(cloud, Mapping) or len(cloud) != 1):
+        raise Refused('"cloud" must name one player and the change of their bid: {"Ben": 1}')
 
     def change(current: SheetText) -> Recorded:
         game = current.game
@@ -131,10 +139,40 @@ def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object,
                       f"round {game.current_round} is still bidding "
                       f"({game.players[game.next_bidder]} is next)")
             raise NotInTurn(f"not in turn: {wanted}")
-        return record_values(current, tricks={_seat(game, name): value
-                                              for name, value in values.items()})
+        by_seat = {_seat(game, name): value for name, value in values.items()}
+        if bomb or cloud is not None:
+            given = None
+            if cloud is not None:
+                (name, step), = cloud.items()
+                given = (_seat(game, name), _change(step))
+            return record_special(current, bool(bomb), given, tricks=by_seat)
+        return record_values(current, tricks=by_seat)
 
     return _change_in_turn(path, inputs, change, stopping=stopping)
+
+
+def enter_cloud(path: str, inputs: Inputs, number: object, player: object,
+                change: object, stopping: threading.Event | None = None) -> Recorded:
+    """Record the Cloud (``player``'s bid changed by ``change``, ±1) in round ``number`` once
+    every bid of it is in, before its tricks (SPEC §5 ``POST /api/cloud``)."""
+    number, step = _whole(number, "round"), _change(change)
+
+    def record(current: SheetText) -> Recorded:
+        game = current.game
+        if game.finished or number != game.current_round or game.in_play is None or \
+                game.next_bidder is not None:
+            raise NotInTurn(f"not in turn: round {game.current_round} is not waiting for its "
+                            "tricks")
+        return record_special(current, False, (_seat(game, player), step), before_tricks=True)
+
+    return _change_in_turn(path, inputs, record, stopping=stopping)
+
+
+def _change(value: object) -> int:
+    """The Cloud's change of a bid from a JSON body: 1 or -1."""
+    if isinstance(value, bool) or value not in (1, -1):
+        raise Refused("the Cloud changes a bid by 1 or -1")
+    return value
 
 
 def enter_undo(path: str, inputs: Inputs, number: object, version: object,

@@ -26,8 +26,9 @@ from ..output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOu
 from ..sheets.formats import WORKBOOK_SUFFIXES, written_as
 from ..sheets.source import STDIN, display_name
 from .boundary import DEBUG, edge
-from .options import (BiddingOrderOpt, BidsOpt, ByOpt, ForceOpt, Format, FormatOpt,
-                      InPlaceSheet, NewPlayersOpt, OutputFileOpt, PlayerOpt, PlaySheet,
+from .options import (BiddingOrderOpt, BidsOpt, BombEditOpt, BombOpt, ByOpt, CloudOpt,
+                      ForceOpt, Format, FormatOpt, InPlaceSheet, NewPlayersOpt, NoCloudOpt,
+                      OutputFileOpt, PlayerOpt, PlaySheet,
                       PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
                       SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
                       examples, player_names, rule_options, whole_number)
@@ -309,13 +310,15 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
         out: Annotated[Optional[str], typer.Option(
             "--out", metavar="NAME[,NAME]",
             help="Who sits out the round these --bids start.")] = None,
+        bomb: BombOpt = False, cloud: CloudOpt = None,
         *, rules: RuleOptions) -> None:
     """Record a round's bids, then its tricks, in a YAML sheet; print what comes next or the scores."""
     from ..app.recording import record_in_file
 
-    source = inputs([changed_sheet(sheet, "add", bids, tricks)], rules)
+    given = tricks if cloud is None else ""  # the Cloud may be recorded on its own
+    source = inputs([changed_sheet(sheet, "add", bids, given)], rules)
     require_stdout(display_name(sheet), quiet)
-    done = record_in_file(sheet, source.rules, bids, tricks, bidding_order, out)
+    done = record_in_file(sheet, source.rules, bids, tricks, bidding_order, out, bomb, cloud)
     _after(done, ScoreOutput(terminal_width(sys.stdout)) if tricks is not None else NextOutput(),
            format, quiet, sheet)
 
@@ -325,13 +328,16 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: TricksOpt = None,
          bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
-         quiet: QuietOpt = False, *, rules: RuleOptions) -> None:
+         quiet: QuietOpt = False, bomb: BombEditOpt = None, cloud: CloudOpt = None,
+         no_cloud: NoCloudOpt = False, *, rules: RuleOptions) -> None:
     """Change recorded bids or tricks of a round; nothing is written if any rule then breaks."""
     from ..app.amending import edit_file
 
-    source = inputs([changed_sheet(sheet, "edit", bids, tricks)], rules)
+    special = bomb is not None or cloud is not None or no_cloud
+    source = inputs([changed_sheet(sheet, "edit", bids, "" if special else tricks)], rules)
     require_stdout(display_name(sheet), quiet)
-    done = edit_file(sheet, source.rules, round, bids, tricks, bidding_order)
+    done = edit_file(sheet, source.rules, round, bids, tricks, bidding_order, bomb, cloud,
+                     no_cloud)
     if not quiet:
         report(done.changes)  # each value changed, in seating order, bids before tricks
     _after(done, ChangedOutput(), format, quiet, sheet)

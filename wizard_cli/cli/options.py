@@ -160,6 +160,15 @@ TricksOpt = Annotated[Optional[str], typer.Option(
 BiddingOrderOpt = Annotated[bool, typer.Option(
     "--bidding-order", help="A list of values is in bidding order, from the dealer's left, as "
                             "bids are called out (a shorter list: the first bidders').")]
+BombOpt = Annotated[bool, typer.Option(
+    "--bomb", help="The Bomb fell in this round (with --tricks, which then add up to the hand "
+                   "size less one; specialCards).")]
+CloudOpt = Annotated[Optional[str], typer.Option(
+    "--cloud", metavar="NAME=±1", help="The Cloud: who took its trick and how their bid changed "
+                                       "(NAME=+1 or NAME=-1; specialCards).")]
+BombEditOpt = Annotated[Optional[bool], typer.Option(
+    "--bomb/--no-bomb", help="Give the round the Bomb, or take it away (specialCards).")]
+NoCloudOpt = Annotated[bool, typer.Option("--no-cloud", help="Take the round's Cloud away.")]
 RoundOpt = Annotated[int, typer.Option(
     "--round", metavar="N", show_default=False, parser=whole_number(),
     help="The round to change (a completed one or the round in play).")]

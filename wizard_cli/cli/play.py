@@ -23,7 +23,8 @@ from ..sheets.source import STDIN, display_name
 from ..sheets.spliced import digest
 from ..app.amending import latest_entry, take_back_latest
 from ..app.batch import existing_files
-from ..app.recording import Change, Recorded, SheetText, change_file, record_values
+from ..app.recording import (Change, Recorded, SheetText, change_file, parse_cloud, record_special,
+                             record_values)
 
 
 HELP = """\
@@ -66,6 +67,13 @@ class Line:
         start = found.start()  # a 50 MB entry is no number: only its start is kept, to show
         return self.text[start:min(self.at, start + LONGEST_ENTRY)]
 
+    def peek(self) -> str | None:
+        """The next entry, left to be taken."""
+        at = self.at
+        entry = self.take()
+        self.at = at
+        return entry
+
     def shown(self) -> str:
         """The line as typed (cut short), for a pipe's echo."""
         start = _TYPED.search(self.text)
@@ -100,6 +108,10 @@ class Table:
         self.line: Line | None = None  # the line whose later entries answer the next prompts
         self.opened: int | None = None  # the round whose opening line was last shown
         self.seen = b""  # the fingerprint of the sheet's text as play last read it
+        # specialCards (SPEC §5): the round whose "Bomb or Cloud?" is answered, and its Bomb
+        # (written with the round's tricks)
+        self.asked: int | None = None
+        self.bomb = False
         self.game = self._read()
 
     @property
@@ -148,9 +160,13 @@ class Table:
                 self._write(lambda current: record_values(current, bids={seat: entry}),
                             f"{players[seat]}'s bid of {entry} was not written")
             return
+        if (game.settings.special_cards and self.asked != game.current_round
+                and not self.typed):
+            self.ask_special()
+            return
         order = game.bidding_order()
         seat = order[len(self.typed)]
-        rest = size - sum(self.typed)
+        rest = size - self.bomb - sum(self.typed)  # nobody takes the Bomb's trick
         last = len(self.typed) == len(players) - 1
         default = rest if last and rest >= 0 else None
         shown = visible(players[seat])
@@ -159,6 +175,8 @@ class Table:
         if entry == "undo":
             if self.typed:
                 self.typed.pop()
+            elif game.settings.special_cards:
+                self.unask()
             else:
                 self.undo()
             return
@@ -169,10 +187,74 @@ class Table:
             return
         tricks = dict(zip(order, self.typed))
         self.typed = []
-        if self._write(lambda current: record_values(current, tricks=tricks),
+        bomb = self.bomb
+        if self._write(lambda current: record_special(current, True, None, tricks=tricks)
+                       if bomb else record_values(current, tricks=tricks),
                        f"the tricks of round {game.current_round} were not written"):
             self.opened = None  # the next round opens with its line (again, after an undo)
+            self.bomb = False
             self.say(self.round_summary())
+
+    def ask_special(self) -> None:
+        """``Bomb or Cloud?`` once a round's bids are in (SPEC §5): ``b``, ``c NAME +1|-1``,
+        both (``b c Ben -1``), or Enter (or ``-``) for neither. The Cloud is written at once,
+        the Bomb with the round's tricks; ``undo`` takes back the round's last bid."""
+        game = self.game
+        while True:
+            entry = self._entry(SPECIAL_PROMPT)
+            word = None if entry is None else entry.casefold()
+            if word in (None, "-"):
+                break
+            if word in ("quit", "q"):
+                raise _Stop
+            if word in ("help", "?"):
+                self.say(SPECIAL_HELP)
+                continue
+            if word in ("score", "s"):
+                self.say(self.score_table())
+                continue
+            if word in ("undo", "u"):
+                self.undo()
+                return
+            bomb = word == "b"
+            if bomb and self.line is not None and (self.line.peek() or "").casefold() == "c":
+                word = self.line.take().casefold()
+            if word == "c":
+                name = self.line.take() if self.line is not None else None
+                change = self.line.take() if self.line is not None else None
+                if name is None or change is None:
+                    self.refuse("c takes the player and the change of their bid: c Ben -1")
+                    continue
+                try:
+                    cloud = parse_cloud(f"{name}={change}", game.players)
+                except WizardError as error:
+                    self.refuse(*(problem.message for problem in error.problems))
+                    continue
+                if not self._write(lambda current: record_special(current, False, cloud,
+                                                                  before_tricks=True),
+                                   "the Cloud was not written"):
+                    continue
+            elif not bomb:
+                self.refuse(f"'{entry}': answer b (the Bomb), c NAME +1|-1 (the Cloud), both, "
+                            "or Enter for neither")
+                continue
+            self.bomb = bomb
+            break
+        self.asked = self.game.current_round
+
+    def unask(self) -> None:
+        """``undo`` at a round's first trick count: the "Bomb or Cloud?" answer is taken back
+        (the Cloud, if it was written) and asked again."""
+        in_play = self.game.in_play
+        if self.asked != self.game.current_round:
+            self.undo()
+            return
+        if in_play is not None and in_play.cloud is not None:
+            done = self._write(take_back_latest, "the Cloud was not taken back")
+            if done is None:
+                return
+            self.warn(f"round {done.note.round}: {done.note.message}")
+        self.asked, self.bomb = None, False
 
     def undo(self) -> None:
         """Take back the last value written: the round's latest bid, else the previous round's
@@ -381,6 +463,13 @@ class Table:
         """The sheet was deleted or moved while play waited: it stops, exit 1."""
         raise WizardError(Problem(f"the sheet is no longer there (deleted or moved meanwhile): "
                                   f"{what}{self._lost()}; play stops", self.source))
+
+
+SPECIAL_PROMPT = "Bomb or Cloud? (b, c NAME +1|-1, Enter for neither): "
+SPECIAL_HELP = """\
+Once a round's bids are in (specialCards): b if the Bomb fell (its trick goes to nobody, so the
+tricks add up to one less), c NAME +1 or c NAME -1 for whoever took the Cloud's trick and how
+their bid changed, b c NAME -1 for both; Enter (or -) for neither. undo takes back the last bid."""
 
 
 def opening_line(game: Game) -> str:

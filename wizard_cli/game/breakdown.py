@@ -108,7 +108,7 @@ class Breakdown:
             return
         scored = result.scored
         count, points = scored.players, scored.points
-        made = list(map(operator.eq, scored.bids, scored.tricks))  # (not the round in play's)
+        made = list(map(operator.eq, scored.made, scored.tricks))  # (not the round in play's)
         waiting = self.waiting
         for seat, (name, keys) in enumerate(zip(result.players, self._keys(scored, played))):
             columns = waiting.get((name, keys))
@@ -165,7 +165,7 @@ class Breakdown:
         scored, count = result.scored, len(result.players)
         groups = self.groups
         for name, seat_keys, bids, tricks, points in zip(
-                result.players, self._keys(scored, played), by_seat(scored.bids, count),
+                result.players, self._keys(scored, played), by_seat(scored.made, count),
                 by_seat(scored.tricks, count), by_seat(scored.points, count)):
             for key, bid, took, earned in zip(seat_keys, bids, tricks, points):
                 row = groups.get((name, key))

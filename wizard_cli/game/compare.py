@@ -17,7 +17,7 @@ from .validation import dealer_violations
 
 SHEET_RULES = "sheet"  # the name of rule set 0
 DEFAULT_PRESET = "official"  # compared against when nothing else is asked for
-DEAL_KEYS = ("roundMode", "customRoundCount")  # how the cards were dealt: never a preset's
+DEAL_KEYS = ("roundMode", "customRoundCount", "specialCards")  # how the cards were dealt (§5)
 
 
 @dataclass(frozen=True, slots=True)

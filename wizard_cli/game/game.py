@@ -319,6 +319,9 @@ STANDING_KEYS = ("rank", "player", "score", "bonus")
 _standing_values = attrgetter(*STANDING_KEYS)
 RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
 ROUND_KEYS = ("round", "handSize", "dealer", "results")  # one entry of ``rounds``
+# With ``specialCards: true`` (SPEC §5): a round's ``bomb``, a result's ``cloud`` (±1 or null).
+SPECIAL_RESULT_KEYS = (*RESULT_KEYS, "cloud")
+SPECIAL_ROUND_KEYS = ("round", "handSize", "dealer", "bomb", "results")
 
 
 def metadata_json(result: GameResult) -> dict[str, Any]:
@@ -346,10 +349,28 @@ def round_records(result: GameResult) -> list[tuple[Any, ...]]:
     directly, and a season's score table has a million of them."""
     players = result.players
     unplayed = (None,) * len(players)
+    if result.settings.special_cards:
+        return _special_round_records(result)
     return [(scored.number, scored.hand_size, players[scored.dealer],
              (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
               scored.totals or unplayed))
             for scored in result.rounds]
+
+
+def _special_round_records(result: GameResult) -> list[tuple[Any, ...]]:
+    """:func:`round_records` of a game with the special cards: under ``SPECIAL_ROUND_KEYS``,
+    with the round's Bomb and each seat's Cloud change (None for the others)."""
+    players = result.players
+    unplayed = (None,) * len(players)
+    records = []
+    for scored in result.rounds:
+        clouds: list[int | None] = [None] * len(players)
+        if scored.cloud is not None:
+            clouds[scored.cloud[0]] = scored.cloud[1]
+        records.append((scored.number, scored.hand_size, players[scored.dealer], scored.bomb,
+                        (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
+                         scored.totals or unplayed, tuple(clouds))))
+    return records
 
 
 def seated_rounds(result: GameResult) -> list[frozenset[int]] | None:
@@ -365,8 +386,10 @@ def seat_results(record: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
 
 def round_json(players: Sequence[str], record: tuple[Any, ...]) -> dict[str, Any]:
     """One entry of ``rounds`` from its record: the results by player's name."""
-    data = dict(zip(ROUND_KEYS, record))
-    data["results"] = {name: dict(zip(RESULT_KEYS, values))
+    special = len(record) == len(SPECIAL_ROUND_KEYS)
+    data = dict(zip(SPECIAL_ROUND_KEYS if special else ROUND_KEYS, record))
+    keys = SPECIAL_RESULT_KEYS if special else RESULT_KEYS
+    data["results"] = {name: dict(zip(keys, values))
                        for name, values in zip(players, seat_results(record))}
     return data
 
@@ -391,7 +414,7 @@ def next_step(result: GameResult) -> NextStep:
         bids_in={players[seat]: bid for seat, bid in bids_in.items()},
         bid_total=sum(bids_in.values()),
         next_bidder=players[waiting[0]] if waiting else None,
-        no_trump=no_trump(game.hand_size(), len(order)),
+        no_trump=no_trump(game.hand_size(), len(order), game.settings.special_cards),
         # only while the dealer is the one player still to bid (SPEC §5): null once they have
         forbidden_dealer_bid=(forbidden[-1] if game.in_play is not None and forbidden
                               and waiting == order[-1:] else None),
@@ -435,8 +458,11 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     totals = result.totals
     in_play = result.validated.bids  # the round in play's (all None before the next deal)
     scored = result.scored
+    cloud = None  # a Cloud recorded in the round in play: that bid is scored changed
+    if result.validated.in_play is not None and scored.clouds is not None:
+        cloud = scored.clouds[played]
     made_all = [bids == tricks  # every completed bid made, so far
-                for bids, tricks in zip(by_seat(scored.bids[:len(scored.tricks)], count),
+                for bids, tricks in zip(by_seat(scored.made[:len(scored.tricks)], count),
                                         by_seat(scored.tricks, count))]
     greatest, least = list(totals), list(totals)
     for number in range(played + 1, result.rounds_total + 1):
@@ -444,8 +470,15 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
         bids: Sequence[int | None] = in_play if number == played + 1 else (None,) * count
         dealer = dealer_seat(result.first_dealer, number, count)
         for seat in range(count):
-            greatest[seat] += _best(bids[seat], size, s)
-            least[seat] -= _worst(bids[seat], size, s)
+            options: Sequence[int | None] = (bids[seat],)
+            if bids[seat] is not None and cloud is not None:
+                options = (bids[seat] + cloud[1],) if cloud[0] == seat else options
+            elif bids[seat] is not None and s.special_cards:
+                # SPEC §1: a Cloud may yet change the bid by one; the bound takes the widest.
+                options = [bid for bid in (bids[seat] - 1, bids[seat], bids[seat] + 1)
+                           if 0 <= bid <= size]
+            greatest[seat] += max(_best(bid, size, s) for bid in options)
+            least[seat] -= max(_worst(bid, size, s) for bid in options)
             if seat == dealer:
                 least[seat] -= s.balanced_bid_penalty
     for seat in range(count):

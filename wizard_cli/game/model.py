@@ -62,6 +62,8 @@ class BadValue(NamedTuple):
 
 
 Value = Union[int, None, BadValue]
+# A round's special cards and their lines: (bomb, bomb line, cloud as (seat, change), cloud line).
+Specials = tuple[bool, Union[int, None], Union[tuple[int, int], None], Union[int, None]]
 
 
 @dataclass(slots=True)
@@ -80,6 +82,11 @@ class RoundRecord:
     tricks_line: int | None = None  # where the round's tricks are written (YAML: `tricks:`)
     points: list[Value] | None = None  # the user's own typed scores (audited by `check`)
     point_lines: list[int | None] | None = None
+    # The anniversary cards (SPEC §1): the Bomb, and the Cloud as (seat, change of ±1).
+    bomb: bool = False
+    bomb_line: int | None = None
+    cloud: tuple[int, int] | None = None
+    cloud_line: int | None = None
 
 
 class RoundColumns(Sequence[RoundRecord]):
@@ -93,7 +100,7 @@ class RoundColumns(Sequence[RoundRecord]):
     """
 
     __slots__ = ("players", "bids", "tricks", "points", "bid_lines", "trick_lines", "point_lines",
-                 "round_lines", "tricks_lines", "has_tricks", "has_points", "seating")
+                 "round_lines", "tricks_lines", "has_tricks", "has_points", "seating", "specials")
 
     def __init__(self, players: int = 0, bids: list[Value] | None = None,
                  tricks: list[Value] | None = None, points: list[Value] | None = None,
@@ -113,6 +120,9 @@ class RoundColumns(Sequence[RoundRecord]):
         self.has_tricks: list[bool] = [True] * rounds
         # None: no round has typed points; else which rounds have them
         self.has_points: list[bool] | None = [True] * rounds if points is not None else None
+        # None while no round records a special card; else each round's (bomb, bomb line,
+        # cloud, cloud line), so a game without them costs nothing more (SPEC §1).
+        self.specials: list[Specials] | None = None
         assert len(self.round_lines) == rounds
 
     @classmethod
@@ -150,6 +160,20 @@ class RoundColumns(Sequence[RoundRecord]):
             self.points += record.points if record.points is not None else [None] * count
             self.point_lines += record.point_lines or [None] * count
             self.has_points.append(record.points is not None)
+        if (record.bomb or record.cloud is not None) and self.specials is None:
+            self.specials = [(False, None, None, None)] * index
+        if self.specials is not None:
+            self.specials.append((record.bomb, record.bomb_line, record.cloud, record.cloud_line))
+
+    @property
+    def bombs(self) -> list[bool] | None:
+        """Each round's Bomb, or None when no round records a special card."""
+        return None if self.specials is None else [special[0] for special in self.specials]
+
+    @property
+    def clouds(self) -> list[tuple[int, int] | None] | None:
+        """Each round's Cloud as (seat, change), or None when no round records a special card."""
+        return None if self.specials is None else [special[2] for special in self.specials]
 
     @property
     def complete(self) -> bool:
@@ -181,6 +205,8 @@ class RoundColumns(Sequence[RoundRecord]):
             record.tricks_line = self.tricks_lines[index]
         if self.has_points is not None and self.has_points[index]:
             record.points, record.point_lines = self.points[cut], list(self.point_lines[cut])
+        if self.specials is not None:
+            record.bomb, record.bomb_line, record.cloud, record.cloud_line = self.specials[index]
         return record
 
     def __len__(self) -> int:

@@ -37,6 +37,8 @@ class ScoredRound:
     points: tuple[int, ...] | None
     totals: tuple[int, ...] | None
     forbidden: int | None
+    bomb: bool = False  # the anniversary cards (SPEC §1): the Bomb fell in this round
+    cloud: tuple[int, int] | None = None  # the Cloud: (seat, change of its bid)
 
 
 @dataclass(slots=True)
@@ -66,6 +68,14 @@ class ScoredColumns:
     tricks: list[int]  # the played rounds' tricks
     points: list[int]  # the played rounds' points
     forbidden: list[int | None] | None  # per recorded round; None when screwTheDealer is off
+    scored_bids: list[int | None] | None = None  # the bids as the Cloud changed them, if any did
+    bombs: list[bool] | None = None  # per recorded round, when a round records a special card
+    clouds: list[tuple[int, int] | None] | None = None
+
+    @property
+    def made(self) -> list[int | None]:
+        """The bids as scored (SPEC §1: the Cloud's change counts, the bid as called stays)."""
+        return self.bids if self.scored_bids is None else self.scored_bids
 
     @property
     def played(self) -> int:
@@ -86,7 +96,8 @@ class ScoredColumns:
         dealers = [dealer_seat(self.first_dealer, number, count) for number in numbers]
         return tuple(map(ScoredRound, numbers, self.sizes, dealers, each(self.bids),
                          each(self.tricks) + later, each(self.points) + later,
-                         totals + later, self.forbidden or [None] * recorded))
+                         totals + later, self.forbidden or [None] * recorded,
+                         self.bombs or [False] * recorded, self.clouds or [None] * recorded))
 
 
 def base_points(bid: int, tricks: int, hand_size: int, s: Settings) -> int:
@@ -114,9 +125,10 @@ def bidding_order(first_dealer: int, number: int, players: int) -> list[int]:
     return [(dealer + offset) % players for offset in range(1, players + 1)]
 
 
-def no_trump(hand_size: int, players: int) -> bool:
-    """The whole deck is dealt, so no card is left to turn up for trump."""
-    return hand_size * players == DECK_SIZE
+def no_trump(hand_size: int, players: int, special_cards: bool = False) -> bool:
+    """The whole deck is dealt, so no card is left to turn up for trump; with the anniversary
+    editions' special cards some are always left (SPEC §1)."""
+    return hand_size * players == DECK_SIZE and not special_cards
 
 
 def restriction_applies(mode: str, dealer: int, totals_before: Sequence[int]) -> bool:
@@ -134,7 +146,10 @@ def restriction_applies(mode: str, dealer: int, totals_before: Sequence[int]) ->
 
 def forbidden_dealer_bid(bids: Sequence[int | None], dealer: int, hand_size: int, s: Settings,
                          totals_before: Sequence[int]) -> int | None:
-    """The one bid the dealer may not make, once every other player has bid (SPEC §1)."""
+    """The one bid the dealer may not make, once every other player has bid (SPEC §1); none in
+    a round dealing fewer cards than ``dealerRuleFrom`` (SPEC §2)."""
+    if hand_size < s.dealer_rule_from:
+        return None
     if not restriction_applies(s.screw_the_dealer, dealer, totals_before):
         return None
     others = [bid for seat, bid in enumerate(bids) if seat != dealer]
@@ -154,28 +169,47 @@ def score_columns(rounds: RoundColumns, count: int, s: Settings, first_dealer: i
     bids, tricks = rounds.value_columns(played)
     if played < len(rounds):
         bids = bids + list(round_of(rounds.bids, played, count))
+    clouds = rounds.clouds
+    made = bids if clouds is None else clouded_bids(bids, clouds, count)
     try:  # looked up, no Python code per cell: a season has a million of them
         points = list(map(operator.getitem,
-                          map(operator.getitem, _cell_tables(s, sizes[:played], count), bids),
+                          map(operator.getitem, _cell_tables(s, sizes[:played], count), made),
                           tricks))
     except LookupError:  # a value outside the hand (or no table): base_points decides
-        points = list(map(base_points, bids, tricks, cell_sizes(sizes[:played], count),
+        points = list(map(base_points, made, tricks, cell_sizes(sizes[:played], count),
                           itertools.repeat(s)))
     if s.balanced_bid_penalty or s.final_round_bonus:
-        add_extras(points, bids, tricks, hand_sizes(s, count), count, first_dealer, s)
+        add_extras(points, bids, tricks, hand_sizes(s, count), count, first_dealer, s,
+                   made_bids=made)
     forbidden = (None if s.screw_the_dealer == "off"
                  else _forbidden_bids(bids, points, sizes, count, first_dealer, s))
-    return ScoredColumns(count, first_dealer, sizes, bids, tricks, points, forbidden)
+    if clouds is None:
+        return ScoredColumns(count, first_dealer, sizes, bids, tricks, points, forbidden)
+    return ScoredColumns(count, first_dealer, sizes, bids, tricks, points, forbidden, made,
+                         rounds.bombs[:len(sizes)], clouds[:len(sizes)])
+
+
+def clouded_bids(bids: Sequence[int | None], clouds: Sequence[tuple[int, int] | None],
+                 count: int) -> list[int | None]:
+    """The bids as scored: each Cloud's player's bid changed by its change (SPEC §1); the bids
+    as called stay for the dealer restriction, ``bidTotal`` and ``balancedBidPenalty``."""
+    made = list(bids)
+    for index, cloud in enumerate(clouds[:len(bids) // count]):
+        if cloud is not None and made[index * count + cloud[0]] is not None:
+            made[index * count + cloud[0]] += cloud[1]
+    return made
 
 
 def add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
                sizes: Sequence[int], count: int, first_dealer: int, s: Settings,
-               balanced: list[int] | None = None) -> None:
+               balanced: list[int] | None = None,
+               made_bids: Sequence[int] | None = None) -> None:
     """``balancedBidPenalty`` (the dealer pays when the bids add up to the hand size) and
     ``finalRoundBonus`` (a made bid in the game's last round), added into ``points``: the
     complete rounds of one game, or of a run of whole games one after another (``sizes`` is
     a game's every hand size; the rounds count again from 1 after each game's last).
-    ``balanced`` is :func:`balanced_rounds`, if already known."""
+    ``balanced`` is :func:`balanced_rounds`, if already known; ``made_bids`` the bids as
+    scored, when a Cloud changed one (the bonus judges them; the penalty the bids as called)."""
     played = len(tricks)
     rounds = len(sizes)
     if s.balanced_bid_penalty:
@@ -186,11 +220,12 @@ def add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
             points[index * count + dealer_seat(first_dealer, number, count)] -= (
                 s.balanced_bid_penalty)
     if s.final_round_bonus:
+        made = bids if made_bids is None else made_bids
         bonus = itertools.repeat(s.final_round_bonus)
         for seat in range(count):  # each game's last round, seat by seat
             last = slice((rounds - 1) * count + seat, played, rounds * count)
             points[last] = list(map(operator.add, points[last],
-                                    map(operator.mul, map(operator.eq, bids[last], tricks[last]),
+                                    map(operator.mul, map(operator.eq, made[last], tricks[last]),
                                         bonus)))
 
 
@@ -285,7 +320,8 @@ def standings(players: Sequence[str], s: Settings, scored: ScoredColumns,
     the game ranked as a run of one (:func:`rank_games`, the one ranking of every game)."""
     played = len(scored.tricks)
     ranked = rank_games(scored.points, scored.bids[:played], scored.tricks, len(players),
-                        scored.played, 1, s, finished)
+                        scored.played, 1, s, finished,
+                        None if scored.scored_bids is None else scored.scored_bids[:played])
     return tuple(map(Standing, ranked.ranks[0], ranked.places[0],
                      map(players.__getitem__, ranked.places[0]), ranked.scores[0],
                      ranked.bonuses[0]))
@@ -341,12 +377,14 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
 
 
 def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], count: int,
-               rounds: int, games: int, s: Settings, finished: bool) -> RunStandings:
+               rounds: int, games: int, s: Settings, finished: bool,
+               made_bids: Sequence[int] | None = None) -> RunStandings:
     """The standings of ``games`` games of ``count`` seats, each of ``rounds`` complete rounds,
     their cells one game after another in flat columns: each seat's score (its points, and
     ``perfectGameBonus`` once ``finished`` for a seat that made every bid), ranked by score,
     then ``tieBreak`` (total or made bids), competition ranks, equal ones in seat order. The
-    one ranking of every game: a lone game is a run of one.
+    one ranking of every game: a lone game is a run of one. ``made_bids``: the bids as scored
+    where a Cloud changed one (made bids count them; ``totalBids`` sums the bids as called).
 
     Column by column, with no Python step per game: each seat's game sums, a sort key per seat
     that holds the seat under its score (so one ``sorted`` per game gives the standings order,
@@ -354,7 +392,8 @@ def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], co
     totals = _seat_sums(points, count, rounds, games)  # per seat, each game's
     made = None
     if s.perfect_game_bonus or s.tie_break == "madeBids":
-        made = _seat_sums(list(map(operator.eq, bids, tricks)), count, rounds, games)
+        made = _seat_sums(list(map(operator.eq, bids if made_bids is None else made_bids,
+                                   tricks)), count, rounds, games)
     bonuses = None
     if finished and s.perfect_game_bonus:
         bonus = s.perfect_game_bonus

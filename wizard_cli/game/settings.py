@@ -67,6 +67,9 @@ SPECS: tuple[SettingSpec, ...] = (
                 aliases=(("false", "off"), ("true", "always"), ("on", "always"))),
     SettingSpec("canadianRule", "bool", False,
                 "with a dealer restriction on, a dealer bid of 0 is always allowed"),
+    SettingSpec("dealerRuleFrom", "int", 1,
+                "a dealer restriction applies only in rounds dealing at least this many cards "
+                "(2: never in a one-card round)", minimum=1, maximum=20, step=1),
     SettingSpec("bidding", "option", "open",
                 "open bids; hidden (revealed together); delayed (revealed after the hand); "
                 "hidden and delayed rule out screwTheDealer",
@@ -84,6 +87,9 @@ SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("balancedBidPenalty", "int", 0,
                 "subtracted from the dealer in each round whose bids add up to the hand size",
                 minimum=0, maximum=30, step=5),
+    SettingSpec("specialCards", "bool", False,
+                "the anniversary editions' special cards are in the deck: the last round has a "
+                "trump, and rounds may record the Bomb and the Cloud"),
 )
 SPEC_BY_KEY: dict[str, SettingSpec] = {spec.key: spec for spec in SPECS}
 KEYS: tuple[str, ...] = tuple(SPEC_BY_KEY)
@@ -110,11 +116,13 @@ class Settings:
     zero_bid_scoring: str = "flatBonus"
     screw_the_dealer: str = "off"
     canadian_rule: bool = False
+    dealer_rule_from: int = 1
     bidding: str = "open"
     perfect_game_bonus: int = 0
     tie_break: str = "shareWin"
     final_round_bonus: int = 0
     balanced_bid_penalty: int = 0
+    special_cards: bool = False
 
     @classmethod
     def from_mapping(cls, values: dict[str, Any]) -> Settings:

@@ -127,7 +127,7 @@ class Season:
         (the fast path; :meth:`add_round_by_round` is the reference it must agree with)."""
         tallies = self._count(result)
         scored, count = result.scored, len(tallies)
-        bids, tricks = scored.bids, scored.tricks
+        bids, tricks = scored.made, scored.tricks  # as scored: the Cloud's change counts (§1)
         if len(bids) > len(tricks):  # the round in play has no tricks: not counted
             bids = bids[:len(tricks)]
         waiting = self.waiting
@@ -196,7 +196,7 @@ class Season:
         :meth:`add` must agree with (tests compare the two)."""
         tallies = self._count(result)
         scored, count = result.scored, len(tallies)
-        seats = zip(tallies, by_seat(scored.bids, count), by_seat(scored.tricks, count))
+        seats = zip(tallies, by_seat(scored.made, count), by_seat(scored.tricks, count))
         for tally, bids, tricks in seats:  # (the round in play has no tricks: zip skips it)
             for bid, took in zip(bids, tricks):
                 if bid is not None:  # None: a round the player did not sit in (SPEC §1)

@@ -346,7 +346,8 @@ def round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     A sheet whose values are all clean is accepted at once (:func:`all_clean`); any other is
     explained round by round (:func:`explain_rounds`). Both give the same problems.
     """
-    if all_clean(sheet.rounds, hand_sizes(s, len(sheet.players)), len(sheet.players)):
+    if (sheet.rounds.specials is None
+            and all_clean(sheet.rounds, hand_sizes(s, len(sheet.players)), len(sheet.players))):
         return _dealer_problems(sheet, s, dealer, len(sheet.rounds))
     return explain_rounds(sheet, s, dealer)
 
@@ -366,6 +367,8 @@ def explain_rounds(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
                 sheet.where, record.line, record.number))
             break
         found = _values_problems(sheet, record, sizes[record.number - 1], index == last)
+        if record.bomb or record.cloud is not None:
+            found += special_card_problems(sheet, record, sizes[record.number - 1], s)
         problems += found
         if not found and clean_prefix == index:
             clean_prefix = index + 1
@@ -404,8 +407,9 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
     """Bids and tricks: present where needed, whole, from 0 to the hand size, tricks adding up."""
     tricks = record.tricks
     in_hand = _IN_HAND[size]
+    taken = size - 1 if record.bomb else size  # nobody takes the Bomb's trick (SPEC §1)
     if (tricks is not None and in_hand.issuperset(record.bids) and in_hand.issuperset(tricks)
-            and sum(tricks) == size):
+            and sum(tricks) == taken):
         return []  # the common case, at once: every value a whole number in the hand, sum right
     found: list[Problem] = []
     at = lambda message, line, player=None: found.append(  # noqa: E731
@@ -426,12 +430,52 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
             if took is None:
                 at("missing tricks", record.trick_lines[seat], name)
             _check_value(at, "tricks", took, size, record.trick_lines[seat], name)
-    if not in_play and all(isinstance(t, int) for t in record.tricks) and sum(record.tricks) != size:
+    if (not in_play and all(isinstance(t, int) for t in record.tricks)
+            and sum(record.tricks) != taken):
         total = sum(record.tricks)
-        gap = f"{total - size} more than" if total > size else f"{size - total} short of"
+        gap = f"{total - taken} more than" if total > taken else f"{taken - total} short of"
         line = record.tricks_line or (record.trick_lines[0] if len(set(record.trick_lines)) == 1
                                       else record.line)
-        at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
+        if record.bomb:
+            at(f"tricks add up to {total}, {gap} the {taken} of a hand size of {size} with the "
+               "Bomb (nobody takes its trick)", line)
+        else:
+            at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
+    return found
+
+
+def special_card_problems(sheet: Sheet, record: RoundRecord, size: int,
+                          s: Settings) -> list[Problem]:
+    """A round's Bomb and Cloud (SPEC §1, §4): only with ``specialCards: true``; the Bomb only
+    with the round's tricks; the Cloud once every bid is in, to a player who took a trick,
+    with a changed bid in 0..hand size. (Its shape, one listed player and ±1, is the reader's.)"""
+    found: list[Problem] = []
+    at = lambda message, line, player=None: found.append(  # noqa: E731
+        Problem(message, sheet.where, line, record.number, player))
+    cloud = record.cloud
+    if not s.special_cards:
+        if record.bomb:
+            at("a Bomb is recorded, but specialCards is off (set specialCards: true for the "
+               "anniversary editions' special cards)", record.bomb_line)
+        if cloud is not None:
+            at("a Cloud is recorded, but specialCards is off (set specialCards: true for the "
+               "anniversary editions' special cards)", record.cloud_line, sheet.players[cloud[0]])
+        return found
+    if record.bomb and record.tricks is None:
+        at("the Bomb is recorded with the round's tricks, not before them", record.bomb_line)
+    if cloud is None:
+        return found
+    seat, change = cloud
+    name = sheet.players[seat]
+    bid = record.bids[seat]
+    if record.tricks is None and any(value is None for value in record.bids):
+        at("the Cloud is recorded once every bid of the round is in", record.cloud_line, name)
+    elif isinstance(bid, int) and not 0 <= bid + change <= size:
+        at(f"the Cloud changes the bid {bid} to {bid + change}, outside 0..{size} (the hand "
+           "size)", record.cloud_line, name)
+    if record.tricks is not None and record.tricks[seat] == 0:
+        at("the Cloud goes to the player who took its trick, but this player took no trick",
+           record.cloud_line, name)
     return found
 
 

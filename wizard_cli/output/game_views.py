@@ -36,7 +36,7 @@ STANDING_FIELDS = tuple(Field(key, key.capitalize(), align) for key, align
 
 def last_totals(records: Sequence[tuple], players: int) -> tuple:
     """Each seat's ``total`` in the last played round of ``records`` (0 for all before any)."""
-    for *_, (_, tricks, _, totals) in reversed(records):
+    for *_, (_, _, _, totals, *_) in reversed(records):
         if totals[0] is not None:  # a played round (a seat not seated has no tricks in it)
             return totals
     return (0,) * players
@@ -109,7 +109,7 @@ class ScoreOutput:
         for record in round_records(result):
             number = record[0]
             for name, values in zip(players, seat_results(record)):
-                yield (number, name, *values)
+                yield (number, name, *values[:len(RESULT_KEYS)])
 
     def as_text(self, result: GameResult, style: str) -> str:
         return "\n\n".join(self.text_blocks(result, style))
@@ -183,27 +183,45 @@ class _ScoreGrid:
         players = self.players
         headers = ["Round", "Cards", "Dealer", *(players[seat] for seat in seats)]
         if len(seats) == len(players):
-            rows = [[number, size, dealer, *map(cell, *results)]
-                    for number, size, dealer, results in self.records]
+            rows = [[number, _cards_cell(size, bomb), dealer, *map(cell, *results)]
+                    for number, size, dealer, *bomb, results in self.records]
         else:
-            rows = [[number, size, dealer,
+            rows = [[number, _cards_cell(size, bomb), dealer,
                      *map(cell, *([column[seat] for seat in seats] for column in results))]
-                    for number, size, dealer, results in self.records]
+                    for number, size, dealer, *bomb, results in self.records]
         rows = self._out(rows, seats, cell is _round_cell)
         rows.append(["Total", "", "", *(self.totals[seat] for seat in seats)])
         return grid(headers, rows, self.style, ["right", "right", "left"] + ["right"] * len(seats))
 
 
-def _compact_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None
-                  ) -> str:
+def _cards_cell(size: int, bomb: list[bool]) -> int | str:
+    """The ``Cards`` cell: the hand size, ``7, bomb`` for a Bomb round (SPEC §5)."""
+    return f"{size}, bomb" if bomb and bomb[0] else size
+
+
+def _compact_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None,
+                  cloud: int | None = None) -> str:
     """``bid/tricks ±points`` (the Total row gives each total); in play as ``_round_cell``."""
+    if cloud is not None:
+        return f"{_clouded(bid, cloud)}/{'?' if tricks is None else tricks}" + (
+            "" if tricks is None else f" {points:+d}")
     return _bid_cell(bid) if tricks is None else f"{bid}/{tricks} {points:+d}"
 
 
-def _round_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None
-                ) -> str:
-    """``bid/tricks → points = total``; in play as :func:`_bid_cell`."""
+def _round_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None,
+                cloud: int | None = None) -> str:
+    """``bid/tricks → points = total``; in play as :func:`_bid_cell`; a Cloud's player's
+    ``1+1/2 → +40 = 90`` (the bid called, the change, the tricks: SPEC §5)."""
+    if cloud is not None:
+        if tricks is None:
+            return f"{_clouded(bid, cloud)}/?"
+        return f"{_clouded(bid, cloud)}/{tricks} → {points:+d} = {total}"
     return _bid_cell(bid) if tricks is None else f"{played_cell(bid, tricks, points)}{total}"
+
+
+def _clouded(bid: int, cloud: int) -> str:
+    """A bid the Cloud changed: ``1+1``, ``2-1``."""
+    return f"{bid}{cloud:+d}"
 
 
 def played_cell(bid: int, tricks: int, points: int) -> str:

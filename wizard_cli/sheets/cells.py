@@ -37,7 +37,7 @@ ERROR_WHY = ("is a spreadsheet error: its formula could not be computed (fix the
 # A header's names in the languages spreadsheets are kept in (SPEC §3), as the English name.
 HEADER_NAMES = {"spiel": "game", "runde": "round", "spieler": "player", "ansage": "bid",
                 "gebot": "bid", "tipp": "bid", "stiche": "tricks", "punkte": "points",
-                "datum": "date"}
+                "datum": "date", "bombe": "bomb", "wolke": "cloud"}
 TOTALS = frozenset({"total", "sum", "summe", "gesamt"})  # a total row's round cell, any case
 
 
@@ -45,6 +45,24 @@ def header_name(cell: str) -> str:
     """A header cell as the English column name it stands for (lower case)."""
     name = cell.strip().lower()
     return HEADER_NAMES.get(name, name)
+
+
+_MARKED = frozenset({"yes", "y", "x", "1", "true", "ja"})
+_UNMARKED = frozenset({"no", "n", "0", "false", "nein", ""})
+
+
+def mark_cell(text: str) -> bool | None:
+    """A ``bomb`` cell (SPEC §3): True marked, False not, None neither (a problem)."""
+    word = text.strip().lower()
+    return True if word in _MARKED else False if word in _UNMARKED else None
+
+
+def cloud_cell(text: str) -> int | None | BadValue:
+    """A ``cloud`` cell (SPEC §3): the change, +1 or -1; None when empty; else a BadValue."""
+    word = text.strip().replace("−", "-")
+    if not word:
+        return None
+    return {"+1": 1, "1": 1, "-1": -1}.get(word, BadValue(shown_value(word)))
 
 
 def is_total(cell: str) -> bool:

@@ -16,6 +16,7 @@ from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, GameRun, RoundCol
                           Sheet, SheetFormat, Truncated, Value)
 from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total, parse_date,
                     whole_number)
+from .csv_specials import SpecialCells, bulk_specials, first_special_line, imply_special_cards
 from .csv_rows import BlockColumns, Chunks
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
 from .game_ids import GameIds
@@ -42,13 +43,16 @@ class LongLayout:
         self.game_col = column.get("game")
         self.points_col = column.get("points")
         self.date_col = column.get("date")
+        self.bomb_col = column.get("bomb")  # the anniversary cards (SPEC §3), German Bombe
+        self.cloud_col = column.get("cloud")  # German Wolke
         self.problems = [
             Problem(f"the header has no '{name}' column", source, header_line)
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
         # Whole regular games inside a block may come as one GameRun (the season lane): only
         # when asked, and only where a game's rows say nothing but rounds, names, bids, tricks.
         self.runs = (runs and bulk and not self.problems and self.game_col is not None
-                     and self.date_col is None and self.points_col is None)
+                     and self.date_col is None and self.points_col is None
+                     and self.bomb_col is None and self.cloud_col is None)
 
 
 def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source: str,
@@ -268,6 +272,7 @@ class _LongGame:
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
+        self.specials = SpecialCells()  # the Bomb and the Cloud, as the rows give them
         self.last_round: int | None = None  # the round of the row placed last
         self.date_changed = False
         self.dated = False  # a date cell of this game's rows holds something
@@ -366,6 +371,10 @@ class _LongGame:
                        count_cell(cell(layout.tricks_col), comma),
                        whole_number(cell(layout.points_col), comma)
                        if layout.points_col is not None else None, line)
+        if layout.bomb_col is not None or layout.cloud_col is not None:
+            self.specials.take(sheet, None if layout.bomb_col is None else cell(layout.bomb_col),
+                               None if layout.cloud_col is None else cell(layout.cloud_col),
+                               number, seat, name, line)
 
     def _count_dropped(self, name: str) -> None:
         """A name past the players a game can have: counted, not seated."""
@@ -441,6 +450,7 @@ class _LongGame:
                 record.tricks, record.trick_lines = tricks, list(lines)
             if self.layout.points_col is not None:
                 record.points, record.point_lines = column(2), list(lines)
+            self.specials.place(sheet, record)
             sheet.rounds.append(record)
         return sheet
 
@@ -479,6 +489,14 @@ class _LongGame:
             if dates.count(dates[0]) != len(dates) or isinstance(date, BadValue):
                 return False  # judged row by row, to say where
             sheet_date, date_line = date, lines[0]
+        specials = None
+        if layout.bomb_col is not None or layout.cloud_col is not None:
+            specials = bulk_specials(
+                None if layout.bomb_col is None else columns[layout.bomb_col],
+                None if layout.cloud_col is None else columns[layout.cloud_col],
+                count, rounds, lines)
+            if specials is False:
+                return False  # a cell that is no mark or change: judged row by row, to say where
         comma = layout.comma
         bids = _whole_numbers(columns[layout.bid_col], count_cell, comma)
         tricks = _whole_numbers(columns[layout.tricks_col], count_cell, comma)
@@ -490,6 +508,9 @@ class _LongGame:
         sheet.players = list(players)
         sheet.player_lines = [None] * count
         sheet.rounds = RoundColumns(count, bids, tricks, points, lines)
+        if specials:
+            sheet.rounds.specials = specials
+            imply_special_cards(sheet, first_special_line(specials))
         if None in tricks:  # a round in play: tricks not recorded (an empty one is a problem)
             records = sheet.rounds.records()
             for record in records:
@@ -520,9 +541,12 @@ class LongCsvWriter(SheetWriter):
     def __init__(self) -> None:
         super().__init__()
         self.with_game = self.with_date = self.with_points = False
+        self.with_specials = False  # `bomb` and `cloud` columns (SPEC §3)
 
     def learn(self, p: Portable) -> None:
         super().learn(p)
+        self.with_specials = self.with_specials or any(
+            record.bomb or record.cloud is not None for record in p.rounds)
         self.with_game = self.with_game or p.game is not None
         self.with_date = self.with_date or p.date is not None
         self.with_points = self.with_points or p.has_points
@@ -530,7 +554,8 @@ class LongCsvWriter(SheetWriter):
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
         yield ",".join((["game"] if self.with_game else []) + (["date"] if self.with_date else [])
                        + ["round", "player", "bid", "tricks"]
-                       + (["points"] if self.with_points else [])) + "\n"
+                       + (["points"] if self.with_points else [])
+                       + (["bomb", "cloud"] if self.with_specials else [])) + "\n"
         for p in sheets:
             yield self.rows(p)
 
@@ -553,5 +578,9 @@ class LongCsvWriter(SheetWriter):
                               csv_cell(record.tricks[seat] if record.tricks else None)]
                 if self.with_points:
                     row.append(csv_cell(record.points[seat] if record.points else None))
+                if self.with_specials:  # the Bomb on the round's first row, the Cloud on its own
+                    row.append("yes" if record.bomb and not seat else "")
+                    row.append(f"{record.cloud[1]:+d}" if record.cloud is not None
+                               and record.cloud[0] == seat else "")
                 writer.writerow(row)
         return out.getvalue()

@@ -116,8 +116,11 @@ def _scoring_flags(p: Portable) -> list[str]:
     """The options that make a CSV of this sheet score as the sheet does: settings off their
     default, and the first dealer when it is not the first player."""
     defaults = DEFAULTS.as_dict()
+    # A Bomb or a Cloud in the CSV says specialCards: true by itself (SPEC §3).
+    implied = {"specialCards": True} if any(
+        record.bomb or record.cloud is not None for record in p.rounds) else {}
     flags = [f"--set {key}={value_text(value)}" for key, value in p.effective.as_dict().items()
-             if defaults[key] != value]
+             if defaults[key] != value and implied.get(key, defaults[key]) != value]
     if p.first_dealer is not None and p.first_dealer != p.players[0]:
         flags.append(f"--first-dealer {shlex.quote(p.first_dealer)}")
     return flags

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import replace
 from typing import Iterable, Iterator
 
 from ..errors import Problem, WizardError
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Sheet, SheetFormat,
                           Truncated, Value)
-from .cells import (DATE_WHY, ERROR_WHY, DATE_LIKE, ERROR_CODE, is_blank, trim_trailing,
-                    count_cell, header_name, is_total, whole_number)
+from .cells import (DATE_WHY, ERROR_WHY, DATE_LIKE, ERROR_CODE, is_blank, mark_cell,
+                    trim_trailing, count_cell, header_name, is_total, whole_number)
+from .csv_specials import MARKS, imply_special_cards
 from .csv_rows import Rows
 from .writing import Portable, SheetWriter, csv_cell
 
@@ -31,6 +33,11 @@ def read_wide_sheet(rows: Rows, header: list[str], header_line: int, source: str
                       "'round,player,bid,tricks' columns", header_line)
         return sheet
     names = header[1:]
+    # An optional `bomb` column (German `Bombe`) marks the rounds of the Bomb (SPEC §3).
+    bomb_col = next((col for col, name in enumerate(header) if col and
+                     header_name(name) == "bomb"), None)
+    if bomb_col is not None:
+        names = [name for col, name in enumerate(header) if col and col != bomb_col]
     # More players or rounds than a game has: one more is kept (validation says so), the rest
     # counted, not built (SPEC §4).
     sheet.players = (names if len(names) <= PLAYERS_KEPT
@@ -39,8 +46,26 @@ def read_wide_sheet(rows: Rows, header: list[str], header_line: int, source: str
     for row, line in rows:
         if is_blank(row) or is_total(row[0]) or len(sheet.rounds) >= ROUNDS_KEPT:
             continue
+        if bomb_col is not None:
+            marked = row[bomb_col] if bomb_col < len(row) else ""
+            row = [cell for col, cell in enumerate(row) if col != bomb_col]
         _read_wide_row(row, line, sheet, comma)
+        if bomb_col is not None and sheet.rounds and sheet.rounds[-1].line == line:
+            _mark_bomb(marked, line, sheet)
     return sheet
+
+
+def _mark_bomb(text: str, line: int, sheet: Sheet) -> None:
+    """The `bomb` cell of the round just read (values as in a long CSV, SPEC §3)."""
+    marked = mark_cell(text)
+    number = len(sheet.rounds)
+    if marked is None:
+        sheet.problem(f"bomb '{text.strip()}' is not yes or no ({MARKS})", line, number)
+    elif marked:
+        record = sheet.rounds[-1]
+        record.bomb, record.bomb_line = True, line
+        sheet.rounds = type(sheet.rounds).of([*sheet.rounds[:-1], record])
+        imply_special_cards(sheet, line)
 
 
 def _read_wide_row(row: list[str], line: int, sheet: Sheet, comma: bool) -> None:
@@ -59,15 +84,29 @@ def _read_wide_row(row: list[str], line: int, sheet: Sheet, comma: bool) -> None
     cells = [(row[seat + 1] if seat + 1 < len(row) else "") for seat in range(count)]
     bids: list[Value] = []
     tricks: list[Value] = []
-    for cell in cells:
+    clouds: list[tuple[int, int]] = []
+    for seat, cell in enumerate(cells):
+        clouded = _CLOUDED.fullmatch(cell)
+        if clouded:  # the Cloud: the bid called, the change, the tricks (`1+1/2`, SPEC §3)
+            cell = clouded["bid"] + (clouded["rest"] or "")
+            clouds.append((seat, 1 if clouded["sign"] == "+" else -1))
         bid, took = _wide_cell(cell, comma)
         bids.append(bid)
         tricks.append(took)
     record = RoundRecord(number, line, bids, [line] * count)
+    if len(clouds) > 1:
+        sheet.problem(f"cloud in {len(clouds)} cells of round {number}; the Cloud changes one "
+                      "player's bid", line, number)
+    elif clouds:
+        record.cloud, record.cloud_line = clouds[0], line
+        imply_special_cards(sheet, line)
     # A date-shaped cell was a bid/tricks cell a spreadsheet turned into a date: it had tricks.
     if any("/" in cell for cell in cells) or any(isinstance(t, BadValue) for t in tricks):
         record.tricks, record.trick_lines = tricks, [line] * count
     sheet.rounds.append(record)
+
+
+_CLOUDED = re.compile(r"\s*(?P<bid>[0-9]{1,2})\s*(?P<sign>[+\-−])\s*1\s*(?P<rest>/[^/]*)?")
 
 
 def _wide_cell(cell: str, comma: bool) -> tuple[Value, Value]:
@@ -106,14 +145,18 @@ class WideCsvWriter(SheetWriter):
                                           "instead", p.source))
             out = io.StringIO()
             writer = csv.writer(out, lineterminator="\n")
-            writer.writerow(["round", *p.players])
+            bombs = any(record.bomb for record in p.rounds)
+            writer.writerow(["round", *p.players, *(["bomb"] if bombs else [])])
             for record in p.rounds:
                 cells = []
                 for seat in range(len(p.players)):
                     bid = csv_cell(record.bids[seat])
+                    if record.cloud is not None and record.cloud[0] == seat:
+                        bid = f"{bid}{record.cloud[1]:+d}"
                     cells.append(f"{bid}/{csv_cell(record.tricks[seat])}" if record.tricks
                                  else f"{bid}")
-                writer.writerow([record.number, *cells])
+                writer.writerow([record.number, *cells,
+                                 *(["yes" if record.bomb else ""] if bombs else [])])
             yield out.getvalue()
 
     def carried(self, p: Portable) -> Portable:

@@ -441,8 +441,9 @@ class _Document:
         flow = Shape(shape.kind, True, shape.gap)
         column = bids_key.start_mark.column
         lines = self.entry(self.key("tricks"), shape, players, tricks, column)
+        cloud = _pair(item, "cloud")  # a Cloud recorded before the tricks stays before them
         self.set_value(item, "tricks", self.flow_value(flow, players, tricks), lines,
-                       after=_tail(bids))
+                       after=_tail(cloud[1] if cloud else bids))
 
 
 # --- changing or taking back what the text records (edit, undo, play's undo) -------------
@@ -464,6 +465,22 @@ def set_values(text: Text, number: int, key: str, players: Sequence[str],
     for seat, value in values.items():
         doc.replace(_value_node(pair[1], players[seat]) if isinstance(pair[1], MappingNode)
                     else _item(pair[1], seat), str(value))
+    return doc.result()
+
+
+def set_round_key(text: Text, number: int, key: str, value: str | None, line: int = 1) -> Text:
+    """Give round ``number`` a ``key: value`` (``bomb: true``, ``cloud: {Ben: 1}``), last in the
+    round and laid out as its keys are; with ``value`` None, take the key out again."""
+    doc = _Document(text, line)
+    items = doc.round_items()
+    item = items[number - 1] if 0 < number <= len(items) else None
+    if not isinstance(item, MappingNode) or not item.value:
+        raise WizardError(Problem(f"cannot edit: round {number} is not a mapping"))
+    if value is None:
+        _remove_pair(doc, item, _pair(item, key))
+    else:
+        pad = " " * item.value[0][0].start_mark.column
+        doc.set_value(item, key, value, [f"{pad}{doc.key(key)}: {value}"])
     return doc.result()
 
 

@@ -21,7 +21,7 @@ from .yaml_text import (block_scalar_pieces, flow_list, flow_map, json_text, jso
 
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
-ROUND_KEYS = ("bids", "tricks", "points")
+ROUND_KEYS = ("bids", "tricks", "points", "bomb", "cloud")
 SEATING_KEYS = ("out", "dealer")  # a round's seating (SPEC §3), read by _read_round_seating
 ENTRY_KEYS = ("name", "joins", "leaves", "startScore")  # a `players` entry written as a mapping
 
@@ -297,7 +297,47 @@ def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
     if _present(fields.get("points")):
         record.points, record.point_lines = per(fields["points"], "points", number,
                                                 key_lines["points"], sheet)
+    if _present(fields.get("bomb")):
+        record.bomb = _read_bomb(fields["bomb"], number, sheet)
+        record.bomb_line = fields["bomb"].line
+    if _present(fields.get("cloud")):
+        record.cloud, record.cloud_line = _read_cloud(fields["cloud"], number, sheet)
     return record
+
+
+def _read_bomb(node: Node, number: int, sheet: Sheet) -> bool:
+    """A round's ``bomb``: ``true`` or ``false`` (SPEC §3)."""
+    value = node.value() if node.kind == "scalar" else None
+    if isinstance(value, bool):
+        return value
+    sheet.problem(f"bomb must be true or false, not {node.describe()}", node.line, number)
+    return False
+
+
+def _read_cloud(node: Node, number: int, sheet: Sheet) -> tuple[tuple[int, int] | None, int]:
+    """A round's ``cloud``: a mapping of one listed player to the change of their bid, 1 or
+    -1 (``+1`` reads as 1; SPEC §3). A problem where it is not one."""
+    if node.kind != "map" or not node.pairs:
+        sheet.problem(f"cloud must name one player and the change of their bid ({{NAME: 1}} or "
+                      f"{{NAME: -1}}), not {node.describe()}", node.line, number)
+        return None, node.line
+    if len(node.pairs) > 1:
+        sheet.problem(f"cloud names {len(node.pairs)} players; the Cloud changes one player's "
+                      "bid", node.line, number)
+        return None, node.line
+    key, item = node.pairs[0]
+    if key.kind != "scalar" or key.text not in sheet.players:
+        sheet.problem(f"cloud names unknown player {key.describe()}"
+                      f"{suggest(key.text, sheet.players)}", key.line, number)
+        return None, key.line
+    seat = sheet.players.index(key.text)
+    change = yaml_number(item)
+    if change not in (1, -1):
+        shown = change.text if isinstance(change, BadValue) else change
+        sheet.problem(f"the Cloud changes a bid by 1 or -1, not {shown}", item.line, number,
+                      sheet.players[seat])
+        return None, item.line
+    return (seat, change), item.line
 
 
 _LINE_OF = operator.attrgetter("line")
@@ -539,6 +579,10 @@ def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:
         lines.append(f"    tricks: {flow_list(cell_value(v) for v in record.tricks)}")
     if has_values(record.points):
         lines.append(f"    points: {flow_list(cell_value(v) for v in record.points)}")
+    if record.bomb:
+        lines.append("    bomb: true")
+    if record.cloud is not None:
+        lines.append(f"    cloud: {flow_map([(players[record.cloud[0]], record.cloud[1])])}")
     return lines
 
 
@@ -557,7 +601,7 @@ def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
     for index, (key, value) in enumerate(pairs):
         yield (",\n" if index else "") + f'{inner}"{key}": '
         yield from json_text_pieces(value)
-    rounds = [json_text(_round_object(r) if p.seating is None
+    rounds = [json_text(_round_object(r, p.players) if p.seating is None
                         else _seated_round_object(r, p.players, p.seating)) for r in p.rounds]
     yield f',\n{inner}"rounds": ' + ("[]" if not rounds else
                                       "[\n" + ",\n".join(inner + "  " + r for r in rounds)
@@ -579,14 +623,24 @@ def _seated_round_object(record: RoundRecord, players: Sequence[str], seating) -
         data["tricks"] = [cell_value(record.tricks[seat]) for seat in seated]
     if has_values(record.points):
         data["points"] = [cell_value(record.points[seat]) for seat in seated]
+    _special_keys(data, record, players)
     return data
 
 
-def _round_object(record: RoundRecord) -> dict:
+def _special_keys(data: dict[str, Any], record: RoundRecord, players: Sequence[str]) -> None:
+    """A round's Bomb and Cloud, when recorded, as JSON keys (SPEC §3)."""
+    if record.bomb:
+        data["bomb"] = True
+    if record.cloud is not None:
+        data["cloud"] = {players[record.cloud[0]]: record.cloud[1]}
+
+
+def _round_object(record: RoundRecord, players: Sequence[str]) -> dict:
     """A round as JSON: bids (null for a player still to bid), tricks and typed points if any."""
     data: dict[str, Any] = {"bids": [cell_value(v) for v in record.bids]}
     if record.tricks is not None:
         data["tricks"] = [cell_value(v) for v in record.tricks]
     if has_values(record.points):
         data["points"] = [cell_value(v) for v in record.points]
+    _special_keys(data, record, players)
     return data

@@ -178,7 +178,11 @@ def create_app(watch: SheetWatch, token: str | None = None,
                                                     body.get("player"), body.get("bid"),
                                                     stopping))
     tricks = api(lambda body, shown: serving.enter_tricks(source, inputs, body.get("round"),
-                                                          body.get("tricks"), stopping))
+                                                          body.get("tricks"), body.get("bomb"),
+                                                          body.get("cloud"), stopping))
+    cloud = api(lambda body, shown: serving.enter_cloud(source, inputs, body.get("round"),
+                                                        body.get("player"), body.get("change"),
+                                                        stopping))
     undo = api(lambda body, shown: serving.enter_undo(source, inputs, body.get("round"),
                                                       body.get("version"), shown, stopping))
 
@@ -198,7 +202,7 @@ def create_app(watch: SheetWatch, token: str | None = None,
         Route("/game.json", game_json), Route("/events", events),
         Route("/enter", enter), Route("/enter/board", enter_fragment),
         Route("/api/bid", bid, methods=["POST"]), Route("/api/tricks", tricks, methods=["POST"]),
-        Route("/api/undo", undo, methods=["POST"]),
+        Route("/api/undo", undo, methods=["POST"]), Route("/api/cloud", cloud, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -75,13 +75,31 @@ def entry(result: GameResult) -> dict:
                      for value in range(step.hand_size + 1)],
             "order": [{"player": name, "bid": step.bids_in.get(name)}
                       for name in step.bidding_order],
-            "undo_round": _undo_round(result)}
+            "undo_round": _undo_round(result), **_special_entry(result)}
+
+
+def _special_entry(result: GameResult) -> dict:
+    """With ``specialCards``, the Bomb toggle and the Cloud picker beside the tricks (SPEC §5):
+    ``special``, and the Cloud already recorded in the round in play (``{player, change}``)."""
+    game = result.validated
+    in_play = game.in_play
+    cloud = in_play.cloud if in_play is not None else None
+    return {"special": game.settings.special_cards,
+            "cloud": None if cloud is None else {"player": game.players[cloud[0]],
+                                                 "change": f"{cloud[1]:+d}"}}
 
 
 def _undo_round(result: GameResult) -> int | None:
     """The round of the last value written (what undo takes back), None if nothing is."""
     latest = latest_entry(result.validated)
     return None if latest is None else latest[0]
+
+
+def _as_scored(scored, seat: int) -> int | None:
+    """A seat's bid as the round scores it: the Cloud's change counts (SPEC §1)."""
+    bid = scored.bids[seat]
+    cloud = scored.cloud
+    return bid + cloud[1] if cloud is not None and cloud[0] == seat else bid
 
 
 def _round_row(result: GameResult, scored) -> dict:
@@ -99,7 +117,7 @@ def _round_row(result: GameResult, scored) -> dict:
                       "tricks": scored.tricks[seat] if done else "?",
                       "points": signed(scored.points[seat]) if done else None,
                       "total": scored.totals[seat] if done else None,
-                      "made": done and bid == scored.tricks[seat]})
+                      "made": done and _as_scored(scored, seat) == scored.tricks[seat]})
     return {"number": scored.number, "hand_size": scored.hand_size,
             "dealer": result.players[scored.dealer], "cells": cells, "in_play": not done}
 

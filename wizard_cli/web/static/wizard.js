@@ -123,7 +123,14 @@
     for (const input of form.querySelectorAll("input[data-player]")) {
       tricks[input.dataset.player] = Number(input.value);
     }
-    send("/api/tricks", { round: Number(form.dataset.round), tricks });
+    const body = { round: Number(form.dataset.round), tricks };
+    const bomb = form.querySelector("input[data-bomb]");  // specialCards: the Bomb and the Cloud
+    if (bomb && bomb.checked) body.bomb = true;
+    const cloud = form.querySelector("select[data-cloud-player]");
+    if (cloud && cloud.value) {
+      body.cloud = { [cloud.value]: Number(form.querySelector("select[data-cloud-change]").value) };
+    }
+    send("/api/tricks", body);
   });
 
   // The last player's tricks are offered as the rest of the hand once the others are in.
@@ -136,7 +143,9 @@
     if (last.dataset.typed) return;
     const others = inputs.slice(0, -1);
     if (others.some((input) => input.value === "")) { last.value = ""; return; }
-    const rest = Number(form.dataset.handSize) - others.reduce((sum, input) => sum + Number(input.value), 0);
+    const bomb = form.querySelector("input[data-bomb]");  // nobody takes the Bomb's trick
+    const rest = Number(form.dataset.handSize) - (bomb && bomb.checked ? 1 : 0)
+      - others.reduce((sum, input) => sum + Number(input.value), 0);
     last.value = rest >= 0 ? String(rest) : "";
   });
 
