@@ -148,7 +148,7 @@ class SeatedGame(Game):
         return greatest, least
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class SeatedColumns(ScoredColumns):
     """:class:`ScoredColumns` of a game with seating: every listed seat a column, a seat not
     seated holding None (bids, tricks) or 0 (points) in its rounds; totals start from the
@@ -224,8 +224,8 @@ def score_seated(game: SeatedGame) -> GameResult:
                 points[at] += s.final_round_bonus * (bids[at] == tricks[at])
         totals = [total + points[index * count + seat] for seat, total in enumerate(totals)]
     scored = SeatedColumns(count, game.first_dealer, tuple(sizes), bids, tricks, points,
-                           None if s.screw_the_dealer == "off" else forbidden, dealers,
-                           seated_by_round, tuple(seating.start))
+                           None if s.screw_the_dealer == "off" else forbidden,
+                           dealers=dealers, seated=seated_by_round, start=tuple(seating.start))
     return GameResult(game, scored, seated_standings(game, scored, totals))
 
 
