@@ -49,6 +49,7 @@ PHASES = ("pending", "in_progress", "in_progress", "played", "skipped")  # share
 DEFAULTS = {"ptsBid": 5, "ptsTrick": 5, "ptsMiss": 5, "strict": False, "banFrom": 3}
 SCORING = (("ptsBid", "exactBonus"), ("ptsTrick", "pointsPerTrick"), ("ptsMiss", "missPenalty"))
 LINK = re.compile(r"[#&]g=([A-Za-z0-9_\-%]+)")
+_LINK_TEXT = re.compile(r"\S*[#&]g=\S*")  # a text that is one link with a `g` fragment
 _JSON_MARK = re.compile(r'"app"\s*:\s*"L\'Escalier"')
 _FORMULA_GUARD = re.compile(r"'(?=[\s\u00a0]*[=+\-@\t\r])")  # export.js csvField's apostrophe
 NAME_CHARS = 60
@@ -104,8 +105,7 @@ def sniff(head: str) -> bool:
     if text.startswith("{"):
         return bool(_JSON_MARK.search(text))
     first = text.split("\n", 1)[0].strip("\r")
-    return csv_language(next(csv.reader([first]), [])) is not None or bool(
-        re.search(r"[#&]g=[AB][A-Za-z0-9_\-]", text))
+    return csv_language(first.split(",")) is not None or bool(_LINK_TEXT.fullmatch(text.strip()))
 
 
 def csv_language(header: list[str]) -> str | None:
@@ -130,7 +130,7 @@ def read_escalier_sheets(handle: IO[bytes], source: str,
     text = io.TextIOWrapper(handle, encoding=text_encoding(encoding), newline="")
     try:
         first = text.readline(MAX_LINK_CHARS * 2)
-        if LINK.search(first) and csv_language(next(csv.reader([first]), [])) is None:
+        if csv_language(first.split(",")) is None and LINK.search(first):
             rest = text.read(MAX_LINK_CHARS * 2)
             yield table_sheet(link_table(first + rest, source), source)
         else:

@@ -69,7 +69,7 @@ def read_keepwiz_sheets(handle: IO[bytes], source: str,
         first = next(items, None)
         if first is None:
             raise WizardError(Problem(f"{WHAT} export: no games in it", source))
-        if opener == b"{" and first.key in FIELDS:  # one record, not a map of them
+        if opener == "{" and first.key in FIELDS:  # one record, not a map of them
             handle.seek(0)
             raw = handle.read(MAX_VALUE_BYTES + 1)
             if len(raw) > MAX_VALUE_BYTES:
@@ -81,12 +81,11 @@ def read_keepwiz_sheets(handle: IO[bytes], source: str,
         # where it stands (an index of a few dozen bytes a game), then in that order.
         index = []
         for seq, member in enumerate(chain([first], items)):
-            record = loads(member.raw, source, f"{WHAT} record", member.line)
-            index.append((_created(record), seq, member.offset, member.line, member.key))
+            index.append((_created(member.value), seq, member.offset, member.line, member.key))
         index.sort()
         for _, _, offset, line, key in index:
-            raw = value_at(handle, offset, line, source, f"{WHAT} record")
-            yield record_sheet(loads(raw, source, f"{WHAT} record", line), source, key, line)
+            record = value_at(handle, offset, line, source, f"{WHAT} record")
+            yield record_sheet(record, source, key, line)
 
 
 def _seekable_utf8(handle: IO[bytes], source: str, encoding: str | None,
@@ -317,7 +316,7 @@ def _round_count(sheet: Sheet, total: Any, line: int | None) -> None:
     if total is None or total == 0 or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         return
     if not isinstance(total, int) or isinstance(total, bool):
-        sheet.problem(f"{WHAT}: total_rounds {shown(total)} is not a whole number", line)
+        sheet.problem(f"{WHAT}: total_rounds '{shown(total)}' is not a whole number", line)
         return
     if total != DECK_SIZE // players:
         sheet.settings += [RawSetting("roundMode", "custom", sheet.source, line),
