@@ -236,8 +236,12 @@ def link_table(text: str, source: str) -> Table:
         scoring["strict"] = scoring["strict"] == 1
     table = Table(what, names, len(seats), carry, [], scoring, None,
                   name if isinstance(name, str) else None, created)
-    name_at = lambda seat: (names[seat] if isinstance(seat, int) and not isinstance(seat, bool)  # noqa: E731
-                            and 0 <= seat < len(names) else None)
+
+    def name_at(seat: Any) -> str | None:
+        """The name at a seat index of the link (-1 or anything else: none)."""
+        whole = isinstance(seat, int) and not isinstance(seat, bool)
+        return names[seat] if whole and 0 <= seat < len(names) else None
+
     for index, packed_round in enumerate(rounds[:ROUNDS_KEPT * 2]):
         fields = packed_round if isinstance(packed_round, list) else []
         cards, phase, dealer, _, entries = (fields + [None] * 5)[:5]
