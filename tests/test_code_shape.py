@@ -220,8 +220,8 @@ def test_each_format_is_written_beside_its_reader():
     # a read-only format reads itself from its own module, told by its content
     assert {name: (FORMATS[name].reader, FORMATS[name].sniffer) for name in SheetFormat
             if FORMATS[name].writer is None} == {
-        SheetFormat.KEEPWIZ: ("keepwiz:read_keepwiz_sheets", "keepwiz:sniff"),
-        SheetFormat.ESCALIER: ("escalier:read_escalier_sheets", "escalier:sniff")}
+        SheetFormat.KEEPWIZ: ("keepwiz:read_keepwiz_sheets", "export_kinds:keepwiz"),
+        SheetFormat.ESCALIER: ("escalier:read_escalier_sheets", "export_kinds:escalier")}
     assert "csv.writer" not in source(PACKAGE / "sheets" / "writing.py")
 
 

@@ -25,6 +25,7 @@ from ..errors import Problem, WizardError, shorten
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, RoundRecord, Sheet, SheetFormat, Truncated,
                           Value)
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, read_setting
+from .export_kinds import ESCALIER_HEADERS, ESCALIER_LINK as LINK, csv_language
 from .export_values import count, shown, utc_date
 from .json_values import MAX_VALUE_BYTES, loads
 from .share_links import (MAX_INFLATED_BYTES, MAX_LINK_CHARS, decoded, inflated, parameter,
@@ -34,23 +35,13 @@ from .source import text_encoding
 WHAT = "Escalier"
 APP = "L'Escalier"
 SCHEMA = 2
-# The CSV export's first block (export.js gameToRows, the locales' export.header.* and
-# common.player), English and German; and the second block's first two columns.
-HEADERS = {
-    "en": ("round", "cards", "status", "dealer", "opens", "player", "bid", "tricks", "adjustment",
-           "points", "running"),
-    "de": ("runde", "karten", "status", "geber", "ausspiel", "spieler", "ansage", "stiche",
-           "anpassung", "punkte", "kumuliert"),
-}
+# The second block's first two columns (its header gives the seating).
 SUMMARY = {"en": ("round", "cards"), "de": ("runde", "karten")}
 STATUSES = ("played", "in_progress", "pending", "skipped")
 PHASES = ("pending", "in_progress", "in_progress", "played", "skipped")  # share.js PHASE_ORDER
 # Escalier's own defaults (model.js defaultConfig), for a share link that leaves one out.
 DEFAULTS = {"ptsBid": 5, "ptsTrick": 5, "ptsMiss": 5, "strict": False, "banFrom": 3}
 SCORING = (("ptsBid", "exactBonus"), ("ptsTrick", "pointsPerTrick"), ("ptsMiss", "missPenalty"))
-LINK = re.compile(r"[#&]g=([A-Za-z0-9_\-%]+)")
-_LINK_TEXT = re.compile(r"\S*[#&]g=\S*")  # a text that is one link with a `g` fragment
-_JSON_MARK = re.compile(r'"app"\s*:\s*"L\'Escalier"')
 _FORMULA_GUARD = re.compile(r"'(?=[\s\u00a0]*[=+\-@\t\r])")  # export.js csvField's apostrophe
 NAME_CHARS = 60
 MAX_CSV_ROWS = 20_000  # 10 players × 400 rounds, Escalier's own ceilings, and then some
@@ -96,22 +87,6 @@ class Table:
     first_dealer: str | None = None
     line: int | None = None
     name_lines: list[int | None] = field(default_factory=list)
-
-
-def sniff(head: str) -> bool:
-    """Whether the start of a text is an Escalier export: the JSON export, the CSV export's
-    header (English or German) or a share link."""
-    text = head.lstrip("\ufeff").lstrip()
-    if text.startswith("{"):
-        return bool(_JSON_MARK.search(text))
-    first = text.split("\n", 1)[0].strip("\r")
-    return csv_language(first.split(",")) is not None or bool(_LINK_TEXT.fullmatch(text.strip()))
-
-
-def csv_language(header: list[str]) -> str | None:
-    """``en`` or ``de`` for the header of the CSV export's first block, else None."""
-    cells = tuple(cell.strip().lower() for cell in header[:11])
-    return next((language for language, names in HEADERS.items() if cells == names), None)
 
 
 def read_escalier_sheets(handle: IO[bytes], source: str,
@@ -270,7 +245,7 @@ def csv_table(first: str, rest: IO[str], source: str) -> Table:
     language = csv_language(header)
     if language is None:
         raise _refuse(what, "its first line is not the export's header ("
-                      + ",".join(HEADERS["en"]) + ")", source, 1)
+                      + ",".join(ESCALIER_HEADERS["en"]) + ")", source, 1)
     rows: list[tuple[int, list[str]]] = []
     summary = None
     for cells in reader:

@@ -48,9 +48,10 @@ FORMATS: dict[SheetFormat, Registered] = {
                                 "csv_long:LongCsvWriter"),
     SheetFormat.WIDE_CSV: Registered((), SheetFormat.CSV,  # a CSV, told by its header
                                      "csv_wide:WideCsvWriter"),
-    SheetFormat.KEEPWIZ: Registered((), "keepwiz:read_keepwiz_sheets", None, "keepwiz:sniff"),
+    SheetFormat.KEEPWIZ: Registered((), "keepwiz:read_keepwiz_sheets", None,
+                                    "export_kinds:keepwiz"),
     SheetFormat.ESCALIER: Registered((), "escalier:read_escalier_sheets", None,
-                                     "escalier:sniff"),
+                                     "export_kinds:escalier"),
 }
 # what --input-format can name
 INPUT_FORMATS = (SheetFormat.YAML, SheetFormat.CSV, SheetFormat.KEEPWIZ, SheetFormat.ESCALIER)

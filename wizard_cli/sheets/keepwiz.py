@@ -18,7 +18,6 @@ The record shapes, as the app writes them (``localGameStorage.js``, ``wizardGame
 from __future__ import annotations
 
 import io
-import re
 import shutil
 import tempfile
 from contextlib import ExitStack
@@ -30,30 +29,18 @@ from ..errors import Problem, WizardError, shorten
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, RoundRecord, Sheet, SheetFormat, Truncated,
                           Value)
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting
+from .export_kinds import KEEPWIZ_BARE as BARE, KEEPWIZ_LINK as LINK
 from .export_values import count, shown, utc_date
 from .json_values import MAX_VALUE_BYTES, loads, members, value_at
 from .share_links import MAX_INFLATED_BYTES, MAX_LINK_CHARS, decoded, parameter, too_large
 
 WHAT = "KeepWiz"
-LINK = re.compile(r"[?&]importGame=([^&#\s]+)")
-BARE = re.compile(r"ey[A-Za-z0-9+/_\-]*={0,2}")  # base64 of a JSON object: '{"' is 'eyI'/'eyJ'
-# What only a KeepWiz record has (a wizard sheet in JSON has none of them).
-MARKS = ("round_data", "gameState", "player_ids", "roundData")
 # A record's own fields: a top-level object whose first key is one of them is a single record,
 # any other is a map of records keyed by game id.
 FIELDS = frozenset(("id", "version", "created_at", "duration_seconds", "total_rounds", "players",
                     "round_data", "gameState", "player_ids", "name", "gameFinished", "winner_id",
                     "final_scores", "savedAt", "lastPlayed", "userId", "game_mode", "roundData"))
 NAME_CHARS = 60  # of a name or id in a message
-
-
-def sniff(head: str) -> bool:
-    """Whether the start of a text is a KeepWiz export: JSON with a record's fields, an
-    ``importGame`` link, or the bare base64 of a game."""
-    text = head.lstrip("\ufeff").strip()
-    if text.startswith(("{", "[")):
-        return any(f'"{mark}"' in text for mark in MARKS)
-    return bool(LINK.search(text)) or bool(BARE.fullmatch(text)) and len(text) >= 16
 
 
 def read_keepwiz_sheets(handle: IO[bytes], source: str,
