@@ -132,6 +132,33 @@ def test_an_importgame_link_and_its_base64_read_as_the_game():
     assert yaml.safe_load(result.stdout)["rounds"] == from_export["rounds"]
 
 
+def test_a_keepwiz_export_with_a_bom_crlf_and_wide_characters_reads_the_same(tmp_path):
+    """The second pass finds each record again by its byte offset: names of two- and four-byte
+    characters before it, a byte-order mark and CRLF line ends must not shift it."""
+    export = json.loads(KEEPWIZ.read_text())
+    for game in export.values():
+        for player in game["players"]:
+            player["name"] += "ä🎲"
+    text = json.dumps(export, indent=2, ensure_ascii=False).replace("\n", "\r\n")
+    path = written(tmp_path, "bom.json", b"\xef\xbb\xbf" + text.encode())
+    sheets = converted(path)
+    assert [s["game"] for s in sheets] == [s["game"] for s in converted(KEEPWIZ)]
+    assert sheets[2]["players"] == ["Benä🎲", "Caraä🎲", "Danä🎲", "Annaä🎲"]
+    assert [s["rounds"] for s in sheets] == [s["rounds"] for s in converted(KEEPWIZ)]
+
+
+def test_ids_names_and_titles_from_an_export_are_shown_escaped(tmp_path):
+    """SPEC §8: an export's id, names and title are text from outside like a sheet's."""
+    record = json.loads((FIXTURES / "keepwiz-v2.json").read_text())
+    record.update(id="\x1b[31mevil", name="T\x07itle")
+    record["players"][0]["name"] = "ja\u202ekob"
+    result = run("score", written(tmp_path, "esc.json", json.dumps(record)))
+    assert result.exit_code == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "T\\x07itle (" in result.stdout and "game \\x1b[31mevil" in result.stdout
+    assert "ja\\u202ekob" in result.stdout
+
+
 def test_check_audits_keepwiz_scores(tmp_path):
     """The app's own scores are typed points: check reports one that is not what the rules
     give (the app scored another rule than the one mapped)."""
@@ -444,3 +471,51 @@ def test_a_keepwiz_season_is_read_one_game_at_a_time(tmp_path):
     assert code == 0, err
     print(f"{games:,} KeepWiz games, {size_mib:.0f} MiB: peak {peak:.0f} MiB")
     assert peak < 80 and (not SLOW or peak < size_mib / 2)
+
+
+# --- never a traceback -----------------------------------------------------------------------
+
+JUNK = [None, True, -1, 2.5, 10**30, "", "x\x1b", [], {}, [[]], {"id": None}, "2025-13-45"]
+
+
+def mutations(value, rng, depth=0):
+    """The value with one part somewhere inside replaced by junk."""
+    if depth > 6 or not isinstance(value, (dict, list)) or not value or rng.random() < 0.15:
+        return rng.choice(JUNK)
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    key = rng.choice(list(copy)) if isinstance(copy, dict) else rng.randrange(len(copy))
+    copy[key] = mutations(copy[key], rng, depth + 1)
+    return copy
+
+
+@pytest.mark.parametrize("sample", [KEEPWIZ, FIXTURES / "keepwiz-v2.json",
+                                    FIXTURES / "keepwiz-gamestate.json", ESCALIER_JSON])
+def test_any_part_of_an_export_replaced_by_junk_is_at_worst_a_problem(tmp_path, sample):
+    import random
+
+    rng = random.Random(sample.name)
+    original = json.loads(sample.read_text())
+    path = tmp_path / sample.name
+    for _ in range(60 if not SLOW else 600):
+        path.write_text(json.dumps(mutations(original, rng)))
+        result = run("check", path)
+        assert result.exit_code in (0, 1), result.stderr
+        assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+
+
+def test_any_escalier_csv_line_cut_short_is_at_worst_a_problem(tmp_path):
+    import random
+
+    rng = random.Random(5)
+    lines = ESCALIER_DE.read_bytes().decode().split("\r\n")
+    path = tmp_path / "cut.csv"
+    for _ in range(60 if not SLOW else 600):
+        changed = list(lines)
+        at = rng.randrange(1, len(changed))
+        cells = changed[at].split(",")
+        cells[rng.randrange(len(cells))] = rng.choice(["", "x", "-3", "99", "'=1", "\x00"])
+        changed[at] = ",".join(cells[:rng.randrange(1, len(cells) + 1)])
+        path.write_bytes("\r\n".join(changed).encode())
+        result = run("check", path)
+        assert result.exit_code in (0, 1), result.stderr
+        assert "Traceback" not in result.stderr and "internal error" not in result.stderr
