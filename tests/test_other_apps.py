@@ -119,6 +119,18 @@ def test_a_keepwiz_gamestate_record_is_read_from_gamestate():
     assert "settings" not in sheet  # maxRounds 20 is the whole deck for three
 
 
+def test_a_record_whose_first_field_is_unknown_and_an_array_of_records(tmp_path):
+    """A single record is told from a map by its members, not by its first key; an array of
+    records (the app's first storage) is a season numbered 1..N where a record has no id."""
+    record = json.loads((FIXTURES / "keepwiz-v3.json").read_text())
+    first = {"isImported": True, **record}
+    [sheet] = converted(written(tmp_path, "record.json", "\ufeff" + json.dumps(first)))
+    assert sheet["game"] == record["id"] and len(sheet["rounds"]) == 3
+    del record["id"]
+    sheets = converted(written(tmp_path, "array.json", json.dumps([record, record])))
+    assert [s["game"] for s in sheets] == [1, 2]
+
+
 def test_an_importgame_link_and_its_base64_read_as_the_game():
     link = (IMPORTS / "keepwiz-link.txt").read_text()
     payload = link.split("importGame=", 1)[1].strip()

@@ -70,7 +70,7 @@ class _Scanner:
         try:
             self.buf += self.decoder.decode(chunk, final=not chunk)
         except UnicodeDecodeError as error:
-            raise self.fail(f"not UTF-8 text ({error.reason})") from None
+            raise self.fail(f"not UTF-8 text ({error.reason}): try --encoding latin-1") from None
         self.eof = not chunk
         return bool(chunk)
 

@@ -29,9 +29,9 @@ from ..errors import Problem, WizardError, shorten
 from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, RoundRecord, Sheet, SheetFormat, Truncated,
                           Value)
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting
-from .export_kinds import KEEPWIZ_BARE as BARE, KEEPWIZ_LINK as LINK
+from .export_kinds import KEEPWIZ_BARE as BARE, KEEPWIZ_LINK as LINK, KEEPWIZ_MARKS
 from .export_values import count, shown, utc_date
-from .json_values import MAX_VALUE_BYTES, loads, members, value_at
+from .json_values import MAX_VALUE_BYTES, Member, loads, members, value_at
 from .share_links import MAX_INFLATED_BYTES, MAX_LINK_CHARS, decoded, parameter, too_large
 
 WHAT = "KeepWiz"
@@ -56,9 +56,9 @@ def read_keepwiz_sheets(handle: IO[bytes], source: str,
         first = next(items, None)
         if first is None:
             raise WizardError(Problem(f"{WHAT} export: no games in it", source))
-        if opener == "{" and first.key in FIELDS:  # one record, not a map of them
+        if opener == "{" and not _is_record(first):  # one record, not a map of them
             handle.seek(0)
-            raw = handle.read(MAX_VALUE_BYTES + 1)
+            raw = handle.read(MAX_VALUE_BYTES + 1).removeprefix(b"\xef\xbb\xbf")
             if len(raw) > MAX_VALUE_BYTES:
                 raise WizardError(Problem(f"{WHAT} record: larger than {MAX_VALUE_BYTES >> 20} "
                                           "MB, more than a game record can be", source))
@@ -67,12 +67,21 @@ def read_keepwiz_sheets(handle: IO[bytes], source: str,
         # A season: a record at a time, twice — first only to learn each one's created_at and
         # where it stands (an index of a few dozen bytes a game), then in that order.
         index = []
-        for seq, member in enumerate(chain([first], items)):
-            index.append((_created(member.value), seq, member.offset, member.line, member.key))
+        for seq, member in enumerate(chain([first], items), 1):  # an array's: numbered 1..N
+            key = member.key if member.key is not None else seq
+            index.append((_created(member.value), seq, member.offset, member.line, key))
         index.sort()
         for _, _, offset, line, key in index:
             record = value_at(handle, offset, line, source, f"{WHAT} record")
             yield record_sheet(record, source, key, line)
+
+
+def _is_record(member: Member) -> bool:
+    """Whether a top-level member is a game record keyed by its id (a map of records), not one
+    field of a single record."""
+    value = member.value
+    return (member.key not in FIELDS and isinstance(value, dict)
+            and any(mark in value for mark in KEEPWIZ_MARKS + ("players",)))
 
 
 def _seekable_utf8(handle: IO[bytes], source: str, encoding: str | None,
