@@ -336,6 +336,15 @@ def test_what_a_sheet_cannot_say_is_a_located_problem(tmp_path, change, message)
     assert any(line.endswith(message) or message in line for line in lines), lines
 
 
+def test_an_escalier_game_of_more_rounds_than_any_is_counted_not_built(tmp_path):
+    export = json_export()
+    played = export["rounds"][0]
+    export["rounds"] = [dict(played, number=n, cards=n) for n in range(1, 1001)]
+    lines = problems(written(tmp_path, "long.json", json.dumps(export)))
+    assert any("Escalier export: 1000 rounds dealt, more than a game can have (20 at most)"
+               in line for line in lines), lines
+
+
 def test_banfrom_zero_is_no_dealer_rule(tmp_path):
     export = json_export()
     export["game"]["scoring"]["banFrom"] = 0

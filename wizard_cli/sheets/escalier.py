@@ -87,6 +87,14 @@ class Table:
     first_dealer: str | None = None
     line: int | None = None
     name_lines: list[int | None] = field(default_factory=list)
+    # rounds past those kept (a game has at most 20: SPEC §4), only counted: planned, dealt
+    more_planned: int = 0
+    more_dealt: int = 0
+
+    def count_more(self, status: str) -> None:
+        """A round past those kept, counted by its status."""
+        self.more_planned += status in ("played", "in_progress", "pending")
+        self.more_dealt += status in ("played", "in_progress")
 
 
 def read_escalier_sheets(handle: IO[bytes], source: str,
@@ -150,6 +158,8 @@ def export_table(data: Any, source: str) -> Table:
                   [], scoring if isinstance(scoring, dict) else {}, game.get("id"),
                   game.get("name"), game.get("created"), line=1)
     seat_of = {name: seat for seat, name in reversed(list(enumerate(names)))}
+    for data_ in rounds[ROUNDS_KEPT * 2:]:
+        table.count_more(str(data_.get("status")))
     for index, data_ in enumerate(rounds[:ROUNDS_KEPT * 2]):
         results = data_.get("results")
         if not isinstance(results, list):
@@ -217,6 +227,9 @@ def link_table(text: str, source: str) -> Table:
         whole = isinstance(seat, int) and not isinstance(seat, bool)
         return names[seat] if whole and 0 <= seat < len(names) else None
 
+    for packed_round in rounds[ROUNDS_KEPT * 2:]:
+        phase = packed_round[1] if isinstance(packed_round, list) and len(packed_round) > 1 else 0
+        table.count_more(PHASES[phase] if phase in range(len(PHASES)) else "pending")
     for index, packed_round in enumerate(rounds[:ROUNDS_KEPT * 2]):
         fields = packed_round if isinstance(packed_round, list) else []
         cards, phase, dealer, _, entries = (fields + [None] * 5)[:5]
@@ -268,6 +281,7 @@ def csv_table(first: str, rest: IO[str], source: str) -> Table:
     seat_of = {name: seat for seat, name in reversed(list(enumerate(names)))}
     running: dict[int, tuple[str, str, str]] = {}  # each seat's first row: status, points, running
     by_number: dict[int, Dealt] = {}
+    more: set[int] = set()  # round numbers past those kept
     for line, cells in rows:
         cells = (cells + [""] * 11)[:11]
         number = count(_number(cells[0]))
@@ -284,6 +298,9 @@ def csv_table(first: str, rest: IO[str], source: str) -> Table:
         dealt = by_number.get(number)
         if dealt is None:
             if len(by_number) >= ROUNDS_KEPT:
+                if number not in more:
+                    more.add(number)
+                    table.count_more(cells[2].strip())
                 continue
             status = cells[2].strip()
             dealt = by_number[number] = Dealt(number, count(_number(cells[1])), status,
@@ -348,7 +365,7 @@ def table_sheet(table: Table, source: str) -> Sheet:
     if table.first_dealer is not None:
         sheet.first_dealer, sheet.first_dealer_line = table.first_dealer, line
     first = names.index(table.first_dealer) if table.first_dealer in names else 0
-    planned = 0
+    planned = table.more_planned
     for dealt in table.rounds:
         where = dealt.line if dealt.line is not None else line
         if dealt.status == "skipped":
@@ -364,6 +381,9 @@ def table_sheet(table: Table, source: str) -> Sheet:
             continue
         planned += 1
         _round(sheet, table, dealt, where, first)
+    if table.more_dealt:  # counted, not built (SPEC §4)
+        sheet.problem(f"{what}: {len(sheet.rounds) + table.more_dealt} rounds dealt, more than a "
+                      f"game can have ({DECK_SIZE // MIN_PLAYERS} at most)", line)
     if MIN_PLAYERS <= players <= MAX_PLAYERS and planned and planned != DECK_SIZE // players:
         sheet.settings += [RawSetting("roundMode", "custom", source, line),
                            RawSetting("customRoundCount", planned, source, line)]
