@@ -1,6 +1,7 @@
 """JSON read a value at a time from its bytes: the members of a top-level object (or the items of
-a top-level array) found by their brackets and parsed one by one, so an export of 100,000 games
-is read in flat memory (SPEC §4); and any JSON text parsed with its nesting bounded.
+a top-level array) each parsed alone by json's own scanner over the text read so far, so an
+export of 100,000 games is read in flat memory (SPEC §4), and found again later by its byte
+offset; and any JSON text parsed whole with its nesting bounded.
 
 Only another app's export (:mod:`.keepwiz`, :mod:`.escalier`) is read here; a wizard sheet in
 JSON is YAML (:mod:`.yaml_sheets`). The bytes are UTF-8 (what both apps write).
