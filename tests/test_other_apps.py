@@ -308,7 +308,8 @@ def json_export() -> dict:
     (lambda e: e["players"][1].update(carryIn=30),
      "Ben: Escalier export: carryIn 30 is a start score; start scores are not supported yet"),
     (lambda e: e["rounds"][1]["results"][2].update(satOut=True, bid=None, tricks=None),
-     "round 2, Cara: Escalier export: sat out this round; seating changes are not supported yet"),
+     "round 2, Cara: bid 'out' (Escalier export: sat out this round): seating changes are not "
+     "supported yet"),
     (lambda e: e["game"]["scoring"].update(banFrom=3),
      "Escalier export: scoring banFrom 3 (the dealer rule from 3 cards on); dealerRuleFrom is "
      "not supported yet"),
@@ -343,6 +344,19 @@ def test_an_escalier_game_of_more_rounds_than_any_is_counted_not_built(tmp_path)
     lines = problems(written(tmp_path, "long.json", json.dumps(export)))
     assert any("Escalier export: 1000 rounds dealt, more than a game can have (20 at most)"
                in line for line in lines), lines
+
+
+def test_a_seat_sat_out_is_refused_once_not_also_as_missing(tmp_path):
+    """The refusal of a sat-out round stands alone: no 'missing bid' or 'missing tricks' after
+    it for the same cell (the CSV's `sat_out` row, bid and tricks empty), and the round is not
+    scored (its dealer rule judged) with a seat that has no bid."""
+    lines = ESCALIER_CSV.read_bytes().decode().split("\r\n")
+    cells = lines[6].split(",")  # round 2, Ben
+    cells[2], cells[6], cells[7], cells[9] = "sat_out", "", "", ""
+    lines[6] = ",".join(cells)
+    out = problems(written(tmp_path, "out.csv", "\r\n".join(lines)), *ESCALIER_POINTS)
+    assert out == [f"{tmp_path / 'out.csv'}:7: round 2, Ben: bid 'out' (Escalier CSV: sat out "
+                   "this round): seating changes are not supported yet"]
 
 
 def test_banfrom_zero_is_no_dealer_rule(tmp_path):

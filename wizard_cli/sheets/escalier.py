@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Iterator
 
 from ..errors import Problem, WizardError, shorten
-from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, RoundRecord, Sheet, SheetFormat, Truncated,
-                          Value)
+from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Sheet, SheetFormat,
+                          Truncated, Value)
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, read_setting
 from .export_kinds import ESCALIER_HEADERS, ESCALIER_LINK as LINK, csv_language
 from .export_values import count, shown, utc_date
@@ -44,6 +44,7 @@ DEFAULTS = {"ptsBid": 5, "ptsTrick": 5, "ptsMiss": 5, "strict": False, "banFrom"
 SCORING = (("ptsBid", "exactBonus"), ("ptsTrick", "pointsPerTrick"), ("ptsMiss", "missPenalty"))
 _FORMULA_GUARD = re.compile(r"'(?=[\s\u00a0]*[=+\-@\t\r])")  # export.js csvField's apostrophe
 NAME_CHARS = 60
+SAT_OUT = BadValue("out", quiet=True)  # a seat's tricks in a round it sat out: its bid says it
 MAX_CSV_ROWS = 20_000  # 10 players × 400 rounds, Escalier's own ceilings, and then some
 
 
@@ -442,8 +443,11 @@ def _round(sheet: Sheet, table: Table, dealt: Dealt, where: int | None, first: i
         at = entry.line if entry.line is not None else where
         lines[seat] = at
         if entry.out:  # seating of a later issue: the round's `out`
-            sheet.problem(f"{what}: sat out this round; seating changes are not supported yet",
-                          at, dealt.number, names[seat])
+            # said once, by the bid (validation's own problem: the round is not scored), not
+            # also as a missing bid and missing tricks
+            bids[seat] = BadValue("out", f"({what}: sat out this round): seating changes are "
+                                  "not supported yet")
+            tricks[seat] = SAT_OUT
             continue
         if entry.adjustment not in (0, None):
             sheet.problem(f"{what}: adjustment {shown(entry.adjustment)}; no wizard rule adjusts "
