@@ -283,7 +283,7 @@ def test_play_carries_on_where_the_sheet_stands_after_another_command_changed_it
     asks for the next bid of the sheet as it now stands, not Ben's again and again."""
     import io
 
-    from wizard_cli.app.play import play_game
+    from wizard_cli.cli.play import play_game
 
     sheet = tmp_path / "g.yaml"
     assert run("new", "--players", "Anna,Ben,Cara", "-o", sheet).exit_code == 0

@@ -214,7 +214,7 @@ class Meanwhile(io.StringIO):
 
 
 def _play(sheet: Path, stdin: io.StringIO) -> tuple[int, str, str]:
-    from wizard_cli.app.play import play_game
+    from wizard_cli.cli.play import play_game
     from wizard_cli.errors import WizardError
 
     out, err = io.StringIO(), io.StringIO()

@@ -42,7 +42,7 @@ def test_scoring_the_worked_example_in_a_real_process(tmp_path):
 def test_output_to_a_pipe_is_buffered_in_large_blocks_and_a_terminal_s_is_not(tmp_path):
     """A season prints megabytes: to a pipe or file in 64 KiB blocks, even with PYTHONUNBUFFERED
     (each line a system call of its own was a tenth of a season's run; issue 20)."""
-    probe = ("import sys, wizard_cli.app.console as console; console.buffer_output(); "
+    probe = ("import sys, wizard_cli.cli.console as console; console.buffer_output(); "
              "print(type(sys.stdout.buffer).__name__, getattr(sys.stdout.buffer, 'raw', None) "
              "and sys.stdout.buffer.raw.closefd, sys.stdout.write_through)")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}

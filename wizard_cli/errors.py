@@ -70,13 +70,27 @@ def name_list(names: Sequence[str]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with an input, with where it stands (every part optional)."""
+    """One thing wrong with an input, with where it stands (every part optional): the source
+    it was read from (``path``, also named ``source``; a workbook's worksheet as
+    ``PATH[WORKSHEET]``), the game of a season it is in (``game``, set where the game is known),
+    the line, round and player."""
 
     message: str
     path: str | None = None
     line: int | None = None
     round: int | None = None
     player: str | None = None
+    game: str | int | None = None
+
+    @property
+    def source(self) -> str | None:
+        """Where the problem was read from (the library's name for ``path``, SPEC §10)."""
+        return self.path
+
+    def as_json(self) -> dict[str, object]:
+        """The problem as ``check --format json`` (and serve's JSON) gives it: where and what."""
+        return {"line": self.line, "round": self.round, "player": self.player,
+                "message": self.message}
 
     def __str__(self) -> str:
         """Render as ``PATH:LINE: round R, PLAYER: message``, leaving out missing parts."""

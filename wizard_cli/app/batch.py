@@ -1,8 +1,10 @@
 """The application layer: a batch of sources read, validated and scored one sheet at a time.
 
-What a batch does with a sheet that cannot be read or is invalid lives here (its problems go to
-stderr, the batch goes on, and the command exits 1 at the end), so every command treats them
-alike. Usage problems are raised as :class:`~wizard_cli.errors.UsageError`; the CLI edge turns
+What a batch does with a sheet that cannot be read or is invalid lives here (its problems are
+said through ``report``, the batch goes on, and the command exits 1 at the end), so every command
+treats them alike. A batch prints nothing itself (SPEC §10): whoever makes it says where its
+problems and notes go (the command line: stderr; the library: nowhere, it takes them as data).
+Usage problems are raised as :class:`~wizard_cli.errors.UsageError`; the CLI edge turns
 them into Click's usage errors (exit 2).
 """
 
@@ -26,7 +28,6 @@ from ..output.formats import Rendered
 from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.formats import read_sheets
 from ..sheets.source import STDIN, display_name
-from .console import flush_output, report
 
 if TYPE_CHECKING:
     from ..game.compare import Preset
@@ -67,15 +68,30 @@ class SheetRules:
     encoding: str | None = None
 
 
+def unsaid(problems: Iterable[Problem]) -> None:
+    """Problems said nowhere (a batch made without a ``report``: its caller reads them as data)."""
+
+
+def no_wait() -> None:
+    """Nothing to send out before a source waits for input."""
+
+
 @dataclass
 class Inputs:
-    """Where the sheets come from and the rules given outside them, read once for all sheets."""
+    """Where the sheets come from and the rules given outside them, read once for all sheets.
+
+    ``report`` is told the problems of every sheet that fails and every note of what a source
+    skipped, in order; ``waiting`` is called before a source waits for input (standard input),
+    so that output held back reaches a pipeline first. The command line gives stderr and its
+    stdout's flush; by default nothing is said."""
 
     paths: list[str]
     rules: SheetRules = SheetRules()
     input_format: str | None = None
     failed: bool = False
-    notes: bool = True  # what a source skips goes to stderr (not again when read a second time)
+    notes: bool = True  # what a source skips is reported (not again when read a second time)
+    report: Callable[[Iterable[Problem]], None] = unsaid
+    waiting: Callable[[], None] = no_wait
 
     def checked(self, lane: Lane | None = None, scored: bool = False
                 ) -> Iterator[Checked | Rendered | ScoredRun]:
@@ -87,7 +103,7 @@ class Inputs:
         for path in self.paths:
             try:
                 for sheet in read_sheets(path, self.input_format, self.rules.encoding,
-                                         _note if self.notes else None, flush_output,
+                                         self._note if self.notes else None, self.waiting,
                                          runs=lane is not None):
                     if type(sheet) is GameRun:
                         yield from self._run(sheet, lane, scored)
@@ -114,7 +130,7 @@ class Inputs:
     def scored(self, keep: Callable[[Sheet], bool] | None = None,
                lane: Lane | None = None) -> Iterator[GameResult | Rendered | ScoredRun]:
         """Every valid sheet scored (those ``keep`` takes, if given); the problems of the others
-        go to stderr (and set ``failed``). A ``lane`` takes whole runs (see :meth:`checked`:
+        are reported (and set ``failed``). A ``lane`` takes whole runs (see :meth:`checked`:
         what it makes of them comes as it is, ``keep`` is not asked)."""
         for checked in self.checked(lane, scored=True):
             if from_lane(checked):
@@ -126,7 +142,7 @@ class Inputs:
 
     def audited(self, lane: Lane | None = None) -> Iterator[Checked | Rendered]:
         """Every sheet checked, a valid one's typed ``points`` audited too (``wizard check``);
-        an invalid one's problems go to stderr, and it is still yielded (it prints its count).
+        an invalid one's problems are reported, and it is still yielded (it prints its count).
         A ``lane`` renders whole runs (see :meth:`checked`: a run has no typed points)."""
         for checked in self.checked(lane):
             if from_lane(checked):
@@ -143,7 +159,7 @@ class Inputs:
     def scored_noting_points(self, lane: Lane | None = None
                              ) -> Iterator[GameResult | Rendered]:
         """Every valid sheet scored, as :meth:`scored`; a sheet whose typed ``points`` disagree
-        with the derived ones gets one line on stderr pointing to ``wizard check`` (``score``
+        with the derived ones gets one line reported pointing to ``wizard check`` (``score``
         shows the derived points, issue 18). A ``lane`` renders whole runs (a run has no typed
         points)."""
         for result in self.scored(lane=lane):
@@ -155,14 +171,14 @@ class Inputs:
                 if wrong:
                     where = game_label(result.source, result.game)
                     cells = f"{len(wrong)} cell{'s' if len(wrong) > 1 else ''}"
-                    report([Problem(f"typed points disagree with those derived from bids and "
+                    self.report([Problem(f"typed points disagree with those derived from bids and "
                                     f"tricks in {cells} (the table shows the derived ones): "
                                     f"wizard check {result.source} lists them", where)])
             yield result
 
     def compared(self, rule_sets: list, warn: bool) -> Iterator:
         """Every valid sheet under each rule set (``wizard compare``); a sheet a rule set cannot
-        apply to is reported and left out. ``warn``: say each warning on stderr too."""
+        apply to is reported and left out. ``warn``: report each warning too."""
         from ..game.compare import compare_sheet
 
         for checked in self.checked():
@@ -175,7 +191,7 @@ class Inputs:
                 self.fail(error.problems)
                 continue
             if warn:
-                report(warning.problem() for warning in comparison.warnings)
+                self.report(warning.problem() for warning in comparison.warnings)
             yield comparison
 
     def one_game(self, command: str) -> GameResult:
@@ -191,14 +207,13 @@ class Inputs:
         return score_game(checked.validated)
 
     def fail(self, problems: Iterable[Problem]) -> None:
-        """Report problems on stderr; the command will exit 1."""
+        """Report problems; the command will exit 1."""
         self.failed = True
-        report(problems)
+        self.report(problems)
 
-
-def _note(problem: Problem) -> None:
-    """Something a source skipped (not a failure): a line on stderr."""
-    report([problem])
+    def _note(self, problem: Problem) -> None:
+        """Something a source skipped (not a failure): reported as a problem is."""
+        self.report([problem])
 
 
 def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
@@ -240,8 +255,11 @@ def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:
     return layers
 
 
-def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
-    """Check the command's inputs up front: usage errors exit 2, bad settings exit 1."""
+def inputs(paths: list[str], rules: RuleOptions,
+           report: Callable[[Iterable[Problem]], None] = unsaid,
+           waiting: Callable[[], None] = no_wait) -> Inputs:
+    """Check the command's inputs up front: usage errors exit 2, bad settings exit 1. The batch
+    says its problems and notes through ``report`` (see :class:`Inputs`)."""
     from ..sheets.source import text_encoding
 
     existing_files(paths)
@@ -251,7 +269,7 @@ def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
         except LookupError as error:  # unknown, or no text encoding (rot13, hex)
             raise UsageError(str(error), param_hint="--encoding") from None
     return Inputs(paths, SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding),
-                  rules.input_format)
+                  rules.input_format, report=report, waiting=waiting)
 
 
 def load_presets(path: str | None) -> list[Preset]:

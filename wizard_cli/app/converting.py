@@ -16,7 +16,7 @@ import sys
 import tempfile
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..errors import Problem, WizardError
 from ..sheets.source import STDIN
@@ -42,10 +42,13 @@ class Plan:
 class Conversion:
     """One ``convert``: ``with Conversion(…) as conversion`` runs the first pass (raising
     WizardError when some sheet is invalid or would not read back the same); then
-    ``conversion.pieces()`` yields the text and ``conversion.plan.notes`` say what a CSV drops."""
+    ``conversion.pieces()`` yields the text and :meth:`dropped` says what a CSV drops. ``warn``
+    is told, one line, of a name a spreadsheet may run as a formula (the command line: stderr)."""
 
-    def __init__(self, source: Inputs, target: SheetFormat, dealer_given: bool) -> None:
+    def __init__(self, source: Inputs, target: SheetFormat, dealer_given: bool,
+                 warn: Callable[[str], None] | None = None) -> None:
         self.source, self.target, self.dealer_given = source, target, dealer_given
+        self.warn = warn
         self.plan = Plan(writer(target))
         self._stack = ExitStack()
 
@@ -57,13 +60,12 @@ class Conversion:
             self._stack.close()
             raise
         # a name or game id that a spreadsheet may run as a formula: one warning (SPEC §8)
-        FormulaGuard().check([self.plan.formula], self.plan.source)
+        FormulaGuard(self.warn).check([self.plan.formula], self.plan.source)
         return self
 
-    def say_what_was_dropped(self) -> None:
-        """What a CSV could not carry, one line on stderr (after the output)."""
-        for note in self.plan.notes:
-            sys.stderr.write(f"{self.plan.source}: {note}\n")
+    def dropped(self) -> list[str]:
+        """What a CSV could not carry, a line each (said on stderr after the output)."""
+        return [f"{self.plan.source}: {note}" for note in self.plan.notes]
 
     def __exit__(self, *exc: object) -> None:
         self._stack.close()

@@ -1,16 +1,16 @@
 """A season's commands (``stats``, ``ratings``, ``plot --ratings``): which games count
 (``--since``, ``--until``, ``--player``; SPEC §5), what is said about the others on stderr (the
-undated games left out, names that differ only by case or spaces), and the streams from the
-batch through the core to the output. It filters games, not rows, one game at a time."""
+undated games left out, names that differ only by case or spaces: through the ``say`` the
+command line gives), and the streams from the batch through the core to the output. It filters
+games, not rows, one game at a time; it prints nothing itself."""
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
 import os
-import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TextIO
 
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet
@@ -57,6 +57,7 @@ class GameFilter:
     seen: set[str] = field(default_factory=set)  # player_key of each --player in a game
     look_alikes: dict[str, str] = field(default_factory=dict)  # _look_alike_key → first name
     names: set[str] = field(default_factory=set)  # every name seen, as written
+    say: Callable[[str], None] = lambda line: None  # a warning or note, one line (stderr)
 
     def __post_init__(self) -> None:
         self.wanted = {player_key(name): name for name in self.players}
@@ -115,29 +116,31 @@ class GameFilter:
         key = _look_alike_key(name)
         first = self.look_alikes.setdefault(key, name)
         if first != name:
-            sys.stderr.write(f"warning: '{first}' and '{name}' differ only by case or spaces: "
-                             "they count as two players\n")
+            self.say(f"warning: '{first}' and '{name}' differ only by case or spaces: "
+                     "they count as two players")
 
     def finish(self) -> None:
         """After the last game: the count of undated games left out; a --player in no game is
         an error (exit 1)."""
         if self.undated:
             games = "game" if self.undated == 1 else "games"
-            sys.stderr.write(f"note: {self.undated} {games} without a date left out "
-                             "(--since/--until)\n")
+            self.say(f"note: {self.undated} {games} without a date left out (--since/--until)")
         missing = [name for key, name in self.wanted.items() if key not in self.seen]
         if missing:
             raise WizardError(*(Problem(f"--player '{name.strip()}': no game has this player")
                                 for name in missing))
 
 
-def game_filter(since: str | None, until: str | None, players: Iterable[str] | None) -> GameFilter:
-    """The filter from the command's options, each checked first."""
+def game_filter(since: str | None, until: str | None, players: Iterable[str] | None,
+                say: Callable[[str], None] = lambda line: None) -> GameFilter:
+    """The filter from the command's options, each checked first; what it has to say about the
+    games left out goes to ``say``, a line at a time."""
     names = list(players or ())
     for name in names:
         if not name.strip():
             raise WizardError(Problem("--player: an empty name"))
-    return GameFilter(option_date("--since", since), option_date("--until", until), names)
+    return GameFilter(option_date("--since", since), option_date("--until", until), names,
+                      say=say)
 
 
 # --- the commands ----------------------------------------------------------------------------
@@ -160,30 +163,34 @@ def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | S
         yield item
 
 
-def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out: TextIO) -> None:
-    """``stats`` (or ``stats --by``) over the games kept, written once all are read."""
+def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out: TextIO,
+               warn: Callable[[str], None] | None = None) -> None:
+    """``stats`` (or ``stats --by``) over the games kept, written to ``out`` once all are read
+    (``warn``: where a CSV cell's formula warning goes, see output/formats.py)."""
     from ..output.formats import emit
 
     results = season_results(source, games)
     if by is None:
-        from ..game.stats import season_stats
+        from ..library import stats
         from ..output.season_views import StatsOutput, games_line
 
-        season = season_stats(results)
+        season = stats(results).season  # (the library's: a season lane's runs pass as they are)
         games.finish()
-        emit(StatsOutput(games_line(season)), season.ranked(), fmt, out)
+        emit(StatsOutput(games_line(season)), season.ranked(), fmt, out, warn=warn)
     else:
         from ..game.breakdown import season_breakdown
         from ..output.season_views import breakdown_output
 
         breakdown = season_breakdown(results, by)
         games.finish()
-        emit(breakdown_output(breakdown), breakdown.rows(), fmt, out)
+        emit(breakdown_output(breakdown), breakdown.rows(), fmt, out, warn=warn)
 
 
-def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out: TextIO) -> None:
-    """``ratings``: the table once all games are rated, or ``--history`` row by row."""
-    from ..game.ratings import rating_history, season_ratings
+def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out: TextIO,
+                 warn: Callable[[str], None] | None = None) -> None:
+    """``ratings``: the table once all games are rated, or ``--history`` row by row, written to
+    ``out`` (``warn`` as for :func:`show_stats`)."""
+    from ..game.ratings import rating_history
     from ..output.formats import emit
     from ..output.ratings_views import HistoryOutput, RatingsOutput, ratings_summary
 
@@ -192,11 +199,13 @@ def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out
             yield from rating_history(season_results(source, games))
             games.finish()  # (a --player in no game: raised before the first row is written)
 
-        emit(HistoryOutput(), rows(), fmt, out)
+        emit(HistoryOutput(), rows(), fmt, out, warn=warn)
         return
-    season = season_ratings(season_results(source, games))
+    from ..library import ratings
+
+    season = ratings(season_results(source, games)).season
     games.finish()
-    emit(RatingsOutput(ratings_summary(season)), season.table(), fmt, out)
+    emit(RatingsOutput(ratings_summary(season)), season.table(), fmt, out, warn=warn)
 
 
 def rating_chart(source: Inputs, games: GameFilter, paths: list[str], fmt: str) -> bytes:

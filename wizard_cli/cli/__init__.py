@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from ..app.console import ClosedOutput, buffer_output
+from .console import ClosedOutput, buffer_output
 from ..errors import ExitCode
 from .boundary import exit_status
 from .commands import APP_SETTINGS, app

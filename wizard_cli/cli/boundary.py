@@ -17,7 +17,7 @@ from typing import Callable
 
 import typer
 
-from ..app.console import output_failed, report, silence_stdout
+from .console import output_failed, report, silence_stdout
 from ..errors import ExitCode, UsageError, WizardError, one_line, shorten
 
 DEBUG = "wizard.debug"  # the key of ``--debug`` in the context's meta (shared by every command)

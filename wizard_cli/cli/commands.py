@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Callable, Iterable, Optional
 import typer
 
 from .. import __version__
-from ..app.batch import Inputs, RuleOptions, inputs, load_presets, rule_layers
-from ..app.console import check_output, output_after_change, report, require_stdout, write_output
+from ..app.batch import Inputs, RuleOptions, load_presets, rule_layers
+from ..app.batch import inputs as batch_inputs
+from .console import (check_output, flush_output, output_after_change, report, require_stdout,
+                      say, write_output)
 from ..errors import ExitCode
 from ..output.fitting import terminal_width
 from ..output.formats import View, emit
@@ -65,9 +67,14 @@ def _main(
     ctx.meta[DEBUG] = debug
 
 
+def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
+    """The command's sheets as a batch whose problems and notes go to stderr."""
+    return batch_inputs(paths, rules, report, flush_output)
+
+
 def show(view: View, items: Iterable, fmt: Format, several: bool = False) -> None:
-    """Render items to stdout in the chosen format."""
-    emit(view, items, fmt.value, sys.stdout, several)
+    """Render items to stdout in the chosen format (a formula warning to stderr)."""
+    emit(view, items, fmt.value, sys.stdout, several, warn=say)
 
 
 def show_season(view: View, items: Callable[..., Iterable], fmt: Format,
@@ -130,11 +137,13 @@ def next_(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sh
 @app.command(cls=ShownCommand, epilog=examples("trick"))
 @edge
 def trick(cards: Annotated[list[str], typer.Argument(
-              metavar="CARD...", help="Cards in the order played: 10H, QS, W (Wizard), J (Jester).")],
+              metavar="CARD...", help="Cards in the order played: 10H, QS, W (Wizard), J (Jester); "
+              "Dragon, Fairy, Bomb, 7.5H (Juggler), 9.75S (Cloud), Shapeshifter:W or :J.")],
           trump: Annotated[str, typer.Option("--trump", metavar="SUIT",
                                              help="Trump suit S, H, D, C, or none.")] = "none",
           format: FormatOpt = Format.table) -> None:
-    """Who wins a trick: the first Wizard, else the highest trump, else the highest of the suit led."""
+    """Who wins a trick: the first Wizard, else the highest trump, else the highest of the suit led
+    (the Dragon, the Fairy and the Bomb of the anniversary editions too)."""
     from ..game.trick import winning_card
 
     show(TrickOutput(), [winning_card(cards, trump)], format)
@@ -156,9 +165,9 @@ def stats(sheets: SheetArgs, format: FormatOpt = Format.table, by: ByOpt = None,
     """
     from ..app.season import game_filter, show_stats
 
-    games = game_filter(since, until, player)
+    games = game_filter(since, until, player, say)
     source = inputs(sheets, rules)
-    show_stats(source, games, by.value if by else None, format.value, sys.stdout)
+    show_stats(source, games, by.value if by else None, format.value, sys.stdout, say)
     finish(source)
 
 
@@ -180,9 +189,9 @@ def ratings(sheets: SheetArgs, format: FormatOpt = Format.table,
     """
     from ..app.season import game_filter, show_ratings
 
-    games = game_filter(since, until, player)
+    games = game_filter(since, until, player, say)
     source = inputs(sheets, rules)
-    show_ratings(source, games, history, format.value, sys.stdout)
+    show_ratings(source, games, history, format.value, sys.stdout, say)
     finish(source)
 
 
@@ -219,7 +228,7 @@ def plot(sheets: Annotated[list[str], typer.Argument(
     if ratings:
         from ..app.season import game_filter, rating_chart
 
-        games = game_filter(since, until, player)
+        games = game_filter(since, until, player, say)
         source = inputs(sheets, rules)
         refuse_existing(output, force)
         write_atomically(output, rating_chart(source, games, sheets, fmt), force)
@@ -352,7 +361,7 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     """Record a game at the table: prompt each bid and each player's tricks in turn, writing
     each to the sheet at once. Type a number, or undo (u), quit (q), help (?); reads lines, so a
     game can be replayed from a pipe or a file."""
-    from ..app.play import play_game
+    from .play import play_game
 
     play_game(sheet, player_names(players) if players else None, assignments)
 
@@ -418,6 +427,7 @@ def convert(sheet: Annotated[str, typer.Argument(
                                      param_hint="--to")
     source = inputs([sheet], rules)
     check_output(output, force)
-    with Conversion(source, to, rules.first_dealer is not None) as conversion:
+    with Conversion(source, to, rules.first_dealer is not None, say) as conversion:
         write_output(conversion.pieces(), output, force)
-    conversion.say_what_was_dropped()
+    for line in conversion.dropped():
+        say(line)

@@ -123,6 +123,16 @@ class Comparison:
         """A player's rank under each rule set."""
         return [s.by_seat()[seat][1] for s in self.scored]
 
+    def as_json(self) -> dict[str, Any]:
+        """The comparison as ``compare --format json`` prints it (SPEC §5), as Python values."""
+        return {"source": self.source, "game": self.game,
+                "rulesets": [{"name": s.name, "settings": s.settings.as_dict()}
+                             for s in self.scored],
+                "players": [{"player": name, "scores": self.scores(seat),
+                             "ranks": self.ranks(seat)}
+                            for seat, name in enumerate(self.players)],
+                "warnings": [str(w) for w in self.warnings]}
+
 
 # --- presets -----------------------------------------------------------------------------
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Sequence
+from operator import attrgetter
+from typing import Any, Sequence
 
 from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet, by_seat
 from .scoring import (ScoredColumns, ScoredRound, Standing, base_points, bidding_order,
@@ -223,6 +225,23 @@ class GameResult:
         """Running totals after the last completed round (0 for all before any)."""
         return self.scored.totals()
 
+    def status(self) -> Status:
+        """Finished or not, rounds played, winners, contenders and what happens next."""
+        return game_status(self)
+
+    def as_json(self) -> dict[str, Any]:
+        """The game as ``score --format json`` prints it (SPEC §5), as Python values."""
+        players = self.players
+        return {"source": self.source, "game": self.game, **metadata_json(self),
+                "players": list(players), "settings": self.settings.as_dict(),
+                "rounds": [round_json(players, record) for record in round_records(self)],
+                "standings": standings_json(self), "status": game_status(self).as_json()}
+
+    def standings_json(self) -> dict[str, Any]:
+        """The standings and status as ``standings --format json`` prints them."""
+        return {"source": self.source, "game": self.game, **metadata_json(self),
+                "standings": standings_json(self), "status": game_status(self).as_json()}
+
 
 def score_game(game: Game) -> GameResult:
     """A validated game scored under its settings: rounds, standings and status."""
@@ -249,6 +268,18 @@ class NextStep:
     finished: bool
     winners: tuple[str, ...] = ()
 
+    def as_json(self) -> dict[str, Any]:
+        """The ``wizard next`` object: the keys of SPEC §5; once the game is over, also its
+        winners (issue 4: "after the last round, finished: true and the winners")."""
+        data = dict(zip(NEXT_KEYS, (
+            self.round, self.hand_size, self.dealer,
+            list(self.bidding_order) if self.bidding_order is not None else None,
+            self.bids_in, self.bid_total, self.next_bidder, self.no_trump,
+            self.forbidden_dealer_bid, self.finished)))
+        if self.finished:
+            data["winners"] = list(self.winners)
+        return data
+
 
 @dataclass(frozen=True, slots=True)
 class Status:
@@ -260,6 +291,70 @@ class Status:
     winners: tuple[str, ...]
     contenders: tuple[str, ...]
     next: NextStep | None  # None once finished
+
+    def as_json(self) -> dict[str, Any]:
+        """``status`` of score and standings JSON."""
+        return {"finished": self.finished, "roundsPlayed": self.rounds_played,
+                "roundsTotal": self.rounds_total, "winners": list(self.winners),
+                "contenders": list(self.contenders),
+                "next": None if self.next is None else self.next.as_json()}
+
+
+# --- the JSON records (SPEC §5), each built in one place ---------------------------------------
+# Each part of a game's record is made once, as its values in the order of its keys, and every
+# format is drawn from those values (output/game_views.py): JSON pairs them with the keys, a CSV
+# row is them, and a table's cells are made from them.
+
+NEXT_KEYS = ("round", "handSize", "dealer", "biddingOrder", "bidsIn", "bidTotal", "nextBidder",
+             "noTrump", "forbiddenDealerBid", "finished")
+STANDING_KEYS = ("rank", "player", "score", "bonus")
+_standing_values = attrgetter(*STANDING_KEYS)
+RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
+ROUND_KEYS = ("round", "handSize", "dealer", "results")  # one entry of ``rounds``
+
+
+def metadata_json(result: GameResult) -> dict[str, Any]:
+    """``title`` and, right after it, ``date``, ``place`` and ``notes`` (SPEC §3; null when
+    absent)."""
+    return {"title": result.title, "date": result.date, "place": result.place,
+            "notes": result.notes}
+
+
+def standing_records(result: GameResult) -> list[tuple[Any, ...]]:
+    """Each place of the standings as its values under ``STANDING_KEYS``: rank, player, score
+    (with end bonuses) and the bonus part."""
+    return list(map(_standing_values, result.standings))
+
+
+def standings_json(result: GameResult) -> list[dict[str, Any]]:
+    """``standings``: one object per place."""
+    return [dict(zip(STANDING_KEYS, record)) for record in standing_records(result)]
+
+
+def round_records(result: GameResult) -> list[tuple[Any, ...]]:
+    """Every recorded round as its values under ``ROUND_KEYS``: number, hand size, dealer, and
+    the results as one column per key of ``RESULT_KEYS``, in seating order (in play: the bids
+    alone, the rest None). Columns, not a tuple per seat: a table's cell is made from them
+    directly, and a season's score table has a million of them."""
+    players = result.players
+    unplayed = (None,) * len(players)
+    return [(scored.number, scored.hand_size, players[scored.dealer],
+             (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
+              scored.totals or unplayed))
+            for scored in result.rounds]
+
+
+def seat_results(record: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    """A round record's results seat by seat: each seat's values under ``RESULT_KEYS``."""
+    return zip(*record[-1])
+
+
+def round_json(players: Sequence[str], record: tuple[Any, ...]) -> dict[str, Any]:
+    """One entry of ``rounds`` from its record: the results by player's name."""
+    data = dict(zip(ROUND_KEYS, record))
+    data["results"] = {name: dict(zip(RESULT_KEYS, values))
+                       for name, values in zip(players, seat_results(record))}
+    return data
 
 
 def next_step(result: GameResult) -> NextStep:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import re
-import sys
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
@@ -45,9 +44,12 @@ class View(Protocol):
     def as_text(self, item: Any, style: str) -> str | None: ...
 
 
-def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool = False) -> None:
+def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool = False,
+         warn: Callable[[str], None] | None = None) -> None:
     """Write every item in ``fmt``, each as it comes. Results of several sheets (or of a season)
-    make a JSON array and CSV rows labelled ``source,game``; a listing is always one array."""
+    make a JSON array and CSV rows labelled ``source,game``; a listing is always one array.
+    ``warn`` is told, one line, of a CSV cell a spreadsheet may run as a formula (the command
+    line: stderr; None: not said)."""
     items = iter(items)
     listing = getattr(view, "listing", False)
     if not listing:
@@ -62,7 +64,8 @@ def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool 
         emit_json(view, items, out, array=(several or listing) and fmt == "json",
                   lines=fmt == "jsonl")
     elif fmt in ("csv", "tsv"):
-        emit_delimited(view, items, out, "," if fmt == "csv" else "\t", labelled=several)
+        emit_delimited(view, items, out, "," if fmt == "csv" else "\t", labelled=several,
+                       warn=warn)
     elif listing:  # line by line: a table of 180,000 rows is never one text (issue 21, item 5)
         for line in view.text_lines(list(items), fmt):
             out.write(line + "\n")
@@ -277,12 +280,12 @@ def write_text(text: str, out: TextIO, end: int | None = None) -> None:
 
 
 def emit_delimited(view: View, items: Iterator[Any], out: TextIO, delimiter: str,
-                    labelled: bool) -> None:
+                    labelled: bool, warn: Callable[[str], None] | None = None) -> None:
     """Tidy rows with one header; ``source,game`` columns lead when results come from several
     sheets. A cell a spreadsheet would run as a formula is written as it is, with one warning."""
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow((SOURCE_COLUMNS if labelled else ()) + view.columns)
-    guard = FormulaGuard()
+    guard = FormulaGuard(warn)
     for item in items:
         label = (getattr(item, "source", ""), _cell(getattr(item, "game", None)))
         rows = ((label + tuple(map(_cell, row))) if labelled else tuple(map(_cell, row))
@@ -302,11 +305,13 @@ def formula_like(cell: Any) -> bool:
 
 
 class FormulaGuard:
-    """Watches the cells written to a CSV/TSV and warns once, on stderr, about the first one a
-    spreadsheet may run as a formula; the text itself is kept as it is."""
+    """Watches the cells written to a CSV/TSV and warns once, through ``warn`` (one line; the
+    command line's stderr), about the first one a spreadsheet may run as a formula; the text
+    itself is kept as it is."""
 
-    def __init__(self) -> None:
+    def __init__(self, warn: Callable[[str], None] | None = None) -> None:
         self.warned = False
+        self.warn = warn
 
     def check(self, cells: Iterable[Any], where: str | None = None) -> None:
         """Warn (once) if any of these cells looks like a formula; the warning names ``where``
@@ -317,9 +322,10 @@ class FormulaGuard:
             if formula_like(cell):
                 self.warned = True
                 shown = visible(shorten(cell, 40))
-                sys.stderr.write(f"{visible(where) if where else 'wizard'}: warning: a cell begins "
-                                 f"with '{cell[0]}' ({shown}): a spreadsheet may run it as a "
-                                 "formula; it is written as it is\n")
+                if self.warn is not None:
+                    self.warn(f"{visible(where) if where else 'wizard'}: warning: a cell begins "
+                              f"with '{cell[0]}' ({shown}): a spreadsheet may run it as a "
+                              "formula; it is written as it is")
                 return
 
     def watch(self, rows: Iterable[Sequence[Any]], where: str | None = None

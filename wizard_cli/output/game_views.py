@@ -12,7 +12,8 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from ..game.game import GameResult, NextStep, Status, game_status, next_step
+from ..game.game import (NEXT_KEYS, RESULT_KEYS, STANDING_KEYS, GameResult, NextStep,
+                         game_status, next_step, round_records, seat_results, standing_records)
 from ..errors import Problem, game_label, name_list, visible
 from ..game.validation import Checked
 from .fitting import fits
@@ -23,69 +24,13 @@ if TYPE_CHECKING:
 
 # --- score, standings --------------------------------------------------------------------
 
-def metadata_json(result: GameResult) -> dict:
-    """``title`` and, right after it, ``date``, ``place`` and ``notes`` (SPEC §3; null when absent)."""
-    return {"title": result.title, "date": result.date, "place": result.place,
-            "notes": result.notes}
+# Each part of a game's record is made once, as its values in the order of its keys
+# (game/game.py, where the JSON records are built), and every format is drawn from those values:
+# JSON pairs them with the keys, a CSV row is them, and a table's cells are made from them. So a
+# table can show nothing the JSON does not say.
 
-
-def status_json(status: Status) -> dict:
-    """``status`` of score/standings JSON."""
-    return {"finished": status.finished, "roundsPlayed": status.rounds_played,
-            "roundsTotal": status.rounds_total, "winners": list(status.winners),
-            "contenders": list(status.contenders),
-            "next": None if status.next is None else next_json(status.next)}
-
-
-# Each part of a game's record is made once, as its values in the order of its keys, and every
-# format is drawn from those values: JSON pairs them with the keys, a CSV row is them, and a
-# table's cells are made from them. So a table can show nothing the JSON does not say.
-
-STANDING_FIELDS = (Field("rank", "Rank", "right"), Field("player", "Player"),
-                   Field("score", "Score", "right"), Field("bonus", "Bonus", "right"))
-STANDING_KEYS = tuple(field.key for field in STANDING_FIELDS)
-_standing_values = attrgetter(*STANDING_KEYS)
-
-
-def standing_records(result: GameResult) -> list[tuple]:
-    """Each place of the standings as its values under ``STANDING_KEYS``: rank, player, score
-    (with end bonuses) and the bonus part."""
-    return list(map(_standing_values, result.standings))
-
-
-def standings_json(result: GameResult) -> list[dict]:
-    """``standings``: one object per place."""
-    return [dict(zip(STANDING_KEYS, record)) for record in standing_records(result)]
-
-
-RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
-ROUND_KEYS = ("round", "handSize", "dealer", "results")  # one entry of ``rounds``
-
-
-def round_records(result: GameResult) -> list[tuple]:
-    """Every recorded round as its values under ``ROUND_KEYS``: number, hand size, dealer, and
-    the results as one column per key of ``RESULT_KEYS``, in seating order (in play: the bids
-    alone, the rest None). Columns, not a tuple per seat: a table's cell is made from them
-    directly, and a season's score table has a million of them."""
-    players = result.players
-    unplayed = (None,) * len(players)
-    return [(scored.number, scored.hand_size, players[scored.dealer],
-             (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
-              scored.totals or unplayed))
-            for scored in result.rounds]
-
-
-def seat_results(record: tuple) -> Iterator[tuple]:
-    """A round record's results seat by seat: each seat's values under ``RESULT_KEYS``."""
-    return zip(*record[-1])
-
-
-def round_json(players: Sequence[str], record: tuple) -> dict:
-    """One entry of ``rounds`` from its record: the results by player's name."""
-    data = dict(zip(ROUND_KEYS, record))
-    data["results"] = {name: dict(zip(RESULT_KEYS, values))
-                       for name, values in zip(players, seat_results(record))}
-    return data
+STANDING_FIELDS = tuple(Field(key, key.capitalize(), align) for key, align
+                        in zip(STANDING_KEYS, ("right", "left", "right", "right")))
 
 
 def last_totals(records: Sequence[tuple], players: int) -> tuple:
@@ -156,11 +101,7 @@ class ScoreOutput:
         return self.width is None
 
     def as_json(self, result: GameResult) -> dict:
-        players = result.players
-        return {"source": result.source, "game": result.game, **metadata_json(result),
-                "players": list(players), "settings": result.settings.as_dict(),
-                "rounds": [round_json(players, record) for record in round_records(result)],
-                "standings": standings_json(result), "status": status_json(game_status(result))}
+        return result.as_json()
 
     def rows(self, result: GameResult) -> Iterator[tuple]:
         players = result.players
@@ -265,8 +206,7 @@ class StandingsOutput:
     columns = STANDING_KEYS
 
     def as_json(self, result: GameResult) -> dict:
-        return {"source": result.source, "game": result.game, **metadata_json(result),
-                "standings": standings_json(result), "status": status_json(game_status(result))}
+        return result.standings_json()
 
     def rows(self, result: GameResult) -> Iterator[tuple]:
         return iter(standing_records(result))
@@ -290,8 +230,7 @@ PROBLEM_KEYS = ("line", "round", "player", "message")
 
 def problem_json(problem: Problem) -> dict:
     """A problem as ``check --format json`` (and serve's JSON) shows it: where and what."""
-    return dict(zip(PROBLEM_KEYS, (problem.line, problem.round, problem.player,
-                                   problem.message)))
+    return problem.as_json()
 
 
 class CheckOutput:
@@ -320,21 +259,9 @@ class CheckOutput:
 
 # --- next --------------------------------------------------------------------------------
 
-NEXT_KEYS = ("round", "handSize", "dealer", "biddingOrder", "bidsIn", "bidTotal", "nextBidder",
-             "noTrump", "forbiddenDealerBid", "finished")
-
-
 def next_json(step: NextStep) -> dict:
-    """The ``wizard next`` object: the keys of SPEC §5; once the game is over, also its winners
-    (issue 4: "after the last round, finished: true and the winners")."""
-    data = dict(zip(NEXT_KEYS, (
-        step.round, step.hand_size, step.dealer,
-        list(step.bidding_order) if step.bidding_order is not None else None,
-        step.bids_in, step.bid_total, step.next_bidder, step.no_trump,
-        step.forbidden_dealer_bid, step.finished)))
-    if step.finished:
-        data["winners"] = list(step.winners)
-    return data
+    """The ``wizard next`` object (SPEC §5), as the step builds it."""
+    return step.as_json()
 
 
 NEXT_LABEL_WIDTH = len("Dealer may not bid: ")  # the longest label, colon and a space
@@ -382,18 +309,30 @@ def next_lines(record: dict, rounds_total: int) -> list[tuple[str, object]]:
 # --- trick -------------------------------------------------------------------------------
 
 class TrickOutput:
-    """``wizard trick``: the winning position, card and rule."""
+    """``wizard trick``: the winning position, card and rule; who leads next and who must change
+    their bid (the anniversary cards' Bomb and Cloud, SPEC §5). Every trick has every key: a
+    classic trick's ``leadsNext`` is its winner and its ``cloud`` null."""
 
-    columns = ("winner", "card", "reason")
+    columns = ("winner", "card", "reason", "leadsNext", "cloud")
 
     def as_json(self, result: TrickResult) -> dict:
-        return dict(zip(self.columns, (result.position, str(result.card), result.reason)))
+        taken = not result.bomb  # with the Bomb nobody takes it: winner and card null
+        return dict(zip(self.columns, (result.position if taken else None,
+                                       str(result.card) if taken else None, result.reason,
+                                       result.position, result.cloud)))
 
     def rows(self, result: TrickResult) -> Iterator[tuple]:
         yield tuple(self.as_json(result).values())
 
     def as_text(self, result: TrickResult, style: str) -> str:
-        return f"Card {result.position} ({result.card}) wins: {result.reason}"
+        played = f"card {result.position} ({result.card})"
+        if result.bomb:
+            line = f"Nobody takes the trick (the Bomb); {played} leads next: {result.reason}"
+            return line + ("; the Cloud changes no bid" if result.with_cloud else "")
+        line = f"Card {result.position} ({result.card}) wins: {result.reason}"
+        if result.cloud is not None:
+            line += "; its player must change their bid by one (the Cloud)"
+        return line
 
 
 class UndoneOutput(NextOutput):

@@ -29,13 +29,7 @@ class CompareOutput:
         self.show_rounds = rounds
 
     def as_json(self, comparison: Comparison) -> dict:
-        return {"source": comparison.source, "game": comparison.game,
-                "rulesets": [{"name": s.name, "settings": s.settings.as_dict()}
-                             for s in comparison.scored],
-                "players": [{"player": name, "scores": comparison.scores(seat),
-                             "ranks": comparison.ranks(seat)}
-                            for seat, name in enumerate(comparison.players)],
-                "warnings": [str(w) for w in comparison.warnings]}
+        return comparison.as_json()
 
     def rows(self, comparison: Comparison) -> Iterator[tuple]:
         record = self.as_json(comparison)

@@ -20,9 +20,9 @@ from ..game.game import Game, GameResult
 from ..sheets.cells import SHOWN, whole_number
 from ..sheets.source import STDIN, display_name
 from ..sheets.spliced import digest
-from .amending import latest_entry, take_back_latest
-from .batch import existing_files
-from .recording import Change, Recorded, SheetText, change_file, record_values
+from ..app.amending import latest_entry, take_back_latest
+from ..app.batch import existing_files
+from ..app.recording import Change, Recorded, SheetText, change_file, record_values
 
 
 HELP = """\
@@ -429,7 +429,7 @@ def _new_sheet(path: str, players: list[str], assignments: list[str] | None) -> 
     """A blank sheet, as ``wizard new`` writes it."""
     from ..sheets.atomic import write_atomically
     from ..sheets.blank import new_sheet
-    from .batch import RuleOptions, rule_layers
+    from ..app.batch import RuleOptions, rule_layers
 
     layers = rule_layers(RuleOptions(assignments=assignments))
     write_atomically(path, new_sheet(players, layers, None, None, path))

@@ -1,7 +1,8 @@
 """Standard output and standard error for the whole tool: problems one per line, output in large
 blocks to a pipe or file, and one clear line when the output cannot be written.
 
-No Typer here: the CLI edge calls these, the application layer reports through them.
+No Typer here: the command line calls these, and hands ``report`` and ``say`` to the layers
+below, which print nothing themselves.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ def report(problems: Iterable[Problem]) -> None:
     """Each problem on its own line on stderr."""
     for problem in problems:
         sys.stderr.write(f"{problem}\n")
+
+
+def say(line: str) -> None:
+    """A warning or note, one line on stderr."""
+    sys.stderr.write(f"{line}\n")
 
 
 def silence_stdout() -> None:

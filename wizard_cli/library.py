@@ -1,0 +1,385 @@
+"""The Python library (SPEC §10): what the commands do, callable from Python, returning data and
+never printing.
+
+``import wizard_cli as wizard`` gives these names (the package loads this module when one is
+first used, so that ``import wizard_cli`` stays as cheap as before). Sheets are read by the same
+batch as the commands (app/batch.py), checked by the same validation and scored by the same
+engine; every object returned has the ``as_json()`` of what its command prints as JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import operator
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import IO, TYPE_CHECKING, Any, Union
+
+from .app.batch import Inputs, SheetRules, existing_files
+from .errors import Problem, UsageError, WizardError, shorten, visible
+from .game import game as engine
+from .game.game import GameResult, NextStep, score_game
+from .game.model import BadValue, RoundColumns, RoundRecord, Sheet, Value
+from .game.settings import RawSetting, resolve
+from .game.validation import Checked, validated_game
+from .sheets.source import STDIN
+
+if TYPE_CHECKING:
+    from .game.compare import Comparison
+    from .game.ratings import RatingRow, SeasonRatings
+    from .game.stats import PlayerStats, Season
+
+__all__ = ["Game", "GameResult", "NextStep", "Problem", "Problems", "Ratings",
+           "Stats", "WizardError", "check", "compare", "load", "next_step", "ratings", "read",
+           "score", "stats"]
+
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+"""A sheet's source: a path, ``"-"`` for standard input, or a file object (text or binary)."""
+
+Settings = Mapping[str, Any]
+"""Settings by their §2 keys (camelCase, as in sheets): ``{"zeroBidScoring": "doubleBonus"}``."""
+
+INPUT_FORMATS = ("yaml", "csv")  # what ``input_format`` may name (as --input-format)
+NEW_SOURCE = ""  # a game made by Game.new was read from nowhere: its problems name no file
+STREAM_NAME = "<stream>"  # a file object's name in messages when it has none of its own
+SPOOL_CHUNK = 1 << 16
+MAX_ROUNDS = 20  # a game has at most 20 rounds (SPEC §4): Game.new reads one more, no further
+
+
+class Game(engine.Game):
+    """One valid game, frozen (SPEC §10): its ``players``, effective ``settings``, ``rounds``,
+    the round in play, dealer, bidding order, forbidden bid and status. Made by :func:`read`
+    and :func:`load`, or from Python values by :meth:`new`."""
+
+    @classmethod
+    def new(cls, players: Sequence[str],
+            rounds: Iterable[tuple[Sequence[int | None], Sequence[int] | None]] = (), *,
+            settings: Settings | None = None, first_dealer: str | None = None,
+            title: str | None = None) -> Game:
+        """A game from Python values, validated as a sheet is: the players in seating order;
+        each round as ``(bids, tricks)`` in seating order, ``tricks`` None (and a bid not yet
+        made None) for the round in play; the settings by their §2 keys. Raises
+        :class:`WizardError` with every problem, as ``wizard check`` finds them."""
+        layer = _settings_layer(settings, checked=False)  # checked with the rest, by validation
+        if isinstance(players, str):
+            raise WizardError(Problem("players: a list of names in seating order, not one text"))
+        names = [name if isinstance(name, str) else str(name) for name in players]
+        records: list[RoundRecord] = []
+        problems: list[Problem] = []
+        for number, entry in enumerate(rounds, start=1):
+            if number > MAX_ROUNDS + 1:  # past what a game can have: validation says so
+                break
+            record = _round_record(number, entry, len(names), problems)
+            if record is not None:
+                records.append(record)
+        if problems:
+            raise WizardError(*problems)
+        sheet = Sheet(source=NEW_SOURCE, title=title, players=names, first_dealer=first_dealer,
+                      settings=layer, rounds=RoundColumns.of(records))
+        return _public(validated_game(sheet))
+
+
+def _round_record(number: int, entry: Any, players: int,
+                  problems: list[Problem]) -> RoundRecord | None:
+    """One round given to :meth:`Game.new` as a record, or None with its problem noted."""
+    try:
+        given_bids, given_tricks = entry
+        bids = list(given_bids)
+        tricks = None if given_tricks is None else list(given_tricks)
+    except (TypeError, ValueError):
+        problems.append(Problem("a round is a pair (bids, tricks), each a list of whole numbers "
+                                "in seating order", round=number))
+        return None
+    for what, values in (("bids", bids), ("tricks", tricks)):
+        if values is not None and len(values) != players:
+            problems.append(Problem(f"{len(values)} {what} for {players} players", round=number))
+            return None
+    lines: list[int | None] = [None] * players
+    return RoundRecord(number, None, [_value(bid) for bid in bids], list(lines),
+                       None if tricks is None else [_value(took) for took in tricks],
+                       None if tricks is None else list(lines))
+
+
+def _value(value: object) -> Value:
+    """A bid or tricks value given from Python: a whole number, None (not in yet), or a
+    :class:`BadValue` (a flag, a float, text), reported as a sheet's is."""
+    if value is None or type(value) is int:
+        return value
+    if not isinstance(value, bool) and hasattr(value, "__index__"):
+        return operator.index(value)  # an int of another type (numpy's)
+    return BadValue(visible(shorten(str(value), 12)))
+
+
+def _public(game: engine.Game) -> Game:
+    """A validated game as the library's :class:`Game` (the same sheet, settings and dealer)."""
+    return Game(game.sheet, game.settings, game.first_dealer)
+
+
+class Problems(Sequence[Problem]):
+    """Everything wrong with one invalid sheet: a sequence of :class:`Problem`, with the
+    ``source`` and ``game`` of the sheet."""
+
+    valid = False  # (what ``check``'s JSON says of the sheet)
+
+    def __init__(self, source: str, game: str | int | None, problems: Iterable[Problem]) -> None:
+        self.source, self.game = source, game
+        self.problems = [problem if problem.game == game else
+                         dataclasses.replace(problem, game=game) for problem in problems]
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.problems[index]
+
+    def __len__(self) -> int:
+        return len(self.problems)
+
+    def __repr__(self) -> str:
+        return f"Problems({self.source!r}, {self.game!r}, {self.problems!r})"
+
+    def __str__(self) -> str:
+        """Every problem on its own line, as the command line says them."""
+        return "\n".join(map(str, self.problems))
+
+    def as_json(self) -> dict[str, Any]:
+        """The sheet as ``check --format json`` prints it."""
+        from .output.game_views import CheckOutput
+
+        return CheckOutput().as_json(self)  # type: ignore[arg-type]
+
+
+class Stats:
+    """A season's figures per player (``wizard stats``): ``rows`` sorted by wins, then average
+    score; ``season`` holds every figure."""
+
+    __slots__ = ("season",)
+
+    def __init__(self, season: Season) -> None:
+        self.season = season
+
+    @property
+    def rows(self) -> list[PlayerStats]:
+        return self.season.ranked()
+
+    def as_json(self) -> list[dict[str, Any]]:
+        """The list ``stats --format json`` prints."""
+        from .output.season_views import StatsOutput
+
+        view = StatsOutput()
+        return [view.as_json(row) for row in self.rows]
+
+
+class Ratings:
+    """A season's openskill ratings (``wizard ratings``): ``rows`` by ordinal, highest first."""
+
+    __slots__ = ("season",)
+
+    def __init__(self, season: SeasonRatings) -> None:
+        self.season = season
+
+    @property
+    def rows(self) -> list[RatingRow]:
+        return self.season.table()
+
+    def as_json(self) -> list[dict[str, Any]]:
+        """The list ``ratings --format json`` prints."""
+        from .output.ratings_views import RatingsOutput
+
+        view = RatingsOutput()
+        return [view.as_json(row) for row in self.rows]
+
+
+# --- reading -------------------------------------------------------------------------------
+
+def read(source: Source, *, settings: Settings | None = None, first_dealer: str | None = None,
+         input_format: str | None = None) -> Iterator[Game | Problems]:
+    """Every game of a source, one at a time in flat memory: a :class:`Game` for each valid
+    sheet, a :class:`Problems` for each invalid one. ``settings`` lie over each sheet's own (as
+    ``--settings``); ``first_dealer`` as ``--first-dealer``; ``input_format`` ``yaml`` or
+    ``csv`` (default: sniffed). A bad setting, format or path raises :class:`WizardError` here,
+    at the call, before anything is read."""
+    rules = SheetRules([_settings_layer(settings)] if settings else [], first_dealer)
+    if input_format is not None and input_format not in INPUT_FORMATS:
+        raise WizardError(Problem(f"input_format: '{input_format}' is not one of "
+                                  f"{', '.join(INPUT_FORMATS)}"))
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fsdecode(source)
+        try:
+            existing_files([path])
+        except UsageError as error:
+            raise WizardError(Problem(error.message)) from None
+        return _games(Inputs([path], rules, input_format), None)
+    if not callable(getattr(source, "read", None)):
+        raise TypeError(f"read() takes a path, '-' or a file object, not {type(source).__name__}")
+    return _spooled_games(source, rules, input_format)
+
+
+def _games(inputs: Inputs, named: tuple[str, str] | None) -> Iterator[Game | Problems]:
+    """The batch's sheets as games and problems (``named``: a spooled file's path, and the name
+    to give it instead)."""
+    for checked in inputs.checked():
+        yield _item(checked, named)  # type: ignore[arg-type]  # (no lane asked: each a Checked)
+
+
+def _item(checked: Checked, named: tuple[str, str] | None) -> Game | Problems:
+    """One checked sheet as the library gives it."""
+    if named is not None:
+        checked = _renamed(checked, *named)
+    if checked.validated is not None:
+        return _public(checked.validated)
+    return Problems(checked.source, checked.game, checked.problems)
+
+
+def _renamed(checked: Checked, path: str, name: str) -> Checked:
+    """A sheet read from a spooled copy, named as its file object is."""
+    def problem(found: Problem) -> Problem:
+        return dataclasses.replace(found, path=name if found.path == path else found.path,
+                                   message=found.message.replace(path, name))
+
+    sheet = dataclasses.replace(checked.sheet, source=name)
+    validated = checked.validated
+    return dataclasses.replace(checked, sheet=sheet, problems=list(map(problem, checked.problems)),
+                               validated=None if validated is None
+                               else dataclasses.replace(validated, sheet=sheet))
+
+
+def _spooled_games(handle: IO[Any], rules: SheetRules,
+                   input_format: str | None) -> Iterator[Game | Problems]:
+    """A file object's games: copied a chunk at a time to a temporary file (flat memory; its
+    bytes as they are, its text as UTF-8), read from there as any file is."""
+    import shutil
+    import tempfile
+
+    name = getattr(handle, "name", None)
+    name = name if isinstance(name, str) and name else STREAM_NAME
+    suffix = os.path.splitext(name)[1] if name != STREAM_NAME else ""
+    with tempfile.TemporaryDirectory(prefix="wizard-") as folder:
+        path = os.path.join(folder, f"sheet{suffix}")
+        with open(path, "wb") as spool:
+            first = handle.read(SPOOL_CHUNK)
+            if isinstance(first, str):
+                text = io.TextIOWrapper(spool, encoding="utf-8", errors="surrogateescape",
+                                        newline="")
+                text.write(first)
+                shutil.copyfileobj(handle, text, SPOOL_CHUNK)
+                text.detach()
+            else:
+                spool.write(first)
+                shutil.copyfileobj(handle, spool, SPOOL_CHUNK)
+        yield from _games(Inputs([path], rules, input_format), (path, name))
+
+
+def load(source: Source, *, settings: Settings | None = None, first_dealer: str | None = None,
+         input_format: str | None = None) -> Game:
+    """The one game of a source, as :func:`read` reads it; raises :class:`WizardError` (its
+    ``problems``) when the sheet is invalid, or the source holds no game or several."""
+    items = read(source, settings=settings, first_dealer=first_dealer, input_format=input_format)
+    first = next(items, None)
+    if first is None:
+        raise WizardError(Problem("holds no game", _name(source)))
+    if next(items, None) is not None:
+        raise WizardError(Problem("holds several games; load reads one (read gives each)",
+                                  first.source))
+    if isinstance(first, Problems):
+        raise WizardError(*first.problems)
+    return first
+
+
+def check(source: Source, *, settings: Settings | None = None, first_dealer: str | None = None,
+          input_format: str | None = None) -> list[Problem]:
+    """Every problem of every sheet of a source (``wizard check``: a valid sheet's typed
+    ``points`` audited too), flat, in order; empty when all are valid."""
+    from .game.validation import audit_points
+
+    found: list[Problem] = []
+    for item in read(source, settings=settings, first_dealer=first_dealer,
+                     input_format=input_format):
+        if isinstance(item, Problems):
+            found += item
+        else:
+            found += Problems(item.source, item.game, audit_points(score_game(item)))
+    return found
+
+
+def _name(source: Source) -> str:
+    """A source as messages name it."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fsdecode(source)
+        return "<stdin>" if path == STDIN else path
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) and name else STREAM_NAME
+
+
+def _settings_layer(settings: Settings | None, checked: bool = True) -> list[RawSetting]:
+    """Settings given from Python as one layer, each checked now (unless not ``checked``): a
+    bad one raises :class:`WizardError` with the problem text the command line prints."""
+    if settings is None:
+        return []
+    if not isinstance(settings, Mapping):
+        raise WizardError(Problem("settings: a mapping of settings by their keys, such as "
+                                  "{'zeroBidScoring': 'doubleBonus'}"))
+    layer = [RawSetting(key, value) for key, value in settings.items()]
+    problems = resolve([layer], None).problems if checked else []
+    if problems:
+        raise WizardError(*problems)
+    return layer
+
+
+# --- what the commands show --------------------------------------------------------------
+
+def score(game: engine.Game) -> GameResult:
+    """The game scored (``wizard score``): rounds, standings (``standings[0].player``, its
+    ``score``) and status; ``as_json()`` is what ``score -f json`` prints, ``standings_json()``
+    what ``standings -f json`` prints."""
+    return score_game(game)
+
+
+def next_step(game: engine.Game) -> NextStep:
+    """What happens next at the table (``wizard next``)."""
+    return game.next_step()
+
+
+def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comparison:
+    """The game under other rules (``wizard compare``): rule set 0 is the game's own; each
+    entry of ``rule_sets`` adds one, settings by their keys (named by what they set, as
+    ``--set``) or a built-in preset's name; with none, the ``official`` preset."""
+    from .game.compare import (DEFAULT_PRESET, SHEET_RULES, RuleSet, command_line_name,
+                               compare_sheet, preset_catalogue, unknown_preset)
+
+    catalogue = preset_catalogue()
+    chosen = [RuleSet(SHEET_RULES)]
+    for entry in rule_sets:
+        if isinstance(entry, str):
+            if entry not in catalogue:
+                raise WizardError(unknown_preset(entry, catalogue))
+            preset = catalogue[entry]
+            chosen.append(RuleSet(preset.name, preset.settings, preset.name))
+        else:
+            layer = _settings_layer(entry)
+            chosen.append(RuleSet(command_line_name(layer), tuple(layer)))
+    if len(chosen) == 1:
+        official = catalogue[DEFAULT_PRESET]
+        chosen.append(RuleSet(official.name, official.settings, official.name))
+    # the game's effective settings stand for whatever layers it was read with
+    own = [RawSetting(key, value) for key, value in game.settings.as_dict().items()]
+    return compare_sheet(game, chosen, [own])
+
+
+def _results(games: Iterable[engine.Game | GameResult]) -> Iterator[GameResult]:
+    """Each game scored (a result as it is; so is a season lane's scored run, which the
+    ``stats`` and ``ratings`` commands hand over for whole runs of a long CSV)."""
+    for game in games:
+        yield score_game(game) if isinstance(game, engine.Game) else game
+
+
+def stats(games: Iterable[engine.Game | GameResult]) -> Stats:
+    """A season's figures per player over the games, in order (``wizard stats``)."""
+    from .game.stats import season_stats
+
+    return Stats(season_stats(_results(games)))
+
+
+def ratings(games: Iterable[engine.Game | GameResult]) -> Ratings:
+    """A season's openskill ratings from its finished games, in order (``wizard ratings``)."""
+    from .game.ratings import season_ratings
+
+    return Ratings(season_ratings(_results(games)))
