@@ -476,6 +476,20 @@ def test_a_keepwiz_export_and_an_escalier_csv_are_rated_together():
     assert rated == {"Anna": 3, "Ben": 3, "Cara": 3, "Dan": 2}
 
 
+def test_the_library_reads_an_export_from_a_path_or_a_file_object():
+    """SPEC §10: read() sniffs an export like the commands, and takes input_format by name."""
+    import io
+
+    import wizard_cli as wizard
+
+    games = list(wizard.read(str(KEEPWIZ)))
+    assert [game.sheet.game for game in games] == [s["game"] for s in converted(KEEPWIZ)]
+    [game] = wizard.read(io.BytesIO(ESCALIER_DE.read_bytes()), input_format="escalier",
+                         settings={"exactBonus": 5, "pointsPerTrick": 5, "missPenalty": 5})
+    assert list(game.sheet.players) == ["Jörg", "Anna", "Eva", "Ben", "Dan"]
+    assert wizard.check(str(ESCALIER_JSON)) == []
+
+
 # --- memory ----------------------------------------------------------------------------------
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
