@@ -8,24 +8,48 @@ readers. Messages place a value as ``PATH[WORKSHEET]:ROW:``; ``source`` stays PA
 
 from __future__ import annotations
 
-import datetime
+import atexit
 import os
-from contextlib import contextmanager
+import stat
+import select
+import signal
+import subprocess
+import sys
+import time
 from typing import Callable, Iterator
 
 from ..errors import Problem, WizardError
 from ..game.model import Sheet
+from . import workbook_frames as frames
 from .cells import is_blank
 from .csv_rows import Chunks
 from .csv_sheets import sheet_kind, sheets_from_rows
 from .source import MAX_YAML_BYTES
-from .workbook_limits import check_workbook
-from .xls_limits import check_xls, is_compound_file
+from .workbook_child import INSTALL
 
-INSTALL = ("reading a workbook needs python-calamine, the xlsx extra: pip install '.[xlsx]' in "
-           "the wizard checkout")
 NO_SHEET = ("skipped: no score sheet in this worksheet (a long one has 'round,player,bid,tricks' "
             "columns, a wide one 'round,<player>,<player>,…')")
+
+# The child's fence (SPEC §4). Its address space: the 250 MiB any one input may take.
+MEMORY_BYTES = 250 << 20
+# CPU time: the largest workbook that fits in the memory above (a 64 MiB file, two million
+# cells) takes calamine and the child's Python well under 10 s to read twice (its worksheets'
+# first rows, then their rows); 60 s leaves room for a slower machine and stops a workbook made
+# to stall its parser (a loop in a compound file's chains) within a minute.
+CPU_SECONDS = 60
+# What the reader waits, in all, for the child's frames: CPU time is not counted while the child
+# is blocked (on a FIFO given as a workbook, say) nor while it waits for a core on a busy host,
+# so the wall clock has its own bound, twice the CPU time's.
+WALL_SECONDS = 120
+# The child: a clean interpreter (-I: no PYTHON* variables, no user site, not the working
+# directory on its path; -S: no site module, 40 ms of start-up) whose path is this package's
+# root and python-calamine's, running :func:`.workbook_child.main`; tests put a module of their
+# own.
+CHILD_MODULE = "wizard_cli.sheets.workbook_child"
+_BOOT = ("import importlib, sys; sys.path[:0] = sys.argv[1].split('\\n'); "
+         "importlib.import_module(sys.argv[2]).main(sys.argv[3:])")
+_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHILD_PATH = [_PACKAGE_ROOT]
 
 Note = Callable[[Problem], None]
 
@@ -35,71 +59,221 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
     (with a note when it is not empty). With more than one worksheet holding a sheet, a game's
     id is its worksheet's name (``WORKSHEET/ID`` for the games of a ``game`` column).
 
-    A worksheet's rows are read as they are needed (a long season streams a game at a time).
+    The workbook is read in a child process (:mod:`.workbook_child`), fenced; a worksheet's
+    rows come as they are needed (a long season streams a game at a time), and the child is
+    stopped and reaped however the reading ends.
     """
-    book, errors = _open(path)
-    holding = []  # (worksheet name, its header's row number) of those holding a sheet
-    for name in book.sheet_names:
-        found = next(((number, row) for number, row in _rows(book, path, name, errors.get(name))
-                      if not is_blank(row)), None)
-        if found is None:
-            continue  # an empty worksheet
-        if sheet_kind(found[1]) is None:
-            if note is not None:
-                note(Problem(NO_SHEET, f"{path}[{name}]"))
-            continue
-        holding.append((name, found[0]))
-    if not holding:
-        raise WizardError(Problem("no worksheet holds a score sheet", path))
-    named = len(holding) > 1
-    for name, header_line in holding:
-        location = f"{path}[{name}]"
-        rows = _rows(book, path, name, errors.get(name))
-        header = next(row for number, row in rows if number == header_line)
-        # A typed cell has no delimiter to mistake: a decimal comma in a text cell is a point.
-        for sheet in sheets_from_rows(header, header_line, _chunks(rows), location, comma=True):
-            sheet.source, sheet.location = path, location
-            if named:
-                sheet.game = name if sheet.game is None else f"{name}/{sheet.game}"
-            yield sheet
+    calamine = _check(path)
+    with _Child(path, calamine) as child:
+        holding = []  # (worksheet index, name, its header's row number) of those holding a sheet
+        for index, name, number, row in child.first_rows():
+            if sheet_kind(row) is None:
+                if note is not None:
+                    note(Problem(NO_SHEET, f"{path}[{name}]"))
+                continue
+            holding.append((index, name, number))
+        if not holding:
+            raise WizardError(Problem("no worksheet holds a score sheet", path))
+        child.ask([index for index, _, _ in holding])
+        named = len(holding) > 1
+        for _, name, header_line in holding:
+            location = f"{path}[{name}]"
+            rows = child.rows()
+            number, header = next(rows, (None, []))  # the child sends from the header on
+            if number != header_line:
+                child.garbled("rows that do not start at the first one")
+            # A typed cell has no delimiter to mistake: a decimal comma in a text cell is a point.
+            for sheet in sheets_from_rows(header, header_line, _chunks(rows), location,
+                                          comma=True):
+                sheet.source, sheet.location = path, location
+                if named:
+                    sheet.game = name if sheet.game is None else f"{name}/{sheet.game}"
+                yield sheet
+            for _ in rows:  # what the sheet's reader left (rows past its last game)
+                pass
+        child.finish()
 
 
-def _open(path: str):  # -> (python_calamine.CalamineWorkbook, ErrorCells)
-    """The workbook, through python-calamine (imported only now: the optional extra), once it
-    is known to fit in memory; and its error cells, which calamine reads as empty or 0."""
+def _check(path: str) -> str:
+    """What is said before a child is started: the extra missing, a file too large for any
+    score sheet, or no file at all; else the folder python-calamine is installed in."""
+    import importlib.util
+
+    found = importlib.util.find_spec("python_calamine")
+    if found is None or not found.origin:
+        raise WizardError(Problem(INSTALL, path))
     try:
-        import python_calamine
-    except ImportError:
-        raise WizardError(Problem(INSTALL, path)) from None
-    with _unreadable(path):
-        if os.path.getsize(path) > MAX_YAML_BYTES:
-            raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a "
-                                      "score sheet workbook", path))
-        # never let calamine abort the process (SPEC §4): an .xls (a compound file, whatever
-        # its name) has a scan of its own
-        if is_compound_file(path):
-            check_xls(path)
-            errors: dict = {}
-        else:
-            errors = check_workbook(path)
-        return python_calamine.CalamineWorkbook.from_path(path), errors
+        info = os.stat(path)
+    except OSError as error:
+        raise WizardError(Problem(f"not readable as a workbook: {error.strerror}", path)) from None
+    if not stat.S_ISREG(info.st_mode):  # a FIFO or device would hold the child until its clock
+        raise WizardError(Problem("not readable as a workbook: not a regular file", path))
+    if info.st_size > MAX_YAML_BYTES:
+        raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a "
+                                  "score sheet workbook", path))
+    return os.path.dirname(os.path.dirname(found.origin))  # the package's folder's
 
 
-def _rows(book, path: str, name: str,
-          errors: dict[tuple[int, int], str] | None = None) -> Iterator[tuple[int, list[str]]]:
-    """A worksheet's rows of text, each with its row number (from 1; the columns start at the
-    first one used); an error cell reads as its code (``#DIV/0!``), as a CSV export has it."""
-    with _unreadable(path):
-        worksheet = book.get_sheet_by_name(name)
-        first_column = (worksheet.start or (0, 0))[1] + 1
-        for number, row in enumerate(worksheet.iter_rows(), start=1):
-            cells = list(map(cell_text, row))
-            if errors:
-                for index in range(len(cells)):
-                    code = errors.get((number, first_column + index))
-                    if code is not None:
-                        cells[index] = code
-            yield number, cells
+# Every child not yet stopped, held here (not weakly: a Ctrl-C right after one is started drops
+# the reader that started it) and stopped at exit.
+_LIVE: set[_Child] = set()
+
+
+@atexit.register
+def _stop_all() -> None:
+    for child in list(_LIVE):
+        child.stop()
+
+
+class _Child:
+    """The child process reading one workbook, and the frames it sends (read lazily, with
+    WALL_SECONDS in all to wait for them). Whatever goes wrong with it is one line naming the
+    workbook; leaving the ``with`` block kills it (if it still runs) and reaps it."""
+
+    def __init__(self, path: str, calamine: str) -> None:
+        self.path = path
+        self.buffer = bytearray()
+        self.waited = 0.0
+        # Ctrl-C is held back until the child is known: one inside Popen would lose it running
+        # (the child unblocks it again)
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-I", "-S", "-c", _BOOT, "\n".join([*CHILD_PATH, calamine]),
+                 CHILD_MODULE,
+                 str(MEMORY_BYTES), str(CPU_SECONDS), path],  # in our working directory
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                close_fds=True)
+            _LIVE.add(self)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        self.fd = self.process.stdout.fileno()
+
+    def __enter__(self) -> _Child:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Kill the child if it still runs, and reap it."""
+        _LIVE.discard(self)
+        process = self.process
+        if process.returncode is None:
+            try:
+                process.kill()
+            except ProcessLookupError:
+                pass
+            process.wait()
+        for pipe in (process.stdin, process.stdout):
+            try:
+                pipe.close()
+            except OSError:
+                pass
+
+    def first_rows(self) -> Iterator[tuple[int, str, int, list[str]]]:
+        """Each worksheet's first row that is not blank: (index, name, row number, cells)."""
+        while True:
+            kind, payload = self.frame()
+            if kind == b"D":
+                return
+            if kind != b"H":
+                self.garbled(f"a frame {kind!r} among the first rows")
+            try:
+                index, name, number, *cells = frames.fields(payload)
+                found = int(index), name, int(number), cells
+            except (frames.Garbled, ValueError) as error:
+                self.garbled(str(error))
+            if is_blank(cells):
+                self.garbled("a blank first row")
+            yield found
+
+    def ask(self, indices: list[int]) -> None:
+        """Tell the child which worksheets to send."""
+        try:
+            self.process.stdin.write(" ".join(map(str, indices)).encode() + b"\n")
+            self.process.stdin.close()
+        except OSError:
+            pass  # it stopped: what it sent (or its end) says why
+
+    def rows(self) -> Iterator[tuple[int, list[str]]]:
+        """The rows of the next worksheet the child sends, from its header on."""
+        after = 0
+        while True:
+            kind, payload = self.frame()
+            if kind == b"E":
+                return
+            if kind != b"R":
+                self.garbled(f"a frame {kind!r} among the rows")
+            try:
+                found = frames.rows(payload, after)
+            except frames.Garbled as error:
+                self.garbled(str(error))
+            after = found[-1][0]
+            yield from found
+
+    def finish(self) -> None:
+        """The workbook's end, and the child's."""
+        kind, _ = self.frame()
+        if kind != b"Z":
+            self.garbled(f"a frame {kind!r} at the end")
+        self.stop()
+
+    def frame(self) -> tuple[bytes, bytes]:
+        """The next frame; a problem frame raised as the WizardError it is."""
+        self.fill(frames.HEAD.size)
+        kind, size = frames.HEAD.unpack_from(self.buffer)
+        if size > frames.MAX_FRAME + 1024:
+            self.garbled(f"a frame of {size:,} bytes")
+        self.fill(frames.HEAD.size + size)
+        payload = bytes(self.buffer[frames.HEAD.size:frames.HEAD.size + size])
+        del self.buffer[:frames.HEAD.size + size]
+        if kind == b"P":
+            try:
+                message, location, line = frames.fields(payload)
+                problem = Problem(message, location, int(line) if line else None)
+            except (frames.Garbled, ValueError) as error:
+                self.garbled(str(error))
+            self.stop()
+            raise WizardError(problem)
+        return kind, payload
+
+    def fill(self, size: int) -> None:
+        """Read until the buffer holds ``size`` bytes."""
+        while len(self.buffer) < size:
+            left = WALL_SECONDS - self.waited
+            start = time.monotonic()
+            ready = select.select([self.fd], [], [], max(left, 0))[0] if left > 0 else []
+            self.waited += time.monotonic() - start
+            if not ready:
+                self.fail(f"its reader gave no answer within {WALL_SECONDS} s")
+            data = os.read(self.fd, max(size - len(self.buffer), 1 << 16))
+            if not data:
+                self.died()
+            self.buffer += data
+
+    def died(self) -> None:
+        """The stream ended before its end: say how the child stopped."""
+        _, status, usage = os.wait4(self.process.pid, 0)
+        code = self.process.returncode = os.waitstatus_to_exitcode(status)
+        if code >= 0:
+            self.fail(f"its reader stopped with exit status {code} before the end")
+        number = -code
+        name = signal.Signals(number).name if number in signal.valid_signals() else str(number)
+        if number == signal.SIGXCPU or (number == signal.SIGKILL and
+                                        usage.ru_utime + usage.ru_stime >= CPU_SECONDS):
+            self.fail(f"reading it took more than {CPU_SECONDS} s of CPU time")
+        if number in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS):
+            self.fail(f"its reader was stopped by {name}: the workbook needs more than "
+                      f"{MEMORY_BYTES >> 20} MiB to read, or is made to break its parser")
+        self.fail(f"its reader was stopped by {name}")
+
+    def garbled(self, what: str) -> None:
+        self.fail(f"its reader sent what is not a workbook's rows ({what})")
+
+    def fail(self, why: str) -> None:
+        self.stop()
+        raise WizardError(Problem(f"not readable as a workbook: {why}", self.path))
 
 
 CHUNK_TEXT = 1 << 20  # characters of a chunk's cells (a text with one emoji in it is 4 bytes a
@@ -121,36 +295,3 @@ def _chunks(rows: Iterator[tuple[int, list[str]]], size: int = 1024) -> Chunks:
     if chunk:
         numbers, cells = zip(*chunk)
         yield list(cells), numbers
-
-
-@contextmanager
-def _unreadable(path: str) -> Iterator[None]:
-    """calamine's errors (zip, XML, a password) and the file's own as one located line."""
-    try:
-        yield
-    except WizardError:
-        raise
-    except Exception as error:  # noqa: BLE001 -- calamine raises its own error types
-        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
-        raise WizardError(Problem(f"not readable as a workbook: {reason}", path)) from None
-    except BaseException as error:
-        if type(error).__name__ != "PanicException":  # pyo3's, for a panic inside calamine
-            raise
-        raise WizardError(Problem(f"not readable as a workbook: calamine failed on it "
-                                  f"({error})", path)) from None
-
-
-def cell_text(value: object) -> str:
-    """A cell's value as its text in a CSV export: ``2.0`` is ``2``, a date is ISO."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, datetime.datetime):
-        return (value.date().isoformat() if value.time() == datetime.time()
-                else value.isoformat(sep=" "))
-    if isinstance(value, datetime.date):
-        return value.isoformat()
-    return str(value)
