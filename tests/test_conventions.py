@@ -45,7 +45,7 @@ def complete(words: str, shell: str = "bash") -> list[str]:
     ("wizard score --z", ["--zero-bid"]),
     ("wizard score -f j", ["json", "jsonl"]),
     ("wizard convert x --to w", ["wide-csv"]),
-    ("wizard score --input-format ", ["yaml", "csv"]),
+    ("wizard score --input-format ", ["yaml", "csv", "keepwiz", "escalier"]),
     ("wizard score --set zero", ["zeroBidScoring="]),
     ("wizard score --set zeroBidScoring=d", ["zeroBidScoring=doubleBonus"]),
     ("wizard score --set canadianRule=", ["canadianRule=true", "canadianRule=false"]),
@@ -116,7 +116,8 @@ def test_every_example_runs(tmp_path, monkeypatch):
     (["score", "x.yaml", "-f", "xml"], "'--format' / '-f'",
      "'table', 'markdown', 'csv', 'tsv', 'json', 'jsonl'"),
     (["convert", "x.yaml", "--to", "xml"], "'--to'", "'yaml', 'json', 'csv', 'wide-csv'"),
-    (["score", "-", "--input-format", "xml"], "'--input-format'", "'yaml', 'csv'"),
+    (["score", "-", "--input-format", "xml"], "'--input-format'",
+     "'yaml', 'csv', 'keepwiz', 'escalier'"),
 ])
 def test_a_bad_choice_names_the_allowed_values(args, option, allowed):
     result = run(*args)

@@ -40,7 +40,8 @@ Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 Settings = Mapping[str, Any]
 """Settings by their §2 keys (camelCase, as in sheets): ``{"zeroBidScoring": "doubleBonus"}``."""
 
-INPUT_FORMATS = ("yaml", "csv")  # what ``input_format`` may name (as --input-format)
+# what ``input_format`` may name (as --input-format; other apps' exports too, SPEC §3)
+INPUT_FORMATS = ("yaml", "csv", "keepwiz", "escalier")
 NEW_SOURCE = ""  # a game made by Game.new was read from nowhere: its problems name no file
 STREAM_NAME = "<stream>"  # a file object's name in messages when it has none of its own
 SPOOL_CHUNK = 1 << 16
@@ -194,8 +195,8 @@ def read(source: Source, *, settings: Settings | None = None, first_dealer: str 
          input_format: str | None = None) -> Iterator[Game | Problems]:
     """Every game of a source, one at a time in flat memory: a :class:`Game` for each valid
     sheet, a :class:`Problems` for each invalid one. ``settings`` lie over each sheet's own (as
-    ``--settings``); ``first_dealer`` as ``--first-dealer``; ``input_format`` ``yaml`` or
-    ``csv`` (default: sniffed). A bad setting, format or path raises :class:`WizardError` here,
+    ``--settings``); ``first_dealer`` as ``--first-dealer``; ``input_format`` ``yaml``,
+    ``csv``, ``keepwiz`` or ``escalier`` (default: sniffed). A bad setting, format or path raises :class:`WizardError` here,
     at the call, before anything is read."""
     rules = SheetRules([_settings_layer(settings)] if settings else [], first_dealer)
     if input_format is not None and input_format not in INPUT_FORMATS:

@@ -18,8 +18,7 @@ import typer
 from ..app.batch import RuleOptions
 from .completion import complete_assignment, complete_preset, complete_zero_bid
 from ..errors import visible
-from ..game.model import SheetFormat
-from ..sheets.formats import INPUT_FORMATS
+from ..sheets.formats import INPUT_FORMATS, WRITTEN_FORMATS
 
 
 class Choice(str, Enum):
@@ -225,7 +224,8 @@ def changed_sheet(sheet: str, command: str, bids: str | None = "", tricks: str |
     return sheet
 
 
-Target = SheetFormat  # what ``convert`` writes: every sheet format
+# What ``convert`` writes: every sheet format with a writer (another app's export is read only).
+Target = Choice("Target", [(name.value, name.value) for name in WRITTEN_FORMATS])
 
 
 # Each command's help ends with real examples (as sqlite-utils' do), run from the repository

@@ -32,6 +32,8 @@ class SheetFormat(str, Enum):
     JSON = "json"
     CSV = "csv"  # long: a row per player and round
     WIDE_CSV = "wide-csv"  # a row per round
+    KEEPWIZ = "keepwiz"  # another app's export, read only (SPEC §3 "Other apps' exports")
+    ESCALIER = "escalier"
 
     def __str__(self) -> str:
         return self.value

@@ -33,7 +33,11 @@ class Registered:
 
     suffixes: tuple[str, ...]  # what a file is read as (and written as, for --output)
     reader: str | SheetFormat  # "module:function" of its reader, or the format it is read as
-    writer: str  # "module:Class" of its writer, a writing.SheetWriter
+    writer: str | None  # "module:Class" of its writer, a writing.SheetWriter; None: read only
+    # "module:function" telling the format by the start of a text, before any suffix is looked
+    # at (another app's export: a .json, .csv or .txt is told by its content, SPEC §3); such a
+    # reader is handed the file's bytes and reads them itself.
+    sniffer: str | None = None
 
 
 FORMATS: dict[SheetFormat, Registered] = {
@@ -44,8 +48,14 @@ FORMATS: dict[SheetFormat, Registered] = {
                                 "csv_long:LongCsvWriter"),
     SheetFormat.WIDE_CSV: Registered((), SheetFormat.CSV,  # a CSV, told by its header
                                      "csv_wide:WideCsvWriter"),
+    SheetFormat.KEEPWIZ: Registered((), "keepwiz:read_keepwiz_sheets", None,
+                                    "export_kinds:keepwiz"),
+    SheetFormat.ESCALIER: Registered((), "escalier:read_escalier_sheets", None,
+                                     "export_kinds:escalier"),
 }
-INPUT_FORMATS = (SheetFormat.YAML, SheetFormat.CSV)  # what --input-format can name
+# what --input-format can name
+INPUT_FORMATS = (SheetFormat.YAML, SheetFormat.CSV, SheetFormat.KEEPWIZ, SheetFormat.ESCALIER)
+WRITTEN_FORMATS = tuple(kind for kind, known in FORMATS.items() if known.writer)  # convert --to
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")  # each worksheet read as a CSV
 SNIFF_BYTES = 8192
 
@@ -67,8 +77,13 @@ def written_as(path: str) -> SheetFormat | None:
 
 
 def writer(target: SheetFormat | str) -> SheetWriter:
-    """A new writer of the target format (to learn the sheets, then write them)."""
-    return function(FORMATS[SheetFormat(target)].writer)()
+    """A new writer of the target format (to learn the sheets, then write them); a read-only
+    format (another app's export) has none."""
+    where = FORMATS[SheetFormat(target)].writer
+    if where is None:
+        raise WizardError(Problem(f"{target} is read, not written: convert writes "
+                                  + ", ".join(map(str, WRITTEN_FORMATS))))
+    return function(where)()
 
 
 def serialize(sheets: Sequence[Portable], target: SheetFormat | str) -> str:
@@ -77,13 +92,18 @@ def serialize(sheets: Sequence[Portable], target: SheetFormat | str) -> str:
 
 
 def sniff_format(path: str, head: bytes, codec: str = "utf-8") -> SheetFormat:
-    """YAML or CSV, from the file's extension or else from how its first line looks."""
+    """Another app's export by its content; else YAML or CSV, from the file's extension or else
+    from how its first line looks."""
+    text = head.decode(codec, "replace")
+    for kind, known in FORMATS.items():
+        if known.sniffer is not None and function(known.sniffer)(text):
+            return kind
     lower = path.lower()
     if lower.endswith(FORMATS[SheetFormat.YAML].suffixes + FORMATS[SheetFormat.JSON].suffixes):
         return SheetFormat.YAML
     if lower.endswith(FORMATS[SheetFormat.CSV].suffixes):
         return SheetFormat.CSV
-    first = next((ln.strip() for ln in head.decode(codec, "replace").lstrip("\ufeff").splitlines()
+    first = next((ln.strip() for ln in text.lstrip("\ufeff").splitlines()
                   if ln.strip()), "")
     if first.startswith(("{", "[", "---", "#", "%")) or re.match(r"^[\w\"' -]+:(\s|$)", first):
         return SheetFormat.YAML
@@ -118,7 +138,9 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         if waiting is not None and _is_regular(handle):
             waiting = None  # a file's bytes are all there: reading it never waits
         reader = function(FORMATS[SheetFormat(kind)].reader)
-        if kind == SheetFormat.CSV:
+        if FORMATS[SheetFormat(kind)].sniffer is not None:  # reads the bytes itself
+            yield from reader(buffered, source, encoding)
+        elif kind == SheetFormat.CSV:
             yield from reader(decoded_blocks(buffered, source, encoding, waiting=waiting), source,
                               runs=runs)
         else:
