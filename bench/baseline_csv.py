@@ -13,7 +13,7 @@ import sys
 def main() -> None:
     """``for row in csv.reader(f): pass`` over the file named by the first argument."""
     with open(sys.argv[1], newline="", encoding="utf-8") as f:
-        for row in csv.reader(f):
+        for _row in csv.reader(f):
             pass
 
 

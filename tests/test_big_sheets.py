@@ -53,7 +53,7 @@ def _pair(tmp_path, monkeypatch, name: str, content, pad, suffix: str = ".yaml",
     for kind, width in (("long", LONG), ("short", 0)):
         folder = tmp_path / kind
         folder.mkdir()
-        text = content(lambda extra: pad(width + extra))
+        text = content(lambda extra, width=width: pad(width + extra))
         (folder / f"sheet{suffix}").write_bytes(prefix + text.encode(encoding))
         paths[kind] = folder
     long_size = (paths["long"] / f"sheet{suffix}").stat().st_size
@@ -122,7 +122,7 @@ def test_a_large_sheet_that_is_not_text_is_refused_at_its_line(tmp_path, monkeyp
     paths = []
     for kind, width in (("long", LONG), ("short", 0)):
         path = tmp_path / f"{kind}.yaml"
-        text = content(lambda extra: yaml_pad(width + extra)).encode("utf-8", "surrogateescape")
+        text = content(lambda extra, width=width: yaml_pad(width + extra)).encode("utf-8", "surrogateescape")
         path.write_bytes(text.replace(b"\xff", bad))
         paths.append(path)
     assert paths[0].stat().st_size > STREAM_BYTES

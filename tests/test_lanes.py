@@ -182,7 +182,7 @@ LANE_SEASONS = range(24 if SLOW else 3)
 
 
 def clean_season_text(rng: random.Random, games: int, names: list[str] = NAMES,
-                      late: list[str] = [], spoilt: float = 0.25,
+                      late: tuple[str, ...] = (), spoilt: float = 0.25,
                       ending: str | None = None) -> str:
     """A long CSV of mostly whole, regular games (the lane's), some spoilt the ways a run must
     not take: a value outside the hand, tricks not adding up, an id used before, a merged or
@@ -200,7 +200,7 @@ def clean_season_text(rng: random.Random, games: int, names: list[str] = NAMES,
     for number in range(games):
         if not (streaky and players and rng.random() < 0.95):
             pool = names[:6] if rng.random() < 0.95 else names[:8]
-            players = rng.sample(pool + late * (number > games * 3 // 4), rng.choice([3, 4, 4, 5, 6]))
+            players = rng.sample(pool + list(late) * (number > games * 3 // 4), rng.choice([3, 4, 4, 5, 6]))
         whole = 60 // len(players)
         rounds = whole if rng.random() < 0.9 else rng.randint(1, whole)
         game_id = f"g{number}"
@@ -469,16 +469,16 @@ def test_a_run_folds_in_only_the_games_kept():
     runs = [item for item in season_items(data, 1 << 15, runs=True) if type(item) is ScoredRun]
     by_id = {result.game: result for result in season_items(data, None, runs=False)}
     parts, picked, lengths = [], [], set()
-    for run in runs:
-        kept = [index for index in run.kept if index % 25 not in (3, 4)]
-        part = ScoredRun(run.run, run.standings, kept)
+    for scored_run in runs:
+        kept = [index for index in scored_run.kept if index % 25 not in (3, 4)]
+        part = ScoredRun(scored_run.run, scored_run.standings, kept)
         segments = list(part.segments())
         assert [index for _, start, stop in segments for index in range(start, stop)] == kept
-        assert all(run.run.tables[index] == table for table, start, stop in segments
+        assert all(scored_run.run.tables[index] == table for table, start, stop in segments
                    for index in range(start, stop))
         lengths.update(stop - start for _, start, stop in segments)
         parts.append(part)
-        picked += [by_id[run.run.ids[index]] for index in kept]
+        picked += [by_id[scored_run.run.ids[index]] for index in kept]
     assert max(lengths) >= 16 and min(lengths) <= 3
     assert season_stats(parts).ranked() == season_stats(picked).ranked()
     for by in ("handSize", "position", "opponent"):

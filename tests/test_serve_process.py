@@ -207,7 +207,7 @@ def test_a_hundred_streams_each_get_every_update_within_a_second(sheet):
                 version = 2 + step
                 body[1]["version"] = version - 1  # (undo names the version it takes back from)
                 assert server.post(*body).status_code == 200
-                arrived = [s.wait_for(lambda e: e.data.get("version") == version, timeout=3)
+                arrived = [s.wait_for(lambda e, v=version: e.data.get("version") == v, timeout=3)
                            for s in streams]
                 assert all(arrived), step
                 latencies.append(max(event.at for event in arrived) - sent)

@@ -351,7 +351,7 @@ def test_a_cloud_changes_only_its_players_points(game):
     count, rules, made = game
     with_clouds, found = scored(count, rules, made)
     assert not found, found
-    for index, (bids, tricks, bomb, cloud) in enumerate(made):
+    for index, (_bids, _tricks, bomb, cloud) in enumerate(made):
         if cloud is None:
             continue
         without = [(b, t, bomb, c if i != index else None)

@@ -37,6 +37,7 @@ from .shown import ShownCommand
 
 if TYPE_CHECKING:
     from ..app.recording import Recorded
+    from ..output.formats import View
 
 APP_SETTINGS = dict(
     name="wizard",
@@ -396,7 +397,7 @@ def leave(sheet: InPlaceSheet,
     _after(done, NextOutput(), format, quiet, sheet)
 
 
-def _after(done: Recorded, output: Output, format: Format, quiet: bool, sheet: str) -> None:
+def _after(done: Recorded, output: View, format: Format, quiet: bool, sheet: str) -> None:
     """What a change to a sheet prints: what was done (stderr), the game as it now stands. If
     that output fails, it says the sheet was written all the same."""
     if not quiet:

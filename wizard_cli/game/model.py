@@ -10,7 +10,7 @@ import functools
 import operator
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Iterator, NamedTuple, Sequence, Union, overload
+from typing import Iterable, Iterator, NamedTuple, Sequence, overload
 
 from ..errors import Problem
 from .seating import MAX_LISTED, Seating
@@ -63,9 +63,9 @@ class BadValue(NamedTuple):
     quiet: bool = False
 
 
-Value = Union[int, None, BadValue]
+Value = int | None | BadValue
 # A round's special cards and their lines: (bomb, bomb line, cloud as (seat, change), cloud line).
-Specials = tuple[bool, Union[int, None], Union[tuple[int, int], None], Union[int, None]]
+Specials = tuple[bool, int | None, tuple[int, int] | None, int | None]
 
 
 @dataclass(slots=True)

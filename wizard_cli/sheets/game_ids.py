@@ -62,7 +62,7 @@ class GameIds:
         at = fingerprint & mask
         while True:
             found = table[at]
-            if found == fingerprint or found == _EMPTY:
+            if found in (fingerprint, _EMPTY):
                 return at
             at = (at + 1) & mask
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Callable, Iterator, Union
+from typing import Callable, Iterator
 
 BLOCK = 1 << 20  # characters looked at (or handed out) at a time
 
@@ -118,7 +118,7 @@ class Spliced:
         return self.find(sub) >= 0
 
 
-Text = Union[str, Spliced]
+Text = str | Spliced
 
 
 class Streamed:
