@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 class Server:
     """``wizard serve SHEET --port 0 …`` in its own process, stopped (SIGTERM) on exit."""
 
-    def __init__(self, sheet: Path, *options: str) -> None:
+    def __init__(self, sheet: Path, *options: str, nofile: int | None = None) -> None:
         self.sheet = sheet
         self.options = options
+        self.nofile = nofile  # the open-file limit (soft and hard) to start it under
         self.lines: list[str] = []
         self.url = ""
         self.token: str | None = None
@@ -32,7 +33,7 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "wizard_cli", "serve", str(self.sheet), "--port", "0",
              *self.options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            cwd=ROOT, env=env)
+            cwd=ROOT, env=env, preexec_fn=self._limit if self.nofile else None)
         started = threading.Event()
 
         def read() -> None:
@@ -48,11 +49,27 @@ class Server:
                     started.set()
             started.set()
 
-        threading.Thread(target=read, daemon=True).start()
+        self._reader = threading.Thread(target=read, daemon=True)
+        self._reader.start()
         if not started.wait(30) or not self.url:
             self.process.kill()
             raise AssertionError("serve did not start: " + "".join(self.lines))
         return self
+
+    def _limit(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
+
+    def stop(self) -> tuple[int, float]:
+        """SIGTERM; the exit code and how long it took to come (at most 10 s waited)."""
+        asked = time.monotonic()
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            code = self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            code = -1
+        return code, time.monotonic() - asked
 
     def __exit__(self, *exc: object) -> None:
         if self.process.poll() is None:
@@ -65,6 +82,9 @@ class Server:
 
     @property
     def stderr(self) -> str:
+        """What it wrote on stderr so far (all of it, once it has ended)."""
+        if self.process.poll() is not None:
+            self._reader.join(5)
         return "".join(self.lines)
 
     def rss_kib(self) -> int:

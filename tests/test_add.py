@@ -334,7 +334,7 @@ LAYOUTS = [
      '    {"bids": [0, 1, 1], "tricks": [0, 1, 1]}\n  ]\n}\n'),
     # JSON on one line, no rounds yet
     ('{"players": ["A", "B", "No"]}', [("No=1", None), ("0,0,-", None), (None, "0,0,1")],
-     '{"players": ["A", "B", "No"], "rounds": [{"bids": [0, 0, 1], "tricks": [0, 0, 1]}]}'),
+     '{"players": ["A", "B", "No"], "rounds": [\n  {"bids": [0, 0, 1], "tricks": [0, 0, 1]}\n]}'),
     # names YAML would misread get quoted
     ("players: ['No', '1', 'a: b']\nrounds: []\n", [("a: b=1", None)],
      "players: ['No', '1', 'a: b']\nrounds:\n  - bids:   [null, null, 1]\n"),

@@ -291,6 +291,12 @@ NO_ROUNDS_YET = [
     "players: [A, B, C]  # us",
     "# who plays\nplayers: [A, B, C]\r\n# the end\r\n",
     "players:\n  - A\n  - B\n  - C\n",
+    # JSON (and flow YAML) with no `rounds` key: add writes the key with its rounds on lines of
+    # their own, which tells undo to take the key back too (it once left `"rounds": []`)
+    '{"players": ["A", "B", "C"]}',
+    '{"players": ["A", "B", "C"]}\n',
+    '{\n  "players": ["A", "B", "C"]\n}\n',
+    "{players: [A, B, C]}\r\n",
 ]
 
 
@@ -317,8 +323,6 @@ def test_add_then_undo_gives_back_a_sheet_with_no_rounds_yet_byte_for_byte(tmp_p
     # null has four spellings that read alike once the round is written: `[]` comes back
     ("players: [A, B, C]\nrounds: null\n", "players: [A, B, C]\nrounds: []\n"),
     ("players: [A, B, C]\nrounds: ~\n", "players: [A, B, C]\nrounds: []\n"),
-    # a JSON sheet keeps the key add gave it (JSON has no layout to tell it by)
-    ('{"players": ["A", "B", "C"]}', '{"players": ["A", "B", "C"], "rounds": []}'),
     ('{"players": ["A", "B", "C"], "rounds": null}', '{"players": ["A", "B", "C"], "rounds": []}'),
 ])
 def test_add_then_undo_on_a_null_or_json_sheet_leaves_an_empty_list(tmp_path, blank, after):

@@ -423,12 +423,18 @@ def test_tricks_while_bids_are_still_wanted_are_409(sheet):
     assert sheet.read_bytes() == before
 
 
+def undo(client: TestClient, number: int):
+    """An undo from a phone showing the game as it stands now."""
+    version = client.get("/game.json").json()["version"]
+    return post(client, "/api/undo", {"round": number, "version": version})
+
+
 def test_undo_takes_back_the_last_value_written(sheet):
     with served(sheet) as client:
-        first = post(client, "/api/undo", {"round": 7})
-        second = post(client, "/api/undo", {"round": 7})
-        third = post(client, "/api/undo", {"round": 7})  # round 7 is gone: the last step is 6's
-        fourth = post(client, "/api/undo", {"round": 6})
+        first = undo(client, 7)
+        second = undo(client, 7)
+        third = undo(client, 7)  # round 7 is gone: the last step is 6's
+        fourth = undo(client, 6)
     assert first.status_code == second.status_code == fourth.status_code == 200
     assert "took back Noah's bid of 1" in first.json()["message"]
     assert "took back Mia's bid of 3" in second.json()["message"]
@@ -441,7 +447,7 @@ def test_undo_with_nothing_recorded_is_409(tmp_path):
     path = tmp_path / "n.yaml"
     path.write_text("players: [Anna, Ben, Cara]\n")
     with served(path) as client:
-        response = post(client, "/api/undo", {"round": 1})
+        response = undo(client, 1)
     assert response.status_code == 409 and "nothing to undo" in response.json()["error"]
 
 
@@ -470,7 +476,7 @@ def test_a_csv_sheet_is_shown_but_not_written(tmp_path):
     with served(path, rules=RuleOptions(assignments=["roundMode=custom",
                                                      "customRoundCount=5"])) as client:
         assert "Game over — Ben wins" in client.get("/").text
-        response = post(client, "/api/undo", {"round": 5})
+        response = undo(client, 5)
     assert response.status_code == 503 and "YAML sheets only" in response.json()["error"]
 
 
@@ -482,3 +488,177 @@ def test_the_rules_given_on_the_command_line_apply(sheet):
 
 def score_json_with(path: Path, *options: str) -> dict:
     return json.loads(run("score", path, "-f", "json", *options).stdout)
+
+
+# --- staying up: bodies, numbers, undo's version, a stale game (SPEC §9 "Staying up, also") ---
+
+def nested(depth: int) -> dict:
+    """A bid body carrying a value nested ``depth`` levels deep in all."""
+    value: object = 0
+    for _ in range(depth - 1):
+        value = [value]
+    return {"round": 7, "player": "Olga", "bid": 1, "extra": value}
+
+
+def test_json_nested_deeper_than_32_levels_is_400(sheet):
+    before = sheet.read_bytes()
+    with served(sheet) as client:
+        deep = post(client, "/api/bid", nested(33))
+        brackets = client.post("/api/bid", content=b"[" * 4000, headers={
+            "Content-Type": "application/json", "X-Wizard-Token": TOKEN})
+        assert sheet.read_bytes() == before
+        fine = post(client, "/api/bid", nested(32))
+    assert deep.status_code == brackets.status_code == 400  # brackets: once a RecursionError
+    assert "nested deeper than 32" in deep.json()["error"]
+    assert fine.status_code == 200
+
+
+def test_a_body_that_is_not_utf8_is_400(sheet):
+    before = sheet.read_bytes()
+    body = json.dumps({"round": 7, "player": "Olga", "bid": 1})
+    with served(sheet) as client:
+        answers = [client.post("/api/bid", content=body.encode(encoding), headers={
+            "Content-Type": "application/json", "X-Wizard-Token": TOKEN})
+            for encoding in ("utf-16", "utf-32", "utf-16-le")]
+    assert [a.status_code for a in answers] == [400, 400, 400]
+    assert answers[0].json()["error"] == "the body is not UTF-8"
+    assert sheet.read_bytes() == before
+
+
+@pytest.mark.parametrize("path, body, message", [
+    ("/api/bid", {"round": 7, "player": "Olga", "bid": 2 ** 63},
+     f"round 7, Olga: bid {2 ** 63} is more than the hand size of 7"),
+    ("/api/bid", {"round": 7, "player": "Olga", "bid": 10 ** 400}, "more than the hand size of 7"),
+    ("/api/bid", {"round": 7, "player": "Olga", "bid": -2 ** 63}, f"bid {-2 ** 63} is negative"),
+    ("/api/bid", {"round": 2 ** 63, "player": "Olga", "bid": 1},
+     f"round {2 ** 63} is not a round of this game (1 to 10)"),
+    ("/api/bid", {"round": 0, "player": "Olga", "bid": 1}, "round 0 is not a round of this game"),
+    ("/api/tricks", {"round": 7, "tricks": {"Mia": 2 ** 64}},
+     f"tricks {2 ** 64} is more than the hand size of 7"),
+    ("/api/undo", {"round": 2 ** 63, "version": 1}, "is not a round of this game"),
+])
+def test_a_number_past_the_hand_size_however_large_is_422(sheet, path, body, message):
+    before = sheet.read_bytes()
+    with served(sheet) as client:
+        response = post(client, path, body)
+    assert response.status_code == 422, response.text
+    assert message in response.json()["error"]
+    assert sheet.read_bytes() == before
+
+
+def test_undo_without_a_version_is_422(sheet):
+    before = sheet.read_bytes()
+    with served(sheet) as client:
+        response = post(client, "/api/undo", {"round": 7})
+        wrong_type = post(client, "/api/undo", {"round": 7, "version": "1"})
+    assert response.status_code == wrong_type.status_code == 422
+    assert '"version" is missing' in response.json()["error"]
+    assert sheet.read_bytes() == before
+
+
+def test_a_double_tap_on_undo_takes_back_one_step(sheet):
+    with served(sheet) as client:
+        version = client.get("/game.json").json()["version"]
+        first = post(client, "/api/undo", {"round": 7, "version": version})
+        second = post(client, "/api/undo", {"round": 7, "version": version})
+    assert first.status_code == 200 and "took back Noah's bid of 1" in first.json()["message"]
+    assert second.status_code == 409
+    assert second.json()["game"]["version"] == version + 1
+    assert "Mia: 3" in sheet.read_text()  # the step before stays
+
+
+def test_undo_against_a_sheet_changed_since_the_version_it_names_is_409(sheet):
+    """The watcher has not seen the change yet (it polls): the version still matches, the
+    bytes on disk do not, and that is checked inside the sheet's lock."""
+    watch = SheetWatch(inputs([str(sheet)], RuleOptions()), poll=3600)
+    app = create_app(watch, TOKEN, allowed_hosts("127.0.0.1", 8000))
+    with TestClient(app, base_url=BASE) as client:
+        version = client.get("/game.json").json()["version"]
+        assert run("add", sheet, "--bids", "Olga=2", "-q").exit_code == 0  # another process
+        after_add = sheet.read_bytes()
+        response = post(client, "/api/undo", {"round": 7, "version": version})
+    assert response.status_code == 409, response.text
+    assert "the sheet changed since version 1" in response.json()["error"]
+    assert response.json()["game"]["status"]["next"]["bidsIn"]["Olga"] == 2
+    assert sheet.read_bytes() == after_add  # Olga's bid was not the step the phone showed
+
+
+def test_game_json_while_the_sheet_is_invalid_is_the_last_game_marked_stale(sheet):
+    with served(sheet) as client:
+        good = client.get("/game.json").json()
+        sheet.write_text(sheet.read_text().replace("[1, 0, 1, 1, 0, 0]", "[1, 0, 1, 1, 0, 9]"))
+        stale = client.get("/game.json")
+    data = stale.json()
+    assert stale.status_code == 200
+    assert data.pop("stale") is True and data.pop("version") == 2
+    assert "more than the hand size" in data.pop("problems")[0]["message"]
+    assert data == {key: value for key, value in good.items() if key != "version"}
+    assert "stale" not in good
+
+
+def test_a_failed_read_is_tried_again_within_a_second_though_the_file_did_not_change(
+        sheet, monkeypatch):
+    import asyncio
+    import errno
+
+    from wizard_cli.sheets import source
+
+    real = source.open_regular
+    failing = [True]
+
+    def flaky(path, shown=None):
+        if failing[0]:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        return real(path, shown)
+
+    monkeypatch.setattr(source, "open_regular", flaky)
+
+    async def scenario() -> list:
+        watch = SheetWatch(inputs([str(sheet)], RuleOptions()))
+        polling = asyncio.create_task(watch.run())
+        seen = []
+        try:
+            await asyncio.sleep(0.3)
+            seen.append((watch.version, watch.game is None, str(watch.problems[0])))
+            await asyncio.sleep(1.5)  # failing the same way: no new version every second
+            seen.append((watch.version, watch.game is None))
+            failing[0] = False
+            await asyncio.sleep(1.0)  # the file has not changed: it is read again anyway
+            seen.append((watch.version, watch.game is None))
+        finally:
+            await watch.stop()
+            polling.cancel()
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert seen[0] == (1, True, f"{sheet}: cannot read: Input/output error")
+    assert seen[1] == (1, True)
+    assert seen[2] == (2, False)
+
+
+def test_a_fifo_named_as_a_sheet_is_refused_without_waiting_for_a_writer(tmp_path):
+    """The one place files are opened never blocks: a FIFO put where a sheet was checked to
+    be (after the check) is refused at once, for every command, not read from."""
+    import threading
+
+    from wizard_cli.errors import WizardError
+    from wizard_cli.sheets.formats import read_sheets
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    outcome: list = []
+
+    def read() -> None:
+        try:
+            list(read_sheets(str(fifo)))
+        except WizardError as error:
+            outcome.append(str(error))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(3)
+    if reader.is_alive():  # it blocked: free it with a writer, then fail
+        with open(fifo, "w"):
+            pass
+        reader.join(3)
+    assert outcome == [f"{fifo}: cannot read: a FIFO, not a sheet file"]

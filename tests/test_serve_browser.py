@@ -187,6 +187,34 @@ def test_a_stale_second_phone_is_refused(tmp_path, open_page):
     assert bids == {"Cara": 1}  # the first phone's bid, and nothing of the second's
 
 
+def test_a_stale_phones_undo_is_refused_and_a_current_one_takes_back_one_step(tmp_path,
+                                                                             open_page):
+    """Undo sends the version the page shows (SPEC §9): a phone that has not seen the last
+    bid cannot take it back in the belief that it takes back the one before."""
+    path = three_players(tmp_path)
+    path.write_text(path.read_text() + "  - bids: {Cara: 1}\n")  # round 2: Anna bids next
+    with Server(path, "--entry") as server:
+        address = f"{server.url}enter?token={server.token}"
+        first = open_page(address, width=390)
+        second = open_page(address, width=390, block_events=True)
+        first.locator("button[data-bid='0']").click()  # Anna bids 0: Ben is next
+        first.wait_for_function(
+            "() => document.querySelector('.turn h2').textContent.includes('Ben')", timeout=3000)
+        assert second.locator(".turn h2").inner_text() == "Round 2: Anna bids"  # stale
+        second.locator("button[data-action='undo']").click()
+        second.wait_for_function("() => document.querySelector('#message').textContent.length > 2",
+                                 timeout=3000)
+        assert second.locator("#message").inner_text().startswith(
+            "Not recorded: not in turn: the phone shows version 1")
+        assert json.loads(run("next", path, "-f", "json").stdout)["bidsIn"] == {"Anna": 0,
+                                                                                 "Cara": 1}
+        first.locator("button[data-action='undo']").click()
+        first.wait_for_function(
+            "() => document.querySelector('.turn h2').textContent.includes('Anna')", timeout=3000)
+        assert "took back Anna's bid of 0" in first.locator("#message").inner_text()
+    assert json.loads(run("next", path, "-f", "json").stdout)["bidsIn"] == {"Cara": 1}
+
+
 def test_a_phone_without_the_token_is_refused(tmp_path, open_page):
     path = three_players(tmp_path)
     before = path.read_bytes()

@@ -175,6 +175,24 @@ def test_twenty_phones_racing_for_one_slot_record_exactly_one(sheet):
     assert leftovers(sheet.parent) == []
 
 
+def test_twenty_phones_undoing_the_same_version_take_back_one_step(sheet):
+    """A double tap, a second phone: undo names the version it saw (SPEC §9), so twenty at once
+    take back one value, not a whole round."""
+    with Server(sheet, "--entry") as server:
+        version = httpx.get(server.url + "game.json").json()["version"]
+        barrier = threading.Barrier(20)
+
+        def phone(_: int) -> int:
+            barrier.wait()
+            return server.post("/api/undo", {"round": 7, "version": version}).status_code
+
+        with ThreadPoolExecutor(20) as pool:
+            codes = list(pool.map(phone, range(20)))
+    assert sorted(codes) == [200] + [409] * 19
+    assert re.search(r"\{Mia: 3\}", sheet.read_text())  # Noah's bid alone was taken back
+    assert leftovers(sheet.parent) == []
+
+
 @pytest.mark.skipif(not SLOW, reason="100 streams and 1,000 updates: set WIZARD_SLOW=1")
 def test_a_hundred_streams_each_get_every_update_within_a_second(sheet):
     with Server(sheet, "--entry") as server:
@@ -186,8 +204,9 @@ def test_a_hundred_streams_each_get_every_update_within_a_second(sheet):
             for step, body in enumerate([("/api/bid", {"round": 7, "player": "Olga", "bid": 1}),
                                          ("/api/undo", {"round": 7})] * 3):
                 sent = time.monotonic()
-                assert server.post(*body).status_code == 200
                 version = 2 + step
+                body[1]["version"] = version - 1  # (undo names the version it takes back from)
+                assert server.post(*body).status_code == 200
                 arrived = [s.wait_for(lambda e: e.data.get("version") == version, timeout=3)
                            for s in streams]
                 assert all(arrived), step
@@ -205,6 +224,7 @@ def test_memory_after_a_thousand_updates_is_within_ten_percent_of_after_ten(shee
         events.wait_for(lambda e: True)
         moves = [("/api/bid", {"round": 7, "player": "Olga", "bid": 1}), ("/api/undo", {"round": 7})]
         for step in range(1000):
+            moves[1][1]["version"] = 1 + step  # (undo names the version it takes back from)
             assert server.post(*moves[step % 2]).status_code == 200
             if step == 9:
                 assert events.wait_for(lambda e: e.data.get("version") == 11, timeout=5)

@@ -10,6 +10,8 @@ usual located error and no edit. :func:`change_file` is the read-change-check-wr
 from __future__ import annotations
 
 import dataclasses
+import os
+import threading
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
@@ -204,7 +206,8 @@ def record_in_file(path: str, rules: SheetRules = SheetRules(), bids: str | None
 
 def change_file(path: str, change: Change, command: str = "add",
                 rules: SheetRules = SheetRules(), repair: bool = False,
-                whole: bool = True) -> Recorded:
+                whole: bool = True, fingerprint: Callable[[bytes], None] | None = None,
+                stopping: threading.Event | None = None) -> Recorded:
     """Read a YAML sheet file once, validate its last game, change it, and write it back in
     place if the change is valid: the one way every command that changes a sheet (add, edit,
     undo, play) writes it.
@@ -217,7 +220,8 @@ def change_file(path: str, change: Change, command: str = "add",
     The change starts from a sheet whose long texts are fingerprints (:func:`lightened`), and
     the new text is pieces of the text read (:mod:`~..sheets.spliced`): a 60 MB sheet is held
     once. The game returned has its texts whole (for what the command prints); ``whole=False``
-    (``play``, which prints no place or notes) keeps them as fingerprints.
+    (``play``, which prints no place or notes) keeps them as fingerprints. ``fingerprint`` and
+    ``stopping`` are ``serve``'s (see :func:`~wizard_cli.sheets.atomic.update_in_place`).
     """
     from ..sheets.atomic import update_in_place
     from ..sheets.source import display_name
@@ -234,7 +238,7 @@ def change_file(path: str, change: Change, command: str = "add",
             raise located(error, source) from None
         return done[-1].sheet.text
 
-    update_in_place(path, edit, rules.encoding)
+    update_in_place(path, edit, rules.encoding, fingerprint, stopping)
     changed = done.pop()
     if not whole:
         lightened(changed.sheet)
@@ -252,10 +256,12 @@ def _not_a_workbook(path: str, source: str, command: str) -> None:
     text, and an encoding hint would send the user the wrong way (issue 21, item 14)."""
     from ..sheets.formats import WORKBOOK_SUFFIXES
 
+    from ..sheets.source import open_regular
+
     try:
-        with open(path, "rb") as handle:
+        with os.fdopen(open_regular(path), "rb") as handle:  # a FIFO put there never blocks
             start = handle.read(4)
-    except OSError:
+    except (OSError, WizardError):
         start = b""  # the locked read says why
     if path.lower().endswith(WORKBOOK_SUFFIXES) or start.startswith(_WORKBOOK_MAGIC):
         raise WizardError(Problem(f"{command} edits YAML sheets only, and this is a workbook; "
@@ -274,13 +280,13 @@ def _yaml_only(path: str, text: str, source: str, command: str) -> None:
                                   f"with `wizard convert {path} --to yaml -o NEW.yaml`", source))
 
 
-def read_game(path: str, rules: SheetRules = SheetRules()) -> Game:
+def read_game(path: str, rules: SheetRules = SheetRules(), data: bytes | None = None) -> Game:
     """The last game of a sheet file (of any format), validated: the game ``add`` and ``play``
-    change; every problem raised as the usual error."""
+    change; every problem raised as the usual error. ``data``: the file's bytes, already read."""
     from ..sheets.formats import read_sheets
 
     last = None
-    for last in read_sheets(path, None, rules.encoding):
+    for last in read_sheets(path, None, rules.encoding, data=data):
         pass
     return validated_game(last, rules.layers, rules.first_dealer)
 

@@ -11,6 +11,8 @@ the text about to be changed, so two phones can never both record into one slot.
 
 from __future__ import annotations
 
+import os
+import threading
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
@@ -23,21 +25,51 @@ from .recording import UNSAFE, Recorded, SheetText, change_file, read_game, reco
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """The sheet as it stands: its game scored, or, when it cannot be, every problem."""
+    """The sheet as it stands: its game scored, or, when it cannot be, every problem.
+    ``fingerprint``: of the bytes it was made from (None: none could be read); ``failed``: the
+    file could not be read at all (missing, not a regular file, an I/O error), so it is read
+    again soon whether or not it changes."""
 
     result: GameResult | None
     problems: tuple[Problem, ...] = ()
+    fingerprint: bytes | None = None
+    failed: bool = False
+
+
+def fingerprint(data: bytes) -> bytes:
+    """What a sheet's bytes are known by: an undo is made only against the bytes the phone's
+    game was read from (SPEC §9 "Undo names what it takes back")."""
+    import hashlib
+
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def game_now(inputs: Inputs) -> Reading:
     """The last game of the (one) sheet ``inputs`` names, validated and scored as ``score``
     scores it (the game ``add`` records into); a missing, unreadable, half-written or invalid
-    sheet gives its problems instead."""
+    sheet gives its problems instead.
+
+    The file is opened so that the open cannot block (a FIFO or device put in its place is a
+    problem, not a hung server) and read once: the game shown and its fingerprint are of the
+    same bytes."""
+    from ..sheets.source import MAX_YAML_BYTES, display_name, open_regular
+
+    path = inputs.paths[0]
+    source = display_name(path)
     try:
-        game = read_game(inputs.paths[0], inputs.rules)
+        with os.fdopen(open_regular(path), "rb") as handle:
+            data = handle.read(MAX_YAML_BYTES + 1)
+    except OSError as error:
+        return Reading(None, (Problem(f"cannot read: {error.strerror or error}", source),),
+                       failed=True)
     except WizardError as error:
-        return Reading(None, tuple(error.problems))
-    return Reading(game.result)
+        return Reading(None, tuple(error.problems), failed=True)
+    known = fingerprint(data)
+    try:
+        game = read_game(path, inputs.rules, data)
+    except WizardError as error:
+        return Reading(None, tuple(error.problems), known)
+    return Reading(game.result, (), known)
 
 
 # --- entry from a phone ----------------------------------------------------------------------
@@ -56,13 +88,17 @@ class CannotWrite(WizardError):
     failed write): nothing was written."""
 
 
-def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: object) -> Recorded:
-    """Record ``player``'s bid in round ``number`` if that is the bid the table waits for."""
+def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: object,
+              stopping: threading.Event | None = None) -> Recorded:
+    """Record ``player``'s bid in round ``number`` if that is the bid the table waits for.
+    ``stopping``: the server is shutting down (a wait for the lock ends, nothing written)."""
     number, bid = _whole(number, "round"), _whole(bid, "bid")
 
     def change(current: SheetText) -> Recorded:
         game = current.game
+        _a_round(game, number)
         seat = _seat(game, player)
+        _in_hand(game, bid, "bid", player)
         if game.finished:
             raise NotInTurn("the game is over: no bid is wanted")
         if number != game.current_round or seat != game.next_bidder:
@@ -72,10 +108,11 @@ def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: ob
             raise NotInTurn(f"not in turn: {wanted}")
         return record_values(current, bids={seat: bid})
 
-    return _change_in_turn(path, inputs, change)
+    return _change_in_turn(path, inputs, change, stopping=stopping)
 
 
-def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object) -> Recorded:
+def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object,
+                 stopping: threading.Event | None = None) -> Recorded:
     """Complete round ``number`` with every player's tricks if it is the round waiting for them."""
     number = _whole(number, "round")
     if not isinstance(tricks, Mapping):
@@ -84,6 +121,9 @@ def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object) -> R
 
     def change(current: SheetText) -> Recorded:
         game = current.game
+        _a_round(game, number)
+        for name, value in values.items():
+            _in_hand(game, value, "tricks", name)
         if game.finished or number != game.current_round or game.in_play is None or \
                 game.next_bidder is not None:
             wanted = ("the game is over" if game.finished else
@@ -94,15 +134,35 @@ def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object) -> R
         return record_values(current, tricks={_seat(game, name): value
                                               for name, value in values.items()})
 
-    return _change_in_turn(path, inputs, change)
+    return _change_in_turn(path, inputs, change, stopping=stopping)
 
 
-def enter_undo(path: str, inputs: Inputs, number: object) -> Recorded:
+def enter_undo(path: str, inputs: Inputs, number: object, version: object,
+               shown: tuple[int, bytes | None], stopping: threading.Event | None = None
+               ) -> Recorded:
     """Take back the last value written (what ``play``'s undo takes back) if it is in round
-    ``number``; the note says what was taken back."""
-    number = _whole(number, "round")
+    ``number`` and the phone's game is the sheet as it stands; the note says what was taken
+    back.
+
+    ``version`` is the version of the game the phone shows; ``shown`` the server's current
+    version and the fingerprint of the bytes it was read from. The version must be the current
+    one, and, inside the lock, the file must still be those bytes: a double tap, or a second
+    phone, finds the file changed by the first and is refused (NotInTurn), so an undo never
+    takes back a step its phone did not show (SPEC §9 "Undo names what it takes back")."""
+    if version is None:
+        raise Refused('"version" is missing: send the version of the game the phone shows')
+    number, version = _whole(number, "round"), _whole(version, "version")
+    current_version, known = shown
+    if version != current_version:
+        raise NotInTurn(f"not in turn: the phone shows version {version}, the sheet is at "
+                        f"version {current_version}")
+
+    def same_bytes(data: bytes) -> None:
+        if known is None or fingerprint(data) != known:
+            raise NotInTurn(f"not in turn: the sheet changed since version {version}")
 
     def change(current: SheetText) -> Recorded:
+        _a_round(current.game, number)
         latest = latest_entry(current.game)
         if latest is None:
             raise NotInTurn("nothing to undo: no round is recorded yet")
@@ -110,10 +170,12 @@ def enter_undo(path: str, inputs: Inputs, number: object) -> Recorded:
             raise NotInTurn(f"not in turn: the last step is in round {latest[0]}")
         return take_back_latest(current)
 
-    return _change_in_turn(path, inputs, change)
+    return _change_in_turn(path, inputs, change, same_bytes, stopping)
 
 
-def _change_in_turn(path: str, inputs: Inputs, step: Callable[[SheetText], Recorded]) -> Recorded:
+def _change_in_turn(path: str, inputs: Inputs, step: Callable[[SheetText], Recorded],
+                    same_bytes: Callable[[bytes], None] | None = None,
+                    stopping: threading.Event | None = None) -> Recorded:
     """One change through ``add``'s write path: inside the lock the sheet is read and validated
     (an invalid sheet cannot be written to), the request asked whether it is in turn, then the
     value recorded and the whole sheet validated. The errors say which refusal it was."""
@@ -129,7 +191,8 @@ def _change_in_turn(path: str, inputs: Inputs, step: Callable[[SheetText], Recor
             raise Refused(*error.problems) from None
 
     try:
-        return change_file(path, change, "serve", inputs.rules)
+        return change_file(path, change, "serve", inputs.rules, fingerprint=same_bytes,
+                           stopping=stopping)
     except (NotInTurn, Refused):
         raise
     except WizardError as error:  # the lock, a read-only or invalid sheet, a failed write
@@ -141,6 +204,29 @@ def _whole(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise Refused(f"{what} must be a whole number")
     return value
+
+
+def _a_round(game: Game, number: int) -> None:
+    """A round number past the game's rounds (or below 1), however large, is refused as a
+    value (422), not as a round out of turn: no such round will ever be in turn."""
+    if not 1 <= number <= game.rounds_total:
+        raise Refused(Problem(f"round {number} is not a round of this game (1 to "
+                              f"{game.rounds_total})", game.source))
+
+
+def _in_hand(game: Game, value: int, what: str, player: object) -> None:
+    """A count below 0 or past the hand size is refused with ``add``'s message before it goes
+    near the sheet's text (a bid of 2**63 would otherwise reach the YAML writer)."""
+    if game.finished:
+        return  # nothing is in turn: said as such
+    size = game.hand_size()
+    name = player if isinstance(player, str) else None
+    if value < 0:
+        raise Refused(Problem(f"{what} {value} is negative", game.source, None,
+                              game.current_round, name))
+    if value > size:
+        raise Refused(Problem(f"{what} {value} is more than the hand size of {size}",
+                              game.source, None, game.current_round, name))
 
 
 def _seat(game: Game, name: object) -> int:

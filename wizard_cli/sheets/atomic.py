@@ -104,7 +104,9 @@ def _temporary_prefix(target: Path) -> str:
 
 
 def update_in_place(path: str | os.PathLike, change: Callable[[str], Text],
-                    encoding: str | None = None) -> Text:
+                    encoding: str | None = None,
+                    fingerprint: Callable[[bytes], None] | None = None,
+                    stopping: threading.Event | None = None) -> Text:
     """Change a sheet file safely; return its new text (as ``change`` made it).
 
     The one write path of every command that changes a sheet (SPEC §7). While a lock beside
@@ -118,10 +120,15 @@ def update_in_place(path: str | os.PathLike, change: Callable[[str], Text],
        raises WizardError to refuse, and then nothing is written;
     3. if the text changed, it is written atomically in the same encoding, with the same
        byte-order mark, mode and owner.
+
+    ``fingerprint`` is shown the file's bytes as read under the lock (it raises WizardError to
+    refuse: ``serve``'s undo checks they are the bytes the phone's game was made from);
+    ``stopping`` ends the wait for the lock (``serve`` is shutting down: nothing written).
     """
     shown = os.fspath(path)
     target = os.path.realpath(shown)
-    with _signals_unwind(), sheet_lock(target, shown):  # a signal: lock file removed too
+    # a signal: lock file removed too
+    with _signals_unwind(), sheet_lock(target, shown, stopping=stopping):
         info = _stat_or_none(Path(target))
         if info is None or not stat.S_ISREG(info.st_mode):
             raise WizardError(Problem("cannot change: not a regular file", shown))
@@ -129,11 +136,15 @@ def update_in_place(path: str | os.PathLike, change: Callable[[str], Text],
             raise WizardError(Problem(READ_ONLY, shown))
         if info.st_nlink > 1:
             raise WizardError(Problem(HARD_LINKED.format(links=info.st_nlink), shown))
-        try:
-            with open(target, "rb") as handle:
+        from .source import open_regular
+
+        try:  # never blocks: a FIFO swapped in since the check above is refused
+            with os.fdopen(open_regular(target, shown), "rb") as handle:
                 raw = handle.read()
         except OSError as error:
             raise WizardError(Problem(f"cannot read: {error.strerror or error}", shown)) from None
+        if fingerprint is not None:
+            fingerprint(raw)
         codec, bom, text = _decoded(raw, shown, encoding)
         del raw  # a 60 MB sheet is held once, as text (SPEC §4: 250 MiB)
         cr_only = "\r" in text and "\n" not in text

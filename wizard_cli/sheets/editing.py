@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 import yaml
-from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
@@ -156,26 +155,6 @@ def _shape_of(key: Node, value: Node) -> Shape:
     return Shape(kind, False, indent=max(value.start_mark.column - key.start_mark.column, 0))
 
 
-def _marks_in_file(root: Node, blocks: JsonBlocks) -> None:
-    """Move every mark of the tree from the parser's offsets to the file's: the parser read
-    each surrogate pair of a JSON text 2 characters shorter (see JsonBlocks)."""
-    moved: dict[int, Mark] = {}  # a mark shared by two nodes is moved once
-    pending = [root]
-    while pending:
-        node = pending.pop()
-        for name in ("start_mark", "end_mark"):
-            mark = getattr(node, name)
-            if id(mark) not in moved:  # the C parser's marks are read-only: new ones
-                index = blocks.original(mark.index)
-                column = index - blocks.original(mark.index - mark.column)
-                moved[id(mark)] = Mark(mark.name, index, mark.line, column, None, None)
-            setattr(node, name, moved[id(mark)])
-        if isinstance(node, SequenceNode):
-            pending.extend(node.value)
-        elif isinstance(node, MappingNode):
-            pending.extend(part for pair in node.value for part in pair)
-
-
 class _Document:
     """The last document of a YAML text, with the edits to make to it."""
 
@@ -192,7 +171,7 @@ class _Document:
                      if not _is_empty_document(doc))
             self.root = next(found, None)
             if isinstance(blocks, JsonBlocks) and blocks.points and self.root is not None:
-                _marks_in_file(self.root, blocks)
+                blocks.move_marks(self.root)
         except yaml.YAMLError as error:  # the reader has accepted it; this is a safety net
             mark = getattr(error, "problem_mark", None)
             reason = getattr(error, "problem", None) or "unusual YAML"
@@ -347,8 +326,13 @@ class _Document:
         root, pair = self.root, self.rounds()
         if root.flow_style:
             piece = self.flow_round(players, bids)
-            if pair is None:
-                self.flow_append(root, f"{self.key('rounds')}: [{piece}]")
+            if pair is None:  # its own lines, so that undo can tell it from `"rounds": []`
+                first = _children(root)[0]
+                column = first.start_mark.column if first.start_mark.line != \
+                    root.start_mark.line else 0
+                self.flow_append(root, f"{self.key('rounds')}: [{self.newline}"
+                                       f"{' ' * (column + DEFAULT_INDENT)}{piece}{self.newline}"
+                                       f"{' ' * column}]")
             elif isinstance(pair[1], SequenceNode):
                 self.flow_append(pair[1], piece)
             else:
@@ -489,7 +473,10 @@ def remove_last_round(text: Text, line: int = 1) -> Text:
     key, rounds = doc.rounds()
     items = list(rounds.value)
     last = items[-1]
-    if rounds.flow_style:
+    if rounds.flow_style and len(items) == 1 and _flow_added_with_its_key(doc, key, rounds):
+        before = doc.root.value[-2][1]  # the value before the key: its comma goes too
+        doc.edits.append((before.end_mark.index, rounds.end_mark.index, ""))
+    elif rounds.flow_style:
         start = items[-2].end_mark.index if len(items) > 1 else last.start_mark.index
         doc.edits.append((start, last.end_mark.index, ""))
     elif len(items) == 1 and _added_with_its_key(doc, key, rounds):
@@ -582,6 +569,21 @@ def _added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) -> bool
     colon = text.index(":", key.end_mark.index)
     return (doc.root.value[-1][0] is key and not text[colon + 1:_line_end(text, colon)].strip()
             and isinstance(rounds.value[0], MappingNode) and bool(rounds.value[0].flow_style))
+
+
+def _flow_added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) -> bool:
+    """The one round stands as ``add`` writes it into a flow (JSON) sheet with no ``rounds``
+    key: the key last, after a comma, and its one round on a line of its own between the
+    brackets (a ``"rounds": []`` filled in keeps the round beside its brackets)."""
+    text, pairs = doc.text, doc.root.value
+    if not doc.root.flow_style or len(pairs) < 2 or pairs[-1][0] is not key:
+        return False
+    item = rounds.value[0]
+    opening = text[rounds.start_mark.index + 1:item.start_mark.index]
+    closing = text[item.end_mark.index:rounds.end_mark.index - 1]
+    comma = text[pairs[-2][1].end_mark.index:key.start_mark.index]
+    return (comma.startswith(",") and not comma[1:].strip() and not opening.strip()
+            and not closing.strip() and opening.strip(" \t") != "" and closing.strip(" \t") != "")
 
 
 def _empty_list_after(doc: _Document, key: Node) -> None:

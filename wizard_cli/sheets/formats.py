@@ -92,8 +92,8 @@ def sniff_format(path: str, head: bytes, codec: str = "utf-8") -> SheetFormat:
 
 def read_sheets(path: str, input_format: str | None = None, encoding: str | None = None,
                 note: Callable[[Problem], None] | None = None,
-                waiting: Callable[[], None] | None = None, runs: bool = False
-                ) -> Iterator[Sheet | GameRun]:
+                waiting: Callable[[], None] | None = None, runs: bool = False,
+                data: bytes | None = None) -> Iterator[Sheet | GameRun]:
     """Every sheet in one source, in order; raises WizardError for a file that cannot be read.
 
     ``note`` is told what was skipped (a workbook's worksheet that holds no sheet). ``waiting``
@@ -101,6 +101,8 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
     pipe, a device): the caller sends out what it has written so far, so the next stage of a
     pipeline sees each game as soon as it is scored, however the output is buffered.
     ``runs=True`` (the season lane) lets a long CSV hand out whole regular games as runs.
+    ``data``: the file's bytes, already read (``serve`` reads a sheet once, so it knows the
+    bytes the game it shows came from); a workbook is still read from ``path``.
     """
     source = display_name(path)
     if input_format is None and path.lower().endswith(WORKBOOK_SUFFIXES):
@@ -108,7 +110,7 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
 
         yield from read_workbook_sheets(path, note)
         return
-    with open_binary(path) as handle:
+    with open_binary(path) if data is None else io.BytesIO(data) as handle:
         buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)
         head = buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES]
         encoding = file_encoding(encoding, head)

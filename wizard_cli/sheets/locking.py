@@ -19,6 +19,7 @@ import errno
 import hashlib
 import os
 import stat
+import threading
 import time
 from contextlib import contextmanager
 from typing import Iterator
@@ -28,8 +29,13 @@ from ..errors import Problem, WizardError
 LOCK_TIMEOUT = 10.0  # seconds a second writer waits for the first
 _POLL = 0.02
 _OPEN = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOCTTY  # never block on a FIFO
+STOPPED = "the server is stopping: nothing was written"
 _KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a folder"),
           (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+class Stopped(WizardError):
+    """The wait for the lock was ended by shutdown: nothing was written."""
 
 
 def lock_path(target: str) -> str:
@@ -60,12 +66,15 @@ def short_name(name: str, room: int, folder: str | os.PathLike = ".") -> str:
 
 
 @contextmanager
-def sheet_lock(target: str, shown: str | None = None, timeout: float | None = None) -> Iterator[None]:
+def sheet_lock(target: str, shown: str | None = None, timeout: float | None = None,
+               stopping: threading.Event | None = None) -> Iterator[None]:
     """Hold the lock of the sheet file ``target`` (its real path) for the ``with`` block.
 
     Waits up to ``timeout`` seconds (default :data:`LOCK_TIMEOUT`) for another writer, then
     raises WizardError naming the sheet (``shown``, as the user typed it). A lock path that is
     not a regular file of its own is refused (WizardError), never written to or removed.
+    ``stopping``, once set, ends the wait at once with :class:`Stopped` (``serve`` stops within
+    2 s even while a phone's write waits on another process's lock: SPEC §9).
     """
     import fcntl
 
@@ -79,12 +88,17 @@ def sheet_lock(target: str, shown: str | None = None, timeout: float | None = No
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(handle)
+            if stopping is not None and stopping.is_set():
+                raise Stopped(Problem(STOPPED, shown)) from None
             if time.monotonic() >= deadline:
                 waited = LOCK_TIMEOUT if timeout is None else timeout
                 raise WizardError(Problem(
                     f"another wizard command is changing this sheet (gave up waiting after "
                     f"{waited:g} s; nothing was written)", shown)) from None
-            time.sleep(_POLL)
+            if stopping is not None:
+                stopping.wait(_POLL)
+            else:
+                time.sleep(_POLL)
             continue
         except OSError as error:  # a file system without locks
             os.close(handle)

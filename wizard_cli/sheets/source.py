@@ -53,12 +53,39 @@ def open_binary(path: str) -> Iterator[IO[bytes]]:
         with _read_errors(STDIN_NAME):
             yield sys.stdin.buffer
         return
-    try:
-        handle = open(path, "rb")
-    except OSError as error:
-        raise WizardError(Problem(f"cannot read: {error.strerror or error}", path)) from None
+    handle = open(open_regular(path), "rb")  # (a file descriptor: never blocks)
     with handle, _read_errors(path):
         yield handle
+
+
+_OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def open_regular(path: str, shown: str | None = None) -> int:
+    """A file descriptor of the regular file at ``path``, opened so that the open itself can
+    never block: a FIFO or device swapped in for a sheet after it was checked would otherwise
+    hold the process (or ``serve``'s reader) forever (SPEC §9 "Staying up, also"). Anything
+    but a regular file is refused with one located line (WizardError)."""
+    shown = shown or path
+    try:
+        handle = os.open(path, _OPEN_FLAGS)
+    except OSError as error:
+        raise WizardError(Problem(f"cannot read: {error.strerror or error}", shown)) from None
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+            raise WizardError(Problem(f"cannot read: {kind}, not a sheet file", shown))
+        os.set_blocking(handle, True)  # a regular file reads the same; nothing else gets here
+    except OSError as error:
+        os.close(handle)
+        raise WizardError(Problem(f"cannot read: {error.strerror or error}", shown)) from None
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
 
 
 @contextmanager

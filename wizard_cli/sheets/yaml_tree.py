@@ -230,6 +230,27 @@ class JsonBlocks(TextBlocks):
         """The offset in the file's text of the parser's offset ``index``."""
         return index + 2 * bisect_left(self.points or (), index)
 
+    def move_marks(self, root: yaml.Node) -> None:
+        """Move every mark of a composed tree from the parser's offsets to the file's (an
+        in-place edit of the text needs the file's)."""
+        from yaml.error import Mark
+
+        moved: dict[int, Mark] = {}  # a mark shared by two nodes is moved once
+        pending = [root]
+        while pending:
+            node = pending.pop()
+            for name in ("start_mark", "end_mark"):
+                mark = getattr(node, name)
+                if id(mark) not in moved:  # the C parser's marks are read-only: new ones
+                    index = self.original(mark.index)
+                    column = index - self.original(mark.index - mark.column)
+                    moved[id(mark)] = Mark(mark.name, index, mark.line, column, None, None)
+                setattr(node, name, moved[id(mark)])
+            if isinstance(node, yaml.SequenceNode):
+                pending.extend(node.value)
+            elif isinstance(node, yaml.MappingNode):
+                pending.extend(part for pair in node.value for part in pair)
+
     def newlines_before(self, position: int) -> int:
         """Line feeds before the parser's ``position``, counted again in the rewritten text."""
         again, seen, count = JsonBlocks(self.text), 0, 0

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -33,6 +33,8 @@ from .watch import SheetWatch, wire_json
 
 HERE = Path(__file__).parent
 MAX_BODY = 4096
+MAX_DEPTH = 32  # JSON nested deeper than this is refused (SPEC §9)
+BODY_SECONDS = 10.0  # a request's body must arrive within this (SPEC §9)
 KEEP_ALIVE_SECONDS = 15.0
 TOKEN_HEADER = "x-wizard-token"
 SECURITY_HEADERS = [
@@ -99,9 +101,13 @@ def create_app(watch: SheetWatch, token: str | None = None,
 
     async def game_json(request: Request) -> Response:
         await watch.refresh()
-        if watch.game is None:
+        problems = [problem_json(p) for p in watch.problems]
+        if watch.game is None:  # never a valid game to show: there is no game object to give
             return JSONBody({"error": "the sheet has no valid game yet", "version": watch.version,
-                             "problems": [problem_json(p) for p in watch.problems]}, 503)
+                             "stale": True, "problems": problems}, 503)
+        if problems:  # the last valid game, said to be stale, with what is wrong now
+            return JSONBody({**watch.game, "version": watch.version, "stale": True,
+                             "problems": problems})
         return JSONBody(watch.game)
 
     async def events(request: Request) -> Response:
@@ -136,17 +142,22 @@ def create_app(watch: SheetWatch, token: str | None = None,
             return page("off.html", 404, title="Entry is off")
         return page("enter_board.html", **entry_context())
 
-    def api(action: Callable[[dict], serving.Recorded]) -> Callable:
+    def api(action: Callable[[dict, tuple[int, bytes | None]], serving.Recorded]) -> Callable:
         async def endpoint(request: Request) -> Response:
             try:
                 body = await _entry_body(request, token)
             except Refusal as refusal:
                 return JSONBody({"error": str(refusal)}, refusal.status)
+            except ClientDisconnect:  # nobody to answer: one line, no traceback (SPEC §9)
+                if not watch.stopping:  # (at shutdown the server let go of it)
+                    _say("a client left before its request had arrived: nothing was written")
+                return Response(status_code=400)
+            shown = watch.shown()  # what the phone may have seen, before any write of ours
             try:
                 async with writing:  # one write at a time here; the sheet's lock for the rest
                     from anyio import to_thread
 
-                    done = await to_thread.run_sync(action, body)
+                    done = await to_thread.run_sync(action, body, shown)
             except serving.NotInTurn as error:
                 await watch.refresh()
                 # The phone needs what is in turn now, not where the sheet is: the message alone.
@@ -155,19 +166,21 @@ def create_app(watch: SheetWatch, token: str | None = None,
             except serving.Refused as error:
                 return JSONBody(_error_body(error), 422)
             except WizardError as error:  # CannotWrite: locked, read-only, a failed write
-                return JSONBody(_error_body(error), 503)
+                return JSONBody(_error_body(error), 503)  # (or the server stopping meanwhile)
             await watch.refresh()
             return JSONBody({"game": watch.game,
                              "message": str(done.note) if done.note else "recorded"})
 
         return endpoint
 
-    inputs = watch.inputs
-    bid = api(lambda body: serving.enter_bid(source, inputs, body.get("round"),
-                                             body.get("player"), body.get("bid")))
-    tricks = api(lambda body: serving.enter_tricks(source, inputs, body.get("round"),
-                                                   body.get("tricks")))
-    undo = api(lambda body: serving.enter_undo(source, inputs, body.get("round")))
+    inputs, stopping = watch.inputs, watch.stopped
+    bid = api(lambda body, shown: serving.enter_bid(source, inputs, body.get("round"),
+                                                    body.get("player"), body.get("bid"),
+                                                    stopping))
+    tricks = api(lambda body, shown: serving.enter_tricks(source, inputs, body.get("round"),
+                                                          body.get("tricks"), stopping))
+    undo = api(lambda body, shown: serving.enter_undo(source, inputs, body.get("round"),
+                                                      body.get("version"), shown, stopping))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -210,18 +223,64 @@ async def _entry_body(request: Request, token: str | None) -> dict:
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > MAX_BODY:
         raise Refusal(413, f"the body is over {MAX_BODY} bytes")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+
+    async def whole() -> bytes:
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+        return bytes(body)
+
     try:
-        data = json.loads(bytes(body))
-    except (ValueError, UnicodeDecodeError):
+        body = await asyncio.wait_for(whole(), BODY_SECONDS)
+    except asyncio.TimeoutError:
+        raise Refusal(408, f"the body did not arrive within {BODY_SECONDS:g} s") from None
+    try:
+        text = body.decode("utf-8")  # json.loads would take UTF-16 and UTF-32 as well
+    except UnicodeDecodeError:
+        raise Refusal(400, "the body is not UTF-8") from None
+    if _deeper_than(text, MAX_DEPTH):
+        raise Refusal(400, f"the body's JSON is nested deeper than {MAX_DEPTH} levels")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
         raise Refusal(400, "the body is not JSON") from None
     if not isinstance(data, dict):
         raise Refusal(400, "the body must be a JSON object")
     return data
+
+
+def _deeper_than(text: str, limit: int) -> bool:
+    """Whether the JSON text opens more than ``limit`` brackets at once (outside strings):
+    checked before parsing, which would recurse once per level (SPEC §9: deeper than 32 is
+    400; a 4 KiB body of ``[`` once ended in a RecursionError)."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def _say(line: str) -> None:
+    """One line on stderr about a client (never its token, never a traceback)."""
+    import sys
+
+    sys.stderr.write(f"wizard serve: {line}\n")
+    sys.stderr.flush()
 
 
 class Guard:

@@ -20,6 +20,7 @@ from ..errors import ExitCode, Problem, WizardError, visible
 MISSING_EXTRA = ("wizard serve needs the serve extra (starlette, uvicorn, jinja2, segno): "
                  "pip install '.[serve]' in the wizard-cli folder")
 WILDCARDS = ("0.0.0.0", "::", "")
+LISTEN_QUEUE = 2048  # connections the kernel holds until accepted (uvicorn's default)
 TOKEN_BYTES = 24  # 192 random bits (SPEC §9: at least 128)
 
 
@@ -123,8 +124,12 @@ def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextI
     gc.set_threshold(700, 10, 10)
 
     from .app import create_app
+    from .connections import (accept_backlog, bounded_protocol, connection_cap,
+                              raise_descriptor_limit)
     from .watch import SheetWatch
 
+    limit = raise_descriptor_limit()
+    cap = connection_cap(limit)
     sock = bind(host, port)
     port = sock.getsockname()[1]
     token = secrets.token_urlsafe(TOKEN_BYTES) if entry else None
@@ -133,7 +138,9 @@ def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextI
     say_where(inputs.paths[0], host, port, token, stderr)
 
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=1, server_header=False)
+                            timeout_graceful_shutdown=1, server_header=False,
+                            http=bounded_protocol(cap), backlog=accept_backlog(limit, cap),
+                            h11_max_incomplete_event_size=16 * 1024)
     server = _server_class()(config, watch)
     server.run(sockets=[sock])
     stderr.write("wizard serve: stopped\n")
@@ -163,6 +170,27 @@ def say_where(path: str, host: str, port: int, token: str | None, stderr: TextIO
     stderr.flush()
 
 
+_said: dict[str, float] = {}
+
+
+def _one_line(loop, context: dict) -> None:  # noqa: ANN001
+    """What the event loop would log with a traceback (an accept that failed, a callback that
+    raised), as one line on stderr, at most once every 5 s for each kind: no client can fill
+    the terminal (SPEC §9)."""
+    import sys
+    import time
+
+    message = context.get("message") or "unexpected error"
+    error = context.get("exception")
+    now = time.monotonic()
+    if now - _said.get(message, -10.0) < 5.0:
+        return
+    _said[message] = now
+    detail = f": {type(error).__name__}: {error}" if error is not None else ""
+    sys.stderr.write(f"wizard serve: {visible(message)}{visible(detail)}\n")
+    sys.stderr.flush()
+
+
 def _server_class() -> type:
     """uvicorn's Server, made to end with exit 0 on Ctrl-C or SIGTERM, ending the event
     streams first (they would otherwise hold the shutdown up until its timeout)."""
@@ -178,13 +206,21 @@ def _server_class() -> type:
 
         async def startup(self, sockets=None) -> None:  # noqa: ANN001
             self.loop = asyncio.get_running_loop()
+            self.loop.set_exception_handler(_one_line)
             await super().startup(sockets)
+            # asyncio listens with its backlog, which is also how many it accepts at once (kept
+            # small: see connections.accept_backlog); the kernel's queue of connections not yet
+            # accepted holds no descriptor of ours, so it is made long again: a reconnect storm
+            # waits there instead of being dropped (a dropped SYN costs a client a second).
+            for sock in sockets or ():
+                sock.listen(LISTEN_QUEUE)
 
         def handle_exit(self, sig, frame) -> None:  # noqa: ANN001
             # As uvicorn's, without remembering the signal to raise again at the end.
             if self.should_exit:
                 self.force_exit = True
             self.should_exit = True
+            self.watch.stopped.set()  # a write waiting for the sheet's lock gives up now
             if self.loop is not None:
                 self.loop.call_soon_threadsafe(
                     lambda: asyncio.ensure_future(self.watch.stop()))

@@ -8,7 +8,13 @@ read again: a half-written sheet shows its problems for a moment, then recovers 
 
 Each change is read (in a worker thread: reading never holds up the streams), scored once and
 turned into one event text shared by every stream, so a hundred streams cost one JSON dump, and
-memory does not grow with the number of updates.
+memory does not grow with the number of updates. A read that failed (the file missing, not a
+regular file, an I/O error) is tried again within 1 s whether or not the file changes.
+
+Waiting for a change holds no lock (SPEC §9 "Staying up, also"): each publish sets the
+:class:`asyncio.Event` the streams wait on and the next waiter makes a new one, so a stream
+cancelled while it waits (a client that drops) leaves nothing half done behind it. (A
+``Condition`` waited on under its lock deadlocked Python 3.11 when such waits were cancelled.)
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import threading
+import time
 from dataclasses import dataclass
 
 from ..app.batch import Inputs
@@ -25,6 +33,7 @@ from ..game.game import GameResult
 from ..output.game_views import ScoreOutput, problem_json
 
 POLL_SECONDS = 0.2
+RETRY_SECONDS = 0.5  # a failed read is read again after this (and the next poll)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +67,13 @@ class SheetWatch:
         self.result: GameResult | None = None  # the last valid game
         self.game: dict | None = None  # its /game.json object, with its version
         self.problems: tuple[Problem, ...] = ()  # the sheet's problems now (none: it is valid)
+        self.fingerprint: bytes | None = None  # of the bytes the current version was read from
         self.event: Event | None = None
         self.stopping = False
+        self.stopped = threading.Event()  # set at shutdown, from any thread: writes stop waiting
         self._key: tuple | None | bool = False  # never equal to a stat key or None (missing)
-        self._changed = asyncio.Condition()  # bound to the server's loop at first use
+        self._retry_at: float | None = None  # the last read failed: when to read again
+        self._changed: asyncio.Event | None = None  # set at the next publish (made on the loop)
         self._reading = asyncio.Lock()
 
     def _stat_key(self) -> tuple | None:
@@ -72,23 +84,35 @@ class SheetWatch:
             return None
         return info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size, info.st_ctime_ns
 
+    def shown(self) -> tuple[int, bytes | None]:
+        """The current version and the fingerprint of the bytes it was read from."""
+        return self.version, self.fingerprint
+
     async def refresh(self) -> bool:
-        """Read the sheet again if it changed since last seen; whether it had."""
+        """Read the sheet again if it changed since last seen, or if the last read failed and
+        a second has nearly passed; whether there is a new version."""
         async with self._reading:
             key = self._stat_key()
-            if key == self._key:
+            retry = self._retry_at is not None and time.monotonic() >= self._retry_at
+            if key == self._key and not retry:
                 return False
             from anyio import to_thread
 
             reading = await to_thread.run_sync(game_now, self.inputs)
+            failed_before = self._retry_at is not None
+            self._retry_at = time.monotonic() + RETRY_SECONDS if reading.failed else None
+            if key == self._key and failed_before and reading.failed and \
+                    reading.problems == self.problems:
+                return False  # failed again, the same way: nothing new to tell the streams
             self._key = key
-            await self._publish(reading)
+            self._publish(reading)
             return True
 
-    async def _publish(self, reading: Reading) -> None:
+    def _publish(self, reading: Reading) -> None:
         """Make the new state the current one and wake every stream."""
         self.version += 1
         self.problems = reading.problems
+        self.fingerprint = reading.fingerprint
         if reading.result is not None:
             self.result = reading.result
             self.game = {**ScoreOutput().as_json(reading.result), "version": self.version}
@@ -99,8 +123,13 @@ class SheetWatch:
                     "problems": [problem_json(problem) for problem in reading.problems]}
         self.event = Event(self.version, name,
                            f"event: {name}\nid: {self.version}\ndata: {wire_json(data)}\n\n")
-        async with self._changed:
-            self._changed.notify_all()
+        self._wake()
+
+    def _wake(self) -> None:
+        """Wake everything waiting for a change; the next waiter waits on a new Event."""
+        changed, self._changed = self._changed, None
+        if changed is not None:
+            changed.set()
 
     async def run(self) -> None:
         """Poll until stopped."""
@@ -110,14 +139,18 @@ class SheetWatch:
 
     async def next_event(self, seen: int | None, timeout: float) -> Event | None:
         """The current event if it is newer than ``seen``, else the next one, waiting at most
-        ``timeout`` seconds (None: nothing new, or the server is stopping)."""
+        ``timeout`` seconds (None: nothing new, or the server is stopping). Holds no lock while
+        it waits: being cancelled here (a client gone) is harmless."""
         if self.event is None:
             await self.refresh()
+        if self.stopping:
+            return None
         if self.event is not None and self.event.version != seen:
             return self.event
+        if self._changed is None:
+            self._changed = asyncio.Event()
         try:
-            async with self._changed:
-                await asyncio.wait_for(self._changed.wait(), timeout)
+            await asyncio.wait_for(self._changed.wait(), timeout)
         except asyncio.TimeoutError:
             return None
         if self.stopping or self.event is None or self.event.version == seen:
@@ -127,5 +160,5 @@ class SheetWatch:
     async def stop(self) -> None:
         """End the poll and every stream (the server is shutting down)."""
         self.stopping = True
-        async with self._changed:
-            self._changed.notify_all()
+        self.stopped.set()
+        self._wake()

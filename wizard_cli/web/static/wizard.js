@@ -108,7 +108,10 @@
     if (button.dataset.action === "bid") {
       send("/api/bid", { round, player: button.dataset.player, bid: Number(button.dataset.bid) });
     } else if (button.dataset.action === "undo") {
-      send("/api/undo", { round });
+      // The version of the game this page shows: if the sheet has changed since (a double
+      // tap, another phone), the server refuses with 409 rather than take back another step.
+      const board = button.closest(".live-board");
+      send("/api/undo", { round, version: board ? Number(board.dataset.version) : shown });
     }
   });
 
