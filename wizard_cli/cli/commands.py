@@ -373,7 +373,8 @@ DEFAULT_PORT, PORTS = 8000, range(65536)  # (the range shown as Typer shows an o
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def serve(sheet: Annotated[str, typer.Argument(
-              metavar="SHEET", help="The score sheet to show (a season: its last game).")],
+              metavar="SHEET|DIR", help="The score sheet to show (a season: its last game), or "
+                                        "a folder of sheets: a game night.")],
           host: Annotated[str, typer.Option(
               "--host", metavar="H", help="The address to listen on; 0.0.0.0 for the room's "
                                           "network (default: this computer only).")] = "127.0.0.1",
@@ -398,6 +399,12 @@ def serve(sheet: Annotated[str, typer.Argument(
         raise typer.BadParameter("serve follows a file as it changes: give its path, not -",
                                  param_hint="SHEET")
     require_serve_extra()
+    if os.path.isdir(sheet):  # a folder of sheets: a game night (SPEC §9)
+        from ..app.batch import SheetRules
+        from ..web.folder import serve_folder
+
+        layers = SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding)
+        raise typer.Exit(serve_folder(sheet, layers, host, port, entry, sys.stderr))
     source = inputs([sheet], rules)
     raise typer.Exit(serve_sheet(source, host, port, entry, sys.stderr))
 

@@ -4,10 +4,11 @@ written out with its meaning, commented, ready for ``wizard add``."""
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
-from ..errors import WizardError
+from ..errors import Problem, WizardError
 from ..game.model import Sheet
 from ..game.settings import SPEC_BY_KEY, Settings
 from ..game.validation import check_sheet
@@ -36,23 +37,49 @@ def _header(players: Sequence[str], file: str | None) -> list[str]:
         f"#   {command:<{width}}{note}" for command, note in commands]
 
 
+def sheet_date(text: str | None, today: Callable[[], datetime.date] = datetime.date.today
+               ) -> str:
+    """The ``date:`` of a new sheet (SPEC §5 "Games are dated"): ``--date``'s (ISO
+    ``YYYY-MM-DD``, a real day) when given, else ``today()``'s, the local date. A bad ``--date``
+    is one line naming the option, exit 1, as a bad ``--set`` is."""
+    from .cells import parse_date
+
+    if text is None:
+        return today().isoformat()
+    date = parse_date(text, dotted=False)
+    if isinstance(date, str):
+        return date
+    if date is None:
+        raise WizardError(Problem("--date: is empty: give YYYY-MM-DD"))
+    raise WizardError(Problem(f"--date: '{date.text}' {date.why}"))
+
+
 def new_sheet(players: Sequence[str], layers: Sequence[Iterable] = (), first_dealer: str | None = None,
-              title: str | None = None, file: str | None = None) -> str:
-    """``wizard new``: check the players and rules like a sheet's, then the blank sheet's text."""
+              title: str | None = None, file: str | None = None, date: str | None = None,
+              place: str | None = None) -> str:
+    """``wizard new``: check the players and rules like a sheet's, then the blank sheet's text
+    (``date``: ISO text, see :func:`sheet_date`)."""
     sheet = Sheet(source="--players", players=list(players), player_lines=[None] * len(players))
     checked = check_sheet(sheet, layers, first_dealer)
     if checked.problems:  # an option's own problem names the option, not "--players"
         raise WizardError(*(dataclasses.replace(p, path=None) if p.message.startswith("--") else p
                             for p in checked.problems))
-    return blank_sheet(players, checked.settings, players[checked.first_dealer], title, file)
+    return blank_sheet(players, checked.settings, players[checked.first_dealer], title, file,
+                       date, place)
 
 
 def blank_sheet(players: Sequence[str], settings: Settings, first_dealer: str,
-                title: str | None = None, file: str | None = None) -> str:
-    """A blank, commented YAML sheet with every setting written out (``wizard new``)."""
+                title: str | None = None, file: str | None = None, date: str | None = None,
+                place: str | None = None) -> str:
+    """A blank, commented YAML sheet with every setting written out (``wizard new``); the
+    optional keys in SPEC §3's order: title, date, place."""
     body: list[tuple[str, str]] = []
     if title is not None:
         body.append((f"title: {yaml_scalar(title, flow=False)}", ""))
+    if date is not None:
+        body.append((f"date: {date}", ""))
+    if place is not None:
+        body.append((f"place: {yaml_scalar(place, flow=False)}", ""))
     body.append((f"players: {flow_list(players)}", "seating order, clockwise"))
     body.append((f"firstDealer: {yaml_scalar(first_dealer, flow=False)}",
                  "deals round 1; the deal passes to the left"))

@@ -54,8 +54,12 @@ def templates():
     def shown(value: object) -> object:
         return visible(value) if isinstance(value, str) else value
 
-    return Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
-                       finalize=shown, trim_blocks=True, lstrip_blocks=True)
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
+                      finalize=shown, trim_blocks=True, lstrip_blocks=True)
+    if "jinja2.ext.InternationalizationExtension" not in env.extensions:
+        env.add_extension("jinja2.ext.i18n")  # English until the catalogues are installed
+        env.install_null_translations(newstyle=True)
+    return env
 
 
 class JSONBody(Response):
@@ -77,15 +81,20 @@ class Refusal(Exception):
 
 def create_app(watch: SheetWatch, token: str | None = None,
                hosts: frozenset[str] | None = None,
-               keep_alive: float = KEEP_ALIVE_SECONDS) -> Starlette:
+               keep_alive: float = KEEP_ALIVE_SECONDS, base: str = "",
+               extra: Callable[[], dict] | None = None) -> Starlette:
     """The application for one sheet. ``token``: entry is on (None: nothing can be written);
-    ``hosts``: the ``Host`` values accepted (None: any, for tests that do not ask)."""
+    ``hosts``: the ``Host`` values accepted (None: any, for tests that do not ask); ``base``:
+    where it is mounted (a folder's game: ``/game/NAME``); ``extra``: more for every page
+    (the folder's Next game)."""
     env = templates()
     writing = asyncio.Lock()
     source = watch.inputs.paths[0]
 
     def page(name: str, status: int = 200, **context: object) -> HTMLResponse:
-        return HTMLResponse(env.get_template(name).render(wizard_version=__version__, **context),
+        more = extra() if extra is not None else {}
+        return HTMLResponse(env.get_template(name).render(wizard_version=__version__,
+                                                          base=base, **more, **context),
                             status, NO_STORE)
 
     def board(request: Request) -> dict:

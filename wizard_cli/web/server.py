@@ -20,6 +20,7 @@ from ..errors import ExitCode, Problem, WizardError, visible
 MISSING_EXTRA = ("wizard serve needs the serve extra (starlette, uvicorn, jinja2, segno): "
                  "pip install '.[serve]' in the wizard-cli folder")
 WILDCARDS = ("0.0.0.0", "::", "")
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 LISTEN_QUEUE = 2048  # connections the kernel holds until accepted (uvicorn's default)
 TOKEN_BYTES = 24  # 192 random bits (SPEC §9: at least 128)
 
