@@ -25,6 +25,7 @@ from .batch import Inputs, SheetRules
 SUFFIXES = (".yaml", ".yml")
 MAX_TEXT = 200  # a title or place longer than this is refused (a field is untrusted)
 MAX_TRIES = 1000  # names tried before a new game gives up (`-2` … `-1000`)
+NOT_READ = "not read yet"
 NOT_FINISHED = "the game is not finished: its next game starts when it is"
 
 
@@ -103,6 +104,12 @@ def summary(entry: Entry, rules: SheetRules) -> Summary:
     return Summary(entry.name, result.title, result.date, result.place, result.notes,
                    tuple(result.players), status.as_json(), status_text(result), (),
                    result.finished, entry.mtime)
+
+
+def unread(entry: Entry) -> Summary:
+    """A game found but not read yet (a folder of thousands is read a batch at a time)."""
+    return Summary(entry.name, None, None, None, None, (), None, NOT_READ, (), False,
+                   entry.mtime)
 
 
 def status_text(result: Any) -> str:

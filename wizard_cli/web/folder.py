@@ -40,6 +40,7 @@ from .watch import SheetWatch, wire_json
 
 POLL_SECONDS = 0.25  # the folder is scanned this often (a change shows within 1 s)
 MAX_OPEN = 16  # games whose app and watcher are kept open at once
+READ_BATCH = 100  # sheets read in one scan at most (a folder of thousands: see refresh)
 
 
 class FolderWatch:
@@ -62,31 +63,42 @@ class FolderWatch:
         self._changed: asyncio.Event | None = None
         self._reading = asyncio.Lock()
         self._season: tuple[int, dict, list] | None = None
+        self._read: dict[str, tuple] = {}  # the key of the file each summary was read from
 
     async def refresh(self) -> bool:
-        """Scan the folder; read each game that is new or changed; whether anything changed."""
+        """Scan the folder; read the games that are new or changed, at most
+        :data:`READ_BATCH` at a time, newest file first (a request waits for one batch at most;
+        the rest are read by the next scans, listed meanwhile as not read yet); whether
+        anything changed."""
         from anyio import to_thread
 
         async with self._reading:
-            seen = dict(self.entries)
+            read = dict(self._read)
             summaries = dict(self.summaries)
 
-            def scan() -> tuple[dict, dict, bool]:
+            def scan() -> tuple[dict, bool]:
                 entries = game_night.game_files(self.folder)
-                changed = entries.keys() != seen.keys()
-                for name, entry in entries.items():
-                    old = seen.get(name)
-                    if old is None or old.key != entry.key or old.path != entry.path:
-                        summaries[name] = game_night.summary(entry, self.rules)
-                        changed = True
+                changed = entries.keys() != self.entries.keys()
+                todo = sorted((entry for name, entry in entries.items()
+                               if read.get(name) != entry.key),
+                              key=lambda entry: entry.mtime, reverse=True)
+                for entry in todo[:READ_BATCH]:
+                    summaries[entry.name] = game_night.summary(entry, self.rules)
+                    read[entry.name] = entry.key
+                    changed = True
+                for entry in todo[READ_BATCH:]:
+                    if entry.name not in summaries:
+                        summaries[entry.name] = game_night.unread(entry)
                 for name in set(summaries) - set(entries):
                     del summaries[name]
-                return entries, summaries, changed
+                    read.pop(name, None)
+                return entries, changed
 
-            entries, summaries, changed = await to_thread.run_sync(scan)
+            entries, changed = await to_thread.run_sync(scan)
+            self.entries = entries
             if not changed:
                 return False
-            self.entries, self.summaries = entries, summaries
+            self.summaries, self._read = summaries, read
             self.version += 1
             for name in [name for name in self.games if name not in entries]:
                 await self.close(name)
@@ -169,7 +181,7 @@ class FolderWatch:
         if self._season is not None and self._season[0] == self.version:
             return self._season[1], self._season[2]
         paths = [self.entries[s.name].path for s in reversed(self.listed())
-                 if not s.problems and s.name in self.entries]
+                 if not s.problems and s.status is not None and s.name in self.entries]
         data = game_night.season_json(paths, self.rules)
         lines = game_night.rating_lines(paths, self.rules)
         self._season = (self.version, data, lines)
