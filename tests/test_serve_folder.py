@@ -79,10 +79,12 @@ def test_the_list_newest_dated_first_with_status_and_first_problem(night: Path) 
         assert by["worked"]["date"] == "2026-11-27" and by["worked"]["status"]["finished"]
         assert by["saturday"]["players"][0] == "Mia" and by["saturday"]["problems"] is None
         assert by["broken"]["problems"] and by["broken"]["status"] is None
+        assert by["broken"]["problems"][0]["line"] == 3
         page = c.get("/")
         assert page.status_code == 200 and '<html lang="en">' in page.text
         assert "Round 7 of 10: Olga to bid" in page.text and "Ben wins" in page.text
         assert 'href="/game/saturday/"' in page.text and "/game/link/" not in page.text
+        assert "broken.yaml:3: " in page.text and str(night) not in page.text
 
 
 def test_each_game_is_served_as_serve_sheet_serves_it(night: Path) -> None:

@@ -10,6 +10,7 @@ found, never joined to the folder as a path, so ``../`` cannot reach outside it.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import os
 import re
@@ -97,7 +98,9 @@ def summary(entry: Entry, rules: SheetRules) -> Summary:
     reading = game_now(Inputs([entry.path], rules))
     result = reading.result
     if result is None:
-        first = reading.problems[:1] or (Problem("does not read", entry.name),)
+        first = reading.problems[:1] or (Problem("does not read"),)
+        # Named by its file's name alone: the list does not show where the folder is.
+        first = (dataclasses.replace(first[0], path=os.path.basename(entry.path)),)
         return Summary(entry.name, None, None, None, None, (), None, str(first[0]), first,
                        False, entry.mtime)
     status = result.status()
@@ -149,8 +152,8 @@ def file_stem(date: str | None, title: str | None) -> str:
 
 
 def write_new(folder: str, stem: str, text: Callable[[str], str]) -> str:
-    """Write ``text(FILE)`` (the sheet naming its own file) as ``STEM.yaml`` in ``folder``, never over a file (``STEM-2``, ``-3``,
-    …), through the CLI's atomic write; the NAME written."""
+    """Write ``text(FILE)`` (the sheet naming its own file) as ``STEM.yaml`` in ``folder``,
+    never over a file (``STEM-2``, ``-3``, …), through the CLI's atomic write; the NAME."""
     from ..sheets.atomic import OVERWRITE_HINT, write_atomically
 
     for number in range(1, MAX_TRIES + 1):

@@ -154,12 +154,12 @@ def create_app(watch: SheetWatch, token: str | None = None,
     def api(action: Callable[[dict, tuple[int, bytes | None]], serving.Recorded]) -> Callable:
         async def endpoint(request: Request) -> Response:
             try:
-                body = await _entry_body(request, token)
+                body = await entry_body(request, token)
             except Refusal as refusal:
                 return JSONBody({"error": str(refusal)}, refusal.status)
             except ClientDisconnect:  # nobody to answer: one line, no traceback (SPEC §9)
                 if not watch.stopping:  # (at shutdown the server let go of it)
-                    _say("a client left before its request had arrived: nothing was written")
+                    say_line("a client left before its request had arrived: nothing was written")
                 return Response(status_code=400)
             shown = watch.shown()  # what the phone may have seen, before any write of ours
             try:
@@ -173,9 +173,9 @@ def create_app(watch: SheetWatch, token: str | None = None,
                 message = "; ".join(visible(p.message) for p in error.problems)
                 return JSONBody({"error": message, "game": watch.game}, 409)
             except serving.Refused as error:
-                return JSONBody(_error_body(error), 422)
+                return JSONBody(error_body(error), 422)
             except WizardError as error:  # CannotWrite: locked, read-only, a failed write
-                return JSONBody(_error_body(error), 503)  # (or the server stopping meanwhile)
+                return JSONBody(error_body(error), 503)  # (or the server stopping meanwhile)
             await watch.refresh()
             return JSONBody({"game": watch.game,
                              "message": str(done.note) if done.note else "recorded"})
@@ -214,12 +214,12 @@ def create_app(watch: SheetWatch, token: str | None = None,
     return Guard(app, hosts)
 
 
-def _error_body(error: WizardError) -> dict:
+def error_body(error: WizardError) -> dict:
     """A refused write: the message as ``add`` gives it (one located line per problem)."""
     return {"error": str(error), "problems": [problem_json(p) for p in error.problems]}
 
 
-async def _entry_body(request: Request, token: str | None) -> dict:
+async def entry_body(request: Request, token: str | None) -> dict:
     """The JSON object of an entry request, once its token, type and size are right."""
     if token is None:
         raise Refusal(403, "entry is off: start wizard serve with --entry to write")
@@ -284,7 +284,7 @@ def _deeper_than(text: str, limit: int) -> bool:
     return False
 
 
-def _say(line: str) -> None:
+def say_line(line: str) -> None:
     """One line on stderr about a client (never its token, never a traceback)."""
     import sys
 

@@ -34,8 +34,8 @@ from .. import __version__
 from ..app import game_night
 from ..app.batch import Inputs, SheetRules
 from ..errors import WizardError
-from .app import (HERE, KEEP_ALIVE_SECONDS, NO_STORE, Guard, JSONBody, Refusal, _entry_body,
-                  _error_body, _say, create_app, templates)
+from .app import (HERE, KEEP_ALIVE_SECONDS, NO_STORE, Guard, JSONBody, Refusal, create_app,
+                  entry_body, error_body, say_line, templates)
 from .watch import SheetWatch, wire_json
 
 POLL_SECONDS = 0.25  # the folder is scanned this often (a change shows within 1 s)
@@ -266,12 +266,12 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
 
     async def written(request: Request, make: Callable[[dict], tuple[Callable, str]]) -> Response:
         try:
-            body = await _entry_body(request, token)
+            body = await entry_body(request, token)
         except Refusal as refusal:
             return JSONBody({"error": str(refusal)}, refusal.status)
         except ClientDisconnect:
             if not folder.stopping:
-                _say("a client left before its request had arrived: nothing was written")
+                say_line("a client left before its request had arrived: nothing was written")
             return Response(status_code=400)
         from anyio import to_thread
 
@@ -283,10 +283,10 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
             async with writing:
                 name = await to_thread.run_sync(write)
         except game_night.NotFinished as error:
-            return JSONBody(_error_body(error), 409)
+            return JSONBody(error_body(error), 409)
         except WizardError as error:
             status = 503 if "cannot write" in str(error) else 422
-            return JSONBody(_error_body(error), status)
+            return JSONBody(error_body(error), status)
         await folder.refresh()
         return JSONBody({"name": name, "url": f"/game/{urllib.parse.quote(name, safe='')}/"},
                         201)
@@ -366,7 +366,7 @@ def serve_folder(folder: str, rules: SheetRules, host: str, port: int, entry: bo
     from ..errors import ExitCode, visible
     from .connections import (accept_backlog, bounded_protocol, connection_cap,
                               raise_descriptor_limit)
-    from .server import (LOOPBACK_HOSTS, TOKEN_BYTES, _server_class, addresses_to_open,
+    from .server import (LOOPBACK_HOSTS, TOKEN_BYTES, server_class, addresses_to_open,
                          allowed_hosts, bind)
 
     gc.set_threshold(700, 10, 10)  # (as serve_sheet: memory stays flat)
@@ -393,7 +393,7 @@ def serve_folder(folder: str, rules: SheetRules, host: str, port: int, entry: bo
                             timeout_graceful_shutdown=1, server_header=False,
                             http=bounded_protocol(cap), backlog=accept_backlog(limit, cap),
                             h11_max_incomplete_event_size=16 * 1024)
-    _server_class()(config, watch).run(sockets=[sock])
+    server_class()(config, watch).run(sockets=[sock])
     stderr.write("wizard serve: stopped\n")
     stderr.flush()
     return ExitCode.OK

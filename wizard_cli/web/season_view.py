@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import shorten
-from .views import Box, _spread
+from .views import Box, spread_labels
 
 STATS = (("player", "Player"), ("games", "Games"), ("wins", "Wins"),
          ("averageScore", "Avg score"), ("bestScore", "Best"), ("rounds", "Rounds"),
@@ -27,6 +27,7 @@ def _table(rows: list | None, columns: tuple) -> dict | None:
     if not rows:
         return None
     return {"headings": [heading for _, heading in columns],
+            "name_col": [key for key, _ in columns].index("player"),
             "rows": [[_cell(key, row.get(key)) for key, _ in columns] for row in rows]}
 
 
@@ -63,7 +64,7 @@ def rating_chart(lines: list[dict], box: Box = Box()) -> dict:
                       "points": " ".join(f"{x(n)},{y(v)}" for n, v in points),
                       "end_x": x(points[-1][0]), "end_y": y(points[-1][1]),
                       "label": f"{shorten(line['player'], 10, fit=True)} {points[-1][1]:.1f}"})
-    for line, label_y in zip(drawn, _spread([line["end_y"] for line in drawn], box)):
+    for line, label_y in zip(drawn, spread_labels([line["end_y"] for line in drawn], box)):
         line["label_y"] = label_y
     step = max(1, -(-games // 10))
     return {"box": box, "lines": drawn, "zero": y(0), "label_x": x(games) + 6,
