@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -17,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 
 pytest.importorskip("starlette", reason="the serve extra is not installed (pip install '.[serve]')")
 pytest.importorskip("jinja2", reason="the serve extra is not installed (pip install '.[serve]')")
@@ -26,6 +26,9 @@ from starlette.testclient import TestClient  # noqa: E402
 from helpers import SAMPLES, WORKED  # noqa: E402
 from serving import ROOT, Server  # noqa: E402
 from wizard_cli.app import game_night  # noqa: E402
+from wizard_cli.game.compare import preset_catalogue  # noqa: E402
+from wizard_cli.game.settings import command_line_settings  # noqa: E402
+from wizard_cli.sheets.blank import new_sheet  # noqa: E402
 from wizard_cli.web.folder import MAX_OPEN, FolderWatch, create_folder_app  # noqa: E402
 from wizard_cli.web.server import allowed_hosts  # noqa: E402
 
@@ -113,7 +116,7 @@ def test_nothing_outside_the_folder_is_a_game(night: Path, path: str) -> None:
         assert post(c, "/api/games/link/next", {}).status_code == 404
 
 
-def test_new_game_is_written_as_wizard_new_writes_it(night: Path, tmp_path: Path) -> None:
+def test_new_game_is_written_as_wizard_new_writes_it(night: Path) -> None:
     with client(night) as c:
         made = post(c, "/api/games", {"players": ["Ann", "Ben", "Cy"], "firstDealer": "Ben",
                                       "preset": "canadian", "settings": {"exactBonus": 30},
@@ -129,15 +132,10 @@ def test_new_game_is_written_as_wizard_new_writes_it(night: Path, tmp_path: Path
         assert untitled.json()["name"] == f"{TODAY}-game"
         assert c.get(made.json()["url"] + "game.json").json()["players"] == ["Ann", "Ben", "Cy"]
     written = (night / "2026-12-06-friday-night-uber.yaml").read_text()
-    cli = tmp_path / "2026-12-06-friday-night-uber.yaml"
-    from wizard_cli.sheets.blank import new_sheet
-
-    expected = new_sheet(["Ann", "Ben", "Cy"], [
-        [*__import__("wizard_cli.game.compare", fromlist=["x"]).preset_catalogue()[
-            "canadian"].settings],
-        __import__("wizard_cli.game.settings", fromlist=["x"]).command_line_settings(
-            ["exactBonus=30"], None)], "Ben", "Friday Night, Über!", cli.name, "2026-12-06",
-        "Olga's")
+    layers = [list(preset_catalogue()["canadian"].settings),
+              command_line_settings(["exactBonus=30"], None)]
+    expected = new_sheet(["Ann", "Ben", "Cy"], layers, "Ben", "Friday Night, Über!",
+                         "2026-12-06-friday-night-uber.yaml", "2026-12-06", "Olga's")
     assert written == expected
     assert "screwTheDealer: leaderOnly" in written and "exactBonus: 30" in written
 
@@ -197,9 +195,9 @@ def test_next_game_after_a_finished_game_409_before(night: Path) -> None:
     assert game["players"] == old["players"] and game["settings"] == old["settings"]
     assert game["title"] == old["title"] and game["date"] == TODAY and game["rounds"] == []
     text = (night / f"{name}.yaml").read_text()
-    dealer = old["players"][(old["players"].index(
-        __import__("yaml").safe_load((night / "worked.yaml").read_text()).get(
-            "firstDealer", old["players"][0])) + 1) % len(old["players"])]
+    first = yaml.safe_load((night / "worked.yaml").read_text()).get("firstDealer",
+                                                                      old["players"][0])
+    dealer = old["players"][(old["players"].index(first) + 1) % len(old["players"])]
     assert f"firstDealer: {dealer}" in text
 
 
@@ -229,8 +227,11 @@ def test_a_change_on_disk_shows_and_a_removed_game_goes(night: Path) -> None:
         assert len(c.get("/games.json").json()) == 3
         shutil.copy(WORKED, night / "added.yaml")
         (night / "broken.yaml").unlink()
-        names = {g["name"] for g in c.get("/games.json").json()}
-        assert names == {"worked", "saturday", "added"}
+        changed = time.monotonic()
+        while {g["name"] for g in c.get("/games.json").json()} != {"worked", "saturday",
+                                                                   "added"}:
+            assert time.monotonic() - changed < 1.0, "the change did not show within 1 s"
+            time.sleep(0.02)
         assert c.get("/game/broken/").status_code == 404
 
 

@@ -60,7 +60,7 @@ def test_a_whole_evening_from_a_phone(tmp_path: Path, open_page) -> None:  # noq
         new.wait_for_url(re.compile(r"/game/\d{4}-\d\d-\d\d-friday-night/enter$"), timeout=5000)
         name = new.url.split("/game/")[1].split("/")[0]
         # The open list shows the new game without a reload, within a second or so.
-        phone.wait_for_function(f"() => document.body.textContent.includes('Friday night')",
+        phone.wait_for_function("() => document.body.textContent.includes('Friday night')",
                                 timeout=2000)
 
         # Round 1 from the entry page: Dora (left of Ben, the dealer) bids first.

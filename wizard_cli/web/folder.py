@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 import urllib.parse
 from collections import OrderedDict
 from collections.abc import Callable
@@ -40,6 +41,7 @@ from .watch import SheetWatch, wire_json
 
 POLL_SECONDS = 0.25  # the folder is scanned this often (a change shows within 1 s)
 MAX_OPEN = 16  # games whose app and watcher are kept open at once
+RESCAN_SECONDS = 0.1  # a request within this of the last scan takes that scan's list
 READ_BATCH = 100  # sheets read in one scan at most (a folder of thousands: see refresh)
 
 
@@ -63,16 +65,22 @@ class FolderWatch:
         self._changed: asyncio.Event | None = None
         self._reading = asyncio.Lock()
         self._season: tuple[int, dict, list] | None = None
+        self._scanned_at = -1.0
         self._read: dict[str, tuple] = {}  # the key of the file each summary was read from
 
-    async def refresh(self) -> bool:
+    async def refresh(self, force: bool = False) -> bool:
         """Scan the folder; read the games that are new or changed, at most
         :data:`READ_BATCH` at a time, newest file first (a request waits for one batch at most;
         the rest are read by the next scans, listed meanwhile as not read yet); whether
-        anything changed."""
+        anything changed. A scan finished less than :data:`RESCAN_SECONDS` ago stands unless
+        ``force`` (a write of ours): requests in a burst cost one scan."""
         from anyio import to_thread
 
+        if not force and time.monotonic() - self._scanned_at < RESCAN_SECONDS:
+            return False
         async with self._reading:
+            if not force and time.monotonic() - self._scanned_at < RESCAN_SECONDS:
+                return False  # (scanned while this one waited)
             read = dict(self._read)
             summaries = dict(self.summaries)
 
@@ -96,6 +104,7 @@ class FolderWatch:
 
             entries, changed = await to_thread.run_sync(scan)
             self.entries = entries
+            self._scanned_at = time.monotonic()
             if not changed:
                 return False
             self.summaries, self._read = summaries, read
@@ -287,7 +296,7 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
         except WizardError as error:
             status = 503 if "cannot write" in str(error) else 422
             return JSONBody(error_body(error), status)
-        await folder.refresh()
+        await folder.refresh(force=True)
         return JSONBody({"name": name, "url": f"/game/{urllib.parse.quote(name, safe='')}/"},
                         201)
 
@@ -297,7 +306,7 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
 
     async def next_game(request: Request) -> Response:
         name = request.path_params["name"]
-        await folder.refresh()
+        await folder.refresh(force=True)
         entry = folder.entries.get(name)
         if entry is None:
             return JSONBody({"error": f"no game {name!r} in this folder"}, 404)
