@@ -17,9 +17,9 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip install '.[serve]')")
 
-from helpers import SAMPLES, WORKED  # noqa: E402
-from serving import Server  # noqa: E402
-from test_serve_browser import CHROMIUM, browser, open_page, screenshots  # noqa: E402,F401
+from helpers import SAMPLES, WORKED
+from serving import Server
+from test_serve_browser import CHROMIUM, browser, open_page, screenshots  # noqa: F401
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="Chromium is not installed (apt-get install chromium)")

@@ -27,7 +27,12 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -35,8 +40,19 @@ from .. import __version__
 from ..app import game_night
 from ..app.batch import Inputs, SheetRules
 from ..errors import WizardError
-from .app import (HERE, KEEP_ALIVE_SECONDS, NO_STORE, Guard, JSONBody, Refusal, create_app,
-                  entry_body, error_body, say_line, templates)
+from .app import (
+    HERE,
+    KEEP_ALIVE_SECONDS,
+    NO_STORE,
+    Guard,
+    JSONBody,
+    Refusal,
+    create_app,
+    entry_body,
+    error_body,
+    say_line,
+    templates,
+)
 from .watch import SheetWatch, wire_json
 
 POLL_SECONDS = 0.25  # the folder is scanned this often (a change shows within 1 s)
@@ -137,7 +153,7 @@ class FolderWatch:
             self._changed = asyncio.Event()
         try:
             await asyncio.wait_for(self._changed.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return None
         return None if self.stopping else self.version
 
@@ -373,10 +389,20 @@ def serve_folder(folder: str, rules: SheetRules, host: str, port: int, entry: bo
     import uvicorn
 
     from ..errors import ExitCode, visible
-    from .connections import (accept_backlog, bounded_protocol, connection_cap,
-                              raise_descriptor_limit)
-    from .server import (LOOPBACK_HOSTS, TOKEN_BYTES, server_class, addresses_to_open,
-                         allowed_hosts, bind)
+    from .connections import (
+        accept_backlog,
+        bounded_protocol,
+        connection_cap,
+        raise_descriptor_limit,
+    )
+    from .server import (
+        LOOPBACK_HOSTS,
+        TOKEN_BYTES,
+        addresses_to_open,
+        allowed_hosts,
+        bind,
+        server_class,
+    )
 
     gc.set_threshold(700, 10, 10)  # (as serve_sheet: memory stays flat)
     limit = raise_descriptor_limit()
