@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -36,6 +37,7 @@ TOKEN = "t" * 32
 BASE = "http://127.0.0.1:8000"
 IN_PROGRESS = SAMPLES / "six-players-in-progress.yaml"
 TODAY = datetime.date.today().isoformat()
+SLOW = os.environ.get("WIZARD_SLOW") == "1"
 
 
 def client(folder: Path, token: str | None = TOKEN) -> TestClient:
@@ -252,11 +254,14 @@ def test_two_thousand_sheets_list_in_bounded_time_and_memory(tmp_path: Path) -> 
     for number in range(2000):
         (folder / f"g{number:04}.yaml").write_text(text)
     watch = FolderWatch(str(folder), poll=0.05)
-    tracemalloc.start()
+    tracemalloc.start()  # (slows Python several times over: the whole read only when SLOW)
     started = time.monotonic()
     with TestClient(create_folder_app(watch), base_url=BASE) as c:
         listed = c.get("/games.json").json()
         first = time.monotonic() - started  # every name at once, read or not yet
+        if not SLOW:
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
         while any(game["status"] is None for game in c.get("/games.json").json()):
             assert time.monotonic() - started < 180, "the folder was not read in 3 minutes"
             time.sleep(0.2)
@@ -264,13 +269,14 @@ def test_two_thousand_sheets_list_in_bounded_time_and_memory(tmp_path: Path) -> 
         games = c.get("/games.json").json()
         second = time.monotonic() - again
         page = c.get("/")
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
+    if SLOW:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
     assert len(listed) == 2000 and len(games) == 2000
     assert all(game["status"]["winners"] == ["Ben"] for game in games)
     assert page.text.count('class="game"') == 2000
     assert first < 10 and second < 5, (first, second)
-    assert peak < 150 * 1024 * 1024, peak
+    assert 0 < peak < 150 * 1024 * 1024, peak
     assert not watch.games  # listing opens no game's watcher
 
 
