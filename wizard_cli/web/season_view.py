@@ -24,6 +24,7 @@ def season_context(data: dict, lines: list[dict]) -> dict[str, Any]:
 
 
 def _table(rows: list | None, columns: tuple) -> dict | None:
+    """The rows of a ``-f json`` table as text cells in ``columns``' order (None: no rows)."""
     if not rows:
         return None
     return {"headings": [heading for _, heading in columns],
@@ -32,6 +33,7 @@ def _table(rows: list | None, columns: tuple) -> dict | None:
 
 
 def _cell(key: str, value: object) -> str:
+    """A value as the tables print it: 2 decimals, bid accuracy in per cent, none as `–`."""
     if value is None:
         return "–"
     if key == "bidAccuracy" and isinstance(value, (int, float)):
