@@ -373,8 +373,7 @@ DEFAULT_PORT, PORTS = 8000, range(65536)  # (the range shown as Typer shows an o
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def serve(sheet: Annotated[str, typer.Argument(
-              metavar="SHEET|DIR", help="The score sheet to show (a season: its last game), or "
-                                        "a folder of sheets: a game night.")],
+              metavar="SHEET", help="The score sheet to show (a season: its last game).")],
           host: Annotated[str, typer.Option(
               "--host", metavar="H", help="The address to listen on; 0.0.0.0 for the room's "
                                           "network (default: this computer only).")] = "127.0.0.1",
