@@ -42,7 +42,7 @@ class Server:
                 found = re.search(r" at (http://\S+/) ", line)
                 if found and not self.url:
                     self.url = found.group(1)
-                token = re.search(r"/enter\?token=(\S+)", line)
+                token = re.search(r"\?token=(\S+)", line)
                 if token:
                     self.token = token.group(1)
                 if self.url and ("--entry" not in self.options or self.token):

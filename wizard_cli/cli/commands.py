@@ -453,6 +453,12 @@ def serve(sheet: Annotated[str, typer.Argument(
         raise typer.BadParameter("serve follows a file as it changes: give its path, not -",
                                  param_hint="SHEET")
     require_serve_extra()
+    if os.path.isdir(sheet):  # a folder of sheets: a game night (SPEC §9)
+        from ..app.batch import SheetRules
+        from ..web.folder import serve_folder
+
+        layers = SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding)
+        raise typer.Exit(serve_folder(sheet, layers, host, port, entry, sys.stderr))
     source = inputs([sheet], rules)
     raise typer.Exit(serve_sheet(source, host, port, entry, sys.stderr))
 

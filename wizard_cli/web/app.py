@@ -54,8 +54,12 @@ def templates():
     def shown(value: object) -> object:
         return visible(value) if isinstance(value, str) else value
 
-    return Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
-                       finalize=shown, trim_blocks=True, lstrip_blocks=True)
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
+                      finalize=shown, trim_blocks=True, lstrip_blocks=True)
+    if "jinja2.ext.InternationalizationExtension" not in env.extensions:
+        env.add_extension("jinja2.ext.i18n")  # English until the catalogues are installed
+        env.install_null_translations(newstyle=True)
+    return env
 
 
 class JSONBody(Response):
@@ -77,15 +81,20 @@ class Refusal(Exception):
 
 def create_app(watch: SheetWatch, token: str | None = None,
                hosts: frozenset[str] | None = None,
-               keep_alive: float = KEEP_ALIVE_SECONDS) -> Starlette:
+               keep_alive: float = KEEP_ALIVE_SECONDS, base: str = "",
+               extra: Callable[[], dict] | None = None) -> Starlette:
     """The application for one sheet. ``token``: entry is on (None: nothing can be written);
-    ``hosts``: the ``Host`` values accepted (None: any, for tests that do not ask)."""
+    ``hosts``: the ``Host`` values accepted (None: any, for tests that do not ask); ``base``:
+    where it is mounted (a folder's game: ``/game/NAME``); ``extra``: more for every page
+    (the folder's Next game)."""
     env = templates()
     writing = asyncio.Lock()
     source = watch.inputs.paths[0]
 
     def page(name: str, status: int = 200, **context: object) -> HTMLResponse:
-        return HTMLResponse(env.get_template(name).render(wizard_version=__version__, **context),
+        more = extra() if extra is not None else {}
+        return HTMLResponse(env.get_template(name).render(wizard_version=__version__,
+                                                          base=base, **more, **context),
                             status, NO_STORE)
 
     def board(request: Request) -> dict:
@@ -145,12 +154,12 @@ def create_app(watch: SheetWatch, token: str | None = None,
     def api(action: Callable[[dict, tuple[int, bytes | None]], serving.Recorded]) -> Callable:
         async def endpoint(request: Request) -> Response:
             try:
-                body = await _entry_body(request, token)
+                body = await entry_body(request, token)
             except Refusal as refusal:
                 return JSONBody({"error": str(refusal)}, refusal.status)
             except ClientDisconnect:  # nobody to answer: one line, no traceback (SPEC §9)
                 if not watch.stopping:  # (at shutdown the server let go of it)
-                    _say("a client left before its request had arrived: nothing was written")
+                    say_line("a client left before its request had arrived: nothing was written")
                 return Response(status_code=400)
             shown = watch.shown()  # what the phone may have seen, before any write of ours
             try:
@@ -164,9 +173,9 @@ def create_app(watch: SheetWatch, token: str | None = None,
                 message = "; ".join(visible(p.message) for p in error.problems)
                 return JSONBody({"error": message, "game": watch.game}, 409)
             except serving.Refused as error:
-                return JSONBody(_error_body(error), 422)
+                return JSONBody(error_body(error), 422)
             except WizardError as error:  # CannotWrite: locked, read-only, a failed write
-                return JSONBody(_error_body(error), 503)  # (or the server stopping meanwhile)
+                return JSONBody(error_body(error), 503)  # (or the server stopping meanwhile)
             await watch.refresh()
             return JSONBody({"game": watch.game,
                              "message": str(done.note) if done.note else "recorded"})
@@ -209,12 +218,12 @@ def create_app(watch: SheetWatch, token: str | None = None,
     return Guard(app, hosts)
 
 
-def _error_body(error: WizardError) -> dict:
+def error_body(error: WizardError) -> dict:
     """A refused write: the message as ``add`` gives it (one located line per problem)."""
     return {"error": str(error), "problems": [problem_json(p) for p in error.problems]}
 
 
-async def _entry_body(request: Request, token: str | None) -> dict:
+async def entry_body(request: Request, token: str | None) -> dict:
     """The JSON object of an entry request, once its token, type and size are right."""
     if token is None:
         raise Refusal(403, "entry is off: start wizard serve with --entry to write")
@@ -279,7 +288,7 @@ def _deeper_than(text: str, limit: int) -> bool:
     return False
 
 
-def _say(line: str) -> None:
+def say_line(line: str) -> None:
     """One line on stderr about a client (never its token, never a traceback)."""
     import sys
 

@@ -20,6 +20,7 @@ from ..errors import ExitCode, Problem, WizardError, visible
 MISSING_EXTRA = ("wizard serve needs the serve extra (starlette, uvicorn, jinja2, segno): "
                  "pip install '.[serve]' in the wizard-cli folder")
 WILDCARDS = ("0.0.0.0", "::", "")
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 LISTEN_QUEUE = 2048  # connections the kernel holds until accepted (uvicorn's default)
 TOKEN_BYTES = 24  # 192 random bits (SPEC §9: at least 128)
 
@@ -141,7 +142,7 @@ def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextI
                             timeout_graceful_shutdown=1, server_header=False,
                             http=bounded_protocol(cap), backlog=accept_backlog(limit, cap),
                             h11_max_incomplete_event_size=16 * 1024)
-    server = _server_class()(config, watch)
+    server = server_class()(config, watch)
     server.run(sockets=[sock])
     stderr.write("wizard serve: stopped\n")
     stderr.flush()
@@ -191,7 +192,7 @@ def _one_line(loop, context: dict) -> None:  # noqa: ANN001
     sys.stderr.flush()
 
 
-def _server_class() -> type:
+def server_class() -> type:
     """uvicorn's Server, made to end with exit 0 on Ctrl-C or SIGTERM, ending the event
     streams first (they would otherwise hold the shutdown up until its timeout)."""
     import asyncio

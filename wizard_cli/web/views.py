@@ -163,7 +163,7 @@ def chart(result: GameResult, box: Box = Box()) -> dict:
               "end_x": x(rounds[-1]), "end_y": y(totals[seat][-1]),
               "label": f"{shorten(name, LABEL_CHARS, fit=True)} {totals[seat][-1]}"}
              for seat, name in enumerate(result.players)]
-    for line, label_y in zip(lines, _spread([line["end_y"] for line in lines], box)):
+    for line, label_y in zip(lines, spread_labels([line["end_y"] for line in lines], box)):
         line["label_y"] = label_y
     step = max(1, -(-span_x // 10))
     return {"box": box, "lines": lines, "zero": y(0),
@@ -172,7 +172,7 @@ def chart(result: GameResult, box: Box = Box()) -> dict:
             "bottom": box.height - box.bottom, "label_x": x(rounds[-1]) + 6}
 
 
-def _spread(ends: list[float], box: Box) -> list[float]:
+def spread_labels(ends: list[float], box: Box) -> list[float]:
     """Label heights near the lines' ends, at least :data:`LABEL_GAP` apart, inside the box."""
     order = sorted(range(len(ends)), key=lambda i: ends[i])
     placed = [0.0] * len(ends)

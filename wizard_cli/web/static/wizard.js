@@ -9,6 +9,7 @@
   const live = document.getElementById("live");
   if (!live) return;
   const fragment = live.dataset.fragment;
+  const base = live.dataset.base || "";  // a folder's game: /game/NAME (SPEC §9)
   let shown = Number(live.dataset.version);
   let loading = false;
   let wanted = shown;
@@ -39,7 +40,7 @@
   const connection = document.getElementById("connection");
   let events = null;
   function listen() {
-    events = new EventSource("/events");
+    events = new EventSource(base + "/events");
     const changed = (event) => {
       const data = JSON.parse(event.data);
       if (data.version !== shown) load(data.version);
@@ -53,7 +54,7 @@
   window.addEventListener("pagehide", () => events && events.close());
 
   // --- the entry page ---------------------------------------------------------------------
-  if (fragment !== "/enter/board") return;
+  if (fragment !== base + "/enter/board") return;
 
   const KEY = "wizard-entry-token";
   const params = new URLSearchParams(window.location.search);
@@ -106,12 +107,12 @@
     if (!button || button.disabled) return;
     const round = Number(button.dataset.round);
     if (button.dataset.action === "bid") {
-      send("/api/bid", { round, player: button.dataset.player, bid: Number(button.dataset.bid) });
+      send(base + "/api/bid", { round, player: button.dataset.player, bid: Number(button.dataset.bid) });
     } else if (button.dataset.action === "undo") {
       // The version of the game this page shows: if the sheet has changed since (a double
       // tap, another phone), the server refuses with 409 rather than take back another step.
       const board = button.closest(".live-board");
-      send("/api/undo", { round, version: board ? Number(board.dataset.version) : shown });
+      send(base + "/api/undo", { round, version: board ? Number(board.dataset.version) : shown });
     }
   });
 
@@ -130,7 +131,7 @@
     if (cloud && cloud.value) {
       body.cloud = { [cloud.value]: Number(form.querySelector("select[data-cloud-change]").value) };
     }
-    send("/api/tricks", body);
+    send(base + "/api/tricks", body);
   });
 
   // The last player's tricks are offered as the rest of the hand once the others are in.

@@ -1,0 +1,75 @@
+"""What the season page is given: the folder's ``stats`` and ``ratings`` rows as table cells,
+and where the ratings chart's lines go (the SVG itself is a template)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import shorten
+from .views import Box, spread_labels
+
+STATS = (("player", "Player"), ("games", "Games"), ("wins", "Wins"),
+         ("averageScore", "Avg score"), ("bestScore", "Best"), ("rounds", "Rounds"),
+         ("bidAccuracy", "Bid accuracy"), ("averageMiss", "Avg miss"))
+RATINGS = (("rank", "Rank"), ("player", "Player"), ("games", "Games"), ("mu", "mu"),
+           ("sigma", "sigma"), ("ordinal", "Ordinal"))
+
+
+def season_context(data: dict, lines: list[dict]) -> dict[str, Any]:
+    """The tables (headings, rows of text cells) and the chart of ordinals per rated game."""
+    return {"stats": _table(data.get("stats"), STATS), "ratings": _table(data.get("ratings"),
+                                                                         RATINGS),
+            "stats_error": data.get("statsError"), "ratings_error": data.get("ratingsError"),
+            "chart": rating_chart(lines) if lines else None}
+
+
+def _table(rows: list | None, columns: tuple) -> dict | None:
+    """The rows of a ``-f json`` table as text cells in ``columns``' order (None: no rows)."""
+    if not rows:
+        return None
+    return {"headings": [heading for _, heading in columns],
+            "name_col": [key for key, _ in columns].index("player"),
+            "rows": [[_cell(key, row.get(key)) for key, _ in columns] for row in rows]}
+
+
+def _cell(key: str, value: object) -> str:
+    """A value as the tables print it: 2 decimals, bid accuracy in per cent, none as `–`."""
+    if value is None:
+        return "–"
+    if key == "bidAccuracy" and isinstance(value, (int, float)):
+        return f"{value * 100:.1f}%"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def rating_chart(lines: list[dict], box: Box = Box()) -> dict:
+    """Each player's ordinal after each rated game as an SVG polyline, labelled at its end."""
+    values = [ordinal for line in lines for _, ordinal in line["points"]]
+    low, high = min(values + [0.0]), max(values + [0.0])
+    if high - low < 1:
+        high = low + 1
+    games = max(number for line in lines for number, _ in line["points"])
+    plot_w = box.width - box.left - box.right
+    plot_h = box.height - box.top - box.bottom
+
+    def x(number: float) -> float:
+        return round(box.left + plot_w * number / max(games, 1), 1)
+
+    def y(value: float) -> float:
+        return round(box.top + plot_h * (high - value) / (high - low), 1)
+
+    drawn = []
+    for seat, line in enumerate(lines):
+        points = line["points"]
+        drawn.append({"seat": seat % 6, "player": line["player"],
+                      "points": " ".join(f"{x(n)},{y(v)}" for n, v in points),
+                      "end_x": x(points[-1][0]), "end_y": y(points[-1][1]),
+                      "label": f"{shorten(line['player'], 10, fit=True)} {points[-1][1]:.1f}"})
+    for line, label_y in zip(drawn, spread_labels([line["end_y"] for line in drawn], box)):
+        line["label_y"] = label_y
+    step = max(1, -(-games // 10))
+    return {"box": box, "lines": drawn, "zero": y(0), "label_x": x(games) + 6,
+            "x_ticks": [{"x": x(n), "label": n} for n in range(0, games + 1, step)],
+            "y_ticks": [{"y": y(v), "label": round(v, 1)} for v in sorted({low, 0.0, high})],
+            "bottom": box.height - box.bottom}
