@@ -28,7 +28,7 @@ from .. import __version__
 from ..app import serving
 from ..errors import WizardError, visible
 from ..output.game_views import problem_json
-from . import views
+from . import language, views
 from .watch import SheetWatch, wire_json
 
 HERE = Path(__file__).parent
@@ -47,15 +47,9 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 def templates():
-    """Jinja2 templates, autoescaped; every value printed has its control characters escaped
-    (SPEC §8) on top of HTML escaping."""
-    from jinja2 import Environment, FileSystemLoader
-
-    def shown(value: object) -> object:
-        return visible(value) if isinstance(value, str) else value
-
-    return Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
-                       finalize=shown, trim_blocks=True, lstrip_blocks=True)
+    """Jinja2 templates in the language of the request being answered (:mod:`.language`),
+    autoescaped; every value printed has its control characters escaped (SPEC §8)."""
+    return language.templates()
 
 
 class JSONBody(Response):
@@ -80,12 +74,11 @@ def create_app(watch: SheetWatch, token: str | None = None,
                keep_alive: float = KEEP_ALIVE_SECONDS) -> Starlette:
     """The application for one sheet. ``token``: entry is on (None: nothing can be written);
     ``hosts``: the ``Host`` values accepted (None: any, for tests that do not ask)."""
-    env = templates()
     writing = asyncio.Lock()
     source = watch.inputs.paths[0]
 
     def page(name: str, status: int = 200, **context: object) -> HTMLResponse:
-        return HTMLResponse(env.get_template(name).render(wizard_version=__version__, **context),
+        return HTMLResponse(templates().get_template(name).render(wizard_version=__version__, **context),
                             status, NO_STORE)
 
     def board(request: Request) -> dict:
@@ -202,7 +195,7 @@ def create_app(watch: SheetWatch, token: str | None = None,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return Guard(app, hosts)
+    return Guard(language.Chooser(app), hosts)
 
 
 def _error_body(error: WizardError) -> dict:
