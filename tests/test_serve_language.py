@@ -284,3 +284,13 @@ def test_numbers_and_dates_in_the_languages_form():
     assert language.date("2026-12-04", "de") == "4. Dezember 2026"
     assert language.date("2026-12-04", "en") == "December 4, 2026"
     assert language.date("last Friday", "de") == "last Friday"  # not a date: as written
+
+
+def test_the_german_status_line_agrees_with_how_many_can_no_longer_win():
+    status = language.environment("de").get_template("status.html")
+    game = {"in_play": {"round": 9, "of": 10, "started": False, "dealer": "Ben", "hand_size": 9},
+            "contenders": ["Anna", "Ben"], "winners": []}
+    one = status.render(game=game | {"out": ["Cara"]}).strip()
+    two = status.render(game=game | {"out": ["Cara", "Dan"]}).strip()
+    assert one == "Als Nächstes Runde 9 von 10: Ben gibt 9 — Cara kann nicht mehr gewinnen"
+    assert two == "Als Nächstes Runde 9 von 10: Ben gibt 9 — Cara und Dan können nicht mehr gewinnen"

@@ -78,7 +78,8 @@ def create_app(watch: SheetWatch, token: str | None = None,
     source = watch.inputs.paths[0]
 
     def page(name: str, status: int = 200, **context: object) -> HTMLResponse:
-        return HTMLResponse(templates().get_template(name).render(wizard_version=__version__, **context),
+        template = templates().get_template(name)  # the request's language (web/language.py)
+        return HTMLResponse(template.render(wizard_version=__version__, **context),
                             status, NO_STORE)
 
     def board(request: Request) -> dict:
