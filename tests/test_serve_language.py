@@ -21,7 +21,7 @@ from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-from helpers import SAMPLES, WORKED  # noqa: E402
+from helpers import DEALER_TO_BID, SAMPLES, WORKED  # noqa: E402
 from test_serve import served  # noqa: E402
 from wizard_cli.web import language  # noqa: E402
 
@@ -43,9 +43,7 @@ def catalogue():
 SHEETS = {
     "progress": IN_PROGRESS.read_text(),
     "worked": WORKED.read_text(),
-    "forbidden": "players: [Anna, Ben, Cara]\nsettings: {screwTheDealer: always}\n"
-                 "rounds:\n  - bids: [1, 1, 0]\n    tricks: [1, 0, 0]\n"
-                 "  - bids: {Cara: 0, Anna: 1}\n",
+    "forbidden": DEALER_TO_BID.read_text(),  # A, the dealer, bids last and may not bid 1
     "all-bid": "date: 2026-12-04\nplace: Kiel\nplayers: [Anna, Ben, Cara]\n"
                "rounds:\n  - bids: [1, 0, 0]\n",
     "fresh": "players: [Anna, Ben, Cara]\nrounds: []\n",
@@ -145,7 +143,7 @@ def test_no_english_text_is_left_on_a_german_page(tmp_path):
     english = pages(tmp_path, {"Accept-Language": "en"})
     german = pages(tmp_path, {"Accept-Language": "de"})
     names = {"Anna", "Ben", "Cara", "Dan", "Eva", "Fritz", "Olga", "Bonus", "English", "Deutsch",
-             "Kiel"}
+             "Kiel", "A", "B", "C"}
     names |= set(re.findall(r"players: \[([^\]]*)\]", IN_PROGRESS.read_text() +
                             WORKED.read_text())[0].replace(" ", "").split(","))
     for key, html in english.items():
@@ -258,9 +256,9 @@ def test_a_german_page_speaks_german(tmp_path):
     with served(path) as client:
         board = client.get("/", headers={"Accept-Language": "de"}).text
         entry = client.get("/enter", headers={"Accept-Language": "de"}).text
-    assert "Runde 2 von 20 läuft: Ben sagt an (darf nicht 1 ansagen)" in board
-    assert '<p class="forbidden">Ben darf nicht 1 ansagen</p>' in board
-    assert 'data-bid="1" disabled title="Ben darf nicht 1 ansagen">1</button>' in entry
+    assert "Runde 1 von 20 läuft: A sagt an (darf nicht 1 ansagen)" in board
+    assert '<p class="forbidden">A darf nicht 1 ansagen</p>' in board
+    assert 'data-bid="1" disabled title="A darf nicht 1 ansagen">1</button>' in entry
     assert 'data-say-recorded="Eingetragen."' in entry
     assert 'data-say-not-recorded="Nicht eingetragen: {reason}"' in entry
 
