@@ -112,12 +112,14 @@ def test_the_forbidden_dealer_bid_is_shown_on_the_page_and_disabled_on_entry(tmp
     assert re.search(r'data-bid="0">0</button>', entry) and 'data-bid="2">2</button>' in entry
 
 
-def test_big_shows_the_standings_and_the_round_in_play_alone(sheet):
+def test_big_shows_the_standings_the_round_in_play_and_the_chart(sheet):
+    """SPEC §9 "A TV view that fills the screen": the standings, the round in play and the
+    chart; the grid (which would not fit) is left to the phones."""
     with served(sheet) as client:
         html = client.get("/?big=1").text
     assert '<body class="big">' in html and 'data-fragment="/board?big=1"' in html
     assert "Standings" in html and "Round 7 of 10" in html
-    assert "<svg" not in html and 'class="grid"' not in html
+    assert '<svg class="totals"' in html and 'class="grid"' not in html
 
 
 def test_a_finished_game_says_who_won(tmp_path):

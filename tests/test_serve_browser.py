@@ -4,8 +4,8 @@ open page within 2 s without a reload, a whole round entered from /enter, a stal
 and a phone without the token refused, no console error or CSP violation, nothing past the right
 edge at 360 px. Skipped, with the reason, without Chromium or playwright.
 
-With WIZARD_SCREENSHOTS=1 the scoreboard test also writes the README's docs/serve.png and
-docs/serve-big.png (otherwise its screenshots go to a temporary folder, so a test run leaves the
+With WIZARD_SCREENSHOTS=1 the scoreboard test also writes the README's docs/serve.png,
+docs/serve-big.png, docs/serve-tv.png (1920×1080) and docs/serve-de.png (German, 360 px) (otherwise its screenshots go to a temporary folder, so a test run leaves the
 checkout as it was)."""
 
 from __future__ import annotations
@@ -118,6 +118,11 @@ def test_the_scoreboard_of_a_sample_sheet(open_page, tmp_path):
         folder.mkdir(exist_ok=True)
         page.screenshot(path=str(folder / "serve.png"), full_page=True)
         big.screenshot(path=str(folder / "serve-big.png"))
+        tv = open_page(server.url + "?big=1", width=1920, height=1080)
+        tv.screenshot(path=str(folder / "serve-tv.png"))
+        german = open_page(server.url + "?lang=de", width=360, height=800)
+        assert german.locator(".standings h2").inner_text() == "Rangliste"
+        german.screenshot(path=str(folder / "serve-de.png"))
     assert (folder / "serve.png").stat().st_size > 10_000
 
 

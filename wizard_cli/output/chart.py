@@ -79,6 +79,12 @@ def line_chart(series: Iterable[tuple[list, list]], names: Iterable[str], title:
     figure = Figure(figsize=FIGURE_SIZE, dpi=DPI)
     FigureCanvasAgg(figure)
     axes = figure.subplots()
+    from cycler import cycler
+
+    from .palette import LINE_STYLES, PALETTE
+
+    # The page's colours (SPEC §9): player n has PALETTE[n] on the chart and on the screen.
+    axes.set_prop_cycle(cycler(linestyle=LINE_STYLES) * cycler(color=PALETTE))
     axes.axhline(0, color="0.55", linewidth=0.9, zorder=1)
     lines = [axes.plot(xs, ys, marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
              for xs, ys in series]

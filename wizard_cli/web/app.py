@@ -28,7 +28,7 @@ from .. import __version__
 from ..app import serving
 from ..errors import WizardError, visible
 from ..output.game_views import problem_json
-from . import views
+from . import language, views
 from .watch import SheetWatch, wire_json
 
 HERE = Path(__file__).parent
@@ -47,19 +47,9 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 def templates():
-    """Jinja2 templates, autoescaped; every value printed has its control characters escaped
-    (SPEC §8) on top of HTML escaping."""
-    from jinja2 import Environment, FileSystemLoader
-
-    def shown(value: object) -> object:
-        return visible(value) if isinstance(value, str) else value
-
-    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
-                      finalize=shown, trim_blocks=True, lstrip_blocks=True)
-    if "jinja2.ext.InternationalizationExtension" not in env.extensions:
-        env.add_extension("jinja2.ext.i18n")  # English until the catalogues are installed
-        env.install_null_translations(newstyle=True)
-    return env
+    """Jinja2 templates in the language of the request being answered (:mod:`.language`),
+    autoescaped; every value printed has its control characters escaped (SPEC §8)."""
+    return language.templates()
 
 
 class JSONBody(Response):
@@ -87,14 +77,14 @@ def create_app(watch: SheetWatch, token: str | None = None,
     ``hosts``: the ``Host`` values accepted (None: any, for tests that do not ask); ``base``:
     where it is mounted (a folder's game: ``/game/NAME``); ``extra``: more for every page
     (the folder's Next game)."""
-    env = templates()
     writing = asyncio.Lock()
     source = watch.inputs.paths[0]
 
     def page(name: str, status: int = 200, **context: object) -> HTMLResponse:
         more = extra() if extra is not None else {}
-        return HTMLResponse(env.get_template(name).render(wizard_version=__version__,
-                                                          base=base, **more, **context),
+        template = templates().get_template(name)  # the request's language (web/language.py)
+        return HTMLResponse(template.render(wizard_version=__version__, base=base, **more,
+                                            **context),
                             status, NO_STORE)
 
     def board(request: Request) -> dict:
@@ -215,7 +205,7 @@ def create_app(watch: SheetWatch, token: str | None = None,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return Guard(app, hosts)
+    return Guard(language.Chooser(app), hosts)
 
 
 def error_body(error: WizardError) -> dict:

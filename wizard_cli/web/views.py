@@ -59,6 +59,7 @@ def in_play(result: GameResult) -> dict:
             "bids": [{"player": name, "bid": step.bids_in.get(name),
                       "next": name == step.next_bidder} for name in step.bidding_order],
             "bid_total": step.bid_total, "next_bidder": step.next_bidder,
+            "started": bool(step.bids_in),
             "forbidden": step.forbidden_dealer_bid,
             "all_bid": step.next_bidder is None}
 

@@ -69,6 +69,9 @@
   if (noToken) noToken.hidden = token !== "";
 
   const message = document.getElementById("message");
+  // The page's sentences in its language (enter.html's data-say-*); {reason} is the server's.
+  const words = live.dataset;
+  const phrase = (text, reason) => text.replace("{reason}", reason);
   function say(text, isError) {
     message.textContent = text;
     message.classList.toggle("error", Boolean(isError));
@@ -85,19 +88,19 @@
         cache: "no-store",
       });
     } catch (error) {
-      say("Could not reach the server: nothing was sent.", true);
+      say(words.sayUnreachable, true);
       return;
     }
     let data = {};
     try { data = await response.json(); } catch (error) { /* not JSON */ }
     if (response.ok) {
-      say(data.message || "Recorded.", false);
+      say(data.message && data.message !== "recorded" ? data.message : words.sayRecorded, false);
     } else if (response.status === 409) {
-      say("Not recorded: " + data.error + " (another phone was quicker; this page now shows the game as it stands)", true);
+      say(phrase(words.sayStale, data.error), true);
     } else if (response.status === 403) {
-      say("Not allowed: " + data.error + ". Open the entry address wizard serve printed.", true);
+      say(phrase(words.sayNotAllowed, data.error), true);
     } else {
-      say("Not recorded: " + (data.error || response.statusText), true);
+      say(phrase(words.sayNotRecorded, data.error || response.statusText), true);
     }
     if (data.game && typeof data.game.version === "number") load(data.game.version);
   }
