@@ -159,3 +159,35 @@
     }
   }
 })();
+
+// --- share the result (SPEC §9): the Share button is shown only where the browser has the
+// Web Share API; it hands the picture, the table and the spreadsheet to the share sheet (their
+// address where files cannot be shared). Without the API the download links stay the way.
+(function () {
+  const button = document.getElementById("share");
+  if (!button || typeof navigator.share !== "function") return;
+  button.hidden = false;
+  const kinds = [["game.svg", "image/svg+xml"], ["game.md", "text/markdown"],
+                 ["game.csv", "text/csv"]];
+  button.addEventListener("click", async () => {
+    const title = document.title;
+    try {
+      const files = [];
+      for (const [path, type] of kinds) {
+        const answer = await fetch(path);
+        if (!answer.ok) throw new Error(path + ": " + answer.status);
+        const named = /filename="([^"]+)"/.exec(answer.headers.get("Content-Disposition") || "");
+        files.push(new File([await answer.blob()], named ? named[1] : path, { type }));
+      }
+      if (navigator.canShare && navigator.canShare({ files })) {
+        await navigator.share({ files, title });
+      } else {
+        await navigator.share({ title, url: new URL(".", location.href).href });
+      }
+    } catch (error) {
+      if (error && error.name === "AbortError") return;  // the player closed the share sheet
+      button.setCustomValidity && button.setCustomValidity("");
+      button.title = String(error && error.message || error);
+    }
+  });
+})();
