@@ -139,6 +139,41 @@
     const rest = Number(form.dataset.handSize) - others.reduce((sum, input) => sum + Number(input.value), 0);
     last.value = rest >= 0 ? String(rest) : "";
   });
+  document.addEventListener("input", (event) => {
+    const form = event.target.closest("form[data-action='tricks']");
+    if (form) tally(form);
+  });
+
+  // Tricks by tapping (SPEC §9): a button sets the player's field (as typing would); the
+  // buttons then show the chosen one pressed, how many tricks are left to give, and never let
+  // the total pass the hand size (a value above what is left to this player is disabled).
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-trick-for]");
+    if (!button || button.disabled) return;
+    const form = button.closest("form[data-action='tricks']");
+    const input = Array.from(form.querySelectorAll("input[data-player]"))
+      .find((field) => field.dataset.player === button.dataset.trickFor);
+    if (!input) return;
+    input.value = button.dataset.value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  function tally(form) {
+    const hand = Number(form.dataset.handSize);
+    const inputs = Array.from(form.querySelectorAll("input[data-player]"));
+    const chosen = (input) => (input.value === "" ? 0 : Number(input.value));
+    const given = inputs.reduce((sum, input) => sum + chosen(input), 0);
+    for (const input of inputs) {
+      const open = hand - (given - chosen(input));  // the most this player can still take
+      for (const button of form.querySelectorAll("button[data-trick-for]")) {
+        if (button.dataset.trickFor !== input.dataset.player) continue;
+        button.disabled = Number(button.dataset.value) > open;
+        button.setAttribute("aria-pressed", String(input.value === button.dataset.value));
+      }
+    }
+    const left = form.querySelector("[data-left]");
+    if (left) left.textContent = String(Math.max(hand - given, 0));
+  }
 
   // A board swapped in while tricks are being typed keeps what was typed (same round only).
   function keepTricksTyped(swap) {
@@ -157,6 +192,7 @@
       const kept = typed[input.dataset.player];
       if (kept) { input.value = kept[0]; if (kept[1]) input.dataset.typed = kept[1]; }
     }
+    tally(after);
   }
 })();
 
