@@ -213,6 +213,28 @@ def test_play_at_a_real_terminal_and_ctrl_c(tmp_path):
     assert Path(path).read_text().endswith("rounds:\n  - bids:   [null, 1, null]\n")
 
 
+@pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
+def test_at_a_terminal_a_trick_count_over_what_is_left_is_refused_as_typed(tmp_path):
+    """SPEC §9: resumed mid-round, play shows the bids in; a count one above what is left is
+    refused at once and only that player is asked again."""
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
+                    "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
+                    "  - bids: [1, 0, 1]\n")
+    with Terminal(["play", "g.yaml"], cwd=tmp_path) as tty:
+        tty.read_until(b"C took: ")
+        assert b"Bids so far: C 1, A 1, B 0\r\n" in tty.seen
+        tty.type(b"2\n")
+        tty.read_until(b"A took: ")
+        tty.type(b"1\n")
+        tty.read_until(b"only 0 tricks left to give")
+        tty.read_until(b"A took: ")
+        tty.type(b"q\n")
+        tty.read_until(b"stopped")
+    assert tty.exit_code == 0, (tty.status, bytes(tty.seen))
+    assert bytes(tty.seen).count(b"C took: ") == 1  # C's 2 was kept: only A asked again
+
+
 # --- property: any game played from a pipe is the file add writes -----------------------------
 
 @st.composite
