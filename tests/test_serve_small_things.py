@@ -19,12 +19,12 @@ from wizard_cli.web.app import HERE  # noqa: E402
 
 def test_tied_players_are_numbered_alike_on_the_entry_page(tmp_path: Path):
     sheet = tmp_path / "tie.yaml"
-    sheet.write_text("players: [A, B, C]\nrounds:\n  - bids: [0, 0, 1]\n"
-                     "    tricks: [0, 0, 1]\n")  # A 20, B 20, C 30
+    sheet.write_text("players: [X, Y, Z]\nrounds:\n  - bids: [0, 0, 1]\n"
+                     "    tricks: [0, 0, 1]\n")  # X 20, Y 20, Z 30
     with served(sheet) as client:
         page = client.get(f"/enter?token={TOKEN}").text
     ranks = re.findall(r'<li value="(\d+)">(\w) (-?\d+)</li>', page)
-    assert ranks == [("1", "C", "30"), ("2", "A", "20"), ("2", "B", "20")]
+    assert ranks == [("1", "Z", "30"), ("2", "X", "20"), ("2", "Y", "20")]
 
 
 def test_a_bid_not_in_yet_is_shown_as_score_shows_it(tmp_path: Path):
