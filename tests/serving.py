@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -20,8 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 class Server:
     """``wizard serve SHEET --port 0 …`` in its own process, stopped (SIGTERM) on exit."""
 
-    def __init__(self, sheet: Path, *options: str, nofile: int | None = None) -> None:
+    def __init__(self, sheet: Path, *options: str, nofile: int | None = None,
+                 state: Path | None = None) -> None:
         self.sheet = sheet
+        # The entry token is kept under $XDG_STATE_HOME: a folder of this test's, never ~.
+        self.state = state or Path(tempfile.mkdtemp(prefix="wizard-state-"))
         self.options = options
         self.nofile = nofile  # the open-file limit (soft and hard) to start it under
         self.lines: list[str] = []
@@ -29,7 +33,7 @@ class Server:
         self.token: str | None = None
 
     def __enter__(self) -> Server:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", XDG_STATE_HOME=str(self.state))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "wizard_cli", "serve", str(self.sheet), "--port", "0",
              *self.options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

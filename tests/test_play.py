@@ -16,10 +16,11 @@ from helpers import WORKED, Terminal, run
 RULES = ["--set", "roundMode=custom", "--set", "customRoundCount=2", "--set", "screwTheDealer=always"]
 
 # Round 1 (Anna deals 1): an undo with nothing to undo, Ben 0, Cara 1, Anna's forbidden 0 is
-# refused, help, Anna 1; tricks 0, 1, 1 do not add up and are asked again; 0, 0, 1.
+# refused, help, Anna 1; tricks 0, 1, then Anna's 1 is refused at once (no trick left to give);
+# an undo takes back Cara's 1: 0, then Anna's [1] taken by an empty line.
 # Round 2 (Ben deals 2): Cara 2, a word that is no number, Anna 0; an undo at Ben's bid takes
 # back Anna's, who bids 1; Ben 1; an undo of a trick count typed this round; the tricks 1, 1, 0.
-ENTRIES = ("u\n0\n1\n0\n?\n1\n\n0\n1\n1\n0\n0\n1\n"
+ENTRIES = ("u\n0\n1\n0\n?\n1\n\n0\n1\n1\nu\n0\n\n"
            "2\nabc\n0\nu\n1\n1\n0\nundo\n1\n1\n0\n")
 
 TRANSCRIPT = """\
@@ -41,9 +42,9 @@ Ben took:
 Ben took: 0
 Cara took: 1
 Anna took [0]: 1
-Ben took: 0
+Anna took [0]: u
 Cara took: 0
-Anna took [1]: 1
+Anna took [1]: 
 
 Round 1 points: Anna +30, Ben +20, Cara -10
 
@@ -80,7 +81,7 @@ Game over — Anna wins
 REASONS = """\
 nothing to undo yet
 the dealer may not bid 0 under screwTheDealer=always: the bids would add up to the hand size of 1
-tricks add up to 2, 1 more than the hand size of 1
+only 0 tricks left to give
 'abc' is not a whole number (type a number, or undo, quit, help)
 round 2: took back Anna's bid of 0
 """
@@ -121,7 +122,9 @@ def test_each_bid_is_written_as_it_is_given_and_end_of_input_stops(tmp_path):
     # it carries on where the sheet stands; undo at a round's first trick takes back the last bid
     more = run("play", path, input="0\nundo\n1\n1\n0\nq\n")
     assert more.exit_code == 0
-    assert more.stdout == ("Round 1 of 20 in play: A to bid\nA bids (1 of 1 so far): 0\n"
+    # resumed mid-round, it shows the bids already in before the next prompt (SPEC §9)
+    assert more.stdout == ("Round 1 of 20 in play: A to bid\nRound 1 of 20: A deals 1\n"
+                           "Bids so far: B 1, C 0\nA bids (1 of 1 so far): 0\n"
                            "B took: undo\nA bids (1 of 1 so far): 1\nB took: 1\nC took: 0\n"
                            "A took [0]: q\n")
     assert more.stderr == (f"round 1: took back A's bid of 0\n{path}: stopped; Round 1 of 20 in "
@@ -208,6 +211,28 @@ def test_play_at_a_real_terminal_and_ctrl_c(tmp_path):
     assert tty.exit_code == 130, (tty.status, bytes(tty.seen))
     assert b"g.yaml: stopped; Round 1 of 20 in play: C to bid" in tty.seen
     assert Path(path).read_text().endswith("rounds:\n  - bids:   [null, 1, null]\n")
+
+
+@pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
+def test_at_a_terminal_a_trick_count_over_what_is_left_is_refused_as_typed(tmp_path):
+    """SPEC §9: resumed mid-round, play shows the bids in; a count one above what is left is
+    refused at once and only that player is asked again."""
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
+                    "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
+                    "  - bids: [1, 0, 1]\n")
+    with Terminal(["play", "g.yaml"], cwd=tmp_path) as tty:
+        tty.read_until(b"C took: ")
+        assert b"Bids so far: C 1, A 1, B 0\r\n" in tty.seen
+        tty.type(b"2\n")
+        tty.read_until(b"A took: ")
+        tty.type(b"1\n")
+        tty.read_until(b"only 0 tricks left to give")
+        tty.read_until(b"A took: ")
+        tty.type(b"q\n")
+        tty.read_until(b"stopped")
+    assert tty.exit_code == 0, (tty.status, bytes(tty.seen))
+    assert bytes(tty.seen).count(b"C took: ") == 1  # C's 2 was kept: only A asked again
 
 
 # --- property: any game played from a pipe is the file add writes -----------------------------

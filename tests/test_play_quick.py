@@ -100,12 +100,12 @@ def test_the_same_game_through_a_real_pipe(tmp_path):
 
 def test_a_trick_total_that_does_not_add_up_drops_the_rest_and_asks_again(tmp_path):
     path = tmp_path / "g.yaml"
-    result = run("play", path, "--players", "A,B,C", input="0 0 1 1 1 0 0 1 q\n")
+    result = run("play", path, "--players", "A,B,C", input="0 0 1 0 0 0 0 1 q\n")
     assert result.exit_code == 0
-    assert result.stdout == ("Round 1 of 20: A deals 1\nB bids: 0 0 1 1 1 0 0 1 q\n"
+    assert result.stdout == ("Round 1 of 20: A deals 1\nB bids: 0 0 1 0 0 0 0 1 q\n"
                              "C bids (0 of 1 so far): 0\nA bids (0 of 1 so far): 1\n"
-                             "B took: 1\nC took: 1\nA took: 0\nB took: \n")
-    assert result.stderr == ("tricks add up to 2, 1 more than the hand size of 1\n"
+                             "B took: 0\nC took: 0\nA took [1]: 0\nB took: \n")
+    assert result.stderr == ("tricks add up to 0, 1 short of the hand size of 1\n"
                              "rest of the line dropped: 0 1 q\n"
                              f"{path}: stopped; Round 1 of 20 in play: all bids in, waiting for "
                              "the tricks\n")
@@ -119,9 +119,10 @@ def test_the_offered_rest_is_never_written_unasked(tmp_path):
     assert result.stderr == (f"{path}: stopped; Round 1 of 20 in play: all bids in, waiting for "
                              "the tricks (the tricks typed for round 1 were not written)\n")
     assert path.read_text().endswith("  - bids:   [0, 0, 0]\n")
-    # a rest below zero is offered to nobody: an empty line asks again
+    # a count above what is left is refused at once: the rest never falls below zero
     more = run("play", path, input="1 1\n\n")
-    assert more.stdout.endswith("B took: 1 1\nC took: 1\nA took: \nA took: \n")
+    assert more.stdout.endswith("B took: 1 1\nC took: 1\nC took: \nC took: \n")
+    assert more.stderr.startswith("only 0 tricks left to give\n")
 
 
 def test_a_round_dealing_the_whole_deck_opens_with_no_trump(tmp_path):
@@ -132,9 +133,10 @@ def test_a_round_dealing_the_whole_deck_opens_with_no_trump(tmp_path):
     assert result.stdout == ("Round 20 of 20 next: Ben deals 20 — Anna can no longer win\n"
                              "Round 20 of 20: Ben deals 20, no trump\nCara bids: q\n")
     assert run("play", path, input="3\n").exit_code == 0
-    # resumed after the round's first bid: no opening line
+    # resumed after the round's first bid: the round's line and the bids already in
     assert run("play", path, input="q\n").stdout == (
         "Round 20 of 20 in play: Anna to bid — Anna can no longer win\n"
+        "Round 20 of 20: Ben deals 20, no trump\nBids so far: Cara 3\n"
         "Anna bids (3 of 20 so far): q\n")
 
 
@@ -262,3 +264,49 @@ def test_a_deleted_sheet_stops_play(in_play):
     assert err == (f"{in_play}: the sheet is no longer there (deleted or moved meanwhile): the "
                    "tricks of round 1 were not written; play stops\n")
     assert os.listdir(in_play.parent) == []
+
+
+def test_a_trick_count_above_what_is_left_is_refused_at_once_and_only_it_asked_again(tmp_path):
+    """SPEC §9: with 3 cards and 2 tricks given, a 2 is refused (`only 1 trick left to give`)
+    and only that player is asked again; the counts already typed stay."""
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 3}\n"
+                    "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
+                    "  - bids: [0, 0, 0]\n    tricks: [0, 2, 0]\n  - bids: [1, 1, 0]\n")
+    result = run("play", path, input="2\n2\n3\n1\n\n")
+    assert result.exit_code == 0
+    assert result.stdout.split("\n")[3:8] == [
+        "A took: 2", "B took: 2", "B took: 3", "B took: 1", "C took [0]: "]
+    assert result.stderr == "only 1 trick left to give\nonly 1 trick left to give\n"
+    assert path.read_text().endswith("    tricks: [2, 1, 0]\n")
+
+
+def test_an_edit_of_another_round_meanwhile_does_not_refuse_plays_next_entry(tmp_path):
+    """Another command edits round 1 while play waits for round 2's tricks: the step play
+    records is still the one in turn, so it is written (SPEC §9), over the edit, which stays."""
+    sheet = tmp_path / "g.yaml"
+    sheet.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
+                     "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
+                     "  - bids: [0, 1, 0]\n")
+    edit = lambda: run("edit", sheet, "--round", "1", "--tricks", "0,1,0", "-q")  # noqa: E731
+    code, out, err = _play(sheet, Meanwhile(["1 0 1\n"], 1, edit))
+    assert code == 0
+    assert err == "", err
+    assert "Game over" in out
+    text = sheet.read_text()
+    assert "tricks: [0, 1, 0]" in text  # the other command's edit of round 1, kept
+    assert text.endswith("    tricks: [0, 1, 1]\n")  # and play's round 2 (C, A, B)
+
+
+def test_a_change_to_the_step_in_turn_meanwhile_still_refuses(tmp_path):
+    """The step play would record was taken by another command (the bid it asks for): refused,
+    as before, and play carries on from where the sheet stands."""
+    sheet = tmp_path / "g.yaml"
+    sheet.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
+                     "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n")
+    bid = lambda: run("add", sheet, "--bids", "C=1", "-q")  # noqa: E731
+    code, out, err = _play(sheet, Meanwhile(["0\n"], 1, bid))
+    assert code == 0
+    assert err.startswith(f"{sheet}: the sheet was changed meanwhile by another command: "
+                          "C's bid of 0 was not written")
+    assert sheet.read_text().endswith("  - bids: [null, null, 1]\n")  # the other's bid alone

@@ -207,7 +207,7 @@ def test_the_token_is_compared_in_constant_time(sheet, monkeypatch):
 def test_the_token_has_at_least_128_random_bits():
     import secrets
 
-    from wizard_cli.web.server import TOKEN_BYTES
+    from wizard_cli.web.token_file import TOKEN_BYTES
 
     assert TOKEN_BYTES * 8 >= 128
     assert len(secrets.token_urlsafe(TOKEN_BYTES)) * 6 >= 128

@@ -251,3 +251,38 @@ def test_the_page_follows_the_device_light_or_dark(sheet, open_page):
         background = "getComputedStyle(document.body).backgroundColor"
         assert light.evaluate(background) == "rgb(251, 250, 247)"
         assert dark.evaluate(background) == "rgb(21, 22, 27)"
+
+
+def test_tricks_by_tapping_never_pass_the_hand_and_offer_the_rest(tmp_path, open_page):
+    """SPEC §9 "Tricks by tapping": buttons 0..hand size per player, the chosen one pressed,
+    what is left to give shown, values that would pass the hand disabled, the rest offered."""
+    path = tmp_path / "tap.yaml"
+    path.write_text("players: [Anna, Ben, Cara]\nrounds:\n  - bids: [1, 0, 0]\n"
+                    "    tricks: [1, 0, 0]\n  - bids: [0, 1, 1]\n")
+    with Server(path, "--entry") as server:
+        page = open_page(f"{server.url}enter?token={server.token}", width=360)
+        assert page.locator(".turn h2").inner_text() == "Round 2: tricks taken"
+        for player in ("Anna", "Ben", "Cara"):
+            assert page.locator(f"button[data-trick-for='{player}']").count() == 3  # 0, 1, 2
+        cara = page.locator("button[data-trick-for='Cara'][data-value='2']")
+        cara.focus()
+        page.keyboard.press("Enter")  # keyboard operable
+        assert cara.get_attribute("aria-pressed") == "true"
+        assert page.locator("[data-left]").inner_text() == "0"
+        # Cara took both: Anna and Ben can take none more (their 1 and 2 are disabled)
+        assert page.locator("button[data-trick-for='Anna'][data-value='1']").is_disabled()
+        assert page.locator("button[data-trick-for='Ben'][data-value='2']").is_disabled()
+        cara_one = page.locator("button[data-trick-for='Cara'][data-value='1']")
+        cara_one.click()
+        assert page.locator("[data-left]").inner_text() == "1"
+        assert cara.get_attribute("aria-pressed") == "false"
+        page.locator("button[data-trick-for='Anna'][data-value='0']").click()
+        # round 2: Ben deals, so Cara and Anna are given theirs and Ben is offered the rest
+        last = page.locator("input[data-rest]").get_attribute("data-player")
+        assert page.locator(f"input[data-player='{last}']").input_value() == "1"  # the rest
+        assert page.locator(f"button[data-trick-for='{last}'][data-value='1']") \
+            .get_attribute("aria-pressed") == "true"
+        page.locator("button[type=submit]").click()
+        page.wait_for_function("() => document.querySelector('.turn h2').textContent.includes('Round 3')",
+                               timeout=3000)
+    assert path.read_text().endswith("tricks: [0, 1, 1]\n")  # Anna 0, Ben the rest 1, Cara 1

@@ -439,6 +439,9 @@ def serve(sheet: Annotated[str, typer.Argument(
           entry: Annotated[bool, typer.Option(
               "--entry", help="Let a phone enter bids and tricks: prints a secret entry address "
                               "and its QR code.")] = False,
+          new_token: Annotated[bool, typer.Option(
+              "--new-token", help="Make a new entry token: addresses given out before stop "
+                                  "working.")] = False,
           *, rules: RuleOptions) -> None:
     """The table's screen: a live web page of the game for a TV or the players' phones.
 
@@ -460,7 +463,7 @@ def serve(sheet: Annotated[str, typer.Argument(
         layers = SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding)
         raise typer.Exit(serve_folder(sheet, layers, host, port, entry, sys.stderr))
     source = inputs([sheet], rules)
-    raise typer.Exit(serve_sheet(source, host, port, entry, sys.stderr))
+    raise typer.Exit(serve_sheet(source, host, port, entry, sys.stderr, new_token))
 
 
 @app.command(cls=ShownCommand, epilog=examples("convert"))

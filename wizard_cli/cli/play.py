@@ -131,6 +131,8 @@ class Table:
         try:
             if not self._at_first_bid() or not self._plain_status():
                 self.say(self.status())
+            if self.game.bids_in:  # resumed mid-round: the bids already in, before the next
+                self.say(bids_so_far(self.game))
             while not self.game.finished:  # each round ends with its points and the standings
                 self.turn()
         except _Stop:
@@ -181,6 +183,10 @@ class Table:
                 self.undo()
             return
         if self._refused(entry, "tricks", size):
+            return
+        if entry > rest:  # refused at once, only this value asked again (SPEC §9)
+            left = max(rest, 0)
+            self.refuse(f"only {left} trick{'' if left == 1 else 's'} left to give")
             return
         self.typed.append(entry)
         if len(self.typed) < len(players):
@@ -422,7 +428,9 @@ class Table:
         captured: list[Recorded] = []
 
         def keep(current: SheetText) -> Recorded:
-            if digest(current.text) != self.seen:
+            # Another command's change refuses this entry only when the step it records is no
+            # longer the one in turn (an edit of another round does not).
+            if digest(current.text) != self.seen and in_turn(current.game) != in_turn(self.game):
                 raise _ChangedMeanwhile()
             captured.append(change(current))
             self.seen = digest(captured[-1].sheet.text)
@@ -478,6 +486,23 @@ def opening_line(game: Game) -> str:
     trump = ", no trump" if step.no_trump else ""
     return (f"Round {step.round} of {game.rounds_total}: {visible(step.dealer)} deals "
             f"{step.hand_size}{trump}")
+
+
+def in_turn(game: Game) -> tuple:
+    """What decides the entry play is about to record: the players, the round and its hand,
+    who bids next and the bids in (the tricks are asked once these are all in)."""
+    return (tuple(game.players), game.finished, game.current_round,
+            None if game.finished else game.hand_size(), game.next_bidder,
+            tuple(sorted(game.bids_in.items())))
+
+
+def bids_so_far(game: Game) -> str:
+    """The round's opening line and the bids already in, in bidding order, as a resumed
+    ``play`` shows them: ``Round 3 of 10: Ben deals 3`` / ``Bids so far: Cara 1, Anna 0``."""
+    bids = game.bids_in
+    shown = ", ".join(f"{visible(game.players[seat])} {bids[seat]}"
+                      for seat in game.bidding_order() if seat in bids)
+    return f"{opening_line(game)}\nBids so far: {shown}"
 
 
 def bid_prompt(game: Game) -> str:

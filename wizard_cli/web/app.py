@@ -28,7 +28,7 @@ from .. import __version__
 from ..app import serving
 from ..errors import WizardError, visible
 from ..output.game_views import problem_json
-from . import language, views
+from . import exports, language, views
 from .watch import SheetWatch, wire_json
 
 HERE = Path(__file__).parent
@@ -44,6 +44,8 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),  # the entry page's buttons are not to be clicked in a frame
 ]
 NO_STORE = {"Cache-Control": "no-store"}
+SHARED_TYPES = {"svg": "image/svg+xml", "md": "text/markdown; charset=utf-8",
+                "csv": "text/csv; charset=utf-8"}
 
 
 def templates():
@@ -125,6 +127,23 @@ def create_app(watch: SheetWatch, token: str | None = None,
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**NO_STORE, "X-Accel-Buffering": "no"})
 
+    async def shared(request: Request) -> Response:
+        """``/game.svg``, ``/game.md``, ``/game.csv``: the game to download or share (SPEC §9),
+        as an attachment named after the sheet."""
+        await watch.refresh()
+        if watch.result is None:
+            return JSONBody({"error": "the sheet has no valid game yet"}, 503)
+        suffix = request.url.path.rsplit(".", 1)[1]
+        if suffix == "svg":
+            context = board(request)
+            body = env.get_template("game.svg").render(
+                **context, layout=exports.image_layout(context["game"]))
+        else:
+            body = exports.score_text(watch.result, "markdown" if suffix == "md" else "csv")
+        name = exports.download_name(source, suffix)
+        return Response(body, media_type=SHARED_TYPES[suffix], headers={
+            **NO_STORE, "Content-Disposition": f'attachment; filename="{name}"'})
+
     def entry_context() -> dict:
         context = views.board(watch.result, watch.problems, watch.version, source)
         context["entry"] = views.entry(watch.result) if watch.result is not None else None
@@ -199,6 +218,7 @@ def create_app(watch: SheetWatch, token: str | None = None,
     routes = [
         Route("/", scoreboard), Route("/board", board_fragment),
         Route("/game.json", game_json), Route("/events", events),
+        *(Route(f"/game.{suffix}", shared) for suffix in SHARED_TYPES),
         Route("/enter", enter), Route("/enter/board", enter_fragment),
         Route("/api/bid", bid, methods=["POST"]), Route("/api/tricks", tricks, methods=["POST"]),
         Route("/api/undo", undo, methods=["POST"]), Route("/api/cloud", cloud, methods=["POST"]),

@@ -10,7 +10,6 @@ make the exit code 143 instead of 0).
 from __future__ import annotations
 
 import ipaddress
-import secrets
 import socket
 from typing import TextIO
 
@@ -22,7 +21,6 @@ MISSING_EXTRA = ("wizard serve needs the serve extra (starlette, uvicorn, jinja2
 WILDCARDS = ("0.0.0.0", "::", "")
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 LISTEN_QUEUE = 2048  # connections the kernel holds until accepted (uvicorn's default)
-TOKEN_BYTES = 24  # 192 random bits (SPEC §9: at least 128)
 
 
 def require_serve_extra() -> None:
@@ -102,6 +100,18 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def beyond_loopback(host: str) -> bool:
+    """Whether listening on ``host`` reaches past this computer (a wildcard, or an address or
+    name other than the loopback ones)."""
+    bare = host.strip("[]")
+    if bare.lower() == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(bare).is_loopback
+    except ValueError:
+        return True
+
+
 def addresses_to_open(host: str, port: int) -> list[str]:
     """The addresses to give the room: for a wildcard host each of the machine's, else the one."""
     if host in WILDCARDS:
@@ -111,10 +121,14 @@ def addresses_to_open(host: str, port: int) -> list[str]:
     return [f"http://{host_part(shown)}:{port}/"]
 
 
-def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextIO
-                ) -> ExitCode:
-    """Serve the sheet until stopped; the exit code."""
+def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextIO,
+                new_token: bool = False) -> ExitCode:
+    """Serve the sheet until stopped; the exit code. With ``entry``, the token kept in the
+    state folder (a new one with ``new_token``) is the one the entry address carries."""
     require_serve_extra()
+    from .token_file import entry_token, token_path
+
+    token = entry_token(token_path(), renew=new_token) if entry else None
     import gc
 
     import uvicorn
@@ -133,7 +147,6 @@ def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextI
     cap = connection_cap(limit)
     sock = bind(host, port)
     port = sock.getsockname()[1]
-    token = secrets.token_urlsafe(TOKEN_BYTES) if entry else None
     watch = SheetWatch(inputs)
     app = create_app(watch, token, allowed_hosts(host, port))
     say_where(inputs.paths[0], host, port, token, stderr)
@@ -167,7 +180,8 @@ def say_where(path: str, host: str, port: int, token: str | None, stderr: TextIO
 
         address = f"{addresses[0]}enter?token={token}"
         stderr.write(f"Entry page (whoever has this address can write to the sheet): {address}\n")
-        segno.make(address, error="m").terminal(out=stderr, compact=True)
+        if beyond_loopback(host):  # a phone can only scan its way to an address it can reach
+            segno.make(address, error="m").terminal(out=stderr, compact=True)
     stderr.flush()
 
 

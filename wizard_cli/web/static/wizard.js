@@ -152,6 +152,41 @@
       - others.reduce((sum, input) => sum + Number(input.value), 0);
     last.value = rest >= 0 ? String(rest) : "";
   });
+  document.addEventListener("input", (event) => {
+    const form = event.target.closest("form[data-action='tricks']");
+    if (form) tally(form);
+  });
+
+  // Tricks by tapping (SPEC §9): a button sets the player's field (as typing would); the
+  // buttons then show the chosen one pressed, how many tricks are left to give, and never let
+  // the total pass the hand size (a value above what is left to this player is disabled).
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-trick-for]");
+    if (!button || button.disabled) return;
+    const form = button.closest("form[data-action='tricks']");
+    const input = Array.from(form.querySelectorAll("input[data-player]"))
+      .find((field) => field.dataset.player === button.dataset.trickFor);
+    if (!input) return;
+    input.value = button.dataset.value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  function tally(form) {
+    const hand = Number(form.dataset.handSize);
+    const inputs = Array.from(form.querySelectorAll("input[data-player]"));
+    const chosen = (input) => (input.value === "" ? 0 : Number(input.value));
+    const given = inputs.reduce((sum, input) => sum + chosen(input), 0);
+    for (const input of inputs) {
+      const open = hand - (given - chosen(input));  // the most this player can still take
+      for (const button of form.querySelectorAll("button[data-trick-for]")) {
+        if (button.dataset.trickFor !== input.dataset.player) continue;
+        button.disabled = Number(button.dataset.value) > open;
+        button.setAttribute("aria-pressed", String(input.value === button.dataset.value));
+      }
+    }
+    const left = form.querySelector("[data-left]");
+    if (left) left.textContent = String(Math.max(hand - given, 0));
+  }
 
   // A board swapped in while tricks are being typed keeps what was typed (same round only).
   function keepTricksTyped(swap) {
@@ -170,5 +205,38 @@
       const kept = typed[input.dataset.player];
       if (kept) { input.value = kept[0]; if (kept[1]) input.dataset.typed = kept[1]; }
     }
+    tally(after);
   }
+})();
+
+// --- share the result (SPEC §9): the Share button is shown only where the browser has the
+// Web Share API; it hands the picture, the table and the spreadsheet to the share sheet (their
+// address where files cannot be shared). Without the API the download links stay the way.
+(function () {
+  const button = document.getElementById("share");
+  if (!button || typeof navigator.share !== "function") return;
+  button.hidden = false;
+  const kinds = [["game.svg", "image/svg+xml"], ["game.md", "text/markdown"],
+                 ["game.csv", "text/csv"]];
+  button.addEventListener("click", async () => {
+    const title = document.title;
+    try {
+      const files = [];
+      for (const [path, type] of kinds) {
+        const answer = await fetch(path);
+        if (!answer.ok) throw new Error(path + ": " + answer.status);
+        const named = /filename="([^"]+)"/.exec(answer.headers.get("Content-Disposition") || "");
+        files.push(new File([await answer.blob()], named ? named[1] : path, { type }));
+      }
+      if (navigator.canShare && navigator.canShare({ files })) {
+        await navigator.share({ files, title });
+      } else {
+        await navigator.share({ title, url: new URL(".", location.href).href });
+      }
+    } catch (error) {
+      if (error && error.name === "AbortError") return;  // the player closed the share sheet
+      button.setCustomValidity && button.setCustomValidity("");
+      button.title = String(error && error.message || error);
+    }
+  });
 })();
