@@ -461,7 +461,7 @@ def serve(sheet: Annotated[str, typer.Argument(
         from ..web.folder import serve_folder
 
         layers = SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding)
-        raise typer.Exit(serve_folder(sheet, layers, host, port, entry, sys.stderr))
+        raise typer.Exit(serve_folder(sheet, layers, host, port, entry, sys.stderr, new_token))
     source = inputs([sheet], rules)
     raise typer.Exit(serve_sheet(source, host, port, entry, sys.stderr, new_token))
 

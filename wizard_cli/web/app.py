@@ -136,7 +136,7 @@ def create_app(watch: SheetWatch, token: str | None = None,
         suffix = request.url.path.rsplit(".", 1)[1]
         if suffix == "svg":
             context = board(request)
-            body = env.get_template("game.svg").render(
+            body = templates().get_template("game.svg").render(
                 **context, layout=exports.image_layout(context["game"]))
         else:
             body = exports.score_text(watch.result, "markdown" if suffix == "md" else "csv")

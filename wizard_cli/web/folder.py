@@ -381,10 +381,10 @@ class Games:
 
 
 def serve_folder(folder: str, rules: SheetRules, host: str, port: int, entry: bool,
-                 stderr: Any) -> int:
-    """``wizard serve DIR`` until stopped, as ``serve SHEET`` serves a sheet; the exit code."""
+                 stderr: Any, new_token: bool = False) -> int:
+    """``wizard serve DIR`` until stopped, as ``serve SHEET`` serves a sheet; the exit code.
+    With ``entry``, the token kept in the state folder (a new one with ``new_token``)."""
     import gc
-    import secrets
 
     import uvicorn
 
@@ -397,7 +397,6 @@ def serve_folder(folder: str, rules: SheetRules, host: str, port: int, entry: bo
     )
     from .server import (
         LOOPBACK_HOSTS,
-        TOKEN_BYTES,
         addresses_to_open,
         allowed_hosts,
         bind,
@@ -409,7 +408,9 @@ def serve_folder(folder: str, rules: SheetRules, host: str, port: int, entry: bo
     cap = connection_cap(limit)
     sock = bind(host, port)
     port = sock.getsockname()[1]
-    token = secrets.token_urlsafe(TOKEN_BYTES) if entry else None
+    from .token_file import entry_token, token_path
+
+    token = entry_token(token_path(), renew=new_token) if entry else None
     watch = FolderWatch(folder, rules, token)
     app = create_folder_app(watch, allowed_hosts(host, port))
     address = addresses_to_open(host, port)[0]
