@@ -306,3 +306,25 @@ def test_a_real_server_sees_a_sheet_another_process_adds_within_1s(night: Path) 
             assert json.loads(answer.read())["title"] == "Worked example"
         code, _ = server.stop()
     assert code == 0
+
+
+def test_the_folder_pages_in_the_requests_language(night: Path) -> None:
+    """The game night's own pages (the list, the season, a new game) are in the language the
+    request chooses, as a game's pages are (SPEC §9 "German"); English by default."""
+    with client(night) as c:
+        german = {path: c.get(path, headers={"Accept-Language": "de"}) for path in
+                  ("/", "/season", "/new")}
+        english = c.get("/", headers={"Accept-Language": "en"}).text
+        chosen = c.get("/?lang=de", headers={"Accept-Language": "en"})
+    for response in german.values():
+        assert '<html lang="de">' in response.text
+        assert "accept-language" in response.headers["vary"].lower()
+    listed, season, new = (german[path].text for path in ("/", "/season", "/new"))
+    assert "<title>Spielabend</title>" in listed and ">Nächstes Spiel<" in listed
+    assert ">Eintragen<" in listed and ">Saison<" in listed and "Next game" not in listed
+    assert "<h1>Saison</h1>" in season and ">Statistik<" in season and ">Siege<" in season
+    assert "Statistics" not in season and ">Wins<" not in season
+    assert "<h1>Neues Spiel</h1>" in new and ">Spiel starten<" in new
+    assert "Sitzordnung (im Uhrzeigersinn)" in new and "Start the game" not in new
+    assert '<html lang="en">' in english and "<h1>Game night</h1>" in english
+    assert '<html lang="de">' in chosen.text and "wizard-lang=de" in chosen.headers["set-cookie"]

@@ -6,13 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import shorten
+from . import language
 from .views import Box, spread_labels
 
-STATS = (("player", "Player"), ("games", "Games"), ("wins", "Wins"),
-         ("averageScore", "Avg score"), ("bestScore", "Best"), ("rounds", "Rounds"),
-         ("bidAccuracy", "Bid accuracy"), ("averageMiss", "Avg miss"))
-RATINGS = (("rank", "Rank"), ("player", "Player"), ("games", "Games"), ("mu", "mu"),
-           ("sigma", "sigma"), ("ordinal", "Ordinal"))
+
+def _(text: str) -> str:
+    """Marks a heading for the catalogue (pybabel extract); :func:`_table` translates it."""
+    return text
+
+
+STATS = (("player", _("Player")), ("games", _("Games")), ("wins", _("Wins")),
+         ("averageScore", _("Avg score")), ("bestScore", _("Best")), ("rounds", _("Rounds")),
+         ("bidAccuracy", _("Bid accuracy")), ("averageMiss", _("Avg miss")))
+RATINGS = (("rank", _("Rank")), ("player", _("Player")), ("games", _("Games")), ("mu", "mu"),
+           ("sigma", "sigma"), ("ordinal", _("Ordinal")))
 
 
 def season_context(data: dict, lines: list[dict]) -> dict[str, Any]:
@@ -27,9 +34,10 @@ def _table(rows: list | None, columns: tuple) -> dict | None:
     """The rows of a ``-f json`` table as text cells in ``columns``' order (None: no rows)."""
     if not rows:
         return None
-    return {"headings": [heading for _, heading in columns],
-            "name_col": [key for key, _ in columns].index("player"),
-            "rows": [[_cell(key, row.get(key)) for key, _ in columns] for row in rows]}
+    catalogue = language.translations(language.current.get())  # the request's language
+    return {"headings": [catalogue.gettext(heading) for _key, heading in columns],
+            "name_col": [key for key, _heading in columns].index("player"),
+            "rows": [[_cell(key, row.get(key)) for key, _heading in columns] for row in rows]}
 
 
 def _cell(key: str, value: object) -> str:
@@ -45,11 +53,11 @@ def _cell(key: str, value: object) -> str:
 
 def rating_chart(lines: list[dict], box: Box = Box()) -> dict:
     """Each player's ordinal after each rated game as an SVG polyline, labelled at its end."""
-    values = [ordinal for line in lines for _, ordinal in line["points"]]
+    values = [ordinal for line in lines for _number, ordinal in line["points"]]
     low, high = min(values + [0.0]), max(values + [0.0])
     if high - low < 1:
         high = low + 1
-    games = max(number for line in lines for number, _ in line["points"])
+    games = max(number for line in lines for number, _ordinal in line["points"])
     plot_w = box.width - box.left - box.right
     plot_h = box.height - box.top - box.bottom
 
