@@ -40,6 +40,7 @@ from .. import __version__
 from ..app import game_night
 from ..app.batch import Inputs, SheetRules
 from ..errors import WizardError
+from . import language
 from .app import (
     HERE,
     KEEP_ALIVE_SECONDS,
@@ -216,12 +217,12 @@ class FolderWatch:
 def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
                       presets: tuple = ()) -> Guard:
     """The application for a folder of sheets (the module's docstring lists its routes)."""
-    env = templates()
     token = folder.token
     writing = asyncio.Lock()
 
     def page(name: str, status: int = 200, **context: object) -> HTMLResponse:
-        return HTMLResponse(env.get_template(name).render(
+        # the request's language (web/language.py), as a single sheet's pages
+        return HTMLResponse(templates().get_template(name).render(
             wizard_version=__version__, base="", folder=True, source=None, entry=token is not None,
             **context), status, NO_STORE)
 
@@ -349,7 +350,8 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return Guard(Games(app, folder), hosts)
+    # The folder's own pages choose their language; each game's app chooses its own.
+    return Guard(Games(language.Chooser(app), folder), hosts)
 
 
 class Games:
