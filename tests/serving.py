@@ -16,6 +16,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# axe-core, kept under tests/vendor/axe-core (its MPL-2.0 licence beside it, its header intact).
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's violations of a Playwright page as it is (WCAG 2.x A and AA, and best
+    practice). Evaluated through the DevTools protocol, which the page's CSP does not govern;
+    nothing is added to the page itself."""
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    return page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ["violations"]});
+        return result.violations.map(v => v.id + ": " + v.help + " — " +
+            v.nodes.map(n => n.target.join(" ")).slice(0, 5).join(", "));
+    }""")
 
 
 class Server:

@@ -19,24 +19,11 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip install '.[serve]')")
 
-from serving import Server  # noqa: E402
+from serving import Server, axe_violations  # noqa: E402
 from test_serve_browser import CHROMIUM, IN_PROGRESS, browser, open_page, sheet  # noqa: E402,F401
-
-AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 
 pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists(),
                                 reason="Chromium is not installed (apt-get install chromium)")
-
-
-def axe_violations(page) -> list[str]:
-    """axe-core's violations of the page as it is (WCAG 2.x A and AA, and best practice)."""
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
-    found = page.evaluate("""async () => {
-        const result = await axe.run(document, {resultTypes: ["violations"]});
-        return result.violations.map(v => v.id + ": " + v.help + " — " +
-            v.nodes.map(n => n.target.join(" ")).slice(0, 5).join(", "));
-    }""")
-    return found
 
 
 def finished(tmp_path: Path) -> Path:

@@ -2,6 +2,8 @@
 evening from a phone — the list, New game (players picked and typed, the seating changed), a
 round entered, Next game after a finished game, the season — and the list following the folder
 without a reload. No console error or CSP violation (the shared ``open_page`` fixture checks).
+axe-core finds no violation on the list, New game and the season, entry on and off, light and
+dark, English and German (SPEC §9 "Accessible").
 
 With WIZARD_SCREENSHOTS=1 it writes the README's docs/serve-folder.png, docs/serve-new.png and
 docs/serve-season.png (otherwise to a temporary folder)."""
@@ -18,7 +20,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed (
 pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip install '.[serve]')")
 
 from helpers import SAMPLES, WORKED
-from serving import Server
+from serving import Server, axe_violations
 from test_serve_browser import CHROMIUM, browser, open_page, screenshots  # noqa: F401
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
@@ -95,3 +97,49 @@ def test_a_whole_evening_from_a_phone(tmp_path: Path, open_page) -> None:  # noq
         assert season.locator("svg polyline").count() == 4
         season.screenshot(path=str(shots / "serve-season.png"), full_page=True)
     assert (shots / "serve-new.png").stat().st_size > 10_000
+
+
+def an_evening(tmp_path: Path) -> Path:
+    night = tmp_path / "night"
+    night.mkdir()
+    (night / "worked.yaml").write_text(
+        WORKED.read_text().replace("players:", "date: 2026-11-27\nplace: Anna's\nplayers:", 1))
+    shutil.copy(SAMPLES / "six-players-in-progress.yaml", night / "saturday.yaml")
+    return night
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_axe_finds_no_violation_on_the_folder_pages(tmp_path: Path, browser, open_page,  # noqa: F811
+                                                    scheme: str, lang: str) -> None:
+    night = an_evening(tmp_path)
+    found = {}
+
+    def check(address: str, page) -> None:
+        assert page.evaluate("document.documentElement.lang") == lang, (address, page.url)
+        found[address] = axe_violations(page)
+    with Server(night, "--entry") as server:  # entry on, this phone holding the token
+        phone = open_page(f"{server.url}?token={server.token}&lang={lang}", scheme=scheme)
+        phone.wait_for_selector(".games li")
+        check("entry /", phone)
+        for address in ("new", "season"):
+            tab = phone.context.new_page()  # the same phone (its kept token)
+            tab.goto(f"{server.url}{address}?lang={lang}")
+            check(f"entry /{address}", tab)
+        new = phone.context.new_page()  # New game with players picked and the seating shown
+        new.goto(f"{server.url}new?lang={lang}")
+        for name in ("Anna", "Ben", "Cara"):
+            new.locator(f"input[data-known][value='{name}']").check()
+        check("entry /new, picked", new)
+    with Server(night) as server:  # entry off
+        for address in ("", "season"):
+            page = open_page(f"{server.url}{address}?lang={lang}", scheme=scheme)
+            check(f"off /{address}", page)
+        context = browser.new_context(color_scheme=scheme)  # /new is a 404: its own context
+        page = context.new_page()
+        page.goto(f"{server.url}new?lang={lang}")
+        assert page.locator("h1").count() == 1
+        check("off /new", page)
+        context.close()
+    violations = {address: v for address, v in found.items() if v}
+    assert violations == {}, "\n".join(f"{a}: {v}" for a, v in violations.items())
