@@ -282,6 +282,9 @@ def test_tricks_by_tapping_never_pass_the_hand_and_offer_the_rest(tmp_path, open
         assert page.locator(f"input[data-player='{last}']").input_value() == "1"  # the rest
         assert page.locator(f"button[data-trick-for='{last}'][data-value='1']") \
             .get_attribute("aria-pressed") == "true"
+        folder = screenshots() or tmp_path  # the README's picture of tapped tricks
+        folder.mkdir(exist_ok=True)
+        page.screenshot(path=str(folder / "serve-tap.png"), full_page=True)
         page.locator("button[type=submit]").click()
         page.wait_for_function("() => document.querySelector('.turn h2').textContent.includes('Round 3')",
                                timeout=3000)
