@@ -152,7 +152,7 @@ def _readable_twice(source: Inputs) -> Iterator[None]:
 
         @property
         def buffer(self):
-            handle = open(name, "rb")
+            handle = open(name, "rb")  # noqa: SIM115 -- closed with the conversion (opened)
             opened.append(handle)
             return handle
 

@@ -225,11 +225,11 @@ def _seated_values(sheet: Sheet, record: RoundRecord, seated: list[int], size: i
                record.tricks_line or record.line, number)
     for seat in range(len(sheet.players)):  # a reader never fills these; a caller might
         if seat not in seated and (record.bids[seat] is not None or (
-                not in_play and record.tricks[seat] is not None)):
-            if not isinstance(record.bids[seat], BadValue):
-                at(f"a value for a player not seated: "
-                   f"{sheet.seating.why_not_seated(seat, number)}", record.bid_lines[seat],
-                   number, sheet.players[seat])
+                not in_play and record.tricks[seat] is not None)) and \
+                not isinstance(record.bids[seat], BadValue):
+            at(f"a value for a player not seated: "
+               f"{sheet.seating.why_not_seated(seat, number)}", record.bid_lines[seat],
+               number, sheet.players[seat])
 
 
 def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),

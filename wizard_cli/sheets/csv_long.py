@@ -443,7 +443,8 @@ class _LongGame:
         for number, cells in self.rounds.items():
             first_line = self.round_lines[number]
             lines = [cells[s][3] if s in cells else first_line for s in range(count)]
-            column = lambda i: [cells[s][i] if s in cells else None for s in range(count)]  # noqa: E731
+            column = lambda i, cells=cells: [cells[s][i] if s in cells else None  # noqa: E731
+                                             for s in range(count)]
             record = RoundRecord(number, first_line, column(0), lines)
             tricks = column(1)
             if any(t is not None for t in tricks):

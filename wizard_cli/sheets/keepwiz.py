@@ -95,7 +95,7 @@ def _seekable_utf8(handle: IO[bytes], source: str, encoding: str | None,
         seekable = False
     if seekable:
         return handle
-    spool = stack.enter_context(tempfile.TemporaryFile())
+    spool = stack.enter_context(tempfile.TemporaryFile())  # noqa: SIM115 -- the stack closes it
     if utf8:
         shutil.copyfileobj(handle, spool, 1 << 16)
     else:

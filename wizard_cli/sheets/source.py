@@ -43,7 +43,7 @@ def open_binary(path: str) -> Iterator[IO[bytes]]:
         with _read_errors(STDIN_NAME):
             yield sys.stdin.buffer
         return
-    handle = open(open_regular(path), "rb")  # (a file descriptor: never blocks)
+    handle = open(open_regular(path), "rb")  # noqa: SIM115 -- (a descriptor: never blocks)
     with handle, _read_errors(path):
         yield handle
 
