@@ -15,7 +15,8 @@ from wizard_cli.sheets import editing
 from wizard_cli.errors import WizardError
 from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.app.batch import SheetRules
-from wizard_cli.app.recording import parse_values, record
+from wizard_cli.app.recording import record
+from wizard_cli.app.typed_values import parse_values
 from wizard_cli.sheets.yaml_text import json_text, yaml_scalar
 from wizard_cli.game.settings import RawSetting, Settings, hand_sizes
 

@@ -14,9 +14,9 @@ from ..game.game import Game
 from ..sheets import editing
 from .batch import SheetRules
 from .recording import (Recorded, SheetText, bare_round, change_file, checked_change,
-                        cloud_text, expected_rounds, parse_cloud, parse_values,
-                        with_specials)
+                        cloud_text, expected_rounds, with_specials)
 from .seat_changes import take_back_seat
+from .typed_values import parse_cloud, parse_values
 
 
 def edit_file(path: str, rules: SheetRules, number: int, bids: str | None, tricks: str | None,

@@ -19,16 +19,13 @@ from ..sheets import editing
 from ..sheets.spliced import Text, digest
 from ..errors import Problem, WizardError, name_list
 from ..game.game import Game, GameResult
-from ..game.model import BadValue, RoundRecord, Sheet
+from ..game.model import RoundRecord, Sheet
+from ..sheets.yaml_positions import line_offset
 from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.yaml_text import LONG_TEXT, yaml_scalar
-from ..sheets.cells import whole_number
-from ..game.settings import suggest
 from ..game.validation import repairable_game, validated_game
 from .batch import SheetRules
-
-NOT_YET = ("", "-")  # in a seating-order list: this player has not bid yet
-
+from .typed_values import parse_cloud, parse_values, player_seat
 
 def parse_last_sheet(text: Text, source: str, first_line: int = 1) -> Sheet:
     """The last sheet of a YAML sheet's text: the one place a change reads a text (once for
@@ -217,7 +214,8 @@ def _sitting_out(current: SheetText, out: str, bids: str | None) -> SheetText:
                                   f"{' is in play' if game.in_play is not None else ''})"))
     _not_finished(game, ", so there is no round to sit out")
     players = game.players
-    seats = {_seat(name.strip(), players, "--out") for name in out.split(",") if name.strip()}
+    seats = {player_seat(name.strip(), players, "--out")
+             for name in out.split(",") if name.strip()}
     if not seats:
         raise WizardError(Problem(f"--out {out!r}: name the players sitting the round out"))
     number = game.current_round
@@ -274,15 +272,6 @@ def record_in_file(path: str, rules: SheetRules = SheetRules(), bids: str | None
     return change_file(path, lambda current: record_steps(current, bids, tricks, in_order, out,
                                                           bomb, cloud),
                        "add", rules)
-
-
-def parse_cloud(text: str, players: Sequence[str]) -> tuple[int, int]:
-    """``--cloud NAME=+1`` (or ``-1``): (seat, change)."""
-    name, equals, change = text.rpartition("=")
-    if not equals or change.strip().replace("−", "-") not in ("+1", "1", "-1"):
-        raise WizardError(Problem(f"--cloud {text}: give the player and the change of their bid, "
-                                  "NAME=+1 or NAME=-1"))
-    return _seat(name.strip(), players, "--cloud"), -1 if "-" in change or "−" in change else 1
 
 
 def record_special(current: SheetText, bomb: bool, cloud: tuple[int, int] | None,
@@ -420,68 +409,6 @@ def checked_last(text: str, source: str, rules: SheetRules = SheetRules()) -> Ga
     return read_text(text, source, rules).game
 
 
-# --- the values on the command line ------------------------------------------------------
-
-def parse_values(text: str, players: Sequence[str], what: str,
-                 order: Sequence[int] | None = None) -> dict[int, int]:
-    """``1,0,2,1`` in seating order (``-`` or nothing: not yet), or ``Anna=1,Ben=0``: seat → value.
-
-    With ``order`` (the seats in bidding order, ``--bidding-order``) a list is in that order, and
-    a shorter one gives the first bidders' values."""
-    parts = [part.strip() for part in text.split(",")]
-    option = f"--{what}"
-    named = [part for part in parts if "=" in part]
-    if named and len(named) != len([p for p in parts if p]):
-        raise WizardError(Problem(f"{option} {text}: give every value by name (Anna=1,Ben=0) or "
-                                  "none (1,0,2 in seating order), not a mix"))
-    values: dict[int, int] = {}
-    if named:
-        for part in named:
-            name, _, value = part.rpartition("=")
-            seat = _seat(name.strip(), players, option)
-            if seat in values:
-                raise WizardError(Problem(f"{option}: {players[seat]} is given twice"))
-            values[seat] = _number(value, option, players[seat])
-    elif order is not None:
-        if len(parts) > len(players):
-            raise WizardError(Problem(
-                f"{option} {text}: {len(parts)} values for {len(players)} players (in bidding "
-                f"order: {', '.join(players[seat] for seat in order)})"))
-        values = {order[index]: _number(part, option, players[order[index]])
-                  for index, part in enumerate(parts) if part not in NOT_YET}
-    else:
-        if len(parts) != len(players):
-            raise WizardError(Problem(
-                f"{option} {text}: {len(parts)} values for {len(players)} players (one per player "
-                f"in seating order: {', '.join(players)}; or by name, e.g. {players[0]}=1)"))
-        values = {seat: _number(part, option, players[seat])
-                  for seat, part in enumerate(parts) if part not in NOT_YET}
-    if not values:
-        raise WizardError(Problem(f"{option} {text}: no values given"))
-    return values
-
-
-def _seat(name: str, players: Sequence[str], option: str) -> int:
-    """A player's seat from a name as typed: exact, else the one name equal ignoring case and
-    surrounding spaces."""
-    if name in players:
-        return players.index(name)
-    folded = [seat for seat, player in enumerate(players)
-              if player.strip().casefold() == name.strip().casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    raise WizardError(Problem(f"{option}: unknown player '{name}'{suggest(name, players)} "
-                              f"(players: {', '.join(players)})"))
-
-
-def _number(text: str, option: str, player: str) -> int:
-    """A whole number typed on the command line (range is checked with the whole sheet)."""
-    value = whole_number(text)
-    if value is None or isinstance(value, BadValue):
-        raise WizardError(Problem(f"{option}: {player}'s '{text.strip()}' is not a whole number"))
-    return value
-
-
 # --- what to add -------------------------------------------------------------------------
 
 def _state_error(game: Game, message: str, number: int | None = None,
@@ -593,8 +520,8 @@ def checked_change(before: SheetText, text: Text, rounds: list[RoundRecord]) -> 
     that line is checked to be the same (so are the sheets in it), and only the last sheet's
     lines are read back (a 60 MB season is not read again whole for one round)."""
     line = before.game.sheet.line
-    start = editing.line_offset(text, line)
-    if start != editing.line_offset(before.text, line) or not _same_start(
+    start = line_offset(text, line)
+    if start != line_offset(before.text, line) or not _same_start(
             text, before.text, start):
         raise WizardError(Problem(UNSAFE, before.source))
     changed = parse_last_sheet(text[start:] if start else text, before.source, line)

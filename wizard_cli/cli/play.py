@@ -23,8 +23,8 @@ from ..sheets.source import STDIN, display_name
 from ..sheets.spliced import digest
 from ..app.amending import latest_entry, take_back_latest
 from ..app.batch import existing_files
-from ..app.recording import (Change, Recorded, SheetText, change_file, parse_cloud, record_special,
-                             record_values)
+from ..app.recording import Change, Recorded, SheetText, change_file, record_special, record_values
+from ..app.typed_values import parse_cloud
 
 
 HELP = """\

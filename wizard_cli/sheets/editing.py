@@ -15,7 +15,6 @@ and check the result.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -23,11 +22,12 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
-from .spliced import Spliced, Text, finditer, search
+from .spliced import Spliced, Text
+from .yaml_positions import (children_of, is_bare, is_empty_document, is_null, line_end,
+                             line_offset, line_start, newline_of, pair_of, tail_of)
 from .yaml_text import json_text, yaml_scalar
 from .yaml_tree import JsonBlocks, Loader, text_blocks
 
-NULL_TAG = "tag:yaml.org,2002:null"
 DEFAULT_GAP = 8  # ``bids:   [..]`` / ``tricks: [..]``: values aligned after the longer key
 DEFAULT_INDENT = 2
 
@@ -69,82 +69,6 @@ def add_tricks(text: Text, players: Sequence[str], tricks: Sequence[int], line: 
     return doc.result()
 
 
-# --- nodes and positions -------------------------------------------------------------------
-
-_BREAK_CHARS = "\r\n\x85\u2028\u2029"  # what YAML (and libyaml) ends a line with, CRLF too
-_LINE_BREAKS = re.compile(f"\r\n|[{_BREAK_CHARS}]")
-_BREAK_CHAR = re.compile(f"[{_BREAK_CHARS}]")
-
-
-def line_offset(text: Text, line: int) -> int:
-    """Where line ``line`` (1-based) of a YAML text starts: the edit of a season's last sheet
-    looks at that sheet's lines only."""
-    if line <= 1:
-        return 0
-    for number, found in enumerate(finditer(_LINE_BREAKS, text), start=2):
-        if number == line:
-            return found.end()
-    return len(text)
-
-
-def _is_empty_document(node: Node) -> bool:
-    """A document with nothing in it (a stray ``---`` at the end): no sheet, as for the reader."""
-    return isinstance(node, ScalarNode) and node.style is None and node.value == ""
-
-
-def _pair(mapping: Node, key: str) -> tuple[Node, Node] | None:
-    """The (key, value) nodes of a scalar key in a mapping node, if there."""
-    if not isinstance(mapping, MappingNode):
-        return None
-    return next(((k, v) for k, v in mapping.value if isinstance(k, ScalarNode) and k.value == key),
-                None)
-
-
-def _is_null(node: Node | None) -> bool:
-    """A null scalar (``null``, ``~`` or nothing at all)."""
-    return isinstance(node, ScalarNode) and node.tag == NULL_TAG
-
-
-def _is_bare(node: Node | None) -> bool:
-    """A key with nothing after it (``rounds:``): an empty plain null, not ``null`` or ``~``."""
-    return _is_null(node) and node.value == ""
-
-
-def _children(node: Node) -> list[Node]:
-    """A collection's items, or its keys and values in order."""
-    if isinstance(node, SequenceNode):
-        return list(node.value)
-    if isinstance(node, MappingNode):
-        return [part for pair in node.value for part in pair]
-    return []
-
-
-def _tail(node: Node) -> int:
-    """The offset of the last character that belongs to a node (block collections end at their
-    last value, not after the comments and blank lines that follow them)."""
-    while not getattr(node, "flow_style", True) and _children(node):
-        node = _children(node)[-1]
-    return max(node.start_mark.index, node.end_mark.index - 1)
-
-
-def _line_end(text: Text, index: int) -> int:
-    """Where the line holding ``index`` ends (before its line break, any YAML one: CRLF, LF,
-    CR, NEL, U+2028, U+2029; the end of a last line)."""
-    found = search(_BREAK_CHAR, text, index)
-    return len(text) if found is None else found.start()
-
-
-def _line_start(text: Text, index: int) -> int:
-    """Where the line holding ``index`` starts."""
-    return max(text.rfind(char, 0, index) for char in _BREAK_CHARS) + 1
-
-
-def _newline(text: Text) -> str:
-    """The line break the text uses (its first one; LF in a text of one line)."""
-    found = search(_LINE_BREAKS, text)
-    return "\n" if found is None else found.group()
-
-
 def _shape_of(key: Node, value: Node) -> Shape:
     """The layout of one existing per-player value."""
     kind = "list" if isinstance(value, SequenceNode) else "map"
@@ -162,13 +86,13 @@ class _Document:
         self.whole = text
         self.offset = line_offset(text, line)
         self.text = text[self.offset:] if self.offset else text  # the last sheet's lines
-        self.newline = _newline(self.text)  # new lines end as the file's do (CRLF, NEL, …)
+        self.newline = newline_of(self.text)  # new lines end as the file's do (CRLF, NEL, …)
         try:
             # The C parser the reader uses (its marks count characters of the text), reading the
             # text in blocks (no UTF-8 copy of a 60 MB sheet); one document's nodes at a time.
             blocks = text_blocks(self.text, keep_points=True)
             found = (doc for doc in yaml.compose_all(blocks, Loader=Loader)
-                     if not _is_empty_document(doc))
+                     if not is_empty_document(doc))
             self.root = next(found, None)
             if isinstance(blocks, JsonBlocks) and blocks.points and self.root is not None:
                 blocks.move_marks(self.root)
@@ -204,12 +128,12 @@ class _Document:
 
     def lines_after(self, index: int, lines: Sequence[str]) -> None:
         """Insert whole lines after the line holding ``index``."""
-        at = _line_end(self.text, index)
+        at = line_end(self.text, index)
         self.edits.append((at, at, "".join(self.newline + line for line in lines)))
 
     def flow_append(self, collection: Node, piece: str) -> None:
         """Add an item (or ``key: value``) at the end of a flow list or mapping."""
-        children = _children(collection)
+        children = children_of(collection)
         if not children:
             at = collection.start_mark.index + 1
             self.edits.append((at, at, piece))
@@ -224,7 +148,7 @@ class _Document:
     def clear_for_block(self, value: Node) -> None:
         """Remove an empty value (``null``, ``[]``) so a block can follow its key."""
         start, end = value.start_mark.index, value.end_mark.index
-        rest = self.text[end:_line_end(self.text, end)]
+        rest = self.text[end:line_end(self.text, end)]
         if rest.strip():  # a comment follows: keep it where it stands
             self.edits.append((start, end, " " * (end - start)))
             return
@@ -279,7 +203,7 @@ class _Document:
 
     def rounds(self) -> tuple[Node, Node] | None:
         """The ``rounds`` key and value of the sheet."""
-        return _pair(self.root, "rounds")
+        return pair_of(self.root, "rounds")
 
     def round_items(self) -> list[Node]:
         """The round nodes already in the sheet."""
@@ -294,9 +218,9 @@ class _Document:
         keys but not a list's items, so a list's would put the keys at the column of ``bids:``."""
         items = [item for item in self.round_items() if isinstance(item, MappingNode)]
         complete = [item for item in items
-                    if _pair(item, "tricks") and not _is_null(_pair(item, "tricks")[1])]
+                    if pair_of(item, "tricks") and not is_null(pair_of(item, "tricks")[1])]
         shapes = [_shape_of(*pair) for item in (complete or items)
-                  for pair in [_pair(item, key)]
+                  for pair in [pair_of(item, key)]
                   if pair and isinstance(pair[1], (SequenceNode, MappingNode)) and pair[1].value]
         if not shapes:
             return None
@@ -327,7 +251,7 @@ class _Document:
         if root.flow_style:
             piece = self.flow_round(players, bids)
             if pair is None:  # its own lines, so that undo can tell it from `"rounds": []`
-                first = _children(root)[0]
+                first = children_of(root)[0]
                 column = first.start_mark.column if first.start_mark.line != \
                     root.start_mark.line else 0
                 self.flow_append(root, f"{self.key('rounds')}: [{self.newline}"
@@ -345,7 +269,7 @@ class _Document:
         #   ``rounds: []`` or null  -> the dashes indented under the key
         if pair is None:
             column = root.value[0][0].start_mark.column if root.value else 0
-            self.lines_after(_tail(root), [
+            self.lines_after(tail_of(root), [
                 " " * column + "rounds:",
                 " " * (column + DEFAULT_INDENT) + "- " + self.flow_round(players, bids)])
             return
@@ -353,11 +277,11 @@ class _Document:
         if isinstance(value, SequenceNode) and value.value:
             self.append_to_rounds(value, players, bids)
             return
-        if _is_bare(value):
+        if is_bare(value):
             self.lines_after(key.start_mark.index, self.new_block_rounds(
                 key.start_mark.column, players, bids))
             return
-        if isinstance(value, SequenceNode) or _is_null(value):  # `rounds: []`, `null`, `~`
+        if isinstance(value, SequenceNode) or is_null(value):  # `rounds: []`, `null`, `~`
             self.clear_for_block(value)
             self.lines_after(key.start_mark.index, self.new_block_rounds(
                 key.start_mark.column + DEFAULT_INDENT, players, bids))
@@ -381,7 +305,7 @@ class _Document:
             lines = self.block_round(dash, last.start_mark.column, players, bids)
         else:
             lines = [" " * dash + "- " + self.flow_round(players, bids)]
-        self.lines_after(_tail(rounds), lines)
+        self.lines_after(tail_of(rounds), lines)
 
     def last_round(self) -> MappingNode:
         """The round being recorded (the last one)."""
@@ -393,19 +317,19 @@ class _Document:
     def set_value(self, item: MappingNode, key: str, value: str, lines: list[str] | None,
                   after: int | None = None) -> None:
         """Give a round's key a value: replace a null one, or add the key to the round."""
-        pair = _pair(item, key)
+        pair = pair_of(item, key)
         if pair is not None:
             self.replace(pair[1], value)
         elif item.flow_style:
             self.flow_append(item, f"{self.key(key)}: {value}")
         else:
-            self.lines_after(after if after is not None else _tail(item), lines)
+            self.lines_after(after if after is not None else tail_of(item), lines)
 
     def fill_bids(self, players: Sequence[str], bids: Mapping[int, int]) -> None:
         """Bids for players still to bid: replace their nulls, or add them to the mapping."""
         item = self.last_round()
-        pair = _pair(item, "bids")
-        if pair is None or _is_null(pair[1]):
+        pair = pair_of(item, "bids")
+        if pair is None or is_null(pair[1]):
             values = [bids.get(seat) for seat in range(len(players))]
             shape = self.bids_shape()
             column = item.value[0][0].start_mark.column if item.value else 0
@@ -430,20 +354,20 @@ class _Document:
             self.flow_append(value, ", ".join(f"{self.name(players[s])}: {b}" for s, b in new))
         else:
             column = value.value[0][0].start_mark.column
-            self.lines_after(_tail(value), [f"{' ' * column}{self.name(players[s])}: {b}"
+            self.lines_after(tail_of(value), [f"{' ' * column}{self.name(players[s])}: {b}"
                                             for s, b in new])
 
     def add_tricks(self, players: Sequence[str], tricks: Sequence[int]) -> None:
         """The round's tricks, right after its bids, laid out like the file's other tricks."""
         item = self.last_round()
-        bids_key, bids = _pair(item, "bids")
+        bids_key, bids = pair_of(item, "bids")
         shape = self.tricks_shape(bids_key, bids)
         flow = Shape(shape.kind, True, shape.gap)
         column = bids_key.start_mark.column
         lines = self.entry(self.key("tricks"), shape, players, tricks, column)
-        cloud = _pair(item, "cloud")  # a Cloud recorded before the tricks stays before them
+        cloud = pair_of(item, "cloud")  # a Cloud recorded before the tricks stays before them
         self.set_value(item, "tricks", self.flow_value(flow, players, tricks), lines,
-                       after=_tail(cloud[1] if cloud else bids))
+                       after=tail_of(cloud[1] if cloud else bids))
 
 
 # --- changing or taking back what the text records (edit, undo, play's undo) -------------
@@ -459,7 +383,7 @@ def set_values(text: Text, number: int, key: str, players: Sequence[str],
     doc = _Document(text, line)
     items = doc.round_items()
     item = items[number - 1] if 0 < number <= len(items) else None
-    pair = _pair(item, key) if isinstance(item, MappingNode) else None
+    pair = pair_of(item, key) if isinstance(item, MappingNode) else None
     if pair is None:
         raise WizardError(Problem(f"cannot edit: round {number} has no {key}"))
     for seat, value in values.items():
@@ -477,7 +401,7 @@ def set_round_key(text: Text, number: int, key: str, value: str | None, line: in
     if not isinstance(item, MappingNode) or not item.value:
         raise WizardError(Problem(f"cannot edit: round {number} is not a mapping"))
     if value is None:
-        _remove_pair(doc, item, _pair(item, key))
+        _remove_pair(doc, item, pair_of(item, key))
     else:
         pad = " " * item.value[0][0].start_mark.column
         doc.set_value(item, key, value, [f"{pad}{doc.key(key)}: {value}"])
@@ -497,9 +421,9 @@ def remove_last_round(text: Text, line: int = 1) -> Text:
         start = items[-2].end_mark.index if len(items) > 1 else last.start_mark.index
         doc.edits.append((start, last.end_mark.index, ""))
     elif len(items) == 1 and _added_with_its_key(doc, key, rounds):
-        _remove_lines(doc, key.start_mark.index, _tail(last))
+        _remove_lines(doc, key.start_mark.index, tail_of(last))
     else:
-        _remove_lines(doc, last.start_mark.index, _tail(last))
+        _remove_lines(doc, last.start_mark.index, tail_of(last))
         if len(items) == 1 and rounds.start_mark.column != key.start_mark.column:
             _empty_list_after(doc, key)  # dashes indented: the key held `[]` (or a null)
     return doc.result()
@@ -509,7 +433,7 @@ def remove_tricks(text: Text, line: int = 1) -> Text:
     """Take the last round's tricks out (the round is in play again)."""
     doc = _Document(text, line)
     item = doc.last_round()
-    _remove_pair(doc, item, _pair(item, "tricks"))
+    _remove_pair(doc, item, pair_of(item, "tricks"))
     return doc.result()
 
 
@@ -517,7 +441,7 @@ def remove_bid(text: Text, players: Sequence[str], seat: int, line: int = 1) -> 
     """Take one player's bid out of the round in play: null in a list, gone from a mapping."""
     doc = _Document(text, line)
     item = doc.last_round()
-    bids = _pair(item, "bids")[1]
+    bids = pair_of(item, "bids")[1]
     if isinstance(bids, SequenceNode):
         doc.replace(_item(bids, seat), "null")
     else:
@@ -548,14 +472,14 @@ def _remove_lines(doc: _Document, start: int, last: int) -> None:
     """Remove whole lines, from the one holding ``start`` to the one holding ``last``, with the
     line break before them (what ``lines_after`` inserted)."""
     text = doc.text
-    begin = _line_start(text, start)
+    begin = line_start(text, start)
     begin -= 2 if text[max(begin - 2, 0):begin] == "\r\n" else 1
-    doc.edits.append((max(begin, 0), _line_end(text, last), ""))
+    doc.edits.append((max(begin, 0), line_end(text, last), ""))
 
 
 def _starts_line(text: str, index: int) -> bool:
     """Only blanks stand before ``index`` on its line."""
-    return not text[_line_start(text, index):index].strip()
+    return not text[line_start(text, index):index].strip()
 
 
 def _remove_pair(doc: _Document, mapping: MappingNode, pair: tuple[Node, Node]) -> None:
@@ -573,10 +497,10 @@ def _remove_pair(doc: _Document, mapping: MappingNode, pair: tuple[Node, Node]) 
         end = value.end_mark.index if index or len(pairs) == 1 else pairs[1][0].start_mark.index
         doc.edits.append((start, end, ""))
     elif _starts_line(doc.text, key.start_mark.index):
-        _remove_lines(doc, key.start_mark.index, _tail(value))
+        _remove_lines(doc, key.start_mark.index, tail_of(value))
     else:
         colon = doc.text.index(":", key.end_mark.index)
-        doc.edits.append((colon + 1, _line_end(doc.text, _tail(value)), " null"))
+        doc.edits.append((colon + 1, line_end(doc.text, tail_of(value)), " null"))
 
 
 def _added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) -> bool:
@@ -584,7 +508,7 @@ def _added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) -> bool
     last in the sheet with nothing after it on its line, the round one flow mapping."""
     text = doc.text
     colon = text.index(":", key.end_mark.index)
-    return (doc.root.value[-1][0] is key and not text[colon + 1:_line_end(text, colon)].strip()
+    return (doc.root.value[-1][0] is key and not text[colon + 1:line_end(text, colon)].strip()
             and isinstance(rounds.value[0], MappingNode) and bool(rounds.value[0].flow_style))
 
 
@@ -608,7 +532,7 @@ def _empty_list_after(doc: _Document, key: Node) -> None:
     took ``[]`` out for a comment, into the blanks it left)."""
     text = doc.text
     colon = text.index(":", key.end_mark.index)
-    rest = text[colon + 1:_line_end(text, colon)]
+    rest = text[colon + 1:line_end(text, colon)]
     if rest.startswith("    ") and rest.strip().startswith("#"):
         doc.edits.append((colon + 1, colon + 4, " []"))
     else:

@@ -12,8 +12,8 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
-from .editing import line_offset
 from .spliced import Spliced, Text
+from .yaml_positions import line_offset
 from .yaml_text import json_text, yaml_scalar
 from .yaml_tree import JsonBlocks, Loader, text_blocks
 

@@ -4,52 +4,26 @@ and per round."""
 
 from __future__ import annotations
 
-import operator
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence, TypeGuard
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
-from ..errors import Problem, WizardError, shorten
-from ..game.model import BadValue, RoundRecord, Sheet, Truncated, Value
+from ..errors import Problem, WizardError
+from ..game.model import BadValue, RoundRecord, Sheet, Truncated
 from ..game.settings import RawSetting, suggest
 
 if TYPE_CHECKING:
     from .yaml_tree import Node
 
-from .cells import SHOWN, PLAIN_NUMBERS, shown_value, parse_date, whole_number
+from .cells import SHOWN, shown_value, parse_date
 from .writing import Portable, SheetWriter, cell_value, has_values
 from .yaml_text import (block_scalar_pieces, flow_list, flow_map, json_text, json_text_pieces,
                         setting_text, yaml_scalar)
+from .yaml_values import per_player, per_seated, present, yaml_number
 
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
               "rounds")
 ROUND_KEYS = ("bids", "tricks", "points", "bomb", "cloud")
 SEATING_KEYS = ("out", "dealer")  # a round's seating (SPEC §3), read by _read_round_seating
 ENTRY_KEYS = ("name", "joins", "leaves", "startScore")  # a `players` entry written as a mapping
-
-def yaml_number(node: Node | None) -> Value:
-    """A YAML value as a whole number: null is None, 2.0 is 2; text or lists are BadValue."""
-    if node is None:
-        return None
-    if node.plain and node.tag is None and node.text in PLAIN_NUMBERS:  # most values, at once
-        return PLAIN_NUMBERS[node.text]
-    if node.kind != "scalar":
-        return BadValue(node.describe())
-    if len(node.text) > SHOWN:  # no bid is that long; a 5000-digit one would not even convert
-        return whole_number(node.text) if node.plain else BadValue(shown_value(node.text))
-    try:
-        value = node.value()
-    except ValueError as error:
-        return BadValue(shorten(node.text, 12), f"cannot be read ({error})")
-    if type(value) is int:  # the usual case, tested first
-        return value if abs(value) < 10**9 else BadValue(shorten(node.text, 12), "is far too large")
-    if value is None:
-        return None
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
-        return int(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value if abs(value) < 10**9 else BadValue(shorten(node.text, 12), "is far too large")
-    if isinstance(value, float) and value.is_integer():
-        return BadValue(shown_value(node.text), "is far too large")
-    return BadValue(node.text)
 
 
 # --- YAML sheets ---------------------------------------------------------------------------
@@ -286,21 +260,21 @@ def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
                           f"(a round has {', '.join(ROUND_KEYS)})", key.line, number)
     if "out" in fields or "dealer" in fields:
         _read_round_seating(fields, number, sheet)
-    per = _per_player if sheet.seating is None else _per_seated
+    per = per_player if sheet.seating is None else per_seated
     bids, bid_lines = per(fields.get("bids"), "bids", number, key_lines.get("bids", node.line),
                           sheet)
     record = RoundRecord(number, node.line, bids, bid_lines)
-    if _present(fields.get("tricks")):
+    if present(fields.get("tricks")):
         record.tricks, record.trick_lines = per(fields["tricks"], "tricks", number,
                                                 key_lines["tricks"], sheet)
         record.tricks_line = key_lines["tricks"]
-    if _present(fields.get("points")):
+    if present(fields.get("points")):
         record.points, record.point_lines = per(fields["points"], "points", number,
                                                 key_lines["points"], sheet)
-    if _present(fields.get("bomb")):
+    if present(fields.get("bomb")):
         record.bomb = _read_bomb(fields["bomb"], number, sheet)
         record.bomb_line = fields["bomb"].line
-    if _present(fields.get("cloud")):
+    if present(fields.get("cloud")):
         record.cloud, record.cloud_line = _read_cloud(fields["cloud"], number, sheet)
     return record
 
@@ -340,47 +314,6 @@ def _read_cloud(node: Node, number: int, sheet: Sheet) -> tuple[tuple[int, int] 
     return (seat, change), item.line
 
 
-_LINE_OF = operator.attrgetter("line")
-
-
-def _present(node: Node | None) -> TypeGuard[Node]:
-    """True unless the key is missing or its value is null."""
-    return node is not None and not (node.kind == "scalar" and node.plain and node.value() is None)
-
-
-def _per_player(node: Node | None, what: str, number: int, line: int | None,
-                sheet: Sheet) -> tuple[list[Value], list[int | None]]:
-    """Values in seating order from a list or a name → value mapping (absent ones are None)."""
-    count = len(sheet.players)
-    if node is not None and node.kind == "seq" and len(node.items) == count:  # the usual way
-        return list(map(yaml_number, node.items)), list(map(_LINE_OF, node.items))
-    values: list[Value] = [None] * count
-    lines: list[int | None] = [line] * count
-    if not _present(node):
-        return values, lines
-    if node.kind == "seq":
-        if len(node.items) != count:
-            sheet.problem(f"{len(node.items)} {what} for {count} players (a list gives one per "
-                          f"player in seating order; use null for one still to come)",
-                          node.line, number)
-        items = node.items[:count]
-        values[:len(items)] = map(yaml_number, items)
-        lines[:len(items)] = map(_LINE_OF, items)
-    elif node.kind == "map":
-        seats = {name: seat for seat, name in enumerate(sheet.players)}
-        for key, item in node.pairs:
-            seat = seats.get(key.text) if key.kind == "scalar" else None
-            if seat is None:
-                sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
-                              key.line, number)
-                continue
-            values[seat], lines[seat] = yaml_number(item), item.line
-    else:
-        sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
-                      node.line, number)
-    return values, lines
-
-
 def _read_round_seating(fields: dict[str, Node], number: int, sheet: Sheet) -> None:
     """A round's ``out`` (names sitting it out alone) and ``dealer`` (who dealt it), by name."""
     from ..game.seating import Seating
@@ -390,7 +323,7 @@ def _read_round_seating(fields: dict[str, Node], number: int, sheet: Sheet) -> N
     seating = sheet.seating
     seats = {name: seat for seat, name in enumerate(sheet.players)}
     node = fields.get("dealer")
-    if _present(node):
+    if present(node):
         seat = seats.get(node.text) if node.kind == "scalar" else None
         if seat is None:
             sheet.problem(f"dealer {node.describe()} is not one of the players"
@@ -398,7 +331,7 @@ def _read_round_seating(fields: dict[str, Node], number: int, sheet: Sheet) -> N
         else:
             seating.dealers[number], seating.dealer_lines[number] = seat, node.line
     node = fields.get("out")
-    if not _present(node):
+    if not present(node):
         return
     items = node.items if node.kind == "seq" else [node] if node.kind == "scalar" else None
     if items is None:
@@ -415,44 +348,6 @@ def _read_round_seating(fields: dict[str, Node], number: int, sheet: Sheet) -> N
         elif seat is not None:
             out.add(seat)
     seating.out[number], seating.out_lines[number] = frozenset(out), node.line
-
-
-def _per_seated(node: Node | None, what: str, number: int, line: int | None,
-                sheet: Sheet) -> tuple[list[Value], list[int | None]]:
-    """:func:`_per_player` for a sheet with seating: a list holds the round's seated players'
-    values in seating order, a mapping names seated players; the columns stay a full table
-    wide (None where not seated). A value for a player not seated is a problem saying why."""
-    count = len(sheet.players)
-    seating = sheet.seating
-    seated = seating.seated(number)
-    values: list[Value] = [None] * count
-    lines: list[int | None] = [line] * count
-    if not _present(node):
-        return values, lines
-    if node.kind == "seq":
-        if len(node.items) != len(seated):
-            sheet.problem(f"{len(node.items)} {what} for {len(seated)} players seated (a list "
-                          f"gives one per seated player in seating order; use null for one "
-                          f"still to come)", node.line, number)
-        for seat, item in zip(seated, node.items):
-            values[seat], lines[seat] = yaml_number(item), item.line
-    elif node.kind == "map":
-        seats = {name: seat for seat, name in enumerate(sheet.players)}
-        for key, item in node.pairs:
-            seat = seats.get(key.text) if key.kind == "scalar" else None
-            if seat is None:
-                sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
-                              key.line, number)
-            elif seat not in seated:
-                sheet.problem(f"a value for a player not seated: "
-                              f"{seating.why_not_seated(seat, number)}", key.line, number,
-                              sheet.players[seat])
-            else:
-                values[seat], lines[seat] = yaml_number(item), item.line
-    else:
-        sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
-                      node.line, number)
-    return values, lines
 
 
 # --- writing ---------------------------------------------------------------------------------
