@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from wizard_cli.game.model import RoundRecord, Sheet
 from wizard_cli.game.game import Game, GameResult, score_game
+from wizard_cli.game.model import RoundRecord, Sheet
 from wizard_cli.game.settings import Settings
 
 Round = tuple[Sequence[int | None], Sequence[int] | None]  # (bids, tricks); tricks None = in play

@@ -7,18 +7,19 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings as hypothesis_settings
+from helpers import ONE_ROUND, SAMPLES, WORKED, run
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from helpers import ONE_ROUND, SAMPLES, WORKED, run
-from wizard_cli.sheets import editing
-from wizard_cli.errors import WizardError
-from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.app.batch import SheetRules
 from wizard_cli.app.recording import record
 from wizard_cli.app.typed_values import parse_values
-from wizard_cli.sheets.yaml_text import json_text, yaml_scalar
+from wizard_cli.errors import WizardError
 from wizard_cli.game.settings import RawSetting, Settings, hand_sizes
+from wizard_cli.sheets import editing
+from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
+from wizard_cli.sheets.yaml_text import json_text, yaml_scalar
 
 COMMENTED = """\
 # Friday at Anna's: keep this comment

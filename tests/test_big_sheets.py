@@ -14,8 +14,8 @@ import codecs
 import json
 
 import pytest
-
 from helpers import run
+
 from wizard_cli.sheets.source import STREAM_BYTES
 
 PAD_LINES = 40

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from helpers import DEALER_TO_BID, SAMPLES, WORKED, run
+
 from wizard_cli import __version__
 
 SIX = SAMPLES / "six-players-in-progress.yaml"

@@ -5,17 +5,25 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import SAMPLES, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import SAMPLES, run
-from wizard_cli.game.compare import (BUILT_IN_PRESETS, DEAL_KEYS, RuleSet, choose_rule_sets,
-                                command_line_layer, command_line_name, compare_sheet,
-                                preset_catalogue, user_presets)
 from wizard_cli.errors import WizardError
-from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
+from wizard_cli.game.compare import (
+    BUILT_IN_PRESETS,
+    DEAL_KEYS,
+    RuleSet,
+    choose_rule_sets,
+    command_line_layer,
+    command_line_name,
+    compare_sheet,
+    preset_catalogue,
+    user_presets,
+)
 from wizard_cli.game.settings import KEYS, SPECS
 from wizard_cli.game.validation import check_sheet
+from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 
 W = "sample_sheets/worked-example.yaml"
 SIX = "sample_sheets/six-players-in-progress.yaml"

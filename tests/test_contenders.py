@@ -6,10 +6,11 @@ import itertools
 import json
 
 import pytest
-from hypothesis import given, settings as hypothesis_settings
+from helpers import WORKED, run
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from helpers import WORKED, run
 from wizard_cli.game.game import contenders, score_bounds, score_game
 from wizard_cli.game.model import RoundRecord, Sheet
 from wizard_cli.game.scoring import base_points, dealer_seat

@@ -10,8 +10,8 @@ import subprocess
 import sys
 
 import pytest
-
 from helpers import SAMPLES, run
+
 from wizard_cli.cli.options import EXAMPLES
 
 ROOT = SAMPLES.parent

@@ -8,16 +8,17 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings as hypothesis_settings
+from helpers import SAMPLES, WORKED, run
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from helpers import SAMPLES, WORKED, run
-from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.game.game import score_game
 from wizard_cli.game.settings import Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
 from wizard_cli.sheets.formats import convert, read_back
 from wizard_cli.sheets.writing import portable
+from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
 from wizard_cli.sheets.yaml_text import yaml_scalar
 
 SUFFIX = {"yaml": ".yaml", "json": ".json", "csv": ".csv", "wide-csv": ".csv"}

@@ -11,7 +11,8 @@ import csv
 import io
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows
 from wizard_cli.sheets.csv_sheets import read_csv_sheets

@@ -7,8 +7,8 @@ import datetime
 import json
 
 import pytest
-
 from helpers import run
+
 from wizard_cli.errors import WizardError
 from wizard_cli.sheets.blank import sheet_date
 

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings as hypothesis_settings
+from helpers import DEALER_TO_BID, WORKED, run
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from helpers import DEALER_TO_BID, WORKED, run
 from wizard_cli.app.amending import amend, take_back, take_back_bid
 from wizard_cli.app.batch import SheetRules
 from wizard_cli.app.recording import checked_last, read_text, record

@@ -14,10 +14,10 @@ import json
 import os
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from helpers import run
-from oracle import DEFAULTS, OracleGame, Row, forbidden_bid, hand_sizes, judge, _points
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracle import DEFAULTS, OracleGame, Row, _points, forbidden_bid, hand_sizes, judge
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 NAMES = ["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gus", "Hal"]

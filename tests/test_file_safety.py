@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from helpers import run
+
 from wizard_cli.sheets import locking
 from wizard_cli.sheets.atomic import update_in_place
 from wizard_cli.sheets.locking import lock_path, sheet_lock

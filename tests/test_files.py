@@ -7,8 +7,8 @@ import stat
 
 import pytest
 
-from wizard_cli.sheets import atomic as files
 from wizard_cli.errors import WizardError
+from wizard_cli.sheets import atomic as files
 from wizard_cli.sheets.atomic import write_atomically
 
 
@@ -29,7 +29,7 @@ def test_writes_a_new_file_with_the_usual_permissions(tmp_path):
 def test_text_is_utf8_and_bytes_are_written_as_they_are(tmp_path):
     write_atomically(tmp_path / "a.txt", "Zoë\r\n")
     write_atomically(tmp_path / "b.txt", b"\xef\xbb\xbfx")
-    assert (tmp_path / "a.txt").read_bytes() == "Zoë\r\n".encode("utf-8")
+    assert (tmp_path / "a.txt").read_bytes() == "Zoë\r\n".encode()
     assert (tmp_path / "b.txt").read_bytes() == b"\xef\xbb\xbfx"
 
 

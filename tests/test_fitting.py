@@ -16,8 +16,8 @@ import termios
 from pathlib import Path
 
 import pytest
-
 from helpers import Terminal, run
+
 from wizard_cli.app.batch import RuleOptions, inputs
 from wizard_cli.output.fitting import terminal_width, text_width
 from wizard_cli.output.game_views import ScoreOutput

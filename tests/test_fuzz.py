@@ -15,12 +15,19 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from fuzzsheets import (
+    Game,
+    games,
+    hand_sizes,
+    long_csv_text,
+    settings_yaml,
+    wide_csv_text,
+    yaml_text,
+)
+from helpers import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import run
-from fuzzsheets import (Game, games, hand_sizes, long_csv_text, settings_yaml, wide_csv_text,
-                        yaml_text)
 from wizard_cli.game.scoring import base_points
 from wizard_cli.game.settings import Settings
 

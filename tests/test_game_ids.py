@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wizard_cli.sheets.game_ids import GameIds
 

@@ -13,13 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import SAMPLES, WORKED, run
 
 import wizard_cli.app.batch as batch
-from helpers import SAMPLES, WORKED, run
-from wizard_cli.sheets import source as reading
 from wizard_cli.errors import Problem, WizardError
-from wizard_cli.sheets.formats import read_sheets
+from wizard_cli.sheets import source as reading
 from wizard_cli.sheets.cells import whole_number
+from wizard_cli.sheets.formats import read_sheets
 from wizard_cli.sheets.yaml_tree import Node, documents
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,7 +6,6 @@ Each is edited like the reader reads it, and add then undo restores the file byt
 from __future__ import annotations
 
 import pytest
-
 from helpers import ONE_ROUND, run
 
 GAME = "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n"
@@ -66,8 +65,7 @@ def test_a_change_that_touches_what_it_must_leave_is_refused(edited):
     """checked_change, the one check of every in-place change, holds a sheet's metadata,
     players, first dealer and settings as written (left_as_it_was) and its rounds to the ones
     the change expects (bare_rounds): any other difference is refused, nothing written."""
-    from wizard_cli.app.recording import (UNSAFE, bare_round, bare_rounds, checked_change,
-                                          read_text)
+    from wizard_cli.app.recording import UNSAFE, bare_round, bare_rounds, checked_change, read_text
     from wizard_cli.errors import WizardError
 
     before = read_text(ONE_ROUND_TEXT, "g.yaml")

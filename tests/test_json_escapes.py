@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 import yaml
+from helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import run
 from wizard_cli.sheets.yaml_tree import JsonBlocks
 
 PLAYERS = ["😀 Anna", "Zoé", "Cy"]  # a surrogate pair and a lone escape once dumped

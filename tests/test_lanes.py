@@ -21,15 +21,14 @@ import os
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from helpers import run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wizard_cli.game.model import GameRun
 from wizard_cli.sheets import source
-from wizard_cli.sheets.csv_long import cell_runs, cell_runs_from
-from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows
+from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows, cell_runs, cell_runs_from
 from wizard_cli.sheets.csv_sheets import read_csv_sheets
-
-from helpers import run
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 SEASONS = range(60 if SLOW else 3)
@@ -363,7 +362,7 @@ def test_running_totals_add_each_seats_points_game_by_game(case):
        st.integers(1, 6), st.floats(0, 1))
 def test_runs_of_game_cells_are_found_as_one_by_one(parts, length, same):
     """The season's runs of game cells, guessed all of one length and checked as one text
-    (csv_long.cell_runs), are the runs found cell by cell, whatever the cells."""
+    (csv_rows.cell_runs), are the runs found cell by cell, whatever the cells."""
     cells = [cell for cell, count in parts
              for _ in range(length if count / 6 < same else count)]
     assert cell_runs(cells) == cell_runs_from(cells, 0)
@@ -568,8 +567,8 @@ def test_the_lanes_keep_a_bounded_number_of_tables(tmp_path):
     import itertools
 
     from wizard_cli.game.model import GameRun
-    from wizard_cli.game.validation import check_run
     from wizard_cli.game.settings import RawSetting
+    from wizard_cli.game.validation import check_run
     from wizard_cli.output.formats import KEPT_TABLES
     from wizard_cli.output.game_views import ScoreOutput
     from wizard_cli.output.json_lines import RunLines

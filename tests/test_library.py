@@ -13,10 +13,9 @@ import subprocess
 import sys
 
 import pytest
+from helpers import SAMPLES, WORKED, run
 
 import wizard_cli as wizard
-
-from helpers import SAMPLES, WORKED, run
 
 SEASON_CSV = SAMPLES / "season.csv"
 CLUB = SAMPLES / "club-season.yaml"

@@ -168,7 +168,9 @@ def test_convert_of_a_yaml_stream_streams(inputs):
 def test_the_conversion_streamed_is_the_conversion_whole(tmp_path):
     """The season written a sheet at a time is byte for byte what serialising it whole gives."""
     from helpers import run
-    from wizard_cli.app.batch import RuleOptions, inputs as batch_inputs
+
+    from wizard_cli.app.batch import RuleOptions
+    from wizard_cli.app.batch import inputs as batch_inputs
     from wizard_cli.sheets.formats import serialize
     from wizard_cli.sheets.writing import portable
 

@@ -5,7 +5,6 @@ the game chart's whole axis and the ratings chart's dates."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import SAMPLES, run
 
 CLUB = SAMPLES / "club-season.yaml"

@@ -7,7 +7,6 @@ import json
 from itertools import permutations
 
 import pytest
-
 from helpers import SAMPLES, WORKED, run
 
 CLUB = SAMPLES / "club-season.yaml"

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from helpers import run
 from test_lock_paths import ROOT, without_root_powers
 

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from helpers import SAMPLES, run
 
 IMPORTS = SAMPLES / "imports"

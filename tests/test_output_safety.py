@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from helpers import WORKED, run
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from helpers import SAMPLES
+
 from wizard_cli.output.palette import PALETTE, seat_colour
 
 CSS = Path(__file__).resolve().parent.parent / "wizard_cli" / "web" / "static" / "wizard.css"

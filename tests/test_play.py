@@ -8,10 +8,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings as hypothesis_settings
-from hypothesis import strategies as st
-
 from helpers import WORKED, Terminal, run
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 RULES = ["--set", "roundMode=custom", "--set", "customRoundCount=2", "--set", "screwTheDealer=always"]
 

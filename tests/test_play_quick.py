@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from helpers import Terminal, run
 
 ROOT = Path(__file__).resolve().parent.parent

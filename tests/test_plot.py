@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 import zlib
 
 import pytest
-
 from helpers import SAMPLES, WORKED, run
+
 from wizard_cli.output.chart import chart_title, draw_chart, running_totals
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -48,9 +48,9 @@ def svg_texts(path) -> list[str]:
 
 
 def worked_result():
-    from wizard_cli.sheets.formats import read_sheets
     from wizard_cli.game.game import score_game
     from wizard_cli.game.validation import check_sheet
+    from wizard_cli.sheets.formats import read_sheets
 
     checked = check_sheet(next(read_sheets(str(WORKED))))
     return score_game(checked.validated)
@@ -167,9 +167,9 @@ def test_figure_has_a_line_per_player_a_zero_line_and_a_legend():
 
 
 def test_in_play_round_is_not_drawn_and_blank_sheet_starts_at_zero(write):
-    from wizard_cli.sheets.formats import read_sheets
     from wizard_cli.game.game import score_game
     from wizard_cli.game.validation import check_sheet
+    from wizard_cli.sheets.formats import read_sheets
 
     def result_of(text: str):
         checked = check_sheet(next(read_sheets(str(write("s.yaml", text)))))

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import SAMPLES, run
 from hypothesis import HealthCheck, given, settings
 from openskill.models import PlackettLuce
-
-from helpers import SAMPLES, run
 from seasonmaker import Game, season_yaml, seasons
 from sheetmaker import make_sheet, rules, score_sheet
+
 from wizard_cli.game.ratings import SeasonRatings, season_ratings
 
 CLUB = SAMPLES / "club-season.yaml"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from helpers import ONE_ROUND, SAMPLES, WORKED, run
+
 from wizard_cli.errors import WizardError
 from wizard_cli.game.model import BadValue
 from wizard_cli.sheets.formats import read_sheets

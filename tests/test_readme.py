@@ -6,7 +6,6 @@ import re
 import shlex
 
 import pytest
-
 from helpers import SAMPLES, run
 
 README = SAMPLES.parent / "README.md"

@@ -7,6 +7,7 @@ import io
 import json
 
 from helpers import run
+
 from wizard_cli.game.settings import KEYS
 
 RULES_TABLE = """\

@@ -13,16 +13,17 @@ import random
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from helpers import run
-from wizard_cli.sheets import csv_long, source
-from wizard_cli.game.model import BadValue
-from wizard_cli.sheets.csv_sheets import read_csv_sheets
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from wizard_cli.game.game import Game, score_game
+from wizard_cli.game.model import BadValue
 from wizard_cli.game.scoring import base_points, points_tables
 from wizard_cli.game.settings import DEFAULTS, SPECS, Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
+from wizard_cli.sheets import csv_long, source
+from wizard_cli.sheets.csv_sheets import read_csv_sheets
 from wizard_cli.sheets.yaml_tree import documents
 
 PLAYERS = ("Anna", "Ben", "Cara", "Dan")
@@ -116,8 +117,8 @@ def test_output_starts_before_the_input_ends(write):
             self.seen_output_at.append(len(written))
             return next(self.lines)
 
-    from wizard_cli.output.game_views import StandingsOutput
     from wizard_cli.output.formats import emit
+    from wizard_cli.output.game_views import StandingsOutput
 
     class Out:
         def write(self, chunk: str) -> None:

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import pytest
-
 from sheetmaker import rules, score, table, zero_rounds
-from wizard_cli.game.scoring import (base_points, competition_ranks, dealer_seat, forbidden_dealer_bid,
-                                no_trump, restriction_applies)
+
+from wizard_cli.game.scoring import (
+    base_points,
+    competition_ranks,
+    dealer_seat,
+    forbidden_dealer_bid,
+    no_trump,
+    restriction_applies,
+)
 from wizard_cli.game.settings import Settings, hand_sizes
 
 ABC = ["Anna", "Ben", "Cara"]

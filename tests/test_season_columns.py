@@ -8,11 +8,11 @@ after every game or after many, and every figure must be the same."""
 
 from __future__ import annotations
 
+from helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from helpers import run
 from sheetmaker import make_sheet, rules, score_sheet
+
 from wizard_cli.game.breakdown import Breakdown
 from wizard_cli.game.settings import hand_sizes
 from wizard_cli.game.stats import Season

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from helpers import SAMPLES, run
 from seasonmaker import Game, season_yaml
 

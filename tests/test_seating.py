@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 import textwrap
 
+from helpers import SAMPLES, run
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
-from helpers import SAMPLES, run
 from sheetmaker import make_sheet, rules, score_sheet
 
 from wizard_cli.game.game import game_status

@@ -17,9 +17,9 @@ import pytest
 pytest.importorskip("starlette", reason="the serve extra is not installed (pip install '.[serve]')")
 pytest.importorskip("jinja2", reason="the serve extra is not installed (pip install '.[serve]')")
 
+from helpers import SAMPLES, WORKED, run  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from helpers import SAMPLES, WORKED, run  # noqa: E402
 from wizard_cli.app.batch import RuleOptions, inputs  # noqa: E402
 from wizard_cli.web import app as web_app  # noqa: E402
 from wizard_cli.web.app import create_app  # noqa: E402

@@ -20,9 +20,9 @@ pytest.importorskip("babel", reason="the serve extra is not installed (pip insta
 from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
-
 from helpers import DEALER_TO_BID, SAMPLES, WORKED  # noqa: E402
 from test_serve import served  # noqa: E402
+
 from wizard_cli.web import language  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,11 +232,12 @@ def test_lang_in_the_address_chooses_and_is_remembered_in_a_strict_cookie(tmp_pa
 def test_the_status_line_on_the_page_is_the_terminals(tmp_path):
     """The page composes the status line from the catalogue; in English it is word for word
     what ``wizard score`` and ``next`` say (output/game_views.status_line)."""
+    import asyncio
+    import html as html_module
+
     from wizard_cli.app.batch import RuleOptions, inputs
     from wizard_cli.output.game_views import status_line
     from wizard_cli.web.watch import SheetWatch
-    import asyncio
-    import html as html_module
 
     for name in ("progress", "worked", "forbidden", "all-bid", "fresh", "shared"):
         path = tmp_path / f"{name}.yaml"

@@ -16,6 +16,7 @@ pytest.importorskip("jinja2", reason="the serve extra is not installed (pip inst
 
 from helpers import SAMPLES, WORKED, run  # noqa: E402
 from test_serve import served  # noqa: E402
+
 from wizard_cli.web.exports import download_name  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -14,6 +14,7 @@ pytest.importorskip("jinja2", reason="the serve extra is not installed (pip inst
 
 from helpers import run  # noqa: E402
 from test_serve import TOKEN, served  # noqa: E402
+
 from wizard_cli.web.app import HERE  # noqa: E402
 
 

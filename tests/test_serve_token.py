@@ -17,6 +17,7 @@ httpx = pytest.importorskip("httpx", reason="httpx (a test dependency) is not in
 
 from helpers import SAMPLES  # noqa: E402
 from serving import ROOT, Server  # noqa: E402
+
 from wizard_cli.errors import WizardError  # noqa: E402
 from wizard_cli.web.token_file import entry_token, token_path  # noqa: E402
 

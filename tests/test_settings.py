@@ -5,10 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from helpers import WORKED, run
-from wizard_cli.game.settings import (KEYS, SPEC_BY_KEY, RawSetting, Settings, parse_assignment,
-                                 resolve)
+
+from wizard_cli.game.settings import (
+    KEYS,
+    SPEC_BY_KEY,
+    RawSetting,
+    Settings,
+    parse_assignment,
+    resolve,
+)
 
 # key: (default, kind, minimum, maximum, step, options) exactly as SPEC §2's table.
 TABLE = {
@@ -53,7 +59,7 @@ def effective(*layers, players: int | None = 4) -> dict:
 # --- the table ----------------------------------------------------------------------------
 
 def test_exactly_the_keys_of_the_spec_in_its_order():
-    assert KEYS == tuple(TABLE)
+    assert tuple(TABLE) == KEYS
     assert tuple(Settings().as_dict()) == tuple(TABLE)
 
 

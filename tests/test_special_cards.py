@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
-
 from helpers import run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wizard_cli.game.game import score_game
 from wizard_cli.game.model import RoundRecord, Sheet
 from wizard_cli.game.settings import RawSetting
 from wizard_cli.game.validation import check_sheet
-from wizard_cli.game.game import score_game
 
 ROOT = Path(__file__).resolve().parent.parent
 ANNIVERSARY = ROOT / "sample_sheets" / "anniversary.yaml"
@@ -98,7 +99,7 @@ rounds:
 
 def test_the_last_round_has_a_trump_with_special_cards(write):
     text = "players: [A, B, C, D, E, F]\nsettings: {roundMode: quickPlay%s}\nrounds:\n" + \
-        "".join("  - bids: [0, 0, 0, 0, 0, 0]\n    tricks: [%d, %d, 0, 0, 0, 0]\n" % (size, 0)
+        "".join(f"  - bids: [0, 0, 0, 0, 0, 0]\n    tricks: [{size}, 0, 0, 0, 0, 0]\n"
                 for size in (2, 4, 6, 8))
     classic = json.loads(run("next", write("c.yaml", text % ""), "-f", "json").stdout)
     special = json.loads(run("next", write("s.yaml", text % ", specialCards: true"),

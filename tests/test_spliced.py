@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wizard_cli.sheets import spliced
 from wizard_cli.sheets.spliced import Spliced, blocks, digest, finditer, search

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from helpers import run
 
 CUSTOM5 = ("--set", "roundMode=custom", "--set", "customRoundCount=5")

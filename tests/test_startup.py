@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 import typer
+from helpers import WORKED
 from typer.testing import CliRunner
 
 from wizard_cli.cli import app, app_for, command_asked
-
-from helpers import WORKED
 
 NAMES = [info.name or typer.main.get_command_name(info.callback.__name__)
          for info in app.registered_commands]

@@ -6,12 +6,12 @@ import dataclasses
 import json
 import tracemalloc
 
+from helpers import SAMPLES, WORKED, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import SAMPLES, WORKED, run
-from wizard_cli.game.model import RoundRecord, Sheet
 from wizard_cli.game.game import score_game
+from wizard_cli.game.model import RoundRecord, Sheet
 from wizard_cli.game.settings import RawSetting
 from wizard_cli.game.stats import PlayerStats, season_stats
 from wizard_cli.game.validation import check_sheet

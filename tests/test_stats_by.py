@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-from hypothesis import HealthCheck, given, settings
-
 from helpers import SAMPLES, run
+from hypothesis import HealthCheck, given, settings
 from seasonmaker import Game, season_yaml, seasons
 from sheetmaker import make_sheet, rules, score_sheet
+
 from wizard_cli.game.breakdown import bidding_positions, season_breakdown
 
 CLUB = SAMPLES / "club-season.yaml"

@@ -13,10 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from helpers import run
 
 ROOT = Path(__file__).resolve().parent.parent
 # C0 (but the table's own line breaks), DEL, C1 and the bidirectional overrides and isolates.

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from helpers import run
 
 CARD_HINT = ("(a rank 2-10, J, Q, K, A and a suit S, H, D, C; W/Z for a Wizard, J/N for a Jester; "

@@ -6,11 +6,10 @@ arguments). One venv holds one Typer, so these pin the behaviour itself: each pa
 from __future__ import annotations
 
 import pytest
+from helpers import WORKED, run
 
 from wizard_cli.cli.options import By, Format, InputFormat, whole_number
 from wizard_cli.game.model import SheetFormat
-
-from helpers import WORKED, run
 
 
 @pytest.mark.parametrize("kind", [Format, By, InputFormat, SheetFormat])

@@ -6,7 +6,6 @@ per distinct count, naming the games' files when they are not all of the input."
 from __future__ import annotations
 
 import pytest
-
 from helpers import run
 
 PLAYERS = "players: [Anna, Ben, Cara, Dan]\n"  # wholeDeck: 15 rounds of 1..15 cards

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from helpers import WORKED, run
 
 HEAD = "players: [A, B, C]\nrounds:\n"  # rounds start on line 3

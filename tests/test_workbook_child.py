@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 import pytest
-
 import workbook_bombs as bombs
 from helpers import SAMPLES, run
+
 from wizard_cli.errors import WizardError
 from wizard_cli.sheets import workbook
 from wizard_cli.sheets.workbook_frames import frame
@@ -143,7 +143,7 @@ def test_garbage_from_the_child_is_one_line(monkeypatch, tmp_path, sent, what):
 
 
 def test_rows_out_of_order_from_the_child_are_garbage(monkeypatch, tmp_path):
-    header = "round,player,bid,tricks".split(",")
+    header = ["round", "player", "bid", "tricks"]
     stand_in(monkeypatch, tmp_path,
              f"os.write(out, frames.frame(b'H', frames.encode([0, 'S', 1, *{header!r}])))\n"
              "os.write(out, frames.frame(b'D'))\n"

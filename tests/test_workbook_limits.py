@@ -18,7 +18,6 @@ import os
 import random
 
 import pytest
-
 import workbook_bombs as bombs
 from helpers import run
 from workbook_runs import LIMIT_MIB, fenced, parent_peak_mib, read_within, refused

@@ -9,7 +9,6 @@ import sys
 import zipfile
 
 import pytest
-
 from helpers import SAMPLES, run
 
 pytest.importorskip("python_calamine", reason="the xlsx extra (python-calamine) is not installed")

@@ -14,11 +14,11 @@ from __future__ import annotations
 import struct
 
 import pytest
-
 import xls_bytes as x
 from helpers import run
-from wizard_cli.sheets import workbook
 from workbook_runs import fenced, parent_peak_mib, read_within, refused
+
+from wizard_cli.sheets import workbook
 
 pytest.importorskip("python_calamine", reason="the xlsx extra (python-calamine) is not installed")
 
@@ -248,7 +248,7 @@ def test_what_the_globals_name_is_read_within_the_fence(tmp_path):
     assert run("check", few).stdout == f"{few}: ok\n"
 
 
-FAR = f"[Game]: the worksheet spans A1:IV65536 (16,777,216 cells): too large to read as a score " \
+FAR = "[Game]: the worksheet spans A1:IV65536 (16,777,216 cells): too large to read as a score " \
       "sheet (at most 2,000,000; save it as CSV, or clear the far cells)"
 
 

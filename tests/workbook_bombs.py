@@ -5,8 +5,8 @@ Used by test_workbook_limits.py and, by hand, to measure a case's peak memory.""
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 CONTENT_TYPES = """<?xml version="1.0" encoding="UTF-8"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">

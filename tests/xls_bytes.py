@@ -7,8 +7,8 @@ a case's peak memory."""
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 SECTOR = 4096
 END, FREE, FAT_SECTOR = 0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFD

@@ -19,8 +19,21 @@ __all__ = ["Game", "GameResult", "Problem", "Problems", "WizardError", "__versio
 if TYPE_CHECKING:
     from typing import Any
 
-    from .library import (Game, GameResult, Problem, Problems, WizardError, check, compare, load,
-                          next_step, ratings, read, score, stats)
+    from .library import (
+        Game,
+        GameResult,
+        Problem,
+        Problems,
+        WizardError,
+        check,
+        compare,
+        load,
+        next_step,
+        ratings,
+        read,
+        score,
+        stats,
+    )
 
 
 def __getattr__(name: str) -> Any:

@@ -7,9 +7,9 @@ Core modules never print: they raise :class:`WizardError` (or return a list of
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Sequence
 
 # A name or value with a line break, NUL, escape or other control character in it would split a
 # problem's one line or garble the terminal: such characters are shown escaped (\n, \x1b), and

@@ -343,8 +343,15 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
     """The game under other rules (``wizard compare``): rule set 0 is the game's own; each
     entry of ``rule_sets`` adds one, settings by their keys (named by what they set, as
     ``--set``) or a built-in preset's name; with none, the ``official`` preset."""
-    from .game.compare import (DEFAULT_PRESET, SHEET_RULES, RuleSet, command_line_name,
-                               compare_sheet, preset_catalogue, unknown_preset)
+    from .game.compare import (
+        DEFAULT_PRESET,
+        SHEET_RULES,
+        RuleSet,
+        command_line_name,
+        compare_sheet,
+        preset_catalogue,
+        unknown_preset,
+    )
 
     catalogue = preset_catalogue()
     chosen = [RuleSet(SHEET_RULES)]

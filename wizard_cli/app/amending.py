@@ -9,12 +9,21 @@ dealer bid under ``leaderOnly`` once the lead has changed) is refused with every
 from __future__ import annotations
 
 import dataclasses
+
 from ..errors import Problem, WizardError
 from ..game.game import Game
 from ..sheets import editing
 from .batch import SheetRules
-from .recording import (Recorded, SheetText, bare_round, change_file, checked_change,
-                        cloud_text, expected_rounds, with_specials)
+from .recording import (
+    Recorded,
+    SheetText,
+    bare_round,
+    change_file,
+    checked_change,
+    cloud_text,
+    expected_rounds,
+    with_specials,
+)
 from .seat_changes import take_back_seat
 from .typed_values import parse_cloud, parse_values
 

@@ -13,20 +13,21 @@ from __future__ import annotations
 import dataclasses
 import os
 import stat
-from itertools import islice
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING
 
 from ..errors import Problem, UsageError, WizardError, game_label, visible
-from ..game.model import GameRun, Sheet
 from ..game.game import GameResult, score_game
+from ..game.model import GameRun, Sheet
 from ..game.scoring import RunStandings, ScoredRun
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
 from ..game.settings import RawSetting, command_line_settings, resolve
 from ..game.validation import Checked, audit_points, check_run, check_sheet
 from ..output.formats import Rendered
-from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.formats import read_sheets
+from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.source import STDIN, display_name
 
 if TYPE_CHECKING:

@@ -14,18 +14,18 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from ..errors import Problem, WizardError
-from ..sheets.source import STDIN
 from ..game.model import Sheet, SheetFormat
+from ..output.formats import FormulaGuard, formula_like
 from ..sheets.csv_notes import DropNotes
 from ..sheets.formats import check_convertible, writer
 from ..sheets.game_ids import GameIds
+from ..sheets.source import STDIN
 from ..sheets.writing import Portable, SheetWriter, portable
-from ..output.formats import FormulaGuard, formula_like
 from .batch import Inputs
 
 

@@ -12,20 +12,21 @@ from __future__ import annotations
 import dataclasses
 import os
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
-from ..sheets import editing
-from ..sheets.spliced import Text, digest
 from ..errors import Problem, WizardError, name_list
 from ..game.game import Game, GameResult
 from ..game.model import RoundRecord, Sheet
+from ..game.validation import repairable_game, validated_game
+from ..sheets import editing
+from ..sheets.spliced import Text, digest
 from ..sheets.yaml_positions import line_offset
 from ..sheets.yaml_sheets import read_yaml_sheets
 from ..sheets.yaml_text import LONG_TEXT, yaml_scalar
-from ..game.validation import repairable_game, validated_game
 from .batch import SheetRules
 from .typed_values import parse_cloud, parse_values, player_seat
+
 
 def parse_last_sheet(text: Text, source: str, first_line: int = 1) -> Sheet:
     """The last sheet of a YAML sheet's text: the one place a change reads a text (once for
@@ -34,7 +35,7 @@ def parse_last_sheet(text: Text, source: str, first_line: int = 1) -> Sheet:
     A season is read a sheet at a time and only the last is kept (SPEC §4: a 60 MB stream is
     edited in flat memory); ``first_line`` is the line of the file the text starts on."""
     last = None
-    for last in read_yaml_sheets(text, source, first_line):
+    for last in read_yaml_sheets(text, source, first_line):  # noqa: B007 -- the last one
         pass
     return last
 
@@ -368,7 +369,6 @@ def _not_a_workbook(path: str, source: str, command: str) -> None:
     """Refuse a workbook (by its name or its first bytes) before decoding it as text: it is no
     text, and an encoding hint would send the user the wrong way (issue 21, item 14)."""
     from ..sheets.formats import WORKBOOK_SUFFIXES
-
     from ..sheets.source import open_regular
 
     try:
@@ -399,7 +399,7 @@ def read_game(path: str, rules: SheetRules = SheetRules(), data: bytes | None = 
     from ..sheets.formats import read_sheets
 
     last = None
-    for last in read_sheets(path, None, rules.encoding, data=data):
+    for last in read_sheets(path, None, rules.encoding, data=data):  # noqa: B007 -- the last
         pass
     return validated_game(last, rules.layers, rules.first_dealer)
 

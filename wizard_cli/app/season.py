@@ -9,12 +9,13 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import Problem, WizardError
-from ..game.model import GameRun, Sheet
 from ..game.game import GameResult
+from ..game.model import GameRun, Sheet
 from ..game.scoring import RunStandings, ScoredRun
 from ..sheets.cells import DATE_FORMS_CSV, parse_date
 

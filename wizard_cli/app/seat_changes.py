@@ -10,11 +10,9 @@ from ..errors import Problem, WizardError
 from ..game.game import Game
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ..game.validation import validated_game
-from ..sheets.seat_edits import (insert_player, remove_player, replace_name,
-                                   replace_player)
+from ..sheets.seat_edits import insert_player, remove_player, replace_name, replace_player
 from .batch import SheetRules
-from .recording import (UNSAFE, Recorded, SheetText, bare_rounds, change_file,
-                        parse_last_sheet)
+from .recording import UNSAFE, Recorded, SheetText, bare_rounds, change_file, parse_last_sheet
 
 
 def _refuse(game: Game, message: str, number: int | None = None,

@@ -13,15 +13,22 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from ..errors import Problem, WizardError
 from ..game.game import Game, GameResult
 from .amending import latest_entry, take_back_latest
 from .batch import Inputs
-from .recording import (UNSAFE, Recorded, SheetText, change_file, read_game, record_special,
-                        record_values)
+from .recording import (
+    UNSAFE,
+    Recorded,
+    SheetText,
+    change_file,
+    read_game,
+    record_special,
+    record_values,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ value fits the round is checked later, with the whole sheet (:mod:`.recording`).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..errors import Problem, WizardError
 from ..game.model import BadValue

@@ -14,10 +14,10 @@ import sys
 
 import typer
 
-from .console import ClosedOutput, buffer_output
 from ..errors import ExitCode
 from .boundary import exit_status
 from .commands import APP_SETTINGS, app
+from .console import ClosedOutput, buffer_output
 
 __all__ = ["app", "app_for", "command_asked", "main"]
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import functools
 import inspect
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 import typer
 
-from .console import output_failed, report, silence_stdout
 from ..errors import ExitCode, UsageError, WizardError, one_line, shorten
+from .console import output_failed, report, silence_stdout
 
 DEBUG = "wizard.debug"  # the key of ``--debug`` in the context's meta (shared by every command)
 

@@ -8,31 +8,79 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-from typing import TYPE_CHECKING, Annotated, Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from .. import __version__
 from ..app.batch import Inputs, RuleOptions, load_presets, rule_layers
 from ..app.batch import inputs as batch_inputs
-from .console import (check_output, flush_output, output_after_change, report, require_stdout,
-                      say, write_output)
 from ..errors import ExitCode
 from ..output.fitting import terminal_width
 from ..output.formats import View, emit
+from ..output.game_views import (
+    ChangedOutput,
+    CheckOutput,
+    NextOutput,
+    ScoreOutput,
+    StandingsOutput,
+    TrickOutput,
+    UndoneOutput,
+    status_line,
+)
 from ..output.lanes import season_lane
-from ..output.game_views import (ChangedOutput, CheckOutput, NextOutput, ScoreOutput,
-                                 StandingsOutput, TrickOutput, UndoneOutput, status_line)
 from ..sheets.formats import WORKBOOK_SUFFIXES, written_as
 from ..sheets.source import STDIN, display_name
 from .boundary import DEBUG, edge
-from .options import (BiddingOrderOpt, BidsOpt, BombEditOpt, BombOpt, ByOpt, CloudOpt,
-                      ForceOpt, Format, FormatOpt, InPlaceSheet, NewPlayersOpt, NoCloudOpt,
-                      OutputFileOpt, PlayerOpt, PlaySheet,
-                      PresetOpt, PresetsFileOpt, QuietOpt, RoundOpt, RoundsOpt, SetOpt,
-                      SheetArgs, SinceOpt, Target, TricksOpt, UntilOpt, changed_sheet, choice,
-                      examples, player_names, rule_options, whole_number)
-from .options import DateOpt, NoDateOpt, PlaceOpt, TitleOpt, new_date
+from .console import (
+    check_output,
+    flush_output,
+    output_after_change,
+    report,
+    require_stdout,
+    say,
+    write_output,
+)
+from .options import (
+    BiddingOrderOpt,
+    BidsOpt,
+    BombEditOpt,
+    BombOpt,
+    ByOpt,
+    CloudOpt,
+    DateOpt,
+    ForceOpt,
+    Format,
+    FormatOpt,
+    InPlaceSheet,
+    NewPlayersOpt,
+    NoCloudOpt,
+    NoDateOpt,
+    OutputFileOpt,
+    PlaceOpt,
+    PlayerOpt,
+    PlaySheet,
+    PresetOpt,
+    PresetsFileOpt,
+    QuietOpt,
+    RoundOpt,
+    RoundsOpt,
+    SetOpt,
+    SheetArgs,
+    SinceOpt,
+    Target,
+    TitleOpt,
+    TricksOpt,
+    UntilOpt,
+    changed_sheet,
+    choice,
+    examples,
+    new_date,
+    player_names,
+    rule_options,
+    whole_number,
+)
 from .shown import ShownCommand
 
 if TYPE_CHECKING:
@@ -308,7 +356,7 @@ def new(players: Annotated[list[str], typer.Option(
 def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
         bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
         quiet: QuietOpt = False,
-        out: Annotated[Optional[str], typer.Option(
+        out: Annotated[str | None, typer.Option(
             "--out", metavar="NAME[,NAME]",
             help="Who sits out the round these --bids start.")] = None,
         bomb: BombOpt = False, cloud: CloudOpt = None,
@@ -365,9 +413,9 @@ def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt 
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
 def join(sheet: InPlaceSheet,
          name: Annotated[str, typer.Argument(metavar="NAME", help="Who joins.")],
-         after: Annotated[Optional[str], typer.Option(
+         after: Annotated[str | None, typer.Option(
              "--after", metavar="NAME", help="Seat them after NAME (default: last).")] = None,
-         start_score: Annotated[Optional[str], typer.Option(
+         start_score: Annotated[str | None, typer.Option(
              "--start-score", metavar="N|lowest|average",
              help="Their total before their first round (default 0).")] = None,
          format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
@@ -471,7 +519,7 @@ def serve(sheet: Annotated[str, typer.Argument(
 @rule_options()
 def convert(sheet: Annotated[str, typer.Argument(
                 metavar="SHEET", help="A score sheet or a season (YAML/JSON or CSV); - for stdin.")],
-            to: Annotated[Optional[Target], typer.Option(
+            to: Annotated[Target | None, typer.Option(
                 "--to", **choice(Target), help="yaml, json, csv (long) or wide-csv (default: from -o's extension).")] = None,
             output: OutputFileOpt = None, force: ForceOpt = False, *,
             rules: RuleOptions) -> None:

@@ -12,11 +12,12 @@ import io
 import os
 import signal
 import sys
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Iterable, Iterator
 
 from ..errors import Problem, WizardError
 from ..sheets.source import STDIN
+
 
 def report(problems: Iterable[Problem]) -> None:
     """Each problem on its own line on stderr."""

@@ -10,15 +10,16 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+from collections.abc import Callable
 from enum import Enum
-from typing import Annotated, Callable, Optional
+from typing import Annotated
 
 import typer
 
 from ..app.batch import RuleOptions
-from .completion import complete_assignment, complete_preset, complete_zero_bid
 from ..errors import visible
 from ..sheets.formats import INPUT_FORMATS, WRITTEN_FORMATS
+from .completion import complete_assignment, complete_preset, complete_zero_bid
 
 
 class Choice(str, Enum):
@@ -98,25 +99,25 @@ SheetArgs = Annotated[list[str], typer.Argument(
     help="Score sheets: YAML/JSON (a --- stream is a season) or CSV (long or wide); - for stdin.")]
 FormatOpt = Annotated[Format, typer.Option(
     "--format", "-f", **choice(Format), help="table, markdown, csv, tsv, json or jsonl.")]
-SetOpt = Annotated[Optional[list[str]], typer.Option(
+SetOpt = Annotated[list[str] | None, typer.Option(
     "--set", metavar="KEY=VALUE", show_default=False, autocompletion=complete_assignment,
     help="Override one setting (repeatable); `wizard rules` lists them.")]
-SettingsOpt = Annotated[Optional[str], typer.Option(
+SettingsOpt = Annotated[str | None, typer.Option(
     "--settings", metavar="FILE", help="A YAML file of settings (or a sheet whose settings to use).")]
-ZeroBidOpt = Annotated[Optional[str], typer.Option(
+ZeroBidOpt = Annotated[str | None, typer.Option(
     "--zero-bid", metavar="Z", autocompletion=complete_zero_bid, help="Same as --set zeroBidScoring=Z (flatBonus, doubleBonus, perCardBonus).")]
-FirstDealerOpt = Annotated[Optional[str], typer.Option(
+FirstDealerOpt = Annotated[str | None, typer.Option(
     "--first-dealer", metavar="NAME", help="Who dealt round 1 (default: the sheet's, else the first player).")]
-InputFormatOpt = Annotated[Optional[InputFormat], typer.Option(
+InputFormatOpt = Annotated[InputFormat | None, typer.Option(
     "--input-format", **choice(InputFormat), help="Format of standard input (default: sniffed).")]
-EncodingOpt = Annotated[Optional[str], typer.Option(
+EncodingOpt = Annotated[str | None, typer.Option(
     "--encoding", metavar="NAME", help="Text encoding of the sheets (default UTF-8, with or without BOM).")]
 
-PresetOpt = Annotated[Optional[list[str]], typer.Option(
+PresetOpt = Annotated[list[str] | None, typer.Option(
     "--preset", metavar="NAME", show_default=False, autocompletion=complete_preset,
     help="Compare under a preset too (repeatable): official, doubleZero, screwTheDealer, "
          "canadian, perfectGame, or one of --presets FILE.")]
-PresetsFileOpt = Annotated[Optional[str], typer.Option(
+PresetsFileOpt = Annotated[str | None, typer.Option(
     "--presets", metavar="FILE", help="A YAML file of your own presets: name: {setting: value, …}.")]
 RoundsOpt = Annotated[bool, typer.Option(
     "--rounds", help="Also show the round points that differ between the rule sets.")]
@@ -129,20 +130,20 @@ class By(Choice):
     opponent = "opponent"
 
 
-ByOpt = Annotated[Optional[By], typer.Option(
+ByOpt = Annotated[By | None, typer.Option(
     "--by", **choice(By), help="A row per player per hand size, bidding position (1 = the dealer's left), or "
                  "opponent (head to head over finished games).")]
-SinceOpt = Annotated[Optional[str], typer.Option(
+SinceOpt = Annotated[str | None, typer.Option(
     "--since", metavar="DATE", help="Only games on or after DATE (YYYY-MM-DD); undated games "
                                     "are then left out.")]
-UntilOpt = Annotated[Optional[str], typer.Option(
+UntilOpt = Annotated[str | None, typer.Option(
     "--until", metavar="DATE", help="Only games on or before DATE (YYYY-MM-DD); undated games "
                                     "are then left out.")]
-PlayerOpt = Annotated[Optional[list[str]], typer.Option(
+PlayerOpt = Annotated[list[str] | None, typer.Option(
     "--player", metavar="NAME", show_default=False,
     help="Only games in which NAME sat (repeatable: all of them); case and spaces aside.")]
 
-OutputFileOpt = Annotated[Optional[str], typer.Option(
+OutputFileOpt = Annotated[str | None, typer.Option(
     "--output", "-o", metavar="FILE",
     help="Write to FILE instead of standard output (never over an existing file without --force).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")]
@@ -150,11 +151,11 @@ ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite the output fi
 
 InPlaceSheet = Annotated[str, typer.Argument(
     metavar="SHEET", help="A YAML score sheet, changed in place (comments and layout kept).")]
-BidsOpt = Annotated[Optional[str], typer.Option(
+BidsOpt = Annotated[str | None, typer.Option(
     "--bids", metavar="VALUES",
     help="Bids in seating order (1,0,2,1; - for a player still to bid), in bidding order with "
          "--bidding-order, or by name (Anna=1,Ben=0).")]
-TricksOpt = Annotated[Optional[str], typer.Option(
+TricksOpt = Annotated[str | None, typer.Option(
     "--tricks", metavar="VALUES", help="Tricks taken, in seating (or bidding) order or by name.")]
 BiddingOrderOpt = Annotated[bool, typer.Option(
     "--bidding-order", help="A list of values is in bidding order, from the dealer's left, as "
@@ -162,10 +163,10 @@ BiddingOrderOpt = Annotated[bool, typer.Option(
 BombOpt = Annotated[bool, typer.Option(
     "--bomb", help="The Bomb fell in this round (with --tricks, which then add up to the hand "
                    "size less one; specialCards).")]
-CloudOpt = Annotated[Optional[str], typer.Option(
+CloudOpt = Annotated[str | None, typer.Option(
     "--cloud", metavar="NAME=±1", help="The Cloud: who took its trick and how their bid changed "
                                        "(NAME=+1 or NAME=-1; specialCards).")]
-BombEditOpt = Annotated[Optional[bool], typer.Option(
+BombEditOpt = Annotated[bool | None, typer.Option(
     "--bomb/--no-bomb", help="Give the round the Bomb, or take it away (specialCards).")]
 NoCloudOpt = Annotated[bool, typer.Option("--no-cloud", help="Take the round's Cloud away.")]
 RoundOpt = Annotated[int, typer.Option(
@@ -174,15 +175,15 @@ RoundOpt = Annotated[int, typer.Option(
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing after the change.")]
 PlaySheet = Annotated[str, typer.Argument(
     metavar="SHEET", help="The YAML sheet to record into (made with --players if missing).")]
-NewPlayersOpt = Annotated[Optional[list[str]], typer.Option(
+NewPlayersOpt = Annotated[list[str] | None, typer.Option(
     "--players", metavar="A,B,C...", show_default=False,
     help="Start a new sheet: the players in seating order (clockwise), 3 to 6.")]
-TitleOpt = Annotated[Optional[str], typer.Option("--title", metavar="TEXT",
+TitleOpt = Annotated[str | None, typer.Option("--title", metavar="TEXT",
                                                  help="A title for the game.")]
-DateOpt = Annotated[Optional[str], typer.Option(
+DateOpt = Annotated[str | None, typer.Option(
     "--date", metavar="YYYY-MM-DD", help="The day of the game.  [default: today]")]
 NoDateOpt = Annotated[bool, typer.Option("--no-date", help="Write no date.")]
-PlaceOpt = Annotated[Optional[str], typer.Option("--place", metavar="TEXT",
+PlaceOpt = Annotated[str | None, typer.Option("--place", metavar="TEXT",
                                                  help="Where the game is played.")]
 
 

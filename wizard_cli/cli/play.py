@@ -16,16 +16,15 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
+from ..app.amending import latest_entry, take_back_latest
+from ..app.batch import existing_files
+from ..app.recording import Change, Recorded, SheetText, change_file, record_special, record_values
+from ..app.typed_values import parse_cloud
 from ..errors import Problem, UsageError, WizardError, shorten, visible
 from ..game.game import Game, GameResult
 from ..sheets.cells import SHOWN, whole_number
 from ..sheets.source import STDIN, display_name
 from ..sheets.spliced import digest
-from ..app.amending import latest_entry, take_back_latest
-from ..app.batch import existing_files
-from ..app.recording import Change, Recorded, SheetText, change_file, record_special, record_values
-from ..app.typed_values import parse_cloud
-
 
 HELP = """\
 Type the number asked for (or several: 1 0 2 answers this prompt and the next two), or:
@@ -236,7 +235,7 @@ class Table:
                 except WizardError as error:
                     self.refuse(*(problem.message for problem in error.problems))
                     continue
-                if not self._write(lambda current: record_special(current, False, cloud,
+                if not self._write(lambda current, cloud=cloud: record_special(current, False, cloud,
                                                                   before_tricks=True),
                                    "the Cloud was not written"):
                     continue
@@ -386,8 +385,8 @@ class Table:
 
     def score_table(self) -> str:
         """What ``wizard score`` prints for the sheet, fitted to the terminal."""
-        from ..output.game_views import ScoreOutput
         from ..output.fitting import terminal_width
+        from ..output.game_views import ScoreOutput
 
         return ScoreOutput(terminal_width(self.stdout)).as_text(self.result, "table")
 
@@ -566,9 +565,9 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
 def _new_sheet(path: str, players: list[str], assignments: list[str] | None,
                new: NewGame) -> None:
     """A blank sheet, as ``wizard new`` writes it."""
+    from ..app.batch import RuleOptions, rule_layers
     from ..sheets.atomic import write_atomically
     from ..sheets.blank import new_sheet
-    from ..app.batch import RuleOptions, rule_layers
     from .options import new_date
 
     date = new_date(new.date, new.no_date)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 import operator
 from array import array
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from .game import GameResult
 from .model import RUN_FIRST_DEALER

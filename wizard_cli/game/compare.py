@@ -6,13 +6,25 @@ them. Each is scored by the one scoring function; nothing here reads files or pr
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ..errors import Problem, WizardError
-from .settings import (KEYS, SPECS, RawSetting, Settings, SettingSpec, command_line_settings,
-                       hand_sizes, read_setting, resolve, suggest, value_text)
 from .game import Game, GameResult, score_game
+from .settings import (
+    KEYS,
+    SPECS,
+    RawSetting,
+    Settings,
+    SettingSpec,
+    command_line_settings,
+    hand_sizes,
+    read_setting,
+    resolve,
+    suggest,
+    value_text,
+)
 from .validation import dealer_violations
 
 SHEET_RULES = "sheet"  # the name of rule set 0

@@ -12,14 +12,23 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Sequence
+from typing import Any
 
 from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet, by_seat
-from .scoring import (ScoredColumns, ScoredRound, Standing, base_points, bidding_order,
-                      dealer_seat, no_trump, score_columns, standings)
+from .scoring import (
+    ScoredColumns,
+    ScoredRound,
+    Standing,
+    base_points,
+    bidding_order,
+    dealer_seat,
+    no_trump,
+    score_columns,
+    standings,
+)
 from .settings import Settings, hand_sizes
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 import operator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable, Iterator, NamedTuple, Sequence, overload
+from typing import NamedTuple, overload
 
 from ..errors import Problem
 from .seating import MAX_LISTED, Seating

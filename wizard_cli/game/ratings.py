@@ -9,8 +9,9 @@ when a season is rated.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from .game import GameResult
 from .scoring import ScoredRun, competition_ranks, fold_in

@@ -11,11 +11,20 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence, TypeVar
+from typing import TypeVar
 
-from .model import (RUN_FIRST_DEALER, GameRun, RoundColumns, by_round, by_seat, cell_sizes,
-                    round_of, round_sums)
+from .model import (
+    RUN_FIRST_DEALER,
+    GameRun,
+    RoundColumns,
+    by_round,
+    by_seat,
+    cell_sizes,
+    round_of,
+    round_sums,
+)
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 

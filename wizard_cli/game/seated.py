@@ -14,8 +14,14 @@ import functools
 from dataclasses import dataclass
 
 from .game import Game, GameResult
-from .scoring import (ScoredColumns, ScoredRound, Standing, base_points, competition_ranks,
-                      forbidden_dealer_bid)
+from .scoring import (
+    ScoredColumns,
+    ScoredRound,
+    Standing,
+    base_points,
+    competition_ranks,
+    forbidden_dealer_bid,
+)
 from .seating import Seating, bidding_order
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import Problem
 

@@ -9,12 +9,12 @@ count every completed round, also those of unfinished games (SPEC §5).
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
-from typing import Iterable, Sequence
 
-from .model import by_seat
 from .game import GameResult
+from .model import by_seat
 from .scoring import ScoredRun, fold_in
 
 WAITING_LIMIT = 1024  # players' games whose rounds are held before being added up (< 1 MiB)

@@ -5,18 +5,35 @@ from __future__ import annotations
 import dataclasses
 import functools
 import operator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..errors import Problem, WizardError
-from .model import (BadValue, GameRun, HoldsSheet, RoundColumns, RoundRecord, Sheet, Value,
-                    cell_sizes, round_sums)
 from .game import Game, GameResult
+from .model import (
+    BadValue,
+    GameRun,
+    HoldsSheet,
+    RoundColumns,
+    RoundRecord,
+    Sheet,
+    Value,
+    cell_sizes,
+    round_sums,
+)
+from .scoring import RunStandings, dealer_seat, forbidden_dealer_bid, score_columns, score_run
 from .seating import MAX_LISTED
-from .scoring import (RunStandings, dealer_seat, forbidden_dealer_bid, score_columns,
-                      score_run)
-from .settings import (DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, Resolved, Settings,
-                       hand_sizes, resolve, suggest)
+from .settings import (
+    DECK_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RawSetting,
+    Resolved,
+    Settings,
+    hand_sizes,
+    resolve,
+    suggest,
+)
 
 
 @dataclass(frozen=True, slots=True)

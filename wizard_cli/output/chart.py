@@ -12,7 +12,8 @@ from __future__ import annotations
 import io
 import os
 import warnings
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..errors import WizardError, game_label, shorten
 from ..game.game import GameResult

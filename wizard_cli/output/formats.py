@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Protocol, Sequence, TextIO
+from typing import Any, ClassVar, Protocol, TextIO
 
 from ..errors import game_label, shorten, visible
 from ..game.settings import value_text
-
 
 SOURCE_COLUMNS = ("source", "game")
 DATA_FORMATS = ("json", "jsonl", "csv", "tsv")

@@ -9,13 +9,23 @@ from its JSON object).
 
 from __future__ import annotations
 
-from operator import attrgetter
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
-from ..game.game import (NEXT_KEYS, RESULT_KEYS, STANDING_KEYS, GameResult, NextStep,
-                         game_status, next_step, round_records, seat_results, seated_rounds,
-                         standing_records)
 from ..errors import Problem, game_label, name_list, visible
+from ..game.game import (
+    NEXT_KEYS,
+    RESULT_KEYS,
+    STANDING_KEYS,
+    GameResult,
+    NextStep,
+    game_status,
+    next_step,
+    round_records,
+    seat_results,
+    seated_rounds,
+    standing_records,
+)
 from ..game.validation import Checked
 from .fitting import fits
 from .formats import Field, grid, heading

@@ -5,7 +5,8 @@ first run comes: a lone sheet never needs them (start-up matters)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .formats import Rendered, View
 

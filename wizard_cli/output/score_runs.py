@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..game.model import RUN_FIRST_DEALER, GameRun
 from ..game.scoring import RunStandings, dealer_seat, running_totals

@@ -20,9 +20,9 @@ import signal
 import stat
 import tempfile
 import threading
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from ..errors import Problem, WizardError
 from .locking import sheet_lock, short_name

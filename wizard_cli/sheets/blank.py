@@ -6,14 +6,13 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..errors import Problem, WizardError
 from ..game.model import Sheet
 from ..game.settings import SPEC_BY_KEY, Settings
 from ..game.validation import check_sheet
 from .yaml_text import flow_list, setting_text, yaml_scalar
-
 
 _PLAIN_WORD = re.compile(r"[\w./+-]+")
 
@@ -25,8 +24,8 @@ def _header(players: Sequence[str], file: str | None) -> list[str]:
     by_name = ",".join(f"{name}={bid}" for name, bid in zip(players[:2], (1, 0)))
     if not all(_PLAIN_WORD.fullmatch(name) for name in players[:2]):
         by_name = "NAME=1,NAME=0"
-    bids = ",".join("1 0 2 1 0 1".split()[:count])
-    tricks = ",".join("1 0 1 2 0 0".split()[:count])
+    bids = ",".join(["1", "0", "2", "1", "0", "1"][:count])
+    tricks = ",".join(["1", "0", "1", "2", "0", "0"][:count])
     commands = [(f"wizard add {shown} --bids {bids}", "the bids, in seating order"),
                 (f"wizard add {shown} --bids {by_name}", "or some of them, by name"),
                 (f"wizard add {shown} --tricks {tricks}", "the tricks taken: completes the round"),

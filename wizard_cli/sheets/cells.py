@@ -12,7 +12,6 @@ import re
 from ..errors import shorten
 from ..game.model import BadValue, Value
 
-
 SHOWN = 40  # characters of a cell's text quoted in a message
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}(?:\.0*)?")  # ASCII digits only: "١" is no bid
 _WHOLE_OR_COMMA = re.compile(r"[+-]?[0-9]{1,9}(?:[.,]0*)?")

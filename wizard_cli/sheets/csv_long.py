@@ -5,20 +5,36 @@ names may be German, see cells.HEADER_NAMES), read a game at a time, and written
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import itertools
 import operator
-from typing import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from ..errors import Problem, WizardError
-from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, GameRun, RoundColumns, RoundRecord,
-                          Sheet, SheetFormat, Truncated, Value)
-from .cells import (PLAIN_NUMBERS, is_blank, trim_trailing, count_cell, is_total, parse_date,
-                    whole_number)
-from .csv_specials import SpecialCells, bulk_specials, first_special_line, imply_special_cards
-from .csv_rows import BlockColumns, Chunks
+from ..game.model import (
+    PLAYERS_KEPT,
+    ROUNDS_KEPT,
+    BadValue,
+    GameRun,
+    RoundColumns,
+    RoundRecord,
+    Sheet,
+    SheetFormat,
+    Truncated,
+    Value,
+)
+from .cells import (
+    PLAIN_NUMBERS,
+    count_cell,
+    is_blank,
+    is_total,
+    parse_date,
+    trim_trailing,
+    whole_number,
+)
+from .csv_rows import BlockColumns, Chunks, cell_runs
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
+from .csv_specials import SpecialCells, bulk_specials, first_special_line, imply_special_cards
 from .game_ids import GameIds
 from .writing import Portable, SheetWriter, csv_cell
 
@@ -219,41 +235,6 @@ class _Games:
                 sheet.date = self.date_above
             self.date_above = sheet.date if game.dated or sheet.date else self.date_above
         return sheet
-
-
-def cell_runs(cells: list[str]) -> list[tuple[str, int, int]]:
-    """Each run of equal cells (a game's rows, by their game cells) as ``(cell, start, stop)``:
-    the cells of a block's columns (no cell holds an LF).
-
-    Runs of one length, as a season's games are, are found at once: after the first two runs,
-    the next ones guessed as long as the second, and the guess checked as one text (each
-    guessed cell repeated, against the cells joined); past the guess, cell by cell."""
-    runs = cell_runs_from(cells, 0, 2)
-    start = runs[-1][2] if runs else 0
-    length = runs[1][2] - runs[1][1] if len(runs) == 2 else 0
-    count = (len(cells) - start) // length if length else 0
-    if count:
-        end = start + count * length
-        ids = cells[start:end:length]
-        if ("".join(map(operator.mul, map(operator.add, ids, itertools.repeat("\n")),
-                        itertools.repeat(length))) == "\n".join(cells[start:end]) + "\n"
-                and not any(map(operator.eq, ids, [runs[1][0], *ids[:-1]]))
-                and (end == len(cells) or cells[end] != ids[-1])):
-            runs += zip(ids, range(start, end, length), range(start + length, end + 1, length))
-            start = end
-    return runs + cell_runs_from(cells, start)
-
-
-def cell_runs_from(cells: list[str], start: int, most: int | None = None
-                   ) -> list[tuple[str, int, int]]:
-    """The runs of equal cells from ``start`` on (at most ``most`` of them), cell by cell."""
-    runs = []
-    for cell, run in itertools.islice(itertools.groupby(itertools.islice(cells, start, None)),
-                                      most):
-        stop = start + len(list(run))
-        runs.append((cell, start, stop))
-        start = stop
-    return runs
 
 
 class _LongGame:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import csv
 import functools
 import itertools
-from typing import Iterable, Iterator, Sequence
+import operator
+from collections.abc import Iterable, Iterator, Sequence
 
 from .source import split_lines
 
@@ -212,3 +213,38 @@ def _other_bytes(delimiter: str) -> bytes:
 def sniff_delimiter(line: str) -> str:
     """`,` `;` or tab: whichever the header line uses most."""
     return max(",;\t", key=line.count)
+
+
+def cell_runs(cells: list[str]) -> list[tuple[str, int, int]]:
+    """Each run of equal cells (a game's rows, by their game cells) as ``(cell, start, stop)``:
+    the cells of a block's columns (no cell holds an LF).
+
+    Runs of one length, as a season's games are, are found at once: after the first two runs,
+    the next ones guessed as long as the second, and the guess checked as one text (each
+    guessed cell repeated, against the cells joined); past the guess, cell by cell."""
+    runs = cell_runs_from(cells, 0, 2)
+    start = runs[-1][2] if runs else 0
+    length = runs[1][2] - runs[1][1] if len(runs) == 2 else 0
+    count = (len(cells) - start) // length if length else 0
+    if count:
+        end = start + count * length
+        ids = cells[start:end:length]
+        if ("".join(map(operator.mul, map(operator.add, ids, itertools.repeat("\n")),
+                        itertools.repeat(length))) == "\n".join(cells[start:end]) + "\n"
+                and not any(map(operator.eq, ids, [runs[1][0], *ids[:-1]]))
+                and (end == len(cells) or cells[end] != ids[-1])):
+            runs += zip(ids, range(start, end, length), range(start + length, end + 1, length))
+            start = end
+    return runs + cell_runs_from(cells, start)
+
+
+def cell_runs_from(cells: list[str], start: int, most: int | None = None
+                   ) -> list[tuple[str, int, int]]:
+    """The runs of equal cells from ``start`` on (at most ``most`` of them), cell by cell."""
+    runs = []
+    for cell, run in itertools.islice(itertools.groupby(itertools.islice(cells, start, None)),
+                                      most):
+        stop = start + len(list(run))
+        runs.append((cell, start, stop))
+        start = stop
+    return runs

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import csv
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
-from .cells import trim_trailing, header_name
+from .cells import header_name, trim_trailing
 from .csv_long import read_long_sheets
 from .csv_rows import Chunks, CsvRows
 from .csv_wide import read_wide_sheet

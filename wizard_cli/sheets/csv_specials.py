@@ -6,8 +6,8 @@ or, for a regular game, from its columns at once; a game recording either means
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..game.model import BadValue, RoundRecord, Sheet, Specials
 from ..game.settings import RawSetting

@@ -6,16 +6,35 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import Iterable, Iterator
 
 from ..errors import Problem, WizardError
-from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Sheet, SheetFormat,
-                          Truncated, Value)
-from .cells import (DATE_WHY, ERROR_WHY, DATE_LIKE, ERROR_CODE, is_blank, mark_cell,
-                    trim_trailing, count_cell, header_name, is_total, whole_number)
-from .csv_specials import MARKS, imply_special_cards
+from ..game.model import (
+    PLAYERS_KEPT,
+    ROUNDS_KEPT,
+    BadValue,
+    RoundRecord,
+    Sheet,
+    SheetFormat,
+    Truncated,
+    Value,
+)
+from .cells import (
+    DATE_LIKE,
+    DATE_WHY,
+    ERROR_CODE,
+    ERROR_WHY,
+    count_cell,
+    header_name,
+    is_blank,
+    is_total,
+    mark_cell,
+    trim_trailing,
+    whole_number,
+)
 from .csv_rows import Rows
+from .csv_specials import MARKS, imply_special_cards
 from .writing import Portable, SheetWriter, csv_cell
 
 

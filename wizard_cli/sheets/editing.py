@@ -15,16 +15,26 @@ and check the result.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
 from .spliced import Spliced, Text
-from .yaml_positions import (children_of, is_bare, is_empty_document, is_null, line_end,
-                             line_offset, line_start, newline_of, pair_of, tail_of)
+from .yaml_positions import (
+    children_of,
+    is_bare,
+    is_empty_document,
+    is_null,
+    line_end,
+    line_offset,
+    line_start,
+    newline_of,
+    pair_of,
+    tail_of,
+)
 from .yaml_text import json_text, yaml_scalar
 from .yaml_tree import JsonBlocks, Loader, text_blocks
 

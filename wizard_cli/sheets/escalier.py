@@ -18,18 +18,27 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any, Iterator
+from typing import IO, Any
 
 from ..errors import Problem, WizardError, shorten
-from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, BadValue, RoundRecord, Sheet, SheetFormat,
-                          Truncated, Value)
+from ..game.model import (
+    PLAYERS_KEPT,
+    ROUNDS_KEPT,
+    BadValue,
+    RoundRecord,
+    Sheet,
+    SheetFormat,
+    Truncated,
+    Value,
+)
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, read_setting
-from .export_kinds import ESCALIER_HEADERS, ESCALIER_LINK as LINK, csv_language
+from .export_kinds import ESCALIER_HEADERS, csv_language
+from .export_kinds import ESCALIER_LINK as LINK
 from .export_values import count, shown, utc_date
 from .json_values import MAX_VALUE_BYTES, loads
-from .share_links import (MAX_INFLATED_BYTES, MAX_LINK_CHARS, decoded, inflated, parameter,
-                          too_large)
+from .share_links import MAX_INFLATED_BYTES, MAX_LINK_CHARS, decoded, inflated, parameter, too_large
 from .source import text_encoding
 
 WHAT = "Escalier"

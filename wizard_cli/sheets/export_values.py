@@ -6,7 +6,7 @@ in UTC, a name. Shared by :mod:`.keepwiz` and :mod:`.escalier`.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import shorten
@@ -43,7 +43,7 @@ def utc_date(value: Any) -> str | None:
         return None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         try:
-            return datetime.fromtimestamp(value / 1000, timezone.utc).date().isoformat()
+            return datetime.fromtimestamp(value / 1000, UTC).date().isoformat()
         except (OverflowError, OSError, ValueError):
             raise ValueError(shown(value)) from None
     if not isinstance(value, str) or len(value) > 64:
@@ -53,5 +53,5 @@ def utc_date(value: Any) -> str | None:
     except ValueError:
         raise ValueError(shown(value)) from None
     if moment.tzinfo is not None:
-        moment = moment.astimezone(timezone.utc)
+        moment = moment.astimezone(UTC)
     return moment.date().isoformat()

@@ -14,15 +14,24 @@ import io
 import os
 import re
 import stat
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import IO, Callable, Iterator, Sequence
+from typing import IO
 
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
 from ..game.settings import resolve
-from .source import (decode_all, decoded_blocks, display_name, file_encoding,
-                     open_binary, read_limited, streamed_text, text_encoding)
+from .source import (
+    decode_all,
+    decoded_blocks,
+    display_name,
+    file_encoding,
+    open_binary,
+    read_limited,
+    streamed_text,
+    text_encoding,
+)
 from .spliced import Streamed
 from .writing import Portable, SheetWriter, cell_value, has_values
 

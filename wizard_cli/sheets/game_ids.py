@@ -14,7 +14,7 @@ no Python step per id (issue 20), while memory stays flat.
 from __future__ import annotations
 
 from array import array
-from typing import Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 _EMPTY = 0
 _ZERO_HASH = -0x3C6EF372FE94F82B  # the fingerprint of anything whose hash is 0 (the empty text)

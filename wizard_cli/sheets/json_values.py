@@ -12,8 +12,9 @@ from __future__ import annotations
 import codecs
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, Any, Iterator
+from typing import IO, Any
 
 from ..errors import Problem, WizardError
 

@@ -20,16 +20,26 @@ from __future__ import annotations
 import io
 import shutil
 import tempfile
+from collections.abc import Iterator
 from contextlib import ExitStack
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from itertools import chain
-from typing import IO, Any, Iterator
+from typing import IO, Any
 
 from ..errors import Problem, WizardError, shorten
-from ..game.model import (PLAYERS_KEPT, ROUNDS_KEPT, RoundRecord, Sheet, SheetFormat, Truncated,
-                          Value)
+from ..game.model import (
+    PLAYERS_KEPT,
+    ROUNDS_KEPT,
+    RoundRecord,
+    Sheet,
+    SheetFormat,
+    Truncated,
+    Value,
+)
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting
-from .export_kinds import KEEPWIZ_BARE as BARE, KEEPWIZ_LINK as LINK, KEEPWIZ_MARKS
+from .export_kinds import KEEPWIZ_BARE as BARE
+from .export_kinds import KEEPWIZ_LINK as LINK
+from .export_kinds import KEEPWIZ_MARKS
 from .export_values import count, shown, utc_date
 from .json_values import MAX_VALUE_BYTES, Member, loads, members, value_at
 from .share_links import MAX_INFLATED_BYTES, MAX_LINK_CHARS, decoded, parameter, too_large
@@ -125,7 +135,7 @@ def _created(record: Any) -> tuple:
         try:
             moment = datetime.fromisoformat(when.strip())
             if moment.tzinfo is None:
-                moment = moment.replace(tzinfo=timezone.utc)
+                moment = moment.replace(tzinfo=UTC)
             return (0, moment.timestamp())
         except ValueError:
             pass

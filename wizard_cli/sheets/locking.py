@@ -21,8 +21,8 @@ import os
 import stat
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from ..errors import Problem, WizardError
 

@@ -6,7 +6,7 @@ kept, as ``add`` keeps it; a flow list gains a mapping entry, a block list a lin
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode

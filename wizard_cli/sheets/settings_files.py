@@ -10,8 +10,9 @@ from ..game.settings import RawSetting
 if TYPE_CHECKING:
     from .yaml_tree import Node
 
-from .source import bom_encoding, decode_all, read_limited, display_name, open_binary
+from .source import bom_encoding, decode_all, display_name, open_binary, read_limited
 from .yaml_sheets import SHEET_KEYS, settings_from_node
+
 
 def read_yaml_mapping(path: str, what: str, encoding: str | None = None) -> Node:
     """A YAML file that must hold one mapping (a settings or presets file)."""

@@ -13,12 +13,12 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, Callable, Iterator
+from typing import IO
 
 from ..errors import Problem, WizardError
 from .spliced import Streamed, first_words, pair_escapes
-
 
 BLOCK_BYTES = 1 << 16  # what is read and decoded at a time
 STDIN = "-"

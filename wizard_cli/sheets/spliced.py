@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 BLOCK = 1 << 20  # characters looked at (or handed out) at a time
 

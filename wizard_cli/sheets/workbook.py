@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import atexit
 import os
-import stat
 import select
 import signal
+import stat
 import subprocess
 import sys
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from ..errors import Problem, WizardError
 from ..game.model import Sheet

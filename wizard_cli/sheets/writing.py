@@ -7,8 +7,9 @@ written reads back the same.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence, TypeGuard
+from typing import Any, TypeGuard
 
 from ..errors import Problem, WizardError
 from ..game.model import BadValue, RoundRecord, Value

@@ -52,7 +52,7 @@ def is_null(node: Node | None) -> bool:
 
 def is_bare(node: Node | None) -> bool:
     """A key with nothing after it (``rounds:``): an empty plain null, not ``null`` or ``~``."""
-    return is_null(node) and node.value == ""
+    return isinstance(node, ScalarNode) and node.tag == NULL_TAG and node.value == ""
 
 
 def children_of(node: Node) -> list[Node]:

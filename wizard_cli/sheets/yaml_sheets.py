@@ -4,7 +4,8 @@ and per round."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem, WizardError
 from ..game.model import BadValue, RoundRecord, Sheet, Truncated
@@ -13,10 +14,17 @@ from ..game.settings import RawSetting, suggest
 if TYPE_CHECKING:
     from .yaml_tree import Node
 
-from .cells import SHOWN, shown_value, parse_date
+from .cells import SHOWN, parse_date, shown_value
 from .writing import Portable, SheetWriter, cell_value, has_values
-from .yaml_text import (block_scalar_pieces, flow_list, flow_map, json_text, json_text_pieces,
-                        setting_text, yaml_scalar)
+from .yaml_text import (
+    block_scalar_pieces,
+    flow_list,
+    flow_map,
+    json_text,
+    json_text_pieces,
+    setting_text,
+    yaml_scalar,
+)
 from .yaml_values import per_player, per_seated, present, yaml_number
 
 SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",

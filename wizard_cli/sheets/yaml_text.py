@@ -4,7 +4,8 @@ in-place edit uses (``No`` and ``1`` quoted as names, control characters escaped
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..game.settings import SPEC_BY_KEY, value_text
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TypeGuard
 from ..errors import shorten
 from ..game.model import BadValue, Sheet, Value
 from ..game.settings import suggest
-from .cells import SHOWN, PLAIN_NUMBERS, shown_value, whole_number
+from .cells import PLAIN_NUMBERS, SHOWN, shown_value, whole_number
 
 if TYPE_CHECKING:
     from .yaml_tree import Node
@@ -77,12 +77,12 @@ def per_player(node: Node | None, what: str, number: int, line: int | None,
     elif node.kind == "map":
         seats = {name: seat for seat, name in enumerate(sheet.players)}
         for key, item in node.pairs:
-            seat = seats.get(key.text) if key.kind == "scalar" else None
-            if seat is None:
+            found = seats.get(key.text) if key.kind == "scalar" else None
+            if found is None:
                 sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
                               key.line, number)
                 continue
-            values[seat], lines[seat] = yaml_number(item), item.line
+            values[found], lines[found] = yaml_number(item), item.line
     else:
         sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
                       node.line, number)
@@ -96,6 +96,8 @@ def per_seated(node: Node | None, what: str, number: int, line: int | None,
     wide (None where not seated). A value for a player not seated is a problem saying why."""
     count = len(sheet.players)
     seating = sheet.seating
+    if seating is None:  # a sheet without seating reads its values by per_player
+        return per_player(node, what, number, line, sheet)
     seated = seating.seated(number)
     values: list[Value] = [None] * count
     lines: list[int | None] = [line] * count
@@ -111,16 +113,16 @@ def per_seated(node: Node | None, what: str, number: int, line: int | None,
     elif node.kind == "map":
         seats = {name: seat for seat, name in enumerate(sheet.players)}
         for key, item in node.pairs:
-            seat = seats.get(key.text) if key.kind == "scalar" else None
-            if seat is None:
+            found = seats.get(key.text) if key.kind == "scalar" else None
+            if found is None:
                 sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
                               key.line, number)
-            elif seat not in seated:
+            elif found not in seated:
                 sheet.problem(f"a value for a player not seated: "
-                              f"{seating.why_not_seated(seat, number)}", key.line, number,
-                              sheet.players[seat])
+                              f"{seating.why_not_seated(found, number)}", key.line, number,
+                              sheet.players[found])
             else:
-                values[seat], lines[seat] = yaml_number(item), item.line
+                values[found], lines[found] = yaml_number(item), item.line
     else:
         sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
                       node.line, number)

@@ -15,12 +15,12 @@ import asyncio
 import contextlib
 import json
 import secrets
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -257,7 +257,7 @@ async def entry_body(request: Request, token: str | None) -> dict:
 
     try:
         body = await asyncio.wait_for(whole(), BODY_SECONDS)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         raise Refusal(408, f"the body did not arrive within {BODY_SECONDS:g} s") from None
     try:
         text = body.decode("utf-8")  # json.loads would take UTF-16 and UTF-32 as well

@@ -66,7 +66,7 @@ class FolderWatch:
     """The folder as last scanned: each game's summary (read again only when its file changes),
     a version that grows with every change seen, and the games opened so far."""
 
-    def __init__(self, folder: str, rules: SheetRules = SheetRules(), token: str | None = None,
+    def __init__(self, folder: str, rules: SheetRules = SheetRules(), token: str | None = None,  # noqa: B008
                  poll: float = POLL_SECONDS, keep_alive: float = KEEP_ALIVE_SECONDS) -> None:
         self.folder = folder
         self.rules = rules

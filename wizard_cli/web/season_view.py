@@ -51,7 +51,7 @@ def _cell(key: str, value: object) -> str:
     return str(value)
 
 
-def rating_chart(lines: list[dict], box: Box = Box()) -> dict:
+def rating_chart(lines: list[dict], box: Box = Box()) -> dict:  # noqa: B008 -- frozen
     """Each player's ordinal after each rated game as an SVG polyline, labelled at its end."""
     values = [ordinal for line in lines for _number, ordinal in line["points"]]
     low, high = min(values + [0.0]), max(values + [0.0])

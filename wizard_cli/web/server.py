@@ -139,8 +139,12 @@ def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextI
     gc.set_threshold(700, 10, 10)
 
     from .app import create_app
-    from .connections import (accept_backlog, bounded_protocol, connection_cap,
-                              raise_descriptor_limit)
+    from .connections import (
+        accept_backlog,
+        bounded_protocol,
+        connection_cap,
+        raise_descriptor_limit,
+    )
     from .watch import SheetWatch
 
     limit = raise_descriptor_limit()

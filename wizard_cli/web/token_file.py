@@ -61,7 +61,7 @@ def _read(path: Path) -> str:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise WizardError(Problem(path=str(path), message=f"the entry token is not a regular "
+            raise WizardError(Problem(path=str(path), message="the entry token is not a regular "
                                       "file; remove it or use --new-token"))
         if info.st_mode & 0o077:
             raise WizardError(Problem(
@@ -71,7 +71,7 @@ def _read(path: Path) -> str:
     finally:
         os.close(fd)
     if len(text) < MIN_LENGTH or not set(text) <= ALPHABET:
-        raise WizardError(Problem(path=str(path), message=f"the entry token is not one serve "
+        raise WizardError(Problem(path=str(path), message="the entry token is not one serve "
                                   "made; use --new-token"))
     return text
 

@@ -9,12 +9,12 @@ every value a template prints (SPEC §8, the environment's ``finalize``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..app.amending import latest_entry
-from ..game.game import GameResult
 from ..errors import Problem, shorten
+from ..game.game import GameResult
 from ..output.chart import chart_title, running_totals
 from ..output.formats import signed
 from ..output.game_views import status_line

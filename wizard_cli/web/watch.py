@@ -151,7 +151,7 @@ class SheetWatch:
             self._changed = asyncio.Event()
         try:
             await asyncio.wait_for(self._changed.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return None
         if self.stopping or self.event is None or self.event.version == seen:
             return None
