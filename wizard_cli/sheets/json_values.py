@@ -109,6 +109,8 @@ class _Scanner:
                 value, end = _DECODER.raw_decode(self.buf, self.pos)
                 if end < len(self.buf) or self.eof or self.buf[self.pos] in "{[\"":
                     self.pos = end
+                    if too_deep(value):  # (Python 3.12 on parses deep JSON without a
+                        raise self.fail("nested too deep: no score export is")  # RecursionError)
                     return value
             except json.JSONDecodeError as error:
                 if self.eof:
@@ -120,6 +122,21 @@ class _Scanner:
                 raise self.fail(f"one value longer than {MAX_VALUE_BYTES >> 20} MB: no game "
                                 "record is")
             self.more(max(CHUNK_CHARS, len(self.buf) - self.pos))
+
+
+def too_deep(value: Any) -> bool:
+    """Whether a parsed JSON value nests lists and objects more than MAX_DEPTH deep (walked
+    with a stack of its own: no recursion)."""
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            pending.extend((child, depth + 1) for child in children
+                           if isinstance(child, dict | list))
+    return False
 
 
 def loads(raw: bytes, source: str, what: str, line: int | None = None) -> Any:
