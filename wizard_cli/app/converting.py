@@ -83,7 +83,7 @@ def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan
     """Validate and prove every sheet; learn what the output needs."""
     plan = Plan(writer(target))
     problems: list[Problem] = []
-    notes = None if plan.writer.carries_rules else DropNotes(target)  # a CSV's
+    notes = DropNotes(target) if target in (SheetFormat.CSV, SheetFormat.WIDE_CSV) else None
     ids = GameIds() if target == SheetFormat.CSV else None  # a long CSV tells its games apart by id
     for checked in source.checked():
         plan.source = plan.source or checked.source

@@ -1,16 +1,14 @@
-"""Long CSV (``round,player,bid,tricks``; optional ``game``, ``date`` and ``points``; the header's
-names may be German, see cells.HEADER_NAMES), read a game at a time, and written
-(:class:`LongCsvWriter`)."""
+"""Long CSV (``round,player,bid,tricks``; optional ``game``, ``date`` and ``points``, the special
+cards, seating and rule columns; the header's names may be German, see cells.HEADER_NAMES),
+read a game at a time (written by :mod:`.csv_long_writer`)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from ..errors import Problem, WizardError
+from ..errors import Problem
 from ..game.model import (
     PLAYERS_KEPT,
     ROUNDS_KEPT,
@@ -33,10 +31,11 @@ from .cells import (
     whole_number,
 )
 from .csv_rows import BlockColumns, Chunks, cell_runs
+from .csv_rules import GERMAN, GameRules, rule_columns
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
+from .csv_seating import SeatCells, is_out
 from .csv_specials import SpecialCells, bulk_specials, first_special_line, imply_special_cards
 from .game_ids import GameIds
-from .writing import Portable, SheetWriter, csv_cell
 
 MOST_KEPT_TEXT = 1 << 20  # characters of a game's rows kept before they are placed as they come
 
@@ -61,6 +60,11 @@ class LongLayout:
         self.date_col = column.get("date")
         self.bomb_col = column.get("bomb")  # the anniversary cards (SPEC §3), German Bombe
         self.cloud_col = column.get("cloud")  # German Wolke
+        # Rules and seating (SPEC §3): a game's settings and metadata, a player's start score,
+        # a round's dealer (German Geber)
+        self.rules = rule_columns(header)
+        self.start_col = column.get("startscore")
+        self.dealer_col = column.get("dealer", column.get(next(iter(GERMAN))))
         self.problems = [
             Problem(f"the header has no '{name}' column", source, header_line)
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
@@ -68,7 +72,8 @@ class LongLayout:
         # when asked, and only where a game's rows say nothing but rounds, names, bids, tricks.
         self.runs = (runs and bulk and not self.problems and self.game_col is not None
                      and self.date_col is None and self.points_col is None
-                     and self.bomb_col is None and self.cloud_col is None)
+                     and self.bomb_col is None and self.cloud_col is None and not self.rules
+                     and self.start_col is None and self.dealer_col is None)
 
 
 def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source: str,
@@ -254,6 +259,8 @@ class _LongGame:
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
         self.specials = SpecialCells()  # the Bomb and the Cloud, as the rows give them
+        self.rules = GameRules()  # the game's settings and metadata, as its rows give them
+        self.seat_cells = SeatCells()  # its out rows, start scores and dealers
         self.last_round: int | None = None  # the round of the row placed last
         self.date_changed = False
         self.dated = False  # a date cell of this game's rows holds something
@@ -329,6 +336,8 @@ class _LongGame:
             return
         if layout.date_col is not None:
             self._take_date(cell(layout.date_col), line)
+        if layout.rules:
+            self.rules.take(sheet, [(key, cell(col)) for col, key in layout.rules], line)
         if number != len(self.rounds) and not self._round_in_order(number, line, name):
             return
         self.last_round = number
@@ -348,10 +357,19 @@ class _LongGame:
                           line, number, name)
             return
         comma = layout.comma
-        cells[seat] = (count_cell(cell(layout.bid_col), comma),
-                       count_cell(cell(layout.tricks_col), comma),
-                       whole_number(cell(layout.points_col), comma)
-                       if layout.points_col is not None else None, line)
+        bid = cell(layout.bid_col)
+        if is_out(bid):  # not seated in this round (SPEC §3): no values
+            cells[seat] = (None, None, None, line)
+            self.seat_cells.out(sheet, number, seat, name, {
+                "tricks": cell(layout.tricks_col), "points": cell(layout.points_col)}, line)
+        else:
+            cells[seat] = (count_cell(bid, comma), count_cell(cell(layout.tricks_col), comma),
+                           whole_number(cell(layout.points_col), comma)
+                           if layout.points_col is not None else None, line)
+        if layout.start_col is not None:
+            self.seat_cells.start(sheet, seat, name, cell(layout.start_col), line)
+        if layout.dealer_col is not None:
+            self.seat_cells.dealer(sheet, number, cell(layout.dealer_col), line)
         if layout.bomb_col is not None or layout.cloud_col is not None:
             self.specials.take(sheet, None if layout.bomb_col is None else cell(layout.bomb_col),
                                None if layout.cloud_col is None else cell(layout.cloud_col),
@@ -415,6 +433,7 @@ class _LongGame:
             return self.sheet
         self.place_kept()
         sheet = self.sheet
+        self.rules.apply(sheet)  # before the special cards: a setting says specialCards first
         dropped = len(self.players_dropped)
         sheet.players = (Truncated(self.seats, claimed=PLAYERS_KEPT + dropped,
                                    exact=self.dropped_exact)
@@ -434,6 +453,10 @@ class _LongGame:
                 record.points, record.point_lines = column(2), list(lines)
             self.specials.place(sheet, record)
             sheet.rounds.append(record)
+        outs = self.seat_cells.outs
+        sheet.seating = self.seat_cells.seating(sheet, {
+            number: set(cells).difference(outs.get(number, ())) for number, cells in
+            self.rounds.items()})
         return sheet
 
     def _place_regular_rows(self) -> bool:
@@ -471,6 +494,9 @@ class _LongGame:
             if dates.count(dates[0]) != len(dates) or isinstance(date, BadValue):
                 return False  # judged row by row, to say where
             sheet_date, date_line = date, lines[0]
+        if any(any(columns[col]) for col in (layout.start_col, layout.dealer_col)
+               if col is not None):
+            return False  # seating (SPEC §3): placed row by row
         specials = None
         if layout.bomb_col is not None or layout.cloud_col is not None:
             specials = bulk_specials(
@@ -484,7 +510,12 @@ class _LongGame:
         tricks = _whole_numbers(columns[layout.tricks_col], count_cell, comma)
         points = (_whole_numbers(columns[layout.points_col], whole_number, comma)
                   if layout.points_col is not None else None)
+        if BadValue in map(type, bids) and any(map(is_out, columns[layout.bid_col])):
+            return False  # an out row (SPEC §3): placed row by row
+        if layout.rules and not self.rules.take_columns(columns, layout.rules, lines[0]):
+            return False  # a rule written differently on some row: judged row by row
         sheet = self.sheet
+        self.rules.apply(sheet)
         if sheet_date is not None:
             sheet.date, sheet.date_line = sheet_date, date_line
         sheet.players = list(players)
@@ -510,59 +541,3 @@ def _whole_numbers(cells: Sequence[str], read: Callable[[str, bool], Value],
         return list(map(PLAIN_NUMBERS.__getitem__, cells))
     except KeyError:
         return [read(cell, comma) for cell in cells]
-
-
-# --- writing ---------------------------------------------------------------------------------
-
-class LongCsvWriter(SheetWriter):
-    """``[game,][date,]round,player,bid,tricks[,points]``: one row per round and player; a
-    ``game``, ``date`` or ``points`` column when some sheet learnt has one."""
-
-    carries_rules = False
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.with_game = self.with_date = self.with_points = False
-        self.with_specials = False  # `bomb` and `cloud` columns (SPEC §3)
-
-    def learn(self, p: Portable) -> None:
-        super().learn(p)
-        self.with_specials = self.with_specials or any(
-            record.bomb or record.cloud is not None for record in p.rounds)
-        self.with_game = self.with_game or p.game is not None
-        self.with_date = self.with_date or p.date is not None
-        self.with_points = self.with_points or p.has_points
-
-    def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
-        yield ",".join((["game"] if self.with_game else []) + (["date"] if self.with_date else [])
-                       + ["round", "player", "bid", "tricks"]
-                       + (["points"] if self.with_points else [])
-                       + (["bomb", "cloud"] if self.with_specials else [])) + "\n"
-        for p in sheets:
-            yield self.rows(p)
-
-    def rows(self, p: Portable) -> str:
-        """One game's rows (a game with no rounds cannot be written: it would lose its
-        players)."""
-        if not p.rounds:
-            which = "the sheet" if p.game is None else f"game {p.game}"
-            raise WizardError(Problem(
-                f"{which} has no rounds yet, and a long CSV names the players only in its rows: "
-                "convert it to yaml, json or wide-csv instead", p.source))
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        game = [] if not self.with_game else ["" if p.game is None else p.game]
-        if self.with_date:
-            game.append("" if p.date is None else p.date)
-        for record in p.rounds:
-            for seat, name in enumerate(p.players):
-                row = game + [record.number, name, csv_cell(record.bids[seat]),
-                              csv_cell(record.tricks[seat] if record.tricks else None)]
-                if self.with_points:
-                    row.append(csv_cell(record.points[seat] if record.points else None))
-                if self.with_specials:  # the Bomb on the round's first row, the Cloud on its own
-                    row.append("yes" if record.bomb and not seat else "")
-                    row.append(f"{record.cloud[1]:+d}" if record.cloud is not None
-                               and record.cloud[0] == seat else "")
-                writer.writerow(row)
-        return out.getvalue()

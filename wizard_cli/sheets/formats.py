@@ -21,6 +21,7 @@ from typing import IO
 
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
+from ..game.seating import Seating
 from ..game.settings import resolve
 from .source import (
     decode_all,
@@ -54,7 +55,7 @@ FORMATS: dict[SheetFormat, Registered] = {
                                  "yaml_sheets:YamlWriter"),
     SheetFormat.JSON: Registered((".json",), SheetFormat.YAML, "yaml_sheets:JsonWriter"),
     SheetFormat.CSV: Registered((".csv", ".tsv", ".txt"), "csv_sheets:read_csv_sheets",
-                                "csv_long:LongCsvWriter"),
+                                "csv_long_writer:LongCsvWriter"),
     SheetFormat.WIDE_CSV: Registered((), SheetFormat.CSV,  # a CSV, told by its header
                                      "csv_wide:WideCsvWriter"),
     SheetFormat.KEEPWIZ: Registered((), "keepwiz:read_keepwiz_sheets", None,
@@ -151,7 +152,7 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
             yield from reader(buffered, source, encoding)
         elif kind == SheetFormat.CSV:
             yield from reader(decoded_blocks(buffered, source, encoding, waiting=waiting), source,
-                              runs=runs)
+                              runs=runs, note=note)
         else:
             if waiting is not None:
                 waiting()
@@ -202,7 +203,8 @@ def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
     core = (tuple(sheet.players), rounds)
     if not carries_rules:
         return core + (None if sheet.game is None else str(sheet.game), sheet.date)
-    core += (sheet.game, sheet.date, sheet.place, sheet.notes)
+    core += (sheet.game, sheet.date, sheet.place, sheet.notes, seating_content(sheet.seating),
+             tuple((r.bomb, r.cloud) for r in sheet.rounds))
     if isinstance(sheet, Portable):
         settings = tuple(sheet.settings.items())
     else:
@@ -210,6 +212,17 @@ def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
         effective = resolved.settings.as_dict()
         settings = tuple((k, v) for k, v in effective.items() if k in resolved.sources)
     return core + (sheet.title, sheet.first_dealer, settings)
+
+
+def seating_content(seating: Seating | None) -> tuple | None:
+    """Who sits when, as every format that carries it says it: None for a seating that records
+    nothing (no change, no dealer), else the joins, leaves, start scores, each round's out and
+    dealer (not the lines they stand on)."""
+    if seating is None or not (seating.changes or seating.dealers):
+        return None
+    return (tuple(seating.joins), tuple(seating.leaves), tuple(seating.start),
+            tuple(sorted((number, tuple(sorted(out))) for number, out in seating.out.items()
+                         if out)), tuple(sorted(seating.dealers.items())))
 
 
 def same_sheets(written: Sequence[Portable], read: Sequence[Sheet],

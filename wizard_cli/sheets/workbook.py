@@ -84,7 +84,7 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
                 child.garbled("rows that do not start at the first one")
             # A typed cell has no delimiter to mistake: a decimal comma in a text cell is a point.
             for sheet in sheets_from_rows(header, header_line, _chunks(rows), location,
-                                          comma=True):
+                                          comma=True, note=note):
                 sheet.source, sheet.location = path, location
                 if named:
                     sheet.game = name if sheet.game is None else f"{name}/{sheet.game}"
