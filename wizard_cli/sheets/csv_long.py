@@ -1,12 +1,12 @@
 """Long CSV (``round,player,bid,tricks``; optional ``game``, ``date`` and ``points``, the special
 cards, seating and rule columns; the header's names may be German, see cells.HEADER_NAMES),
-read a game at a time (written by :mod:`.csv_long_writer`)."""
+read a game at a time, and written (:class:`LongCsvWriter`)."""
 
 from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from ..errors import Problem
 from ..game.model import (
@@ -30,12 +30,14 @@ from .cells import (
     trim_trailing,
     whole_number,
 )
+from .csv_long_columns import LongColumns, carried
 from .csv_rows import BlockColumns, Chunks, cell_runs
 from .csv_rules import GERMAN, GameRules, rule_columns
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
 from .csv_seating import SeatCells, is_out
 from .csv_specials import SpecialCells, bulk_specials, first_special_line, imply_special_cards
 from .game_ids import GameIds
+from .writing import Portable, SheetWriter
 
 MOST_KEPT_TEXT = 1 << 20  # characters of a game's rows kept before they are placed as they come
 
@@ -541,3 +543,26 @@ def _whole_numbers(cells: Sequence[str], read: Callable[[str, bool], Value],
         return list(map(PLAIN_NUMBERS.__getitem__, cells))
     except KeyError:
         return [read(cell, comma) for cell in cells]
+
+
+class LongCsvWriter(SheetWriter):
+    """A long CSV: one row per round and player, a column for everything some sheet learnt
+    records (see :class:`~.csv_long_columns.LongColumns`)."""
+
+    carries_seating = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.columns = LongColumns()
+
+    def learn(self, p: Portable) -> None:
+        super().learn(p)
+        self.columns.learn(p)
+
+    def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
+        yield self.columns.header()
+        for p in sheets:
+            yield self.columns.rows(p)
+
+    def carried(self, p: Portable) -> Portable:
+        return carried(p)

@@ -55,7 +55,7 @@ FORMATS: dict[SheetFormat, Registered] = {
                                  "yaml_sheets:YamlWriter"),
     SheetFormat.JSON: Registered((".json",), SheetFormat.YAML, "yaml_sheets:JsonWriter"),
     SheetFormat.CSV: Registered((".csv", ".tsv", ".txt"), "csv_sheets:read_csv_sheets",
-                                "csv_long_writer:LongCsvWriter"),
+                                "csv_long:LongCsvWriter"),
     SheetFormat.WIDE_CSV: Registered((), SheetFormat.CSV,  # a CSV, told by its header
                                      "csv_wide:WideCsvWriter"),
     SheetFormat.KEEPWIZ: Registered((), "keepwiz:read_keepwiz_sheets", None,

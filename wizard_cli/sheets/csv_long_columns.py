@@ -1,13 +1,13 @@
-"""A season written as a long CSV (``wizard convert --to csv``): one row per round and player,
-with a column for everything some game of it records (SPEC §3 "A long CSV carries its rules",
-"Special cards and seating in a CSV"), so it reads back as the same games."""
+"""The columns of a season written as a long CSV (``wizard convert --to csv``, by
+:class:`~.csv_long.LongCsvWriter`) and each game's rows: one row per round and player, with a
+column for everything some game of it records (SPEC §3 "A long CSV carries its rules", "Special
+cards and seating in a CSV"), so it reads back as the same games."""
 
 from __future__ import annotations
 
 import csv
 import dataclasses
 import io
-from collections.abc import Iterable, Iterator
 
 from ..errors import Problem, WizardError
 from ..game.model import Sheet
@@ -15,25 +15,22 @@ from ..game.seating import Seating
 from ..game.settings import DEFAULTS, value_text
 from .csv_rules import RULE_KEYS
 from .csv_seating import SeatCells
-from .writing import Portable, SheetWriter, csv_cell
+from .writing import Portable, csv_cell
 
 
-class LongCsvWriter(SheetWriter):
+class LongColumns:
     """``[game,][date,]round,player,bid,tricks[,points][,bomb,cloud][,dealer][,startScore]``
     and a column for each rule (settings off their defaults, title, firstDealer, place, notes)
     that some sheet learnt sets, its value on every row of its game."""
 
-    carries_seating = True
-
     def __init__(self) -> None:
-        super().__init__()
         self.with_game = self.with_date = self.with_points = False
         self.with_specials = False  # `bomb` and `cloud` columns (SPEC §3)
         self.with_dealer = self.with_start = False
         self.rule_keys: set[str] = set()
 
     def learn(self, p: Portable) -> None:
-        super().learn(p)
+        """Note what one sheet the output holds needs of the columns."""
         self.with_specials = self.with_specials or any(
             record.bomb or record.cloud is not None for record in p.rounds)
         self.with_game = self.with_game or p.game is not None
@@ -45,18 +42,21 @@ class LongCsvWriter(SheetWriter):
             self.with_start = self.with_start or any(p.seating.start)
             self.with_dealer = self.with_dealer or bool(off_rotation(p))
 
-    def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
-        keys = [key for key in RULE_KEYS if key in self.rule_keys]
-        yield ",".join((["game"] if self.with_game else []) + (["date"] if self.with_date else [])
+    @property
+    def keys(self) -> list[str]:
+        """The rule columns, in the order of SPEC §3 and §2."""
+        return [key for key in RULE_KEYS if key in self.rule_keys]
+
+    def header(self) -> str:
+        """The header line."""
+        return ",".join((["game"] if self.with_game else []) + (["date"] if self.with_date else [])
                        + ["round", "player", "bid", "tricks"]
                        + (["points"] if self.with_points else [])
                        + (["bomb", "cloud"] if self.with_specials else [])
                        + (["dealer"] if self.with_dealer else [])
-                       + (["startScore"] if self.with_start else []) + keys) + "\n"
-        for p in sheets:
-            yield self.rows(p, keys)
+                       + (["startScore"] if self.with_start else []) + self.keys) + "\n"
 
-    def rows(self, p: Portable, keys: list[str]) -> str:
+    def rows(self, p: Portable) -> str:
         """One game's rows (a game with no rounds cannot be written: it would lose its
         players)."""
         if not p.rounds:
@@ -70,7 +70,7 @@ class LongCsvWriter(SheetWriter):
         if self.with_date:
             game.append("" if p.date is None else p.date)
         values = rules(p)
-        tail = [values.get(key, "") for key in keys]
+        tail = [values.get(key, "") for key in self.keys]
         seating = p.seating
         dealers = off_rotation(p)
         for record in p.rounds:
@@ -97,17 +97,19 @@ class LongCsvWriter(SheetWriter):
                 writer.writerow(row + tail)
         return out.getvalue()
 
-    def carried(self, p: Portable) -> Portable:
-        """What a long CSV gives back: game ids as text, the settings off their defaults (the
-        others are not written), the dealers off the rotation (the others it gives itself)."""
-        defaults = DEFAULTS.as_dict()
-        seating = p.seating
-        if seating is not None:
-            seating = dataclasses.replace(seating, dealers=off_rotation(p))
-        return dataclasses.replace(
-            p, game=None if p.game is None else str(p.game),
-            settings={key: value for key, value in p.settings.items() if defaults[key] != value},
-            seating=seating)
+
+
+def carried(p: Portable) -> Portable:
+    """What a long CSV gives back of a sheet: game ids as text, the settings off their defaults
+    (the others are not written), the dealers off the rotation (the others it gives itself)."""
+    defaults = DEFAULTS.as_dict()
+    seating = p.seating
+    if seating is not None:
+        seating = dataclasses.replace(seating, dealers=off_rotation(p))
+    return dataclasses.replace(
+        p, game=None if p.game is None else str(p.game),
+        settings={key: value for key, value in p.settings.items() if defaults[key] != value},
+        seating=seating)
 
 
 def rules(p: Portable) -> dict[str, str]:
