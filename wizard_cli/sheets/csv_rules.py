@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import Problem
 from ..game.model import Sheet
@@ -60,6 +61,18 @@ def _spelt(name: str) -> str:
                                         if column.lower() == name), name)
 
 
+def other_value(held: dict[Any, tuple[str, int]], clashed: set, where: Any, text: str,
+                line: int) -> tuple[str, int] | None:
+    """A value that must be the same wherever it is given (a game's rule, a player's start
+    score, a round's dealer): the first is kept in ``held``; for a different one, the first
+    and its line are returned, once for each ``where`` (its rows would repeat it)."""
+    first = held.setdefault(where, (text, line))
+    if first[0] == text or where in clashed:
+        return None
+    clashed.add(where)
+    return first
+
+
 @dataclass
 class GameRules:
     """One game's rule cells as its rows give them: each key's value and the line it stands on.
@@ -74,11 +87,8 @@ class GameRules:
         for key, text in cells:
             if not text.strip():
                 continue
-            held = self.values.get(key)
-            if held is None:
-                self.values[key] = (text, line)
-            elif held[0] != text and key not in self.clashed:
-                self.clashed.add(key)
+            held = other_value(self.values, self.clashed, key, text, line)
+            if held is not None:
                 sheet.problem(f"{key} '{shown_value(text)}' where the game's earlier rows say "
                               f"'{shown_value(held[0])}' (line {held[1]}): a game has one {key}",
                               line)

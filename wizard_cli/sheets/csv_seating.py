@@ -15,6 +15,7 @@ from ..game.model import BadValue, Sheet
 from ..game.seating import Seating
 from ..game.settings import suggest
 from .cells import shown_value, whole_number
+from .csv_rules import other_value
 
 OUT_WORDS = frozenset({"out", "aus"})
 
@@ -33,7 +34,8 @@ class SeatCells:
     outs: dict[int, dict[int, int]] = field(default_factory=dict)
     starts: dict[int, tuple[str, int]] = field(default_factory=dict)
     dealers: dict[int, tuple[str, int]] = field(default_factory=dict)
-    clashed: set[tuple[str, int]] = field(default_factory=set)
+    clashed: dict[str, set[int]] = field(default_factory=lambda: {"startScore": set(),
+                                                                  "dealer": set()})
 
     def out(self, sheet: Sheet, number: int, seat: int, name: str, values: dict[str, str],
             line: int) -> None:
@@ -47,27 +49,27 @@ class SeatCells:
 
     def start(self, sheet: Sheet, seat: int, name: str, text: str, line: int) -> None:
         """A ``startScore`` cell of a player's row (an empty one says nothing)."""
-        if text.strip():
-            self._one(sheet, "startScore", seat, self.starts, text.strip(), line,
-                      f"{name}'s earlier rows", "a player has one startScore", None, name)
+        self._one(sheet, "startScore", seat, text, line, f"{name}'s earlier rows", "a player",
+                  None, name)
 
     def dealer(self, sheet: Sheet, number: int, text: str, line: int) -> None:
         """A ``dealer`` cell of a round's row (an empty one says nothing)."""
-        if text.strip():
-            self._one(sheet, "dealer", number, self.dealers, text.strip(), line,
-                      "the round's earlier rows", "a round has one dealer", number, None)
+        self._one(sheet, "dealer", number, text, line, "the round's earlier rows", "a round",
+                  number, None)
 
-    def _one(self, sheet: Sheet, key: str, where: int, held: dict[int, tuple[str, int]],
-             text: str, line: int, earlier: str, rule: str, number: int | None,
-             name: str | None) -> None:
+    def _one(self, sheet: Sheet, key: str, where: int, text: str, line: int, earlier: str,
+             whose: str, number: int | None, name: str | None) -> None:
         """A value that must be the same wherever it is given: the first kept, a different
         one said once, with both lines."""
-        first = held.setdefault(where, (text, line))
-        if first[0] != text and (key, where) not in self.clashed:
-            self.clashed.add((key, where))
+        text = text.strip()
+        if not text:
+            return
+        held = self.starts if key == "startScore" else self.dealers
+        first = other_value(held, self.clashed[key], where, text, line)
+        if first is not None:
             sheet.problem(f"{key} '{shown_value(text)}' where {earlier} say "
-                          f"'{shown_value(first[0])}' (line {first[1]}): {rule}", line, number,
-                          name)
+                          f"'{shown_value(first[0])}' (line {first[1]}): {whose} has one {key}",
+                          line, number, name)
 
     def seating(self, sheet: Sheet, seated_rows: dict[int, set[int]]) -> Seating | None:
         """The sheet's Seating from its cells (None when they record nothing): ``seated_rows``
