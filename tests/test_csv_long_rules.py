@@ -440,3 +440,13 @@ def test_the_sample_seasons_go_to_long_csv_and_back(tmp_path, target):
         read = score_json("-", "--input-format", "csv", input=as_csv.stdout)
         assert list(map(_same, read)) == [_same({**g, "game": g["game"]})
                                           for g in score_json(source)]
+
+
+def test_a_title_a_spreadsheet_may_run_as_a_formula_is_warned_of_in_a_long_csv(write):
+    """SPEC §8: the long CSV now writes the title as a cell; the wide one drops it."""
+    path = write("s.yaml", 'title: "=1+1"\nplayers: [A, B, C]\n'
+                           "rounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n")
+    long = run("convert", path, "--to", "csv")
+    assert long.stderr == (f"{path}: warning: a cell begins with '=' (=1+1): a spreadsheet may "
+                           "run it as a formula; it is written as it is\n")
+    assert "warning" not in run("convert", path, "--to", "wide-csv").stderr

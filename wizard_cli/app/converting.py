@@ -101,8 +101,9 @@ def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan
         if notes is not None:
             notes.add(sheet)
             if plan.formula is None:
-                plan.formula = next((cell for cell in (*sheet.players, sheet.game)
-                                     if formula_like(cell)), None)
+                texts = (sheet.title, sheet.place, sheet.notes) if ids is not None else ()
+                plan.formula = next((cell for cell in (*sheet.players, sheet.game, *texts)
+                                     if formula_like(cell)), None)  # (a long CSV has texts)
     if problems:
         raise WizardError(*problems)
     plan.writer.check()  # a wide CSV: one game
