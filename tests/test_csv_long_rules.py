@@ -450,3 +450,17 @@ def test_a_title_a_spreadsheet_may_run_as_a_formula_is_warned_of_in_a_long_csv(w
     assert long.stderr == (f"{path}: warning: a cell begins with '=' (=1+1): a spreadsheet may "
                            "run it as a formula; it is written as it is\n")
     assert "warning" not in run("convert", path, "--to", "wide-csv").stderr
+
+
+def test_a_player_out_of_every_recorded_round_joins_with_the_next(write):
+    """`wizard join` seats a player from the next round: every recorded row of theirs is
+    `out`, so they joined late, with the round after the last recorded one."""
+    text = ("players: [A, B, C, {name: D, joins: 3, startScore: 20}]\nrounds:\n"
+            "  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n  - {bids: [1, 0, 0], tricks: [1, 1, 0]}\n")
+    as_csv = run("convert", write("j.yaml", text), "--to", "csv")
+    assert as_csv.stdout.splitlines()[4] == "1,D,out,,20"
+    back = run("convert", "-", "--input-format", "csv", "--to", "yaml", input=as_csv.stdout)
+    assert back.stdout == text.replace("  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n  - {bids: "
+                                       "[1, 0, 0], tricks: [1, 1, 0]}\n",
+                                       "  - bids:   [1, 0, 0]\n    tricks: [1, 0, 0]\n"
+                                       "  - bids:   [1, 0, 0]\n    tricks: [1, 1, 0]\n")

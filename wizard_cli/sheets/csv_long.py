@@ -30,7 +30,6 @@ from .cells import (
     trim_trailing,
     whole_number,
 )
-from .csv_long_columns import LongColumns, carried
 from .csv_rows import BlockColumns, Chunks, cell_runs
 from .csv_rules import GERMAN, GameRules, rule_columns
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
@@ -552,6 +551,8 @@ class LongCsvWriter(SheetWriter):
     carries_seating = True
 
     def __init__(self) -> None:
+        from .csv_long_columns import LongColumns  # (not loaded to read a CSV)
+
         super().__init__()
         self.columns = LongColumns()
 
@@ -565,4 +566,6 @@ class LongCsvWriter(SheetWriter):
             yield self.columns.rows(p)
 
     def carried(self, p: Portable) -> Portable:
+        from .csv_long_columns import carried
+
         return carried(p)
