@@ -260,8 +260,10 @@ class _LongGame:
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
         self.specials = SpecialCells()  # the Bomb and the Cloud, as the rows give them
-        self.rules = GameRules()  # the game's settings and metadata, as its rows give them
-        self.seat_cells = SeatCells()  # its out rows, start scores and dealers
+        # The game's settings and metadata, and its out rows, start scores and dealers, as its
+        # rows give them (made only for a file that has them: a season has many games)
+        self.rules = GameRules() if layout.rules else None
+        self.seat_cells: SeatCells | None = None
         self.last_round: int | None = None  # the round of the row placed last
         self.date_changed = False
         self.dated = False  # a date cell of this game's rows holds something
@@ -337,7 +339,7 @@ class _LongGame:
             return
         if layout.date_col is not None:
             self._take_date(cell(layout.date_col), line)
-        if layout.rules:
+        if self.rules is not None:
             self.rules.take(sheet, [(key, cell(col)) for col, key in layout.rules], line)
         if number != len(self.rounds) and not self._round_in_order(number, line, name):
             return
@@ -361,20 +363,26 @@ class _LongGame:
         bid = cell(layout.bid_col)
         if is_out(bid):  # not seated in this round (SPEC §3): no values
             cells[seat] = (None, None, None, line)
-            self.seat_cells.out(sheet, number, seat, name, {
+            self._seating().out(sheet, number, seat, name, {
                 "tricks": cell(layout.tricks_col), "points": cell(layout.points_col)}, line)
         else:
             cells[seat] = (count_cell(bid, comma), count_cell(cell(layout.tricks_col), comma),
                            whole_number(cell(layout.points_col), comma)
                            if layout.points_col is not None else None, line)
         if layout.start_col is not None:
-            self.seat_cells.start(sheet, seat, name, cell(layout.start_col), line)
+            self._seating().start(sheet, seat, name, cell(layout.start_col), line)
         if layout.dealer_col is not None:
-            self.seat_cells.dealer(sheet, number, cell(layout.dealer_col), line)
+            self._seating().dealer(sheet, number, cell(layout.dealer_col), line)
         if layout.bomb_col is not None or layout.cloud_col is not None:
             self.specials.take(sheet, None if layout.bomb_col is None else cell(layout.bomb_col),
                                None if layout.cloud_col is None else cell(layout.cloud_col),
                                number, seat, name, line)
+
+    def _seating(self) -> SeatCells:
+        """The game's seating cells, made when the first comes."""
+        if self.seat_cells is None:
+            self.seat_cells = SeatCells()
+        return self.seat_cells
 
     def _count_dropped(self, name: str) -> None:
         """A name past the players a game can have: counted, not seated."""
@@ -434,7 +442,8 @@ class _LongGame:
             return self.sheet
         self.place_kept()
         sheet = self.sheet
-        self.rules.apply(sheet)  # before the special cards: a setting says specialCards first
+        if self.rules is not None:  # before the special cards: a setting says specialCards first
+            self.rules.apply(sheet)
         dropped = len(self.players_dropped)
         sheet.players = (Truncated(self.seats, claimed=PLAYERS_KEPT + dropped,
                                    exact=self.dropped_exact)
@@ -454,10 +463,11 @@ class _LongGame:
                 record.points, record.point_lines = column(2), list(lines)
             self.specials.place(sheet, record)
             sheet.rounds.append(record)
-        outs = self.seat_cells.outs
-        sheet.seating = self.seat_cells.seating(sheet, {
-            number: set(cells).difference(outs.get(number, ())) for number, cells in
-            self.rounds.items()})
+        if self.seat_cells is not None:
+            outs = self.seat_cells.outs
+            sheet.seating = self.seat_cells.seating(sheet, {
+                number: set(cells).difference(outs.get(number, ())) for number, cells in
+                self.rounds.items()})
         return sheet
 
     def _place_regular_rows(self) -> bool:
@@ -495,8 +505,9 @@ class _LongGame:
             if dates.count(dates[0]) != len(dates) or isinstance(date, BadValue):
                 return False  # judged row by row, to say where
             sheet_date, date_line = date, lines[0]
-        if any(any(columns[col]) for col in (layout.start_col, layout.dealer_col)
-               if col is not None):
+        if (layout.start_col is not None or layout.dealer_col is not None) and any(
+                any(columns[col]) for col in (layout.start_col, layout.dealer_col)
+                if col is not None):
             return False  # seating (SPEC §3): placed row by row
         specials = None
         if layout.bomb_col is not None or layout.cloud_col is not None:
@@ -507,16 +518,17 @@ class _LongGame:
             if specials is False:
                 return False  # a cell that is no mark or change: judged row by row, to say where
         comma = layout.comma
-        bids = _whole_numbers(columns[layout.bid_col], count_cell, comma)
+        bids = _whole_numbers(columns[layout.bid_col], count_cell, comma, out=True)
+        if bids is None:
+            return False  # an out row (SPEC §3): placed row by row
         tricks = _whole_numbers(columns[layout.tricks_col], count_cell, comma)
         points = (_whole_numbers(columns[layout.points_col], whole_number, comma)
                   if layout.points_col is not None else None)
-        if BadValue in map(type, bids) and any(map(is_out, columns[layout.bid_col])):
-            return False  # an out row (SPEC §3): placed row by row
-        if layout.rules and not self.rules.take_columns(columns, layout.rules, lines[0]):
-            return False  # a rule written differently on some row: judged row by row
+        if self.rules is not None:
+            if not self.rules.take_columns(columns, layout.rules, lines[0]):
+                return False  # a rule written differently on some row: judged row by row
+            self.rules.apply(self.sheet)
         sheet = self.sheet
-        self.rules.apply(sheet)
         if sheet_date is not None:
             sheet.date, sheet.date_line = sheet_date, date_line
         sheet.players = list(players)
@@ -536,11 +548,14 @@ class _LongGame:
 
 
 def _whole_numbers(cells: Sequence[str], read: Callable[[str, bool], Value],
-                   comma: bool) -> list[Value]:
-    """A column of cells as ``read`` reads each, looked up when all are plain numbers."""
+                   comma: bool, out: bool = False) -> list[Value] | None:
+    """A column of cells as ``read`` reads each, looked up when all are plain numbers; with
+    ``out``, None when a cell is a bid cell's ``out`` (SPEC §3)."""
     try:
         return list(map(PLAIN_NUMBERS.__getitem__, cells))
     except KeyError:
+        if out and any(map(is_out, cells)):
+            return None
         return [read(cell, comma) for cell in cells]
 
 
