@@ -192,7 +192,7 @@ def _seated_round_problems(sheet: Sheet, s: Settings, first_dealer: int) -> list
         before = len(problems)
         _seated_values(sheet, record, seated, size, index == last, at)
         if record.bomb or record.cloud is not None:
-            problems += _seated_special_problems(sheet, record, seated, size, s)
+            problems += special_card_problems(sheet, record, size, s, seated)
         clean = clean and len(problems) == before
         if record.tricks is not None and (sizes is None and number == DECK_SIZE // len(seated)):
             ended = number
@@ -467,24 +467,12 @@ def _tricks_sum(at, tricks: Sequence[Value], size: int, bomb: bool, line: int | 
         at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
 
 
-def _seated_special_problems(sheet: Sheet, record: RoundRecord, seated: list[int], size: int,
-                             s: Settings) -> list[Problem]:
-    """A round's Bomb and Cloud in a sheet with seating: as :func:`special_card_problems`, and
-    the Cloud goes to a player seated in the round (SPEC §4)."""
-    cloud = record.cloud
-    if cloud is None or cloud[0] in seated or not s.special_cards:
-        return special_card_problems(sheet, record, size, s, seated)
-    return [Problem(f"the Cloud goes to a player seated in the round, and this player is "
-                    f"{sheet.seating.why_not_seated(cloud[0], record.number)}", sheet.where,
-                    record.cloud_line, record.number, sheet.players[cloud[0]])]
-
-
 def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Settings,
                           seated: Sequence[int] | None = None) -> list[Problem]:
     """A round's Bomb and Cloud (SPEC §1, §4): only with ``specialCards: true``; the Bomb only
     with the round's tricks; the Cloud once every bid is in (every ``seated`` player's, when
-    given), to a player who took a trick, with a changed bid in 0..hand size. (Its shape, one
-    listed player and ±1, is the reader's.)"""
+    given), to a seated player who took a trick, with a changed bid in 0..hand size. (Its
+    shape, one listed player and ±1, is the reader's.)"""
     found: list[Problem] = []
     at = lambda message, line, player=None: found.append(  # noqa: E731
         Problem(message, sheet.where, line, record.number, player))
@@ -503,6 +491,10 @@ def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Setti
         return found
     seat, change = cloud
     name = sheet.players[seat]
+    if seated is not None and seat not in seated:
+        at("the Cloud goes to a player seated in the round, and this player is "
+           f"{sheet.seating.why_not_seated(seat, record.number)}", record.cloud_line, name)
+        return found
     bid = record.bids[seat]
     bids = record.bids if seated is None else [record.bids[seat] for seat in seated]
     if record.tricks is None and any(value is None for value in bids):
