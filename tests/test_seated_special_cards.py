@@ -4,9 +4,7 @@ Bomb and the Cloud, shown in the table, and kept by ``convert`` to YAML and JSON
 
 from __future__ import annotations
 
-import json
-
-from helpers import run
+from helpers import run, score_json
 
 # Cara leaves after round 4, Eva joins in round 3 with 30, Dan sits round 3 out and Anna deals
 # it off the rotation; round 1 has the Bomb (tricks add up to 0), round 2 Ben's Cloud (called
@@ -33,12 +31,6 @@ rounds:
     tricks: [1, 0, 1, 1, 1]
   - bids:   [2, 1, 1, 1]
 """
-
-
-def score_json(path) -> dict:
-    result = run("score", "-f", "json", path)
-    assert (result.exit_code, result.stderr) == (0, ""), result.stderr
-    return json.loads(result.stdout)
 
 
 def test_a_seated_game_scores_the_bomb_and_the_cloud(write):
