@@ -496,7 +496,7 @@ def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Setti
            f"{sheet.seating.why_not_seated(seat, record.number)}", record.cloud_line, name)
         return found
     bid = record.bids[seat]
-    bids = record.bids if seated is None else [record.bids[seat] for seat in seated]
+    bids = record.bids if seated is None else [record.bids[other] for other in seated]
     if record.tricks is None and any(value is None for value in bids):
         at("the Cloud is recorded once every bid of the round is in", record.cloud_line, name)
     elif isinstance(bid, int) and not 0 <= bid + change <= size:
