@@ -524,13 +524,6 @@ def test_stats_count_only_the_rounds_a_player_sat_in():
     assert anna == {1: 1, 2: 2, 3: 1, 4: 1}  # Eva bids before Anna in rounds 3 and 4
 
 
-def test_convert_to_a_wide_csv_refuses_seating_rather_than_lose_it(tmp_path):
-    result = run("convert", LATECOMER, "--to", "wide-csv")
-    assert result.exit_code == 1
-    assert "seating (joins, leaves, startScore, out, dealer) is not yet written to a CSV" \
-        in result.stderr
-
-
 def test_a_long_csv_carries_the_seating(tmp_path):
     """SPEC §3: out rows, a startScore column; read back, the same seating and scores."""
     result = run("convert", LATECOMER, "--to", "csv")

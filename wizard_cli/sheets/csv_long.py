@@ -30,10 +30,11 @@ from .cells import (
     trim_trailing,
     whole_number,
 )
+from .csv_long_seating import LongSeatCells
 from .csv_rows import BlockColumns, Chunks, cell_runs
 from .csv_rules import GERMAN, GameRules, rule_columns
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
-from .csv_seating import SeatCells, is_out
+from .csv_seating import is_out
 from .csv_specials import SpecialCells, bulk_specials, first_special_line, imply_special_cards
 from .game_ids import GameIds
 from .writing import Portable, SheetWriter
@@ -263,7 +264,7 @@ class _LongGame:
         # The game's settings and metadata, and its out rows, start scores and dealers, as its
         # rows give them (made only for a file that has them: a season has many games)
         self.rules = GameRules() if layout.rules else None
-        self.seat_cells: SeatCells | None = None
+        self.seat_cells: LongSeatCells | None = None
         self.last_round: int | None = None  # the round of the row placed last
         self.date_changed = False
         self.dated = False  # a date cell of this game's rows holds something
@@ -378,10 +379,10 @@ class _LongGame:
                                None if layout.cloud_col is None else cell(layout.cloud_col),
                                number, seat, name, line)
 
-    def _seating(self) -> SeatCells:
+    def _seating(self) -> LongSeatCells:
         """The game's seating cells, made when the first comes."""
         if self.seat_cells is None:
-            self.seat_cells = SeatCells()
+            self.seat_cells = LongSeatCells()
         return self.seat_cells
 
     def _count_dropped(self, name: str) -> None:

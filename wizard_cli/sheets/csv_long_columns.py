@@ -10,11 +10,10 @@ import dataclasses
 import io
 
 from ..errors import Problem, WizardError
-from ..game.model import Sheet
 from ..game.seating import Seating
 from ..game.settings import DEFAULTS, value_text
 from .csv_rules import RULE_KEYS
-from .csv_seating import SeatCells
+from .csv_seating import off_rotation_dealers, read_back_seating
 from .writing import Portable, csv_cell
 
 
@@ -132,13 +131,7 @@ def off_rotation(p: Portable) -> dict[int, int]:
         return {}
     first = (p.players.index(p.first_dealer) if p.first_dealer is not None
              else next(iter(seating.seated(1)), 0))
-    off = {}
-    for number, seat in sorted(seating.dealers.items()):
-        before = dataclasses.replace(seating, dealers={
-            at: dealer for at, dealer in seating.dealers.items() if at < number})
-        if before.rotation(first, number, seating.seated)[-1] != seat:
-            off[number] = seat
-    return off
+    return off_rotation_dealers(seating, first)
 
 
 def _refuse_lost_seats(p: Portable) -> None:
@@ -148,15 +141,7 @@ def _refuse_lost_seats(p: Portable) -> None:
     seating = p.seating
     assert seating is not None
     rounds = len(p.rounds)
-    cells = SeatCells()
-    seated = {}
-    for number in range(1, rounds + 1):
-        seated[number] = set(seating.seated(number))
-        for seat in range(len(p.players)):
-            if seat not in seated[number]:
-                cells.outs.setdefault(number, {})[seat] = 0
-    back = cells.seating(Sheet(p.source, players=list(p.players)), seated) or Seating.plain(
-        len(p.players))
+    back = read_back_seating(seating, rounds) or Seating.plain(len(p.players))
     for seat, name in enumerate(p.players):
         if (seating.joins[seat], seating.leaves[seat]) != (back.joins[seat], back.leaves[seat]) \
                 or any((seat in seating.out.get(n, ())) != (seat in back.out.get(n, ()))

@@ -1,126 +1,87 @@
-"""Who sits at the table, as a long CSV records it (SPEC §3 "Special cards and seating in a
-CSV", §1): a row with ``out`` (German ``aus``) in its bid cell for a player not seated, a
-player's ``startScore`` on any of their rows, a round's ``dealer`` (``Geber``) on any of its.
-
-A player's ``out`` rows before their first seated round say they joined late, after their last
-one that they left, and between the two that they sat that round out alone. Nothing here reads
-a file: the long reader hands each row's cells over, and gets the sheet's Seating back.
-"""
+"""Seating in a CSV (SPEC §3 "Special cards and seating in a CSV"): who sits when, as a CSV's
+cells give it — ``out`` (German ``aus``) for a player not seated in a round, start scores, a
+round's recorded dealer — made into the sheet's :class:`~wizard_cli.game.seating.Seating`; and
+which recorded dealers a CSV writes (those off the rotation)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..game.model import BadValue, Sheet
 from ..game.seating import Seating
-from ..game.settings import suggest
-from .cells import shown_value, whole_number
-from .csv_rules import other_value
 
-OUT_WORDS = frozenset({"out", "aus"})
+OUT_WORDS = frozenset({"out", "aus"})  # a player not seated in the round
 
 
-def is_out(text: str) -> bool:
-    """Whether a bid cell says the player sits the round out."""
-    return text.strip().lower() in OUT_WORDS
+def is_out(cell: str) -> bool:
+    """An ``out`` (``aus``) cell: the player is not seated in the round (any case)."""
+    return cell.strip().lower() in OUT_WORDS
 
 
 @dataclass
 class SeatCells:
-    """One game's seating cells as its rows give them: ``outs[round][seat]`` the line of an
-    ``out`` row, ``starts[seat]`` a start score and its line, ``dealers[round]`` a dealer's
-    name and its line. A second, different value is a problem naming both lines."""
+    """A CSV game's seating as its cells give it, gathered as the rows come: the seats with
+    ``out`` in each round, the start scores, each round's recorded dealer."""
 
-    outs: dict[int, dict[int, int]] = field(default_factory=dict)
-    starts: dict[int, tuple[str, int]] = field(default_factory=dict)
-    dealers: dict[int, tuple[str, int]] = field(default_factory=dict)
-    clashed: dict[str, set[int]] = field(default_factory=lambda: {"startScore": set(),
-                                                                  "dealer": set()})
+    out: dict[int, set[int]] = field(default_factory=dict)
+    out_lines: dict[int, int] = field(default_factory=dict)
+    start: dict[int, int] = field(default_factory=dict)
+    dealers: dict[int, int] = field(default_factory=dict)
+    dealer_lines: dict[int, int] = field(default_factory=dict)
 
-    def out(self, sheet: Sheet, number: int, seat: int, name: str, values: dict[str, str],
-            line: int) -> None:
-        """An ``out`` row: the player is not seated in round ``number``; a tricks or points
-        value on it is a problem (a player sitting out takes no tricks)."""
-        self.outs.setdefault(number, {})[seat] = line
-        for what, text in values.items():
-            if text.strip():
-                sheet.problem(f"{what} '{shown_value(text.strip())}' on an 'out' row: a player "
-                              "sitting a round out has no value in it", line, number, name)
+    def sits_out(self, number: int, seat: int, line: int) -> None:
+        """``seat`` has ``out`` in round ``number`` (on ``line``)."""
+        self.out.setdefault(number, set()).add(seat)
+        self.out_lines.setdefault(number, line)
 
-    def start(self, sheet: Sheet, seat: int, name: str, text: str, line: int) -> None:
-        """A ``startScore`` cell of a player's row (an empty one says nothing)."""
-        self._one(sheet, "startScore", seat, text, line, f"{name}'s earlier rows", "a player",
-                  None, name)
-
-    def dealer(self, sheet: Sheet, number: int, text: str, line: int) -> None:
-        """A ``dealer`` cell of a round's row (an empty one says nothing)."""
-        self._one(sheet, "dealer", number, text, line, "the round's earlier rows", "a round",
-                  number, None)
-
-    def _one(self, sheet: Sheet, key: str, where: int, text: str, line: int, earlier: str,
-             whose: str, number: int | None, name: str | None) -> None:
-        """A value that must be the same wherever it is given: the first kept, a different
-        one said once, with both lines."""
-        text = text.strip()
-        if not text:
-            return
-        held = self.starts if key == "startScore" else self.dealers
-        first = other_value(held, self.clashed[key], where, text, line)
-        if first is not None:
-            sheet.problem(f"{key} '{shown_value(text)}' where {earlier} say "
-                          f"'{shown_value(first[0])}' (line {first[1]}): {whose} has one {key}",
-                          line, number, name)
-
-    def seating(self, sheet: Sheet, seated_rows: dict[int, set[int]]) -> Seating | None:
-        """The sheet's Seating from its cells (None when they record nothing): ``seated_rows``
-        gives each recorded round's seats with a row that is not ``out``."""
-        starts = self._start_scores(sheet)
-        dealers = self._dealer_seats(sheet)
-        if not self.outs and not any(starts.values()) and not dealers:
+    def seating(self, count: int, rounds: int, line: int | None) -> Seating | None:
+        """The seating of a game of ``count`` players and ``rounds`` recorded rounds (None when
+        the cells record none). A player with ``out`` before their first seated round joins
+        late, after their last one has left, between them sits that round out (SPEC §3); one
+        seated in no recorded round joins with the next. ``line``: where the players stand."""
+        if not (self.out or any(self.start.values()) or self.dealers):
             return None
-        count = len(sheet.players)
         seating = Seating.plain(count)
-        rounds = len(seated_rows)
+        seating.entry_lines = [line] * count
+        for seat, score in self.start.items():
+            seating.start[seat] = score
         for seat in range(count):
-            seating.start[seat] = starts.get(seat, 0)
-            outs = sorted(number for number, seats in self.outs.items() if seat in seats)
-            if not outs:
+            seated = [number for number in range(1, rounds + 1)
+                      if seat not in self.out.get(number, ())]
+            if not seated:
+                seating.joins[seat] = rounds + 1
                 continue
-            seated = [number for number in range(1, rounds + 1) if seat in seated_rows[number]]
-            first, last = (seated[0], seated[-1]) if seated else (rounds + 1, None)
-            seating.entry_lines[seat] = self.outs[outs[0]][seat]
-            if outs[0] < first:
-                seating.joins[seat] = first
-            if last is not None and outs[-1] > last:
-                seating.leaves[seat] = last
-            for number in outs:
-                if first < number < (last or 0):
+            first, last = seated[0], seated[-1]
+            seating.joins[seat] = first
+            seating.leaves[seat] = last if last < rounds else None
+            for number in range(first + 1, last):
+                if seat in self.out.get(number, ()):
                     seating.out[number] = seating.out.get(number, frozenset()) | {seat}
-                    seating.out_lines.setdefault(number, self.outs[number][seat])
-        for number, (seat, line) in dealers.items():
-            seating.dealers[number], seating.dealer_lines[number] = seat, line
+                    seating.out_lines[number] = self.out_lines[number]
+        seating.dealers = dict(self.dealers)
+        seating.dealer_lines = dict(self.dealer_lines)
         return seating
 
-    def _start_scores(self, sheet: Sheet) -> dict[int, int]:
-        """Each player's start score, whole numbers (a bad one is a problem, and 0)."""
-        scores = {}
-        for seat, (text, line) in self.starts.items():
-            value = whole_number(text)
-            if isinstance(value, BadValue) or value is None:
-                sheet.problem(f"startScore '{shown_value(text)}' is not a whole number", line,
-                              None, sheet.players[seat])
-            else:
-                scores[seat] = value
-        return scores
 
-    def _dealer_seats(self, sheet: Sheet) -> dict[int, tuple[int, int]]:
-        """Each recorded dealer's seat and line (a name not among the players is a problem)."""
-        seats = {name: seat for seat, name in enumerate(sheet.players)}
-        found = {}
-        for number, (name, line) in self.dealers.items():
-            if name in seats:
-                found[number] = (seats[name], line)
-            else:
-                sheet.problem(f"dealer '{shown_value(name)}' is not one of the players"
-                              f"{suggest(name, sheet.players)}", line, number)
-        return found
+def read_back_seating(seating: Seating, rounds: int) -> Seating | None:
+    """The seating a CSV's cells read back as, for a sheet recording ``seating`` over
+    ``rounds`` rounds: ``out`` where a player is not seated, the start scores and dealers as
+    they are (what a writer cannot carry shows as a difference from ``seating``)."""
+    cells = SeatCells(start=dict(enumerate(seating.start)), dealers=dict(seating.dealers))
+    count = len(seating.joins)
+    for number in range(1, rounds + 1):
+        seated = seating.seated(number)
+        for seat in range(count):
+            if seat not in seated:
+                cells.sits_out(number, seat, 0)
+    return cells.seating(count, rounds, None)
+
+
+def off_rotation_dealers(seating: Seating, first_dealer: int) -> dict[int, int]:
+    """The recorded dealers that are not the ones the rotation gives (SPEC §1): what a CSV
+    writes (SPEC §3), each judged on the rotation as the dealers before it leave it."""
+    kept: dict[int, int] = {}
+    for number, seat in sorted(seating.dealers.items()):
+        trial = replace(seating, dealers=kept)
+        if trial.rotation(first_dealer, number, trial.seated)[-1] != seat:
+            kept[number] = seat
+    return kept

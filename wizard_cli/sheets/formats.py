@@ -17,7 +17,7 @@ import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
@@ -35,6 +35,9 @@ from .source import (
 )
 from .spliced import Streamed
 from .writing import Portable, SheetWriter, cell_value, has_values
+
+if TYPE_CHECKING:
+    from ..game.seating import Seating
 
 
 @dataclass(frozen=True)
@@ -199,12 +202,11 @@ def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
     written; this compares two formats' sheets, as far as the target carries them."""
     values = lambda row: None if row is None else tuple(cell_value(v) for v in row)  # noqa: E731
     rounds = tuple((values(r.bids), values(r.tricks), values(r.points) if has_values(r.points)
-                    else None) for r in sheet.rounds)
-    core = (tuple(sheet.players), rounds)
+                    else None, r.bomb, r.cloud) for r in sheet.rounds)
+    core = (tuple(sheet.players), rounds, seating_content(sheet.seating))
     if not carries_rules:
         return core + (None if sheet.game is None else str(sheet.game), sheet.date)
-    core += (sheet.game, sheet.date, sheet.place, sheet.notes, seating_content(sheet.seating),
-             tuple((r.bomb, r.cloud) for r in sheet.rounds))
+    core += (sheet.game, sheet.date, sheet.place, sheet.notes)
     if isinstance(sheet, Portable):
         settings = tuple(sheet.settings.items())
     else:
@@ -215,14 +217,16 @@ def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
 
 
 def seating_content(seating: Seating | None) -> tuple | None:
-    """Who sits when, as every format that carries it says it: None for a seating that records
-    nothing (no change, no dealer), else the joins, leaves, start scores, each round's out and
-    dealer (not the lines they stand on)."""
-    if seating is None or not (seating.changes or seating.dealers):
+    """What a sheet records of who sits when (SPEC §1), as every format that carries it reads it
+    back: None when it records nothing (an empty ``out``, a table seated as by default)."""
+    if seating is None:
         return None
-    return (tuple(seating.joins), tuple(seating.leaves), tuple(seating.start),
-            tuple(sorted((number, tuple(sorted(out))) for number, out in seating.out.items()
-                         if out)), tuple(sorted(seating.dealers.items())))
+    out = tuple(sorted((number, tuple(sorted(seats))) for number, seats in seating.out.items()
+                       if seats))
+    dealers = tuple(sorted(seating.dealers.items()))
+    if not (seating.changes or dealers):
+        return None
+    return tuple(seating.joins), tuple(seating.leaves), tuple(seating.start), out, dealers
 
 
 def same_sheets(written: Sequence[Portable], read: Sequence[Sheet],
