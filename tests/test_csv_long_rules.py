@@ -303,12 +303,13 @@ def _split(draw, total: int, count: int) -> list[int]:
 def games(draw, number: int, dated: bool) -> dict:
     """A valid game as a JSON document (JSON is YAML): every setting may be set, any metadata,
     seating changes a long CSV can tell, or the special cards."""
-    kind = draw(st.sampled_from(("plain", "seated", "special")))
-    rounds = draw(st.integers(1, 4) if kind != "seated" else st.integers(2, 4))
-    listed = draw(st.integers(4 if kind == "seated" else 3, 6))
+    kind = draw(st.sampled_from(("plain", "seated", "special", "seated special")))
+    seats_change, cards = kind.startswith("seated"), kind.endswith("special")
+    rounds = draw(st.integers(2, 4) if seats_change else st.integers(1, 4))
+    listed = draw(st.integers(4 if seats_change else 3, 6))
     players: list = list(NAMES[:listed])
     joins, leaves, out = [1] * listed, [None] * listed, {}
-    if kind == "seated":  # three or four always seated, the others coming and going
+    if seats_change:  # three or four always seated, the others coming and going
         changing = draw(st.sets(st.integers(0, listed - 1), min_size=listed - 4,
                                 max_size=min(2, listed - 3)))
         for seat in sorted(changing):
@@ -341,7 +342,7 @@ def games(draw, number: int, dated: bool) -> dict:
             rules[key] = draw(st.sampled_from(values))
     if rules.get("screwTheDealer", "off") == "off" and draw(st.booleans()):
         rules["bidding"] = draw(st.sampled_from(("open", "hidden", "delayed")))
-    if kind == "special":
+    if cards:
         rules["specialCards"] = True
     if mode == "quickPlay":
         sizes = list(range(60 // first, 0, -2))[::-1]
@@ -353,7 +354,7 @@ def games(draw, number: int, dated: bool) -> dict:
             doc[key] = draw(TEXT)
     if dated:
         doc["date"] = f"2026-01-{number + 1:02d}"
-    if kind == "seated":
+    if seats_change:
         starts = [draw(st.sampled_from((0, 0, 30, -10))) for _ in players]
         players = [{"name": name, **({"joins": joins[s]} if joins[s] != 1 else {}),
                     **({"leaves": leaves[s]} if leaves[s] else {}),
@@ -370,7 +371,7 @@ def games(draw, number: int, dated: bool) -> dict:
         number_ = index + 1
         size = sizes[index]
         record: dict = {}
-        if kind == "seated" and draw(st.integers(0, 3)) == 0:
+        if seats_change and draw(st.integers(0, 3)) == 0:
             record["dealer"] = names[draw(st.integers(0, len(names) - 1))]
         if out.get(number_):
             record["out"] = [names[s] for s in out[number_]]
@@ -381,14 +382,14 @@ def games(draw, number: int, dated: bool) -> dict:
         if last and in_play:
             record["bids"] = {names[s]: b for s, b in zip(seats, bids) if draw(st.booleans())}
         else:
-            bomb = kind == "special" and draw(st.booleans())
+            bomb = cards and draw(st.booleans())
             tricks = _split(draw, size - bomb, len(seats))
             record["bids"] = {names[s]: b for s, b in zip(seats, bids)}
             record["tricks"] = {names[s]: t for s, t in zip(seats, tricks)}
             if bomb:
                 record["bomb"] = True
             took = [i for i, t in enumerate(tricks) if t]
-            if kind == "special" and took and draw(st.booleans()):
+            if cards and took and draw(st.booleans()):
                 i = draw(st.sampled_from(took))
                 change = 1 if bids[i] == 0 else -1 if bids[i] == size else draw(
                     st.sampled_from((1, -1)))
