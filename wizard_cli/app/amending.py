@@ -24,17 +24,20 @@ from .recording import (
     expected_rounds,
     with_specials,
 )
+from .round_seating import moved, seat_moves, seats_checked
 from .seat_changes import take_back_seat
 from .typed_values import parse_cloud, parse_values
 
 
 def edit_file(path: str, rules: SheetRules, number: int, bids: str | None, tricks: str | None,
               in_order: bool = False, bomb: bool | None = None, cloud: str | None = None,
-              no_cloud: bool = False) -> Recorded:
+              no_cloud: bool = False, out: str | None = None,
+              seated: str | None = None) -> Recorded:
     """``wizard edit``: change round ``number``'s values in a sheet file, in place if valid;
-    ``bomb`` True/False sets or takes away its Bomb, ``cloud``/``no_cloud`` its Cloud."""
+    ``bomb`` True/False sets or takes away its Bomb, ``cloud``/``no_cloud`` its Cloud;
+    ``out``/``seated`` (names) who sits it out (SPEC §5)."""
     return change_file(path, lambda current: amend(current, number, bids, tricks, in_order,
-                                                   bomb, cloud, no_cloud),
+                                                   bomb, cloud, no_cloud, out, seated),
                        "edit", rules, repair=True)
 
 
@@ -45,8 +48,11 @@ def undo_file(path: str, rules: SheetRules = SheetRules()) -> Recorded:
 
 def amend(current: SheetText, number: int = 0, bids: str | None = None,
           tricks: str | None = None, in_order: bool = False, bomb: bool | None = None,
-          cloud: str | None = None, no_cloud: bool = False) -> Recorded:
-    """Change values already recorded in round ``number`` (``--bids``/``--tricks`` as for add)."""
+          cloud: str | None = None, no_cloud: bool = False, out: str | None = None,
+          seated: str | None = None) -> Recorded:
+    """Change values already recorded in round ``number`` (``--bids``/``--tricks`` as for add);
+    ``out`` takes players' values out of the round and sits them out, ``seated`` seats players
+    sitting it out with the values ``--bids``/``--tricks`` give them (SPEC §5)."""
     game, source, text = current.game, current.source, current.text
     players = game.players
     recorded = len(game.rounds)
@@ -59,6 +65,11 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
     order = game.bidding_order(number) if in_order else None
     new_bids = parse_values(bids, players, "bids", order) if bids is not None else {}
     new_tricks = parse_values(tricks, players, "tricks", order) if tricks is not None else {}
+    moves = None
+    if out is not None or seated is not None:
+        moves = seat_moves(game, number, out, seated, new_bids, new_tricks)
+        new_bids = {s: v for s, v in new_bids.items() if s not in moves.seated}
+        new_tricks = {s: v for s, v in new_tricks.items() if s not in moves.seated}
     for seat in new_bids:
         if record.bids[seat] is None:
             raise WizardError(Problem("has not bid yet: record a new bid with wizard add --bids",
@@ -72,31 +83,50 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
     new_cloud = (None if no_cloud else parse_cloud(cloud, players) if cloud is not None
                  else record.cloud)
     specials = (new_bomb, new_cloud) != (record.bomb, record.cloud)
-    if not changed_bids and not changed_tricks and not specials:
+    if not changed_bids and not changed_tricks and not specials and not moves:
         return Recorded(current)
     edited = text
+    names, places = _seated_places(game, number)
     if changed_bids:
-        edited = editing.set_values(edited, number, "bids", players, changed_bids,
+        edited = editing.set_values(edited, number, "bids", names, places(changed_bids),
                                      game.sheet.line)
     if changed_tricks:
-        edited = editing.set_values(edited, number, "tricks", players, changed_tricks,
+        edited = editing.set_values(edited, number, "tricks", names, places(changed_tricks),
                                      game.sheet.line)
     changes = tuple(Problem(f"{label} {old[seat]} → {new[seat]}", source, None, number,
                             players[seat])
                     for label, old, new in (("bid", record.bids, changed_bids),
                                             ("tricks", record.tricks, changed_tricks))
                     for seat in sorted(new))
-    if specials:
-        edited, said = _amend_specials(game, edited, record, new_bomb, new_cloud)
-        changes += said
     rounds = expected_rounds(game)
     now = rounds[number - 1]
-    rounds[number - 1] = with_specials(
+    after = with_specials(
         bare_round(number, [changed_bids.get(s, v) for s, v in enumerate(now.bids)],
                    None if now.tricks is None else
                    [changed_tricks.get(s, v) for s, v in enumerate(now.tricks)], now.points),
         new_bomb, new_cloud)
-    return Recorded(checked_change(current, edited, rounds), changes=changes)
+    if moves:
+        edited, after, said = moved(game, edited, after, moves)
+        changes += said
+    if specials:
+        edited, said = _amend_specials(game, edited, record, new_bomb, new_cloud)
+        changes += said
+    rounds[number - 1] = after
+    checked = checked_change(current, edited, rounds)
+    if moves:
+        seats_checked(current, checked, number, moves)
+    return Recorded(checked, changes=changes)
+
+
+def _seated_places(game: Game, number: int):
+    """The names a round's values are written for (its seated players, in seating order, in a
+    sheet with seating: a list holds theirs only) and seat → value made place → value."""
+    seating = game.sheet.seating
+    if seating is None:
+        return list(game.players), lambda values: dict(values)
+    seats = seating.seated(number)
+    return ([game.players[seat] for seat in seats],
+            lambda values: {seats.index(seat): value for seat, value in values.items()})
 
 
 def _amend_specials(game: Game, edited, record, bomb: bool,

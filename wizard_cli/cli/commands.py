@@ -378,15 +378,23 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
 def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: TricksOpt = None,
          bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
          quiet: QuietOpt = False, bomb: BombEditOpt = None, cloud: CloudOpt = None,
-         no_cloud: NoCloudOpt = False, *, rules: RuleOptions) -> None:
+         no_cloud: NoCloudOpt = False,
+         out: Annotated[str | None, typer.Option(
+             "--out", metavar="NAME[,NAME]",
+             help="Take NAME's values out of the round: NAME sits it out.")] = None,
+         seated: Annotated[str | None, typer.Option(
+             "--seated", metavar="NAME[,NAME]",
+             help="Seat NAME, who sat the round out, with --bids NAME=N (and --tricks).")
+         ] = None, *, rules: RuleOptions) -> None:
     """Change recorded bids or tricks of a round; nothing is written if any rule then breaks."""
     from ..app.amending import edit_file
 
-    special = bomb is not None or cloud is not None or no_cloud
+    special = bomb is not None or cloud is not None or no_cloud or out is not None or (
+        seated is not None)
     source = inputs([changed_sheet(sheet, "edit", bids, "" if special else tricks)], rules)
     require_stdout(display_name(sheet), quiet)
     done = edit_file(sheet, source.rules, round, bids, tricks, bidding_order, bomb, cloud,
-                     no_cloud)
+                     no_cloud, out, seated)
     if not quiet:
         report(done.changes)  # each value changed, in seating order, bids before tricks
     _after(done, ChangedOutput(), format, quiet, sheet)
