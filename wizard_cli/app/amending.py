@@ -25,7 +25,7 @@ from .recording import (
     with_specials,
 )
 from .round_seating import moved, seat_moves, seats_checked
-from .seat_changes import take_back_seat
+from .seat_changes import seat_to_take_back, take_back_seat
 from .typed_values import parse_cloud, parse_values
 
 
@@ -173,7 +173,8 @@ def take_back(current: SheetText) -> Recorded:
         last = rounds[-1]
         edited = editing.remove_tricks(text, game.sheet.line)
         rounds[-1] = bare_round(last.number, last.bids, None, last.points)
-        taken = ", ".join(f"{name} {took}" for name, took in zip(game.players, last.tricks))
+        taken = ", ".join(f"{name} {took}" for name, took in zip(game.players, last.tricks)
+                          if took is not None)  # the seated players' (SPEC §1)
         what = f"removed its tricks ({taken}): the round is in play again"
         number = last.number
         if last.bomb or last.cloud is not None:
@@ -224,7 +225,9 @@ def take_back_bid(current: SheetText, seat: int) -> Recorded:
         edited = editing.remove_last_round(text, game.sheet.line)
         rounds.pop()
     else:
-        edited = editing.remove_bid(text, game.players, seat, game.sheet.line)
+        names, places = _seated_places(game, in_play.number)  # a list holds the seated's
+        (place,) = places({seat: 0})
+        edited = editing.remove_bid(text, names, place, game.sheet.line)
         rounds[-1] = dataclasses.replace(
             rounds[-1], bids=[None if s == seat else bid for s, bid in enumerate(in_play.bids)])
     after = checked_change(current, edited, rounds)
@@ -236,6 +239,9 @@ def latest_entry(game: Game) -> tuple[int, int | None] | None:
     """Where the last value written stands, as ``play``'s undo and the entry page's see it:
     (round, seat) for the round in play's latest bid in bidding order, (round, None) for the
     last round's tricks (or a round in play with no bid yet); None when nothing is recorded."""
+    seat = seat_to_take_back(game)
+    if seat is not None:  # a join or a leave, the last step (SPEC §5): in the round to come
+        return game.current_round, None
     if not game.rounds:
         return None
     given = list(game.bids_in)
@@ -253,6 +259,8 @@ def take_back_latest(current: SheetText) -> Recorded:
         return _take_back_cloud(current)
     if latest is None:
         raise WizardError(Problem("nothing to undo: no round is recorded yet", current.source))
+    if seat_to_take_back(current.game) is not None:
+        return take_back(current)
     if latest[1] is not None:
         return take_back_bid(current, latest[1])
     return take_back(current)

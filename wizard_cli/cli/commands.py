@@ -466,7 +466,11 @@ def _after(done: Recorded, output: View, format: Format, quiet: bool, sheet: str
 @edge
 def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = None,
          title: TitleOpt = None, date: DateOpt = None, no_date: NoDateOpt = False,
-         place: PlaceOpt = None) -> None:
+         place: PlaceOpt = None,
+         start_score: Annotated[str | None, typer.Option(
+             "--start-score", metavar="N|lowest|average",
+             help="A player joining (join NAME) starts with this total (default 0).")] = None
+         ) -> None:
     """Record a game at the table: prompt each bid and each player's tricks in turn, writing
     each to the sheet at once. Type a number, or undo (u), quit (q), help (?); reads lines, so a
     game can be replayed from a pipe or a file. A new sheet is dated today unless --date or
@@ -474,7 +478,8 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     from .play import NewGame, play_game
 
     new = NewGame(title, date, no_date, place)
-    play_game(sheet, player_names(players) if players else None, assignments, new=new)
+    play_game(sheet, player_names(players) if players else None, assignments, new=new,
+              start_score=start_score)
 
 
 DEFAULT_PORT, PORTS = 8000, range(65536)  # (the range shown as Typer shows an option's own)
