@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..errors import Problem, WizardError
+from ..errors import Problem, WizardError, shorten
 from ..game.game import Game
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ..game.validation import validated_game
 from ..sheets.seat_edits import insert_player, remove_player, replace_name, replace_player
 from .batch import SheetRules
 from .recording import UNSAFE, Recorded, SheetText, bare_rounds, change_file, parse_last_sheet
+
+START_LIMIT = 10**9  # a start score a sheet reads (sheets/yaml_values.py: "far too large")
 
 
 def _refuse(game: Game, message: str, number: int | None = None,
@@ -41,10 +43,13 @@ def start_score(game: Game, given: str | None) -> int:
         values = [totals[seat] for seat in seated]
         return min(values) if given == "lowest" else sum(values) // len(values)
     try:
-        return int(given)
+        value = int(given)
     except ValueError:
         raise WizardError(Problem(f"--start-score {given!r}: give a whole number, lowest or "
                                   "average")) from None
+    if abs(value) >= START_LIMIT:  # a sheet reads no larger number (§4: absurd claims)
+        raise WizardError(Problem(f"--start-score {shorten(given, 12)} is far too large"))
+    return value
 
 
 def _seated(game: Game, number: int) -> list[int]:
