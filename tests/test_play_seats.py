@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import pty
+import shlex
 import subprocess
 import sys
 
 import pytest
-from helpers import Terminal, run
+from helpers import SAMPLES, Terminal, run
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "fork"),
                                 reason="needs a pseudo-terminal (POSIX)")
@@ -111,3 +112,31 @@ def test_a_round_with_someone_out_is_played_to_its_points_and_undone_bid_by_bid(
     assert "Traceback" not in err and "internal error" not in err
     text = (tmp_path / "g.yaml").read_text()
     assert text.endswith("    tricks: [0, 1, 0, 0]\n  - out: [A]\n    bids:   [null, 0, null]\n")
+
+
+def test_the_readmes_seating_sessions_are_what_the_commands_print(tmp_path):
+    """README "Joining, leaving, sitting out": the `edit --out/--seated` and the `play` session
+    with `join`, `out`, replayed in a fresh folder."""
+    from test_readme_at_the_table import section, sessions
+
+    steps = sessions(section("Joining, leaving, sitting out"))
+    (tmp_path / "sample_sheets").symlink_to(SAMPLES)
+    ran = 0
+    for command, output in steps:
+        if command.startswith("cp "):
+            assert subprocess.run(shlex.split(command), cwd=tmp_path).returncode == 0
+            continue
+        if " | wizard play " in command:
+            feed, play = command.split(" | ")
+            lines = "".join(f"{entry}\n" for entry in shlex.split(feed)[2:])
+            done = subprocess.run([sys.executable, "-m", "wizard_cli", *shlex.split(play)[1:]],
+                                  input=lines, cwd=tmp_path, text=True, timeout=60,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            assert done.returncode == 0 and done.stdout == output
+        else:
+            done = subprocess.run([sys.executable, "-m", "wizard_cli", *shlex.split(command)[1:]],
+                                  cwd=tmp_path, text=True, timeout=60,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            assert done.returncode == 0 and done.stdout == output, command
+        ran += 1
+    assert ran == 3  # the sample's score, the edit, the play session
