@@ -145,3 +145,14 @@ def test_refused_edits_say_why_and_write_nothing(tmp_path):
         assert message in result.stderr, (args, result.stderr)
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
         assert path.read_bytes() == before
+
+
+def test_a_player_not_at_the_table_cannot_sit_a_round_out(tmp_path):
+    """Before: ``add --out`` of a player who had left wrote ``out: [Cara]`` as if she sat."""
+    path = tmp_path / "late.yaml"
+    path.write_text((SAMPLES / "latecomer.yaml").read_text())
+    before = path.read_bytes()
+    result = run("add", path, "--bids", "Ben=1", "--out", "Cara")
+    assert result.exit_code == 1
+    assert result.stderr == f"{path}: round 6, Cara: cannot sit round 6 out: left after round 4\n"
+    assert path.read_bytes() == before

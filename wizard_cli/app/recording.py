@@ -228,8 +228,13 @@ def sitting_out(current: SheetText, seats: Collection[int]) -> SheetText:
     _not_finished(game, ", so there is no round to sit out")
     players = game.players
     number = game.current_round
-    listed = (range(len(players)) if game.sheet.seating is None
-              else game.sheet.seating.listed(number))
+    seating = game.sheet.seating
+    listed = range(len(players)) if seating is None else seating.listed(number)
+    away = [seat for seat in sorted(seats) if seat not in listed]
+    if away:  # not at the table that round at all: joins later, or has left
+        raise _state_error(game, f"cannot sit round {number} out: "
+                                 f"{seating.why_not_seated(away[0], number)}", number,
+                           players[away[0]])
     seated = [players[seat] for seat in listed if seat not in seats]
     line = game.sheet.line
     text = editing.start_round(current.text, seated, [None] * len(seated), line)
