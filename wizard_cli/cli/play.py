@@ -170,7 +170,7 @@ class Table:
                 seat_changes.seat_entry(self, *entry)
             elif entry == "undo":
                 seat_changes.take_back_out(self) if first and self.out else self.undo()
-            elif not self._refused(entry, "bid", size) and self._write(
+            elif not self._refused(entry, "bid", size) and self.write(
                     seat_changes.first_bid(self, seat, entry) if first else
                     lambda current: record_values(current, bids={seat: entry}),
                     f"{players[seat]}'s bid of {entry} was not written"):
@@ -208,7 +208,7 @@ class Table:
         tricks = dict(zip(order, self.typed))
         self.typed = []
         bomb = self.bomb
-        if self._write(lambda current: record_special(current, True, None, tricks=tricks)
+        if self.write(lambda current: record_special(current, True, None, tricks=tricks)
                        if bomb else record_values(current, tricks=tricks),
                        f"the tricks of round {game.current_round} were not written"):
             self.opened = None  # the next round opens with its line (again, after an undo)
@@ -250,7 +250,7 @@ class Table:
                 except WizardError as error:
                     self.refuse(*(problem.message for problem in error.problems))
                     continue
-                if not self._write(lambda current, cloud=cloud: record_special(current, False, cloud,
+                if not self.write(lambda current, cloud=cloud: record_special(current, False, cloud,
                                                                   before_tricks=True),
                                    "the Cloud was not written"):
                     continue
@@ -270,7 +270,7 @@ class Table:
             self.undo()
             return
         if in_play is not None and in_play.cloud is not None:
-            done = self._write(take_back_latest, "the Cloud was not taken back")
+            done = self.write(take_back_latest, "the Cloud was not taken back")
             if done is None:
                 return
             self.warn(f"round {done.note.round}: {done.note.message}")
@@ -282,7 +282,7 @@ class Table:
         if latest_entry(self.game) is None:
             self.refuse("nothing to undo yet")
             return
-        done = self._write(take_back_latest, "nothing was taken back")
+        done = self.write(take_back_latest, "nothing was taken back")
         if done is not None and done.note is not None and done.note.round is None:
             self.warn(done.note.message)  # a join or a leave: the round is asked again
             self.opened = None
@@ -446,7 +446,7 @@ class Table:
 
         return change_file(self.path, unchanged, "play", whole=False).game
 
-    def _write(self, change: Change, what: str) -> Recorded | None:
+    def write(self, change: Change, what: str) -> Recorded | None:
         """Write one change (``what`` says it was not, for a message); a refusal is said (one line
         each) and changes nothing. A sheet changed meanwhile by another command is not
         changed: play carries on from where it now stands."""

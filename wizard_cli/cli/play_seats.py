@@ -9,7 +9,7 @@ it will be dealt."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..app.recording import Change, Recorded, SheetText, change_file, record_values, sitting_out
 from ..app.seat_changes import join, leave
@@ -17,10 +17,26 @@ from ..app.typed_values import player_seat
 from ..errors import WizardError
 from ..game.game import Game
 
-if TYPE_CHECKING:
-    from .play import Table
-
 WORDS = ("join", "leave", "out")
+
+
+class Table(Protocol):
+    """What these entries ask of ``play``'s table (``cli/play.py``)."""
+
+    path: str
+    game: Game
+    start_score: str | None
+    out: list[int]  # who sits out the round to come, not written yet
+    opened: int | None  # the round whose opening line was last shown
+    line: _Line | None
+
+    def refuse(self, *reasons: str) -> None: ...
+    def warn(self, text: str) -> None: ...
+    def write(self, change: Change, what: str) -> Recorded | None: ...
+
+
+class _Line(Protocol):
+    def take(self) -> str | None: ...
 
 
 def seat_word(table: Table, word: str, seats: bool) -> tuple[str, str] | None:
@@ -56,7 +72,7 @@ def seat_entry(table: Table, word: str, name: str) -> None:
     else:
         change: Change = ((lambda current: join(current, name, None, table.start_score))
                           if word == "join" else (lambda current: leave(current, name)))
-        done = table._write(change, f"{name} did not {word}")
+        done = table.write(change, f"{name} did not {word}")
         if done is None:
             return
         if done.note is not None:

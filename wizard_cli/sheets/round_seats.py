@@ -14,14 +14,14 @@ from collections.abc import Mapping, Sequence
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
-from .editing import _Document, _remove_pair
+from .editing import Document, remove_pair
 from .spliced import Text
 from .yaml_positions import line_end, line_start, pair_of, tail_of
 
 _CANNOT = "cannot edit who sits the round here (its layout is unusual): nothing was written"
 
 
-def _round(doc: _Document, number: int) -> MappingNode:
+def _round(doc: Document, number: int) -> MappingNode:
     items = doc.round_items()
     item = items[number - 1] if 0 < number <= len(items) else None
     if not isinstance(item, MappingNode) or not item.value:
@@ -34,7 +34,7 @@ def drop_values(text: Text, number: int, keys: Sequence[str], places: Mapping[st
     """Take players' values out of round ``number``'s ``keys`` (``bids``, ``tricks``,
     ``points``): ``places`` maps each name to its place in the round's seated list (a list
     loses that item, a mapping the name's pair)."""
-    doc = _Document(text, line)
+    doc = Document(text, line)
     item = _round(doc, number)
     for key in keys:
         pair = pair_of(item, key)
@@ -62,7 +62,7 @@ def drop_values(text: Text, number: int, keys: Sequence[str], places: Mapping[st
     return doc.result()
 
 
-def _drop_flow(doc: _Document, spans: Sequence[tuple[Node, Node]], gone: set[int]) -> None:
+def _drop_flow(doc: Document, spans: Sequence[tuple[Node, Node]], gone: set[int]) -> None:
     """Items (or pairs: first node, last node) of a flow collection taken out with their
     separators: after an item kept, from the end of the item before; else up to the next."""
     for index in sorted(gone):
@@ -75,7 +75,7 @@ def _drop_flow(doc: _Document, spans: Sequence[tuple[Node, Node]], gone: set[int
             doc.edits.append((start.start_mark.index, end.end_mark.index, ""))
 
 
-def _drop_line(doc: _Document, start: Node, end: Node) -> None:
+def _drop_line(doc: Document, start: Node, end: Node) -> None:
     """A block collection's item (or pair) taken out with its line."""
     text = doc.text
     first = line_start(text, start.start_mark.index)
@@ -92,7 +92,7 @@ def put_values(text: Text, number: int, values: Mapping[str, Mapping[str, int]],
     ``tricks``) to each new player's value; ``seated`` is the round's seated players after the
     change, in seating order (a list gains the value at the player's place, a mapping the pair
     after the seated player before them)."""
-    doc = _Document(text, line)
+    doc = Document(text, line)
     item = _round(doc, number)
     for key, given in values.items():
         pair = pair_of(item, key)
@@ -108,7 +108,7 @@ def put_values(text: Text, number: int, values: Mapping[str, Mapping[str, int]],
     return doc.result()
 
 
-def _put_item(doc: _Document, sequence: SequenceNode, place: int, piece: str) -> None:
+def _put_item(doc: Document, sequence: SequenceNode, place: int, piece: str) -> None:
     """``piece`` into a list before the item now at ``place`` (at its end past the last)."""
     items = sequence.value
     if not items or place > len(items):
@@ -124,7 +124,7 @@ def _put_item(doc: _Document, sequence: SequenceNode, place: int, piece: str) ->
     _put_line(doc, items, place, piece)
 
 
-def _put_pair(doc: _Document, mapping: MappingNode, before: Sequence[str], piece: str) -> None:
+def _put_pair(doc: Document, mapping: MappingNode, before: Sequence[str], piece: str) -> None:
     """``name: value`` into a mapping, after the pair of the last of ``before`` it holds."""
     pairs = mapping.value
     if not pairs:
@@ -143,7 +143,7 @@ def _put_pair(doc: _Document, mapping: MappingNode, before: Sequence[str], piece
               [value for _, value in pairs])
 
 
-def _put_line(doc: _Document, starts: Sequence[Node], place: int, piece: str,
+def _put_line(doc: Document, starts: Sequence[Node], place: int, piece: str,
               ends: Sequence[Node] | None = None) -> None:
     """A block collection's new line ``piece`` at ``place``, laid out as its neighbour's line
     (``    - 1``, ``  Anna: 1``): after the line of the item before it, or before the first's."""
@@ -164,7 +164,7 @@ def _put_line(doc: _Document, starts: Sequence[Node], place: int, piece: str,
 def set_out(text: Text, number: int, names: Sequence[str], line: int = 1) -> Text:
     """Round ``number``'s ``out`` set to ``names`` (in seating order), as ``add --out`` writes
     it (first in the round), or, with no names, taken out of the round."""
-    doc = _Document(text, line)
+    doc = Document(text, line)
     item = _round(doc, number)
     pair = pair_of(item, "out")
     listed = "[" + ", ".join(doc.name(name) for name in names) + "]"
@@ -185,5 +185,5 @@ def set_out(text: Text, number: int, names: Sequence[str], line: int = 1) -> Tex
             # first on the round's dash line, as ``add --out`` puts it: the next key moves up
             doc.edits.append((key.start_mark.index, pairs[1][0].start_mark.index, ""))
         else:
-            _remove_pair(doc, item, pair)
+            remove_pair(doc, item, pair)
     return doc.result()
