@@ -179,3 +179,17 @@ def test_a_folder_games_seats_are_under_its_own_routes(tmp_path):
     assert joined.status_code == 200, joined.text
     assert "{name: Eva, joins: 2}" in (folder / "friday.yaml").read_text()
     assert "Who sits round 2" in page
+
+
+def test_the_scoreboard_and_the_tv_view_show_a_round_in_play_with_someone_out(sheet):
+    """Before: the round in play showed ``?`` for a player sitting it out, as if still to bid."""
+    assert run("join", sheet, "Eva", "-q").exit_code == 0
+    assert run("add", sheet, "--bids", "C=0", "--out", "A", "-q").exit_code == 0
+    with client_of(sheet) as client:
+        board, big = client.get("/"), client.get("/?big=1")
+        data = client.get("/game.json").json()
+    assert board.status_code == big.status_code == 200
+    row = board.text.split('<tr class="in-play">')[1].split("</tr>")[0]
+    assert row.count('<span class="bt">out</span>') == 1 and row.count(">?<") == 3
+    assert '<span class="bt">0/?</span>' in row  # C's bid; B, D and Eva still to bid
+    assert "Eva" in big.text and data["status"]["next"]["biddingOrder"] == ["C", "D", "Eva", "B"]
