@@ -94,8 +94,8 @@ def standings_block(result: GameResult, style: str) -> str:
     # the bonus is the last field
     fields = STANDING_FIELDS if any(record[-1] for record in records) else STANDING_FIELDS[:-1]
     count = len(fields)
-    return grid([field.header or "" for field in fields], [record[:count] for record in records], style,
-                [field.align for field in fields])
+    return grid([field.header or "" for field in fields], [record[:count] for record in records],
+                style, [field.align for field in fields])
 
 
 class ScoreOutput:
