@@ -15,7 +15,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet, by_seat
 from .scoring import (
@@ -30,6 +30,9 @@ from .scoring import (
     standings,
 )
 from .settings import Settings, hand_sizes
+
+if TYPE_CHECKING:
+    from .seated import SeatedGame
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,13 +114,16 @@ class Game(HoldsSheet):
     def bids(self) -> list[int | None]:
         """The current round's bids by seat (None: not in yet; all None before the deal)."""
         in_play = self.in_play
-        return list(in_play.bids) if in_play is not None else [None] * len(self.players)
+        if in_play is None:
+            return [None] * len(self.players)
+        # a valid sheet's values are whole numbers or none: no BadValue is left (validation)
+        return list(cast("list[int | None]", in_play.bids))
 
     @property
     def bids_in(self) -> dict[int, int]:
         """The current round's bids so far, seat → bid, in bidding order."""
         bids = self.bids
-        return {seat: bids[seat] for seat in self.bidding_order() if bids[seat] is not None}
+        return {seat: bid for seat in self.bidding_order() if (bid := bids[seat]) is not None}
 
     @property
     def next_bidder(self) -> int | None:
@@ -242,8 +248,8 @@ class GameResult:
         """The game as ``score --format json`` prints it (SPEC §5), as Python values."""
         players = self.players
         rounds = [round_json(players, record) for record in round_records(self)]
-        seated = seated_rounds(self)
-        if seated is not None and self.validated.sheet.seating.changes:  # SPEC §5: "seated"
+        seated, seating = seated_rounds(self), self.validated.sheet.seating
+        if seated is not None and seating is not None and seating.changes:  # SPEC §5: "seated"
             for data, here in zip(rounds, seated):
                 for seat, values in enumerate(data["results"].values()):
                     values["seated"] = seat in here
@@ -459,7 +465,7 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     instance, see that two players cannot both make the largest bid of one round).
     """
     if result.validated.sheet.seating is not None:  # who sits when (SPEC §1), game/seated.py
-        return result.validated.bounds(result)
+        return cast("SeatedGame", result.validated).bounds(result)  # validated as one
     s = result.settings
     count = len(result.players)
     sizes = hand_sizes(s, count)
