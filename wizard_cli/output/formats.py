@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
-from typing import Any, ClassVar, Protocol, TextIO
+from typing import Any, ClassVar, Protocol, TextIO, TypeGuard
 
 from ..errors import game_label, shorten, visible
 from ..game.settings import value_text
@@ -304,7 +304,7 @@ _FORMULA_START = ("=", "+", "-", "@")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
-def formula_like(cell: Any) -> bool:
+def formula_like(cell: Any) -> TypeGuard[str]:
     """A text cell a spreadsheet may run as a formula: it begins with ``=``, ``+``, ``-`` or
     ``@`` and is not a number (SPEC §8)."""
     return (type(cell) is str and cell.startswith(_FORMULA_START)
