@@ -15,7 +15,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet, by_seat
 from .scoring import (
@@ -30,9 +30,6 @@ from .scoring import (
     standings,
 )
 from .settings import Settings, hand_sizes
-
-if TYPE_CHECKING:
-    from .seated import SeatedGame
 
 
 @dataclass(frozen=True, eq=False)
@@ -456,6 +453,13 @@ def contenders(result: GameResult) -> list[str]:
                        for other in range(len(result.players)) if other != seat)]
 
 
+class _Bounded(Protocol):
+    """A game that knows its own bound: the SeatedGame (game/seated.py, which imports this
+    module, so it is not named here) a sheet with seating is validated as."""
+
+    def bounds(self, result: GameResult) -> tuple[list[int], list[int]]: ...
+
+
 def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     """Each player's greatest and least possible final score, by SPEC §1's bound.
 
@@ -465,7 +469,7 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     instance, see that two players cannot both make the largest bid of one round).
     """
     if result.validated.sheet.seating is not None:  # who sits when (SPEC §1), game/seated.py
-        return cast("SeatedGame", result.validated).bounds(result)  # validated as one
+        return cast(_Bounded, result.validated).bounds(result)  # validated as a SeatedGame
     s = result.settings
     count = len(result.players)
     sizes = hand_sizes(s, count)

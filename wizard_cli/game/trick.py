@@ -159,7 +159,7 @@ def winning_card(cards: Sequence[str], trump: str | None = None) -> TrickResult:
     problems += _special_count_problems(parsed)
     if problems:
         raise WizardError(*problems)
-    return _decide([card for card in parsed if card is not None], trump_suit)  # (all, here)
+    return _decide([card for card in parsed if card is not None], trump_suit)  # (all are, now)
 
 
 def _read_card(text: str) -> Card | str:
