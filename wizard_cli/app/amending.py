@@ -12,9 +12,7 @@ import dataclasses
 
 from ..errors import Problem, WizardError
 from ..game.game import Game
-from ..game.model import RoundRecord
 from ..sheets import editing
-from ..sheets.spliced import Text
 from .batch import SheetRules
 from .recording import (
     Recorded,
@@ -69,8 +67,7 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
         raise WizardError(Problem("no tricks recorded yet: record them with wizard add --tricks",
                                   source, None, number))
     changed_bids = {s: v for s, v in new_bids.items() if record.bids[s] != v}
-    changed_tricks = ({s: v for s, v in new_tricks.items() if record.tricks[s] != v}
-                      if record.tricks is not None else {})
+    changed_tricks = {s: v for s, v in new_tricks.items() if record.tricks[s] != v}
     new_bomb = record.bomb if bomb is None else bomb
     new_cloud = (None if no_cloud else parse_cloud(cloud, players) if cloud is not None
                  else record.cloud)
@@ -80,14 +77,14 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
     edited = text
     if changed_bids:
         edited = editing.set_values(edited, number, "bids", players, changed_bids,
-                                     _start_line(game))
+                                     game.sheet.line)
     if changed_tricks:
         edited = editing.set_values(edited, number, "tricks", players, changed_tricks,
-                                     _start_line(game))
+                                     game.sheet.line)
     changes = tuple(Problem(f"{label} {old[seat]} → {new[seat]}", source, None, number,
                             players[seat])
                     for label, old, new in (("bid", record.bids, changed_bids),
-                                            ("tricks", record.tricks or [], changed_tricks))
+                                            ("tricks", record.tricks, changed_tricks))
                     for seat in sorted(new))
     if specials:
         edited, said = _amend_specials(game, edited, record, new_bomb, new_cloud)
@@ -102,11 +99,11 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
     return Recorded(checked_change(current, edited, rounds), changes=changes)
 
 
-def _amend_specials(game: Game, edited: Text, record: RoundRecord, bomb: bool,
-                    cloud: tuple[int, int] | None) -> tuple[Text, tuple[Problem, ...]]:
+def _amend_specials(game: Game, edited, record, bomb: bool,
+                    cloud: tuple[int, int] | None) -> tuple[object, tuple[Problem, ...]]:
     """``edit --bomb/--no-bomb``, ``--cloud NAME=±1``/``--no-cloud`` (SPEC §5): the text
     changed, and a line for each change (``round 2: bomb false → true``)."""
-    number, line, source = record.number, _start_line(game), game.source
+    number, line, source = record.number, game.sheet.line, game.source
     said = []
     if bomb != record.bomb:
         edited = editing.set_round_key(edited, number, "bomb", "true" if bomb else None, line)
@@ -119,14 +116,6 @@ def _amend_specials(game: Game, edited: Text, record: RoundRecord, bomb: bool,
         said.append(Problem(f"cloud {shown(record.cloud)} → {shown(cloud)}", source, None,
                             number))
     return edited, tuple(said)
-
-
-def _start_line(game: Game) -> int:
-    """The line the game's mapping starts on, from which a change edits its text (a YAML
-    sheet's, so it has one)."""
-    line = game.sheet.line
-    assert line is not None
-    return line
 
 
 def take_back(current: SheetText) -> Recorded:
@@ -143,7 +132,7 @@ def take_back(current: SheetText) -> Recorded:
     if in_play is not None and in_play.cloud is not None:
         return _take_back_cloud(current)
     if in_play is not None:
-        edited = editing.remove_last_round(text, _start_line(game))
+        edited = editing.remove_last_round(text, game.sheet.line)
         rounds.pop()
         given = ", ".join(f"{game.players[s]} {in_play.bids[s]}"
                           for s in game.bidding_order() if in_play.bids[s] is not None)
@@ -152,8 +141,7 @@ def take_back(current: SheetText) -> Recorded:
         number = in_play.number
     else:
         last = rounds[-1]
-        assert last.tricks is not None  # no round in play: the last one is complete
-        edited = editing.remove_tricks(text, _start_line(game))
+        edited = editing.remove_tricks(text, game.sheet.line)
         rounds[-1] = bare_round(last.number, last.bids, None, last.points)
         taken = ", ".join(f"{name} {took}" for name, took in zip(game.players, last.tricks))
         what = f"removed its tricks ({taken}): the round is in play again"
@@ -164,18 +152,17 @@ def take_back(current: SheetText) -> Recorded:
     return Recorded(after, Problem(what, source, None, number))
 
 
-def _take_back_specials(game: Game, edited: Text, rounds: list[RoundRecord],
-                        what: str) -> tuple[Text, str]:
+def _take_back_specials(game: Game, edited, rounds: list, what: str) -> tuple[object, str]:
     """The Bomb and the Cloud given with a round's tricks go with them (SPEC §5); a Cloud
     recorded on its own before the tricks (it stands before them) stays in the round in play."""
     record = game.rounds[-1]
     number = record.number
     if record.bomb:
-        edited = editing.set_round_key(edited, number, "bomb", None, _start_line(game))
+        edited = editing.set_round_key(edited, number, "bomb", None, game.sheet.line)
         what += ", and the Bomb"
     cloud = record.cloud
     if cloud is not None and (record.cloud_line or 0) >= (record.tricks_line or 0):
-        edited = editing.set_round_key(edited, number, "cloud", None, _start_line(game))
+        edited = editing.set_round_key(edited, number, "cloud", None, game.sheet.line)
         what += f", and the Cloud ({game.players[cloud[0]]} {cloud[1]:+d})"
         cloud = None
     rounds[-1] = with_specials(rounds[-1], False, cloud)
@@ -186,8 +173,7 @@ def _take_back_cloud(current: SheetText) -> Recorded:
     """Take back a Cloud recorded on its own in the round in play (SPEC §5: ``undo``)."""
     game = current.game
     record = game.in_play
-    assert record is not None and record.cloud is not None  # as take_back found it
-    edited = editing.set_round_key(current.text, record.number, "cloud", None, _start_line(game))
+    edited = editing.set_round_key(current.text, record.number, "cloud", None, game.sheet.line)
     rounds = expected_rounds(game)
     rounds[-1] = with_specials(bare_round(record.number, record.bids, None, rounds[-1].points),
                                record.bomb, None)
@@ -205,10 +191,10 @@ def take_back_bid(current: SheetText, seat: int) -> Recorded:
         raise WizardError(Problem(f"{game.players[seat]} has no bid in play to take back", source))
     rounds = expected_rounds(game)
     if sum(bid is not None for bid in in_play.bids) == 1:
-        edited = editing.remove_last_round(text, _start_line(game))
+        edited = editing.remove_last_round(text, game.sheet.line)
         rounds.pop()
     else:
-        edited = editing.remove_bid(text, game.players, seat, _start_line(game))
+        edited = editing.remove_bid(text, game.players, seat, game.sheet.line)
         rounds[-1] = dataclasses.replace(
             rounds[-1], bids=[None if s == seat else bid for s, bid in enumerate(in_play.bids)])
     after = checked_change(current, edited, rounds)
@@ -224,7 +210,6 @@ def latest_entry(game: Game) -> tuple[int, int | None] | None:
         return None
     given = list(game.bids_in)
     if given:
-        assert game.in_play is not None  # the bids in are its
         return game.in_play.number, given[-1]
     return game.rounds[-1].number, None
 
