@@ -107,8 +107,19 @@ def carried(p: Portable) -> Portable:
         seating = dataclasses.replace(seating, dealers=off_rotation(p))
     return dataclasses.replace(
         p, game=None if p.game is None else str(p.game),
+        title=None if too_long(p.title) else p.title,
+        place=None if too_long(p.place) else p.place,
+        notes=None if too_long(p.notes) else p.notes,
         settings={key: value for key, value in p.settings.items() if defaults[key] != value},
         seating=seating)
+
+
+TEXT_MOST = 1 << 17  # csv.field_size_limit()'s default: a longer cell is not read back
+
+
+def too_long(text: str | None) -> bool:
+    """A title, place or notes no CSV cell can carry (it is dropped, with a note)."""
+    return text is not None and len(text) > TEXT_MOST
 
 
 def rules(p: Portable) -> dict[str, str]:
@@ -116,7 +127,7 @@ def rules(p: Portable) -> dict[str, str]:
     defaults (SPEC §3)."""
     values = {key: getattr(p, attr) for key, attr in (
         ("title", "title"), ("firstDealer", "first_dealer"), ("place", "place"),
-        ("notes", "notes")) if getattr(p, attr) is not None}
+        ("notes", "notes")) if getattr(p, attr) is not None and not too_long(getattr(p, attr))}
     defaults = DEFAULTS.as_dict()
     values.update((key, value_text(value)) for key, value in p.settings.items()
                   if defaults[key] != value)

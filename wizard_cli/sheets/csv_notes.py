@@ -68,6 +68,12 @@ class DropNotes:
                 self.numbers.append(p.game)
         dropped += [f"{key} '{quoted(getattr(p, key))}'" for key in ("place", "notes")
                     if getattr(p, key) is not None and wide]
+        if not wide:  # a text longer than a CSV cell may be (SPEC §4's limits)
+            from .csv_long_columns import TEXT_MOST, too_long
+
+            dropped += [f"{key} of {len(getattr(p, key)):,} characters (a CSV cell holds at most "
+                        f"{TEXT_MOST:,})" for key in ("title", "place", "notes")
+                        if too_long(getattr(p, key))]
         if dropped:
             self.parts.append((p.game, "; ".join(dropped)))
         self.needs.add(tuple(flags))
@@ -80,9 +86,9 @@ class DropNotes:
             return None
         target = self.target
         parts = [(f"game {game}: " if self.count > 1 else "") + text for game, text in self.parts]
-        if target == SheetFormat.CSV:  # all it drops: a missing date (read back as the one above)
-            return f"note: a long CSV cannot carry a game without a date below a dated one; " \
-                   f"dropped {' / '.join(parts)}"
+        if target == SheetFormat.CSV:  # a missing date (read back as the one above), a long text
+            return f"note: a long CSV cannot carry a game without a date below a dated one, nor " \
+                   f"a text longer than a cell; dropped {' / '.join(parts)}"
         kind = "a wide CSV"
         what = "a title, firstDealer, settings or typed points"
         if self.more:  # named only when there is one, so older notes read as before
