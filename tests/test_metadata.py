@@ -208,7 +208,8 @@ def test_a_long_csv_keeps_game_date_and_metadata_and_says_what_it_drops(tmp_path
                          '"Ben brought cake.', '",custom,1']
     assert lines[10] == "7,,1,Anna,0,0,,,,custom,1"
     assert note == (f"{source}: note: a long CSV cannot carry a game without a date below a dated "
-                    "one; dropped game 7: no date (read back, it has the date above, 2026-01-16)\n"
+                    "one, nor a text longer than a cell; dropped game 7: no date (read back, it has "
+                    "the date above, 2026-01-16)\n"
                     f"{source}: note: a long CSV holds game ids as text: games 2 and 7 read "
                     "back as text ('2', …); yaml and json keep them numbers\n")
     assert meta(standings(as_csv))[0] == meta(standings(source))[0]  # title, place, notes
