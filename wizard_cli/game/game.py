@@ -479,15 +479,9 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
         bids: Sequence[int | None] = in_play if number == played + 1 else (None,) * count
         dealer = dealer_seat(result.first_dealer, number, count)
         for seat in range(count):
-            options: Sequence[int | None] = (bids[seat],)
-            if bids[seat] is not None and cloud is not None:
-                options = (bids[seat] + cloud[1],) if cloud[0] == seat else options
-            elif bids[seat] is not None and s.special_cards:
-                # SPEC §1: a Cloud may yet change the bid by one; the bound takes the widest.
-                options = [bid for bid in (bids[seat] - 1, bids[seat], bids[seat] + 1)
-                           if 0 <= bid <= size]
-            greatest[seat] += max(_best(bid, size, s) for bid in options)
-            least[seat] -= max(_worst(bid, size, s) for bid in options)
+            best, worst = round_bounds(bids[seat], seat, cloud, size, s)
+            greatest[seat] += best
+            least[seat] -= worst
             if seat == dealer:
                 least[seat] -= s.balanced_bid_penalty
     for seat in range(count):
@@ -495,6 +489,20 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
         if made_all[seat]:
             greatest[seat] += s.perfect_game_bonus
     return greatest, least
+
+
+def round_bounds(bid: int | None, seat: int, cloud: tuple[int, int] | None, size: int,
+                 s: Settings) -> tuple[int, int]:
+    """The most a round not yet complete can earn a seat, and the most it can cost (SPEC §1's
+    bound), given the seat's bid if recorded and the round's Cloud if recorded: with special
+    cards a Cloud may yet change a recorded bid by one, and the bound takes the widest."""
+    options: Sequence[int | None] = (bid,)
+    if bid is not None and cloud is not None:
+        options = (bid + cloud[1],) if cloud[0] == seat else options
+    elif bid is not None and s.special_cards:
+        options = [option for option in (bid - 1, bid, bid + 1) if 0 <= option <= size]
+    return (max(_best(option, size, s) for option in options),
+            max(_worst(option, size, s) for option in options))
 
 
 def _best(bid: int | None, size: int, s: Settings) -> int:

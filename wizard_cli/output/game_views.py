@@ -180,7 +180,7 @@ class _ScoreGrid:
         total carried on (``out = 90``)."""
         if self.seated is None:
             return rows
-        for row, (_, _, _, results), here in zip(rows, self.records, self.seated):
+        for row, (*_, results), here in zip(rows, self.records, self.seated):
             for column, seat in enumerate(seats, 3):
                 if seat not in here:
                     total = results[3][seat]

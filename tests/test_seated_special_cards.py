@@ -1,0 +1,93 @@
+"""The anniversary cards in a game whose seating changes (SPEC §1, §3's own example sheet): the
+Bomb's trick goes to nobody and the Cloud's player is scored with the changed bid, whoever
+joins, leaves or sits out. The differential oracle found both ignored there (tricks judged
+against the whole hand, the Cloud's bid scored as called), and the library's games with seating
+unscorable; these pin the fixes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import run
+
+import wizard_cli as wizard
+
+# SPEC §3 "Special cards and seating in a YAML sheet", as written there.
+SHEET = """\
+players: [Anna, Ben, {name: Cara, leaves: 6}, Dan, {name: Eva, joins: 4, startScore: 30}]
+settings: {specialCards: true}
+rounds:
+  - bids:   [1, 0, 0, 1]
+    tricks: [0, 0, 0, 0]
+    bomb: true
+  - bids:   {Anna: 1, Ben: 1, Cara: 0, Dan: 0}
+    cloud:  {Ben: 1}
+    tricks: {Anna: 0, Ben: 2, Cara: 0, Dan: 0}
+  - out: [Dan]
+    bids:   [1, 0, 2]
+    tricks: [1, 0, 2]
+"""
+
+
+def written(tmp_path, text: str = SHEET):
+    path = tmp_path / "sheet.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_the_specs_own_example_scores(tmp_path):
+    result = run("score", written(tmp_path), "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    game = json.loads(result.stdout)
+    first, second, third = game["rounds"]
+    assert first["bomb"] is True and second["bomb"] is False
+    # Ben called 1, the Cloud made it 2, he took 2: 20 + 2 × 10
+    assert second["results"]["Ben"] == {"bid": 1, "tricks": 2, "points": 40, "total": 60,
+                                        "cloud": 1, "seated": True}
+    assert third["results"]["Dan"]["seated"] is False
+    assert {row["player"]: row["score"] for row in game["standings"]} == {
+        "Anna": 10, "Ben": 80, "Cara": 80, "Dan": 10, "Eva": 30}
+    table = run("score", written(tmp_path)).stdout
+    assert "1, bomb" in table and "1+1/2 → +40 = 60" in table and "out = 30" in table
+
+
+def test_a_bomb_round_adding_up_to_the_hand_is_refused(tmp_path):
+    path = written(tmp_path, SHEET.replace("tricks: [0, 0, 0, 0]", "tricks: [1, 0, 0, 0]"))
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.stderr == (f"{path}:5: round 1: tricks add up to 1, 1 more than the 0 of a hand "
+                             "size of 1 with the Bomb (nobody takes its trick)\n")
+
+
+def test_a_cloud_for_a_player_not_seated_is_refused(tmp_path):
+    path = written(tmp_path, SHEET.replace("    tricks: [1, 0, 2]\n",
+                                           "    tricks: [1, 0, 2]\n    cloud: {Dan: 1}\n"))
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert "round 3, Dan: a Cloud for a player not seated: sits this round out" in result.stderr
+
+
+def test_a_cloud_in_play_needs_only_the_seated_players_bids(tmp_path):
+    """Round 3 in play, Dan out: every seated player's bid is in, so the Cloud may be recorded
+    (Dan's bid is not awaited); it then counts in the bound of who can still win."""
+    path = written(tmp_path, SHEET.replace("    tricks: [1, 0, 2]\n", "    cloud: {Cara: -1}\n"))
+    result = run("score", path, "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    game = json.loads(result.stdout)
+    assert game["rounds"][2]["results"]["Cara"]["cloud"] == -1
+    assert game["status"]["next"]["nextBidder"] is None
+
+
+@pytest.mark.parametrize("how", ["path", "file"])
+def test_the_library_scores_a_game_with_seating(tmp_path, how):
+    """``wizard.read``/``load`` give a :class:`wizard.Game` that deals and scores with its
+    seating (it recursed without end, as a plain Game asking itself for its score)."""
+    path = written(tmp_path)
+    game = wizard.load(str(path) if how == "path" else path.open("rb"))
+    assert isinstance(game, wizard.Game)
+    assert wizard.score(game).as_json()["standings"][0] == {
+        "rank": 1, "player": "Ben", "score": 80, "bonus": 0}
+    step = wizard.next_step(game).as_json()
+    assert (step["round"], step["dealer"]) == (4, "Dan")
+    assert step["biddingOrder"] == ["Eva", "Anna", "Ben", "Cara", "Dan"]
