@@ -1,8 +1,9 @@
-"""The anniversary cards in a game whose seating changes (SPEC §1, §3's own example sheet): the
-Bomb's trick goes to nobody and the Cloud's player is scored with the changed bid, whoever
-joins, leaves or sits out. The differential oracle found both ignored there (tricks judged
-against the whole hand, the Cloud's bid scored as called), and the library's games with seating
-unscorable; these pin the fixes."""
+"""A game whose seating changes, held to the rules of any game (SPEC §1, §4): the anniversary
+cards (§3's own example sheet: the Bomb's trick goes to nobody, the Cloud's player is scored with
+the changed bid, whoever joins, leaves or sits out) and every problem reported at once. The
+differential oracle (tests/test_engine.py) found the cards ignored there (tricks judged against
+the whole hand, the Cloud's bid scored as called), a forbidden dealer bid left unsaid beside
+any other problem, and the library's games with seating unscorable; these pin the fixes."""
 
 from __future__ import annotations
 
@@ -91,3 +92,32 @@ def test_the_library_scores_a_game_with_seating(tmp_path, how):
     step = wizard.next_step(game).as_json()
     assert (step["round"], step["dealer"]) == (4, "Dan")
     assert step["biddingOrder"] == ["Eva", "Anna", "Ben", "Cara", "Dan"]
+
+
+def test_a_forbidden_bid_is_said_beside_every_other_problem(tmp_path):
+    """SPEC §4: every problem, not the first. Round 1's dealer (Anna) makes the bids add up to
+    1 under ``always``, and round 3's tricks do not add up: both are said; so is round 4's
+    forbidden bid (Dan's, who joined in round 2), after the bad round (``always`` needs no
+    totals). Only the tricks were said before."""
+    text = """\
+players: [Anna, Ben, Cara, {name: Dan, joins: 2}]
+settings: {screwTheDealer: always}
+rounds:
+  - bids:   [0, 0, 1]
+    tricks: [0, 0, 1]
+  - bids:   [0, 1, 0, 0]
+    tricks: [0, 1, 1, 0]
+  - bids:   [1, 1, 0, 0]
+    tricks: [1, 1, 0, 0]
+  - bids:   [1, 1, 1, 1]
+    tricks: [1, 1, 1, 1]
+"""
+    path = written(tmp_path, text)
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{path}:4: round 1, Anna: the dealer may not bid 0 under screwTheDealer=always: the "
+        "bids would add up to the hand size of 1",
+        f"{path}:9: round 3: tricks add up to 2, 1 short of the hand size of 3",
+        f"{path}:10: round 4, Dan: the dealer may not bid 1 under screwTheDealer=always: the "
+        "bids would add up to the hand size of 4"]
