@@ -430,7 +430,9 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
                               "but this player took no trick"))
         problems += found
         clean = clean and not found
-        if not clean:
+        # The dealer's bid: on the totals before the round while every round before it is
+        # clean; after one that is not, in a clean round under `always` (no total needed).
+        if found or not (clean or rules["screwTheDealer"] == "always"):
             continue
         bids = [dealt.bids.get(name) for name in seated]
         forbidden = forbidden_bid(rules, bids, seated.index(last), size,
@@ -439,7 +441,7 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
             problems.append((number, last, f"the dealer may not bid {forbidden} under "
                              f"screwTheDealer={rules['screwTheDealer']}: the bids would add up to "
                              f"the hand size of {size}"))
-        if in_play:
+        if in_play or not clean:
             continue
         played = number
         is_last = (number == DECK // len(seated)) if sizes is None else number == len(sizes)

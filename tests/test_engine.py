@@ -345,7 +345,10 @@ def seated_table(rng: random.Random, game: str, rules: dict) -> SeatedTable:
         if not 3 <= len(seated) <= 6 or size * len(seated) > 60:
             break  # the game stops short of a round it could not deal
         names = [p.name for p in table.players]
-        dealer = rng.choice(names) if rng.random() < 0.1 else None
+        dealer = None
+        if rng.random() < 0.15:  # a recorded dealer, often one not seated (SPEC §1)
+            away = [name for name in names if name not in seated]
+            dealer = rng.choice(away if away and rng.random() < 0.6 else names)
         bomb = specials and rng.random() < 0.25
         tricks = dict.fromkeys(seated, 0)
         for _ in range(size - bomb):
@@ -363,7 +366,7 @@ def seated_table(rng: random.Random, game: str, rules: dict) -> SeatedTable:
         table.rounds.append(Dealt(out, dealer, bids, tricks, bomb, cloud))
         verdict = judge_seated(table, rules)
         forbidden = [p for p in verdict.problems if p[0] == number and "may not bid" in p[2]]
-        if forbidden and (shape == "spoilt" or rng.random() < 0.85):  # the rule kept
+        if forbidden and rng.random() < 0.85:  # mostly a dealer who keeps the rule
             last = forbidden[0][1]
             bids[last] += 1 if bids[last] < size else -1
             if cloud is not None and cloud[0] == last and not 0 <= bids[last] + cloud[1] <= size:
@@ -471,7 +474,7 @@ def check_seated_season(path, seed: int) -> None:
             assert {key: scored["status"][key] for key in verdict.status} == verdict.status
 
 
-@settings(max_examples=300 if SLOW else 25, deadline=None,
+@settings(max_examples=300 if SLOW else 15, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_the_engine_scores_and_checks_seated_seasons_as_the_oracle_does(tmp_path, seed):
