@@ -18,10 +18,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import SAMPLES, run
+from helpers import run
+from test_other_apps import FIXTURES, IMPORTS
 
-IMPORTS = SAMPLES / "imports"
-FIXTURES = Path(__file__).resolve().parent / "imports"
 EXPORT = IMPORTS / "escalier-seating.json"
 LINK = IMPORTS / "escalier-seating-link.txt"
 CSV = FIXTURES / "escalier-seating.csv"
