@@ -447,8 +447,6 @@ def _seating(sheet: Sheet, table: Table, rounds: list[Dealt], dealt: int) -> Sea
     out (``rounds``: the dealt ones, numbered 1..``dealt``, then those still pending); a dealer
     other than the one SPEC §1's rotation gives is the round's ``dealer``. None when there is
     none of these: the sheet is a classic one."""
-    from ..game.seating import Seating
-
     names = table.names
     seating = Seating.plain(len(names))
     seating.entry_lines = list(sheet.player_lines)
@@ -459,12 +457,10 @@ def _seating(sheet: Sheet, table: Table, rounds: list[Dealt], dealt: int) -> Sea
         elif value is not None:
             sheet.problem(f"{table.what}: carryIn {shown(carry)} is not a whole number",
                           sheet.player_lines[seat], player=names[seat])
-    for seat in range(len(names)):
+    for seat in range(len(names) if rounds else 0):
         out = [(entry := round_.entries.get(seat)) is not None and entry.out
                for round_ in rounds]
         sat = [number for number, away in enumerate(out, start=1) if not away]
-        if not rounds:
-            continue
         first, last = (sat[0], sat[-1]) if sat else (len(rounds) + 1, None)
         if first > 1:
             seating.joins[seat] = first
