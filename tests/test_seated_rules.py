@@ -121,3 +121,13 @@ rounds:
         f"{path}:9: round 3: tricks add up to 2, 1 short of the hand size of 3",
         f"{path}:10: round 4, Dan: the dealer may not bid 1 under screwTheDealer=always: the "
         "bids would add up to the hand size of 4"]
+
+
+def test_stats_by_hand_size_counts_the_clouds_bid_as_made(tmp_path):
+    """``stats --by`` in a game with seating: Ben called 1, the Cloud made it 2, he took 2 — a
+    made bid, as his 40 points say (SPEC §1: the changed bid wherever a bid is scored)."""
+    result = run("stats", written(tmp_path), "--by", "handSize", "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    [row] = [row for row in json.loads(result.stdout)
+             if (row["player"], row["handSize"]) == ("Ben", 2)]
+    assert (row["made"], row["averagePoints"]) == (1, 40.0)
