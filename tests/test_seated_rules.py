@@ -131,3 +131,17 @@ def test_stats_by_hand_size_counts_the_clouds_bid_as_made(tmp_path):
     [row] = [row for row in json.loads(result.stdout)
              if (row["player"], row["handSize"]) == ("Ben", 2)]
     assert (row["made"], row["averagePoints"]) == (1, 40.0)
+
+
+def test_convert_keeps_the_bomb_and_the_cloud_of_a_game_with_seating(tmp_path):
+    """The YAML writer's seated rounds carry ``bomb`` and ``cloud`` (they were dropped, and the
+    copy scored the Cloud's player with the bid as called)."""
+    path = written(tmp_path)
+    result = run("convert", path, "--to", "yaml")
+    assert result.exit_code == 0, result.stderr
+    assert "    bomb: true\n" in result.stdout and "    cloud: {Ben: 1}\n" in result.stdout
+    copy = tmp_path / "copy.yaml"
+    copy.write_text(result.stdout)
+    original, again = (json.loads(run("score", sheet, "-f", "json").stdout)
+                       for sheet in (path, copy))
+    assert original["rounds"] == again["rounds"] and original["standings"] == again["standings"]
