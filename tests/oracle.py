@@ -430,6 +430,8 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
                               "but this player took no trick"))
         problems += found
         clean = clean and not found
+        if sizes is None and not in_play and number == DECK // len(seated):
+            ended = number  # it deals the whole deck to those seated: the game's last round
         # The dealer's bid: on the totals before the round while every round before it is
         # clean; after one that is not, in a clean round under `always` (no total needed).
         if found or not (clean or rules["screwTheDealer"] == "always"):
@@ -444,9 +446,7 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
         if in_play or not clean:
             continue
         played = number
-        is_last = (number == DECK // len(seated)) if sizes is None else number == len(sizes)
-        if sizes is None and is_last:
-            ended = number
+        is_last = number == ended if sizes is None else number == len(sizes)
         scored = {name: dealt.bids[name] + (dealt.cloud[1] if dealt.cloud and dealt.cloud[0]
                                              == name else 0) for name in seated}
         for name in seated:

@@ -382,15 +382,21 @@ def seated_table(rng: random.Random, game: str, rules: dict) -> SeatedTable:
         if None in last.bids.values():
             last.cloud = None
     if shape == "spoilt" and table.rounds:
+        number = len(table.rounds)
+        ended = number == (60 // len(table.seated(number)) if sizes is None else len(sizes))
         dealt = rng.choice(table.rounds)
         name = rng.choice(list(dealt.tricks))
-        kind = rng.randrange(3)
+        kind = rng.randrange(4)
         if kind == 0:
             dealt.tricks[name] += 1
         elif kind == 1 and dealt.tricks[name]:
             dealt.tricks[name] -= 1
-        else:
+        elif kind == 2 or not ended:
             dealt.bids[name] = rng.randint(len(table.rounds) + 1, 25)
+        else:  # one more round, past the game's end
+            listed = table.listed(number + 1)
+            table.rounds.append(Dealt(set(), None, dict.fromkeys(listed, 0),
+                                      dict.fromkeys(listed, 0)))
     return table
 
 
