@@ -66,7 +66,8 @@ def test_a_cloud_for_a_player_not_seated_is_refused(tmp_path):
                                            "    tricks: [1, 0, 2]\n    cloud: {Dan: 1}\n"))
     result = run("check", path)
     assert result.exit_code == 1
-    assert "round 3, Dan: a Cloud for a player not seated: sits this round out" in result.stderr
+    assert ("round 3, Dan: the Cloud goes to a player seated in the round, and this player is "
+            "sits this round out") in result.stderr
 
 
 def test_a_cloud_in_play_needs_only_the_seated_players_bids(tmp_path):

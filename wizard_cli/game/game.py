@@ -479,9 +479,8 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
         bids: Sequence[int | None] = in_play if number == played + 1 else (None,) * count
         dealer = dealer_seat(result.first_dealer, number, count)
         for seat in range(count):
-            best, worst = round_bounds(bids[seat], seat, cloud, size, s)
-            greatest[seat] += best
-            least[seat] -= worst
+            greatest[seat], least[seat] = bid_bounds(greatest[seat], least[seat], bids[seat],
+                                                     seat, size, cloud, s)
             if seat == dealer:
                 least[seat] -= s.balanced_bid_penalty
     for seat in range(count):
@@ -491,18 +490,19 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     return greatest, least
 
 
-def round_bounds(bid: int | None, seat: int, cloud: tuple[int, int] | None, size: int,
-                 s: Settings) -> tuple[int, int]:
-    """The most a round not yet complete can earn a seat, and the most it can cost (SPEC §1's
-    bound), given the seat's bid if recorded and the round's Cloud if recorded: with special
-    cards a Cloud may yet change a recorded bid by one, and the bound takes the widest."""
+def bid_bounds(greatest: int, least: int, bid: int | None, seat: int, size: int,
+               cloud: tuple[int, int] | None, s: Settings) -> tuple[int, int]:
+    """A player's greatest and least possible score after one round not yet complete, from
+    those before it: with the round's bid ``bid`` (None: not in yet) and the Cloud recorded in
+    it (``cloud``), as SPEC §1's bound takes them."""
     options: Sequence[int | None] = (bid,)
     if bid is not None and cloud is not None:
         options = (bid + cloud[1],) if cloud[0] == seat else options
     elif bid is not None and s.special_cards:
-        options = [option for option in (bid - 1, bid, bid + 1) if 0 <= option <= size]
-    return (max(_best(option, size, s) for option in options),
-            max(_worst(option, size, s) for option in options))
+        # SPEC §1: a Cloud may yet change the bid by one; the bound takes the widest.
+        options = [value for value in (bid - 1, bid, bid + 1) if 0 <= value <= size]
+    return (greatest + max(_best(value, size, s) for value in options),
+            least - max(_worst(value, size, s) for value in options))
 
 
 def _best(bid: int | None, size: int, s: Settings) -> int:

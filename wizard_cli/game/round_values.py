@@ -87,10 +87,10 @@ def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Setti
     name = sheet.players[seat]
     bid = record.bids[seat]
     if seated is not None and sheet.seating is not None and seat not in seated:
-        at(f"a Cloud for a player not seated: {sheet.seating.why_not_seated(seat, record.number)}",
-           record.cloud_line, name)
+        at("the Cloud goes to a player seated in the round, and this player is "
+           f"{sheet.seating.why_not_seated(seat, record.number)}", record.cloud_line, name)
         return found
-    bids = record.bids if seated is None else [record.bids[seat] for seat in seated]
+    bids = record.bids if seated is None else [record.bids[other] for other in seated]
     if record.tricks is None and any(value is None for value in bids):
         at("the Cloud is recorded once every bid of the round is in", record.cloud_line, name)
     elif isinstance(bid, int) and not 0 <= bid + change <= size:

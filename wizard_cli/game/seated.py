@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .game import Game, GameResult, round_bounds
+from .game import Game, GameResult, bid_bounds
 from .scoring import (
     ScoredColumns,
     ScoredRound,
@@ -126,10 +126,10 @@ class SeatedGame(Game):
         s = self.settings
         count = len(self.players)
         in_play = self.in_play
-        scored = result.scored
+        clouds = self.sheet.rounds.clouds
         cloud = None  # a Cloud recorded in the round in play: that bid is scored changed
-        if in_play is not None and scored.clouds is not None:
-            cloud = scored.clouds[in_play.number - 1]
+        if in_play is not None and clouds is not None:
+            cloud = clouds[in_play.number - 1]
         greatest, least = list(result.totals), list(result.totals)
         for number in self.remaining():
             size = self.hand_size(number)
@@ -139,11 +139,11 @@ class SeatedGame(Game):
                     else (None,) * count)
             order = bidding_order(self.dealer(number), playing, count)
             for seat in playing:
-                best, worst = round_bounds(bids[seat], seat, cloud, size, s)
-                greatest[seat] += best
-                least[seat] -= worst
+                greatest[seat], least[seat] = bid_bounds(greatest[seat], least[seat], bids[seat],
+                                                         seat, size, cloud, s)
             if order:
                 least[order[-1]] -= s.balanced_bid_penalty
+        scored = result.scored
         made_all = [True] * count
         for index in range(scored.played):
             for seat in scored.seated[index]:
@@ -193,9 +193,10 @@ class SeatedColumns(ScoredColumns):
         return tuple(made)
 
     def _specials(self, index: int) -> tuple[bool, tuple[int, int] | None]:
-        """Round ``index``'s Bomb and Cloud (SPEC §1), as recorded."""
-        return (bool(self.bombs and self.bombs[index]),
-                self.clouds[index] if self.clouds is not None else None)
+        """Round ``index``'s Bomb and Cloud (SPEC §1), when the game records any."""
+        if self.bombs is None or self.clouds is None:
+            return False, None
+        return self.bombs[index], self.clouds[index]
 
 
 def score_seated(game: SeatedGame) -> GameResult:
@@ -209,9 +210,10 @@ def score_seated(game: SeatedGame) -> GameResult:
     played = game.rounds_played
     seating = game.seating
     bids = list(rounds.bids)
-    tricks = list(rounds.tricks[:played * count])
-    clouds = rounds.clouds  # the bids as scored: the Cloud's change counts (SPEC §1)
+    clouds = rounds.clouds
+    # The bids as scored: a Cloud's change counts, the bid as called stays (SPEC §1).
     made = bids if clouds is None else clouded_bids(bids, clouds, count)
+    tricks = list(rounds.tricks[:played * count])
     points = [0] * (played * count)
     totals = list(seating.start)
     sizes, forbidden, seated_by_round, dealers = [], [], [], []
@@ -233,7 +235,7 @@ def score_seated(game: SeatedGame) -> GameResult:
         for seat in seated:
             at = index * count + seat
             points[at] = base_points(made[at], tricks[at], size, s)
-        if s.balanced_bid_penalty and sum(cells) == size:  # the bids as called
+        if s.balanced_bid_penalty and sum(cells) == size:
             points[index * count + last] -= s.balanced_bid_penalty
         if s.final_round_bonus and game.is_last(number):
             for seat in seated:
@@ -262,8 +264,8 @@ def seated_standings(game: SeatedGame, scored: SeatedColumns,
         for seat in scored.seated[index]:
             at = index * count + seat
             sat[seat] += 1
-            made[seat] += scored.made[at] == scored.tricks[at]  # the Cloud's change counts
-            bid_sums[seat] += scored.bids[at]  # the bids as called (SPEC §1)
+            made[seat] += scored.made[at] == scored.tricks[at]
+            bid_sums[seat] += scored.bids[at]
     finished = game.finished
     bonuses = [s.perfect_game_bonus if finished and sat[seat] and made[seat] == sat[seat] else 0
                for seat in range(count)]

@@ -487,7 +487,7 @@ def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:
 
 
 def _special_lines(record: RoundRecord, players: Sequence[str]) -> list[str]:
-    """A round's ``bomb`` and ``cloud`` (SPEC §3), in a sheet with seating or without."""
+    """A round's Bomb and Cloud, when recorded, as YAML lines (SPEC §3)."""
     lines = ["bomb: true"] if record.bomb else []
     if record.cloud is not None:
         lines.append(f"cloud: {flow_map([(players[record.cloud[0]], record.cloud[1])])}")
