@@ -138,7 +138,7 @@ class Breakdown:
             return
         count, rounds = run.players, run.rounds
         size = count * rounds
-        made = list(map(operator.eq, run.bids, run.tricks))
+        made = list(map(operator.eq, standings.made_bids or run.bids, run.tricks))  # as scored
         points = standings.points
         if self.by == "handSize":
             keys = [hand_sizes(standings.settings, count)] * count

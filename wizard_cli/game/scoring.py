@@ -200,13 +200,32 @@ def score_columns(rounds: RoundColumns, count: int, s: Settings, first_dealer: i
 
 def clouded_bids(bids: Sequence[int | None], clouds: Sequence[tuple[int, int] | None],
                  count: int) -> list[int | None]:
-    """The bids as scored: each Cloud's player's bid changed by its change (SPEC §1); the bids
-    as called stay for the dealer restriction, ``bidTotal`` and ``balancedBidPenalty``."""
+    """The bids as scored (:func:`changed_bids`), a game's Clouds given per round as (seat,
+    change) or None."""
+    return changed_bids(bids, [(index * count + cloud[0], cloud[1])
+                               for index, cloud in enumerate(clouds[:len(bids) // count])
+                               if cloud is not None and bids[index * count + cloud[0]] is not None])
+
+
+def changed_bids(bids: Sequence[int | None], changes: Iterable[tuple[int, int]]) -> list:
+    """The bids as scored: each Cloud's player's bid changed by its change, the Clouds given as
+    (cell, change) (SPEC §1); the bids as called stay for the dealer restriction, ``bidTotal``
+    and ``balancedBidPenalty``. One game's cells or a run's."""
     made = list(bids)
-    for index, cloud in enumerate(clouds[:len(bids) // count]):
-        if cloud is not None and made[index * count + cloud[0]] is not None:
-            made[index * count + cloud[0]] += cloud[1]
+    for cell, change in changes:
+        made[cell] += change
     return made
+
+
+def tricks_taken(size: int, bomb: bool) -> int:
+    """What a complete round's tricks add up to: its hand size, one less with the Bomb (nobody
+    takes the trick it falls in, SPEC §1)."""
+    return size - 1 if bomb else size
+
+
+def cloud_fits(bid: int, change: int, size: int) -> bool:
+    """The Cloud's changed bid lies in 0..the hand size (SPEC §1)."""
+    return 0 <= bid + change <= size
 
 
 def add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
@@ -357,32 +376,50 @@ class RunStandings:
     scores: list[tuple[int, ...]]
     bonuses: list[tuple[int, ...]]
     points: list[int] | None = None
+    made_bids: list[int] | None = None  # the bids as scored, where a Cloud changed one
+    # Which games record a Bomb or a Cloud (None: none does), and their settings when those
+    # differ from ``settings`` (a recorded special card means ``specialCards: true``, SPEC §3)
+    marked: list[bool] | None = None
+    marked_settings: Settings | None = None
+
+    def settings_of(self, game: int) -> Settings:
+        """Game ``game``'s settings."""
+        if self.marked_settings is not None and self.marked is not None and self.marked[game]:
+            return self.marked_settings
+        return self.settings
 
 
 def score_run(run: GameRun, s: Settings) -> RunStandings | None:
     """A run of finished games (``run.rounds`` is the game's last round under ``s``) scored,
     each game's standings as :func:`~wizard_cli.game.game.score_game` ranks them, under every
-    rule (the extras by :func:`add_extras`, as for one game). None when a value is outside its
-    hand (the points tables double as the range check) or a dealer made the bid
-    ``screwTheDealer`` forbids (:func:`forbidden_bids_made`): such games are not scored.
-    Ranked by :func:`rank_games`, as a lone game is."""
+    rule (the Clouds by :func:`changed_bids`, the extras by :func:`add_extras`, as for one
+    game). None when a value is outside its hand (the points tables double as the range
+    check) or a dealer made the bid ``screwTheDealer`` forbids (:func:`forbidden_bids_made`):
+    such games are not scored. A Cloud's bid, as called and changed, must already be known to
+    lie in its hand (:func:`~wizard_cli.game.validation.check_run`). Ranked by :func:`rank_games`, as a lone
+    game is."""
     count, rounds = run.players, run.rounds
     sizes = hand_sizes(s, count)
     if rounds != len(sizes):
         return None
+    made = changed_bids(run.bids, run.clouds) if run.clouds else None
     try:  # each cell's table, bid, then tricks: an IndexError for a value outside the hand
         points = list(map(operator.getitem,
-                          map(operator.getitem, _cell_lists(s, sizes, count) * len(run), run.bids),
+                          map(operator.getitem, _cell_lists(s, sizes, count) * len(run),
+                              run.bids if made is None else made),
                           run.tricks))
     except IndexError:
         return None
     balanced = (balanced_rounds(run.bids, sizes, count, len(run.bids))
                 if s.balanced_bid_penalty or s.screw_the_dealer != "off" else [])
     if s.balanced_bid_penalty or s.final_round_bonus:
-        add_extras(points, run.bids, run.tricks, sizes, count, RUN_FIRST_DEALER, s, balanced)
+        add_extras(points, run.bids, run.tricks, sizes, count, RUN_FIRST_DEALER, s, balanced,
+                   made_bids=made)
     if forbidden_bids_made(run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced):
         return None
-    return rank_games(points, run.bids, run.tricks, count, rounds, len(run), s, True)
+    ranked = rank_games(points, run.bids, run.tricks, count, rounds, len(run), s, True, made)
+    ranked.made_bids = made
+    return ranked
 
 
 def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], count: int,

@@ -21,7 +21,15 @@ from .model import (
     cell_sizes,
     round_sums,
 )
-from .scoring import RunStandings, dealer_seat, forbidden_dealer_bid, score_columns, score_run
+from .scoring import (
+    RunStandings,
+    cloud_fits,
+    dealer_seat,
+    forbidden_dealer_bid,
+    score_columns,
+    score_run,
+    tricks_taken,
+)
 from .seating import MAX_LISTED
 from .settings import (
     DECK_SIZE,
@@ -258,20 +266,46 @@ def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
     A run's games have 3–6 distinct named players, no reading problem, and every value a plain
     number (GameRun), so what is left to judge is the rules given outside the sheet, the values
     in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`), each
-    round's tricks adding up to its hand size, and the dealer's bid under ``screwTheDealer``.
+    round's tricks adding up to what it takes (:func:`tricks_taken`: one less with the Bomb),
+    each Cloud as :func:`special_card_problems` judges it, and the dealer's bid under
+    ``screwTheDealer``. A game recording a Bomb or a Cloud has ``specialCards: true`` unless
+    a setting says otherwise (SPEC §3), which would make it invalid.
     """
     if first_dealer is not None:  # a run is dealt first by RUN_FIRST_DEALER
         return None
     resolved = _resolve_once([[], *layers], run.players)  # a CSV game has no settings of its own
     if resolved.problems:
         return None
+    marked = run.marked_games()
+    special = None
+    if marked is not None:
+        special = _resolve_once([[_SPECIAL_CARDS], *layers], run.players).settings
+        if not special.special_cards:
+            return None  # a Bomb or a Cloud with specialCards off: said the general way
     sizes = hand_sizes(resolved.settings, run.players)
-    count = run.players
-    if run.rounds != len(sizes):
+    count, rounds = run.players, run.rounds
+    if rounds != len(sizes):
         return None
-    if round_sums(run.tricks, count) != list(sizes) * len(run):  # as all_clean judges a game
+    taken = list(sizes) * len(run)
+    for cell in run.bombs:
+        at = cell // count
+        taken[at] = tricks_taken(taken[at], True)
+    if round_sums(run.tricks, count) != taken:  # as all_clean and _values_problems judge a game
         return None
-    return score_run(run, resolved.settings)
+    bids, tricks = run.bids, run.tricks
+    for cell, change in run.clouds:
+        size = sizes[cell // count % rounds]
+        # as special_card_problems: in the hand as called and changed, to a player who took a trick
+        if not (bids[cell] <= size and cloud_fits(bids[cell], change, size) and tricks[cell]):
+            return None
+    standings = score_run(run, resolved.settings)
+    if standings is not None and marked is not None:
+        standings.marked = marked
+        standings.marked_settings = None if special == resolved.settings else special
+    return standings
+
+
+_SPECIAL_CARDS = RawSetting("specialCards", True)  # what a recorded Bomb or Cloud implies
 
 
 def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
@@ -424,7 +458,7 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
     """Bids and tricks: present where needed, whole, from 0 to the hand size, tricks adding up."""
     tricks = record.tricks
     in_hand = _IN_HAND[size]
-    taken = size - 1 if record.bomb else size  # nobody takes the Bomb's trick (SPEC §1)
+    taken = tricks_taken(size, record.bomb)
     if (tricks is not None and in_hand.issuperset(record.bids) and in_hand.issuperset(tricks)
             and sum(tricks) == taken):
         return []  # the common case, at once: every value a whole number in the hand, sum right
@@ -487,7 +521,7 @@ def special_card_problems(sheet: Sheet, record: RoundRecord, size: int,
     bid = record.bids[seat]
     if record.tricks is None and any(value is None for value in record.bids):
         at("the Cloud is recorded once every bid of the round is in", record.cloud_line, name)
-    elif isinstance(bid, int) and not 0 <= bid + change <= size:
+    elif isinstance(bid, int) and not cloud_fits(bid, change, size):
         at(f"the Cloud changes the bid {bid} to {bid + change}, outside 0..{size} (the hand "
            "size)", record.cloud_line, name)
     if record.tricks is not None and record.tricks[seat] == 0:
