@@ -6,7 +6,8 @@ or, for a regular game, from its columns at once; a game recording either means
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..game.model import BadValue, RoundRecord, Sheet, Specials
@@ -85,31 +86,47 @@ def special_cells(bombs: Sequence[str] | None, clouds: Sequence[str] | None, cou
     each Bomb as the row (from ``start``) first marking its round, each Cloud as (its row, its
     change), both ascending (as :class:`~wizard_cli.game.model.GameRun` keeps them); None when
     a cell is no mark or change or a round has two Clouds. Only cells with something in them
-    are looked at (a season's empty cells cost next to nothing)."""
+    are looked at, column by column (a season's empty cells cost next to nothing)."""
     marked: list[int] = []
     changed: list[tuple[int, int]] = []
     if bombs is not None:
-        last = -1
-        for row in itertools.compress(range(stop - start), bombs[start:stop]):
-            mark = mark_cell(bombs[start + row])
-            if mark is None:
-                return None
-            if mark and row // count != last:
-                marked.append(row)
-                last = row // count
+        rows, marks = _filled(bombs[start:stop], mark_cell, _MARKS_READ)
+        if None in marks:
+            return None
+        rows = list(itertools.compress(rows, marks))
+        # each round's first marking row: later rows of a round give way to earlier ones
+        firsts = dict(zip(map(operator.floordiv, reversed(rows), itertools.repeat(count)),
+                          reversed(rows)))
+        marked = sorted(firsts.values())
     if clouds is not None:
-        last = -1
-        for row in itertools.compress(range(stop - start), clouds[start:stop]):
-            change = cloud_cell(clouds[start + row])
-            if isinstance(change, BadValue):
-                return None
-            if change is None:
-                continue
-            if row // count == last:
-                return None
-            changed.append((row, change))
-            last = row // count
+        rows, changes = _filled(clouds[start:stop], cloud_cell, _CHANGES_READ)
+        if not _CHANGE_TYPES.issuperset(map(type, changes)):
+            return None  # a change that is no change (a BadValue)
+        kept = list(map(operator.is_not, changes, itertools.repeat(None)))
+        rows = list(itertools.compress(rows, kept))
+        if len(set(map(operator.floordiv, rows, itertools.repeat(count)))) != len(rows):
+            return None  # two Clouds in a round
+        changed = list(zip(rows, itertools.compress(changes, kept)))
     return marked, changed
+
+
+_MARKS_READ: dict[str, bool | None] = {}  # a cell's text → what it reads as (a few, bounded)
+_CHANGES_READ: dict[str, int | BadValue | None] = {}
+_CHANGE_TYPES = frozenset((int, type(None)))
+
+
+def _filled(cells: Sequence[str], read: Callable, known: dict) -> tuple[list[int], list]:
+    """The rows of ``cells`` with something in them, and each one's text as ``read`` reads it
+    (each distinct short text read once, up to 256 of them kept: memory stays bounded)."""
+    rows = list(itertools.compress(range(len(cells)), cells))
+    texts = list(itertools.compress(cells, cells))
+    try:
+        return rows, list(map(known.__getitem__, texts))
+    except KeyError:
+        values = list(map(read, texts))
+        if len(known) < 256:
+            known.update((text, value) for text, value in zip(texts, values) if len(text) < 16)
+        return rows, values
 
 
 def first_special_line(specials: Sequence[Specials]) -> int | None:
