@@ -13,7 +13,7 @@ import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from .model import (
     RUN_FIRST_DEALER,
@@ -360,27 +360,61 @@ _RANK = operator.attrgetter("rank")
 
 # --- the season lane: whole runs of finished games, as columns (issue 20) ---------------------
 
-@dataclass(slots=True)
-class RunStandings:
-    """The standings of every game of a :class:`~wizard_cli.game.model.GameRun` (or of one
-    game, a run of one: :func:`standings`), as plain ints: ``places[g]`` is game g's seats in
-    standings order (best first),
-    ``ranks[g]``, ``scores[g]`` and ``bonuses[g]`` what stands at each place (tuples, read-only).
-    What :func:`standings` gives for each game, with no object per game or round. ``points``
-    is every cell's points, in the run's order of ``bids`` and ``tricks`` (what ``stats --by``
-    adds up)."""
+class Ranked(NamedTuple):
+    """Games ranked (:func:`rank_games`): ``places[g]`` is game g's seats in standings order
+    (best first), ``ranks[g]``, ``scores[g]`` and ``bonuses[g]`` what stands at each place
+    (tuples, read-only)."""
 
-    settings: Settings
     places: list[tuple[int, ...]]
     ranks: list[tuple[int, ...]]
     scores: list[tuple[int, ...]]
     bonuses: list[tuple[int, ...]]
-    points: list[int] | None = None
-    made_bids: list[int] | None = None  # the bids as scored, where a Cloud changed one
-    # Which games record a Bomb or a Cloud (None: none does), and their settings when those
-    # differ from ``settings`` (a recorded special card means ``specialCards: true``, SPEC §3)
-    marked: list[bool] | None = None
-    marked_settings: Settings | None = None
+
+
+class RunStandings:
+    """The standings of every game of a :class:`~wizard_cli.game.model.GameRun`, as plain ints:
+    ``places``, ``ranks``, ``scores`` and ``bonuses`` as :class:`Ranked` gives them, what
+    :func:`standings` gives for each game, with no object per game or round; ranked when first
+    asked for (``stats --by handSize`` and ``check`` never ask). ``points`` is every cell's
+    points, in the run's order of ``bids`` and ``tricks`` (what ``stats --by`` adds up);
+    ``made_bids`` the bids as scored, where a Cloud changed one. ``marked``: which games record
+    a Bomb or a Cloud (None: none does), and ``marked_settings`` their settings when those
+    differ from ``settings`` (a recorded special card means ``specialCards: true``, SPEC §3).
+    Treat it as read-only."""
+
+    __slots__ = ("settings", "points", "made_bids", "marked", "marked_settings", "_rank",
+                 "_ranked")
+
+    def __init__(self, settings: Settings, points: list[int],
+                 rank: Callable[[], Ranked]) -> None:
+        self.settings, self.points, self._rank = settings, points, rank
+        self._ranked: Ranked | None = None
+        self.made_bids: list[int] | None = None
+        self.marked: list[bool] | None = None
+        self.marked_settings: Settings | None = None
+
+    @property
+    def ranked(self) -> Ranked:
+        """The games ranked (worked out once, when first asked for)."""
+        if self._ranked is None:
+            self._ranked = self._rank()
+        return self._ranked
+
+    @property
+    def places(self) -> list[tuple[int, ...]]:
+        return self.ranked.places
+
+    @property
+    def ranks(self) -> list[tuple[int, ...]]:
+        return self.ranked.ranks
+
+    @property
+    def scores(self) -> list[tuple[int, ...]]:
+        return self.ranked.scores
+
+    @property
+    def bonuses(self) -> list[tuple[int, ...]]:
+        return self.ranked.bonuses
 
     def settings_of(self, game: int) -> Settings:
         """Game ``game``'s settings."""
@@ -417,14 +451,15 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
                    made_bids=made)
     if forbidden_bids_made(run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced):
         return None
-    ranked = rank_games(points, run.bids, run.tricks, count, rounds, len(run), s, True, made)
-    ranked.made_bids = made
-    return ranked
+    scored = RunStandings(s, points, functools.partial(
+        rank_games, points, run.bids, run.tricks, count, rounds, len(run), s, True, made))
+    scored.made_bids = made
+    return scored
 
 
 def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], count: int,
                rounds: int, games: int, s: Settings, finished: bool,
-               made_bids: Sequence[int] | None = None) -> RunStandings:
+               made_bids: Sequence[int] | None = None) -> Ranked:
     """The standings of ``games`` games of ``count`` seats, each of ``rounds`` complete rounds,
     their cells one game after another in flat columns: each seat's score (its points, and
     ``perfectGameBonus`` once ``finished`` for a seat that made every bid), ranked by score,
@@ -474,8 +509,7 @@ def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], co
         firsts = itertools.chain.from_iterable(map(itertools.repeat, range(0, len(flat), count),
                                                    itertools.repeat(count)))
         extras = list(zip(*[map(flat.__getitem__, map(operator.add, firsts, seats))] * count))
-    return RunStandings(s, places, ranks, list(zip(*[iter(scores)] * count)), extras,
-                        points)
+    return Ranked(places, ranks, list(zip(*[iter(scores)] * count)), extras)
 
 
 @dataclass(slots=True)
@@ -506,10 +540,17 @@ class ScoredRun:
 
     def seat_ranks(self, index: int) -> list[int]:
         """Game ``index``'s ranks in seating order."""
-        ranks = [0] * self.run.players
-        for seat, rank in zip(self.standings.places[index], self.standings.ranks[index]):
-            ranks[seat] = rank
-        return ranks
+        return list(_seat_ranks(self.standings.places[index], self.standings.ranks[index]))
+
+
+@functools.lru_cache(maxsize=1024)
+def _seat_ranks(places: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks at ``places`` (seats in standings order) in seating order: a season's games
+    have few distinct orders, so each is worked out once."""
+    seated = [0] * len(places)
+    for seat, rank in zip(places, ranks):
+        seated[seat] = rank
+    return tuple(seated)
 
 
 Scored = TypeVar("Scored")  # a scored game (a GameResult): fold_in only hands it on
