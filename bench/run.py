@@ -57,8 +57,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -160,19 +162,15 @@ def startup_sheet() -> Path:
 
 def season_csv(rows: int) -> tuple[Path, int]:
     """A long CSV (``game,round,player,bid,tricks``) of whole games, at least ``rows`` rows."""
-    games = -(-rows // ROWS_PER_GAME)
-    path = OUT / f"season-{rows}-v{GENERATOR}.csv"
-    if not path.exists():
+    def write(out: TextIO, games: int) -> None:
         rng = random.Random(SEED + 1)
-        temp = path.with_name(path.name + ".tmp")
-        with open(temp, "w", encoding="utf-8", newline="") as out:
-            out.write("game,round,player,bid,tricks\n")
-            for game in range(1, games + 1):
-                for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
-                    out.write("".join(f"g{game:06d},{number},{name},{bid},{took}\n"
-                                      for name, bid, took in zip(PLAYERS, bids, tricks)))
-        os.replace(temp, path)
-    return path, games
+        out.write("game,round,player,bid,tricks\n")
+        for game in range(1, games + 1):
+            for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
+                out.write("".join(f"g{game:06d},{number},{name},{bid},{took}\n"
+                                  for name, bid, took in zip(PLAYERS, bids, tricks)))
+
+    return generated_season(f"season-{rows}", rows, write)
 
 
 def special_season_csv(rows: int) -> tuple[Path, int]:
@@ -181,27 +179,37 @@ def special_season_csv(rows: int) -> tuple[Path, int]:
     trick taken by nobody, marked on the round's first row), a Cloud in about a tenth (to a
     player who took a trick, the changed bid in the hand), a tenth of the games at another
     table. Every game valid with ``specialCards: true``."""
-    games = -(-rows // ROWS_PER_GAME)
-    path = OUT / f"special-season-{rows}-v{GENERATOR}.csv"
-    if not path.exists():
+    def write(out: TextIO, games: int) -> None:
         rng = random.Random(SEED + 3)
+        out.write("game,round,player,bid,tricks,bomb,cloud\n")
+        for game in range(1, games + 1):
+            table = OTHER_TABLE if rng.random() < 0.1 else PLAYERS
+            for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
+                bomb, cloud = [""] * len(table), [""] * len(table)
+                if rng.random() < 0.1:  # the Bomb: a trick nobody takes
+                    tricks[rng.choice([s for s, took in enumerate(tricks) if took])] -= 1
+                    bomb[0] = "yes"
+                takers = [seat for seat, took in enumerate(tricks) if took]
+                if takers and rng.random() < 0.1:  # the Cloud, to a player who took a trick
+                    seat = rng.choice(takers)
+                    cloud[seat] = "+1" if bids[seat] < number else "-1"
+                out.write("".join(f"g{game:06d},{number},{name},{bid},{took},{b},{c}\n"
+                                  for name, bid, took, b, c
+                                  in zip(table, bids, tricks, bomb, cloud)))
+
+    return generated_season(f"special-season-{rows}", rows, write)
+
+
+def generated_season(name: str, rows: int,
+                     write: Callable[[TextIO, int], None]) -> tuple[Path, int]:
+    """``NAME-vG.csv`` of whole games, at least ``rows`` rows, written by ``write(out,
+    games)`` whole or not at all when missing; its path and its number of games."""
+    games = -(-rows // ROWS_PER_GAME)
+    path = OUT / f"{name}-v{GENERATOR}.csv"
+    if not path.exists():
         temp = path.with_name(path.name + ".tmp")
         with open(temp, "w", encoding="utf-8", newline="") as out:
-            out.write("game,round,player,bid,tricks,bomb,cloud\n")
-            for game in range(1, games + 1):
-                table = OTHER_TABLE if rng.random() < 0.1 else PLAYERS
-                for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
-                    bomb, cloud = [""] * len(table), [""] * len(table)
-                    if rng.random() < 0.1:  # the Bomb: a trick nobody takes
-                        tricks[rng.choice([s for s, took in enumerate(tricks) if took])] -= 1
-                        bomb[0] = "yes"
-                    takers = [seat for seat, took in enumerate(tricks) if took]
-                    if takers and rng.random() < 0.1:  # the Cloud, to a player who took a trick
-                        seat = rng.choice(takers)
-                        cloud[seat] = "+1" if bids[seat] < number else "-1"
-                    out.write("".join(f"g{game:06d},{number},{name},{bid},{took},{b},{c}\n"
-                                      for name, bid, took, b, c
-                                      in zip(table, bids, tricks, bomb, cloud)))
+            write(out, games)
         os.replace(temp, path)
     return path, games
 
