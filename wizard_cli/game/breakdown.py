@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from .game import GameResult
 from .model import RUN_FIRST_DEALER
-from .scoring import ScoredColumns, ScoredRun, by_seat, dealer_seat, fold_in
+from .runs import ScoredRun, fold_in
+from .scoring import ScoredColumns, by_seat, dealer_seat
 from .settings import hand_sizes
 from .stats import WAITING_LIMIT
 

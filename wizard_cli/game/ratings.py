@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .game import GameResult
-from .scoring import ScoredRun, competition_ranks, fold_in
+from .runs import ScoredRun, fold_in
+from .scoring import competition_ranks
 
 
 @dataclass(slots=True)

@@ -11,13 +11,11 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from .model import (
-    RUN_FIRST_DEALER,
-    GameRun,
     RoundColumns,
     by_round,
     by_seat,
@@ -311,16 +309,6 @@ def _cell_tables(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[dict[
     return tuple(tables[size] for size in cell_sizes(sizes, count))
 
 
-@functools.lru_cache(maxsize=64)
-def _cell_lists(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[list[list[int]], ...]:
-    """:func:`_cell_tables` as lists (indexed faster than dictionaries), for a run's values:
-    plain numbers (0–99, GameRun), never negative, so a value outside the hand is an
-    IndexError, never a wrapped index."""
-    lists = [[[table[bid][took] for took in range(len(table))] for bid in range(len(table))]
-             for table in points_tables(s)]
-    return tuple(lists[size] for size in cell_sizes(sizes, count))
-
-
 @functools.lru_cache(maxsize=32)
 def points_tables(s: Settings) -> tuple[dict[int, dict[int, int]], ...]:
     """base_points under ``s`` by hand size, then bid, then tricks: worked out once per rule set.
@@ -358,7 +346,7 @@ def standings(players: Sequence[str], s: Settings, scored: ScoredColumns,
 _RANK = operator.attrgetter("rank")
 
 
-# --- the season lane: whole runs of finished games, as columns (issue 20) ---------------------
+# --- ranking games as columns: one game, or a run of a season's games (game/runs.py) ---------
 
 class Ranked(NamedTuple):
     """Games ranked (:func:`rank_games`): ``places[g]`` is game g's seats in standings order
@@ -369,92 +357,6 @@ class Ranked(NamedTuple):
     ranks: list[tuple[int, ...]]
     scores: list[tuple[int, ...]]
     bonuses: list[tuple[int, ...]]
-
-
-class RunStandings:
-    """The standings of every game of a :class:`~wizard_cli.game.model.GameRun`, as plain ints:
-    ``places``, ``ranks``, ``scores`` and ``bonuses`` as :class:`Ranked` gives them, what
-    :func:`standings` gives for each game, with no object per game or round; ranked when first
-    asked for (``stats --by handSize`` and ``check`` never ask). ``points`` is every cell's
-    points, in the run's order of ``bids`` and ``tricks`` (what ``stats --by`` adds up);
-    ``made_bids`` the bids as scored, where a Cloud changed one. ``marked``: which games record
-    a Bomb or a Cloud (None: none does), and ``marked_settings`` their settings when those
-    differ from ``settings`` (a recorded special card means ``specialCards: true``, SPEC §3).
-    Treat it as read-only."""
-
-    __slots__ = ("settings", "points", "made_bids", "marked", "marked_settings", "_rank",
-                 "_ranked")
-
-    def __init__(self, settings: Settings, points: list[int],
-                 rank: Callable[[], Ranked]) -> None:
-        self.settings, self.points, self._rank = settings, points, rank
-        self._ranked: Ranked | None = None
-        self.made_bids: list[int] | None = None
-        self.marked: list[bool] | None = None
-        self.marked_settings: Settings | None = None
-
-    @property
-    def ranked(self) -> Ranked:
-        """The games ranked (worked out once, when first asked for)."""
-        if self._ranked is None:
-            self._ranked = self._rank()
-        return self._ranked
-
-    @property
-    def places(self) -> list[tuple[int, ...]]:
-        return self.ranked.places
-
-    @property
-    def ranks(self) -> list[tuple[int, ...]]:
-        return self.ranked.ranks
-
-    @property
-    def scores(self) -> list[tuple[int, ...]]:
-        return self.ranked.scores
-
-    @property
-    def bonuses(self) -> list[tuple[int, ...]]:
-        return self.ranked.bonuses
-
-    def settings_of(self, game: int) -> Settings:
-        """Game ``game``'s settings."""
-        if self.marked_settings is not None and self.marked is not None and self.marked[game]:
-            return self.marked_settings
-        return self.settings
-
-
-def score_run(run: GameRun, s: Settings) -> RunStandings | None:
-    """A run of finished games (``run.rounds`` is the game's last round under ``s``) scored,
-    each game's standings as :func:`~wizard_cli.game.game.score_game` ranks them, under every
-    rule (the Clouds by :func:`changed_bids`, the extras by :func:`add_extras`, as for one
-    game). None when a value is outside its hand (the points tables double as the range
-    check) or a dealer made the bid ``screwTheDealer`` forbids (:func:`forbidden_bids_made`):
-    such games are not scored. A Cloud's bid, as called and changed, must already be known to
-    lie in its hand (:func:`~wizard_cli.game.validation.check_run`). Ranked by :func:`rank_games`, as a lone
-    game is."""
-    count, rounds = run.players, run.rounds
-    sizes = hand_sizes(s, count)
-    if rounds != len(sizes):
-        return None
-    made = changed_bids(run.bids, run.clouds) if run.clouds else None
-    try:  # each cell's table, bid, then tricks: an IndexError for a value outside the hand
-        points = list(map(operator.getitem,
-                          map(operator.getitem, _cell_lists(s, sizes, count) * len(run),
-                              run.bids if made is None else made),
-                          run.tricks))
-    except IndexError:
-        return None
-    balanced = (balanced_rounds(run.bids, sizes, count, len(run.bids))
-                if s.balanced_bid_penalty or s.screw_the_dealer != "off" else [])
-    if s.balanced_bid_penalty or s.final_round_bonus:
-        add_extras(points, run.bids, run.tricks, sizes, count, RUN_FIRST_DEALER, s, balanced,
-                   made_bids=made)
-    if forbidden_bids_made(run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced):
-        return None
-    scored = RunStandings(s, points, functools.partial(
-        rank_games, points, run.bids, run.tricks, count, rounds, len(run), s, True, made))
-    scored.made_bids = made
-    return scored
 
 
 def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], count: int,
@@ -510,61 +412,6 @@ def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], co
                                                    itertools.repeat(count)))
         extras = list(zip(*[map(flat.__getitem__, map(operator.add, firsts, seats))] * count))
     return Ranked(places, ranks, list(zip(*[iter(scores)] * count)), extras)
-
-
-@dataclass(slots=True)
-class ScoredRun:
-    """The games of a checked :class:`~wizard_cli.game.model.GameRun` that a season counts
-    (``stats``, ``ratings``): the run, its standings (every game valid and finished), and the
-    indices of the games kept (ascending). What a season needs of each game, with no
-    :class:`~wizard_cli.game.game.GameResult` made for it (the season lane, issue 20)."""
-
-    run: GameRun
-    standings: RunStandings
-    kept: Sequence[int]
-
-    def segments(self) -> Iterator[tuple[tuple[str, ...], int, int]]:
-        """The kept games as ``(table, start, stop)``: games ``start:stop`` of the run, one
-        after another, all kept and at one table (players in one seating order)."""
-        tables = self.run.tables
-        table, start, stop = None, 0, 0
-        for index in self.kept:
-            here = tables[index]
-            if index != stop or here != table:
-                if stop > start:
-                    yield table, start, stop
-                table, start = here, index
-            stop = index + 1
-        if stop > start:
-            yield table, start, stop
-
-    def seat_ranks(self, index: int) -> list[int]:
-        """Game ``index``'s ranks in seating order."""
-        return list(_seat_ranks(self.standings.places[index], self.standings.ranks[index]))
-
-
-@functools.lru_cache(maxsize=1024)
-def _seat_ranks(places: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """The ranks at ``places`` (seats in standings order) in seating order: a season's games
-    have few distinct orders, so each is worked out once."""
-    seated = [0] * len(places)
-    for seat, rank in zip(places, ranks):
-        seated[seat] = rank
-    return tuple(seated)
-
-
-Scored = TypeVar("Scored")  # a scored game (a GameResult): fold_in only hands it on
-
-
-def fold_in(results: Iterable[Scored | ScoredRun], add: Callable[[Scored], object],
-            add_run: Callable[[ScoredRun], object]) -> None:
-    """Each scored game of a season to ``add``, each checked run of them (the season lane) to
-    ``add_run``, in file order: how ``stats``, ``stats --by`` and ``ratings`` take a season."""
-    for result in results:
-        if type(result) is ScoredRun:
-            add_run(result)
-        else:
-            add(result)
 
 
 def running_totals(points: Sequence[int], count: int, rounds: int) -> list[int]:

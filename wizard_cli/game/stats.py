@@ -15,7 +15,7 @@ from itertools import compress
 
 from .game import GameResult
 from .model import by_seat
-from .scoring import ScoredRun, fold_in
+from .runs import ScoredRun, fold_in
 
 WAITING_LIMIT = 1024  # players' games whose rounds are held before being added up (< 1 MiB)
 

@@ -12,7 +12,6 @@ from ..errors import Problem, WizardError
 from .game import Game, GameResult
 from .model import (
     BadValue,
-    GameRun,
     HoldsSheet,
     RoundColumns,
     RoundRecord,
@@ -22,12 +21,10 @@ from .model import (
     round_sums,
 )
 from .scoring import (
-    RunStandings,
     cloud_fits,
     dealer_seat,
     forbidden_dealer_bid,
     score_columns,
-    score_run,
     tricks_taken,
 )
 from .seating import MAX_LISTED
@@ -72,7 +69,7 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     problems = list(sheet.problems)
     count = len(sheet.players)
     players_ok = MIN_PLAYERS <= count <= MAX_PLAYERS
-    resolved = _resolve_once([sheet.settings, *layers], count if players_ok else None)
+    resolved = resolve_once([sheet.settings, *layers], count if players_ok else None)
     problems += resolved.problems
     player_problems = _player_problems(sheet)
     problems += player_problems
@@ -101,7 +98,7 @@ def _check_seated(sheet: Sheet, layers: Sequence[Iterable[RawSetting]],
     problems = list(sheet.problems)
     player_problems = _seated_player_problems(sheet)
     first = len(sheet.seating.seated(1))
-    resolved = _resolve_once([sheet.settings, *layers],
+    resolved = resolve_once([sheet.settings, *layers],
                              first if not player_problems and MIN_PLAYERS <= first <= MAX_PLAYERS
                              else None)
     problems += resolved.problems + player_problems
@@ -256,57 +253,6 @@ def _seated_values(sheet: Sheet, record: RoundRecord, seated: list[int], size: i
                number, sheet.players[seat])
 
 
-def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
-              first_dealer: str | None = None) -> RunStandings | None:
-    """The season lane's check of a whole run of regular games: their standings when every game
-    is valid and finished, exactly as :func:`check_sheet` and ``score_game`` find each; None
-    when any one is not (then each game goes the general way, which says what is wrong).
-
-    A run's games have 3–6 distinct named players, no reading problem, and every value a plain
-    number (GameRun), so what is left to judge is the rules given outside the sheet, the values
-    in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`), each
-    round's tricks adding up to what it takes (:func:`tricks_taken`: one less with the Bomb),
-    each Cloud as :func:`special_card_problems` judges it, and the dealer's bid under
-    ``screwTheDealer``. A game recording a Bomb or a Cloud has ``specialCards: true`` unless
-    a setting says otherwise (SPEC §3), which would make it invalid.
-    """
-    if first_dealer is not None:  # a run is dealt first by RUN_FIRST_DEALER
-        return None
-    resolved = _resolve_once([[], *layers], run.players)  # a CSV game has no settings of its own
-    if resolved.problems:
-        return None
-    marked = run.marked_games()
-    special = None
-    if marked is not None:
-        special = _resolve_once([[_SPECIAL_CARDS], *layers], run.players).settings
-        if not special.special_cards:
-            return None  # a Bomb or a Cloud with specialCards off: said the general way
-    sizes = hand_sizes(resolved.settings, run.players)
-    count, rounds = run.players, run.rounds
-    if rounds != len(sizes):
-        return None
-    taken = list(sizes) * len(run)
-    for cell in run.bombs:
-        at = cell // count
-        taken[at] = tricks_taken(taken[at], True)
-    if round_sums(run.tricks, count) != taken:  # as all_clean and _values_problems judge a game
-        return None
-    bids, tricks = run.bids, run.tricks
-    for cell, change in run.clouds:
-        size = sizes[cell // count % rounds]
-        # as special_card_problems: in the hand as called and changed, to a player who took a trick
-        if not (bids[cell] <= size and cloud_fits(bids[cell], change, size) and tricks[cell]):
-            return None
-    standings = score_run(run, resolved.settings)
-    if standings is not None and marked is not None:
-        standings.marked = marked
-        standings.marked_settings = None if special == resolved.settings else special
-    return standings
-
-
-_SPECIAL_CARDS = RawSetting("specialCards", True)  # what a recorded Bomb or Cloud implies
-
-
 def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
                    first_dealer: str | None = None) -> Game:
     """The sheet as a validated Game; every problem raised at once as the usual error."""
@@ -341,7 +287,7 @@ def _game_of(sheet: Sheet, checked: Checked) -> Game:
     return Game(sheet, checked.settings, checked.first_dealer)
 
 
-def _resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Resolved:
+def resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Resolved:
     """``resolve``, worked out once for each distinct set of layers: a season's sheets share one."""
     key = (tuple(tuple(layer) for layer in layers), players)
     try:

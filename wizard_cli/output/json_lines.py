@@ -21,7 +21,8 @@ from typing import Any
 
 from ..game.game import Game, score_game
 from ..game.model import RUN_FIRST_DEALER, GameRun
-from ..game.scoring import RunStandings, ScoredRound, Standing, running_totals
+from ..game.runs import RunStandings
+from ..game.scoring import ScoredRound, Standing, running_totals
 from ..game.settings import Settings
 from ..game.validation import Checked
 from .formats import KEPT_TABLES, Rendered, View, json_line_encoder

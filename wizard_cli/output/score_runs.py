@@ -18,7 +18,8 @@ import operator
 from collections.abc import Sequence
 
 from ..game.model import RUN_FIRST_DEALER, GameRun
-from ..game.scoring import RunStandings, dealer_seat, running_totals
+from ..game.runs import RunStandings
+from ..game.scoring import dealer_seat, running_totals
 from ..game.settings import hand_sizes
 from .formats import KEPT_TABLES, Rendered, heading, plain_fields, plain_texts
 from .game_views import STANDING_FIELDS, game_over_line, played_cell
