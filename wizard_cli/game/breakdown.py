@@ -191,7 +191,7 @@ class Breakdown:
                 if row is None:
                     row = groups[result.players[seat], key] = GroupRow(result.players[seat], key)
                 row.rounds += 1
-                row.made += scored.made[at] == scored.tricks[at]  # as scored (the Cloud)
+                row.made += scored.bids[at] == scored.tricks[at]
                 row.points += scored.points[at]
 
     def _count(self, result: GameResult) -> int:

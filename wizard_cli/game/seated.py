@@ -19,7 +19,6 @@ from .scoring import (
     ScoredRound,
     Standing,
     base_points,
-    clouded_bids,
     competition_ranks,
     forbidden_dealer_bid,
 )
@@ -147,7 +146,7 @@ class SeatedGame(Game):
         for index in range(scored.played):
             for seat in scored.seated[index]:
                 at = index * count + seat
-                made_all[seat] = made_all[seat] and scored.made[at] == scored.tricks[at]
+                made_all[seat] = made_all[seat] and scored.bids[at] == scored.tricks[at]
         for seat in range(count):
             greatest[seat] += s.final_round_bonus
             if made_all[seat]:
@@ -172,8 +171,6 @@ class SeatedColumns(ScoredColumns):
     def rounds(self) -> tuple[ScoredRound, ...]:
         count, played = self.players, self.played
         totals = list(self.start)
-        bombs = self.bombs or [False] * len(self.sizes)
-        clouds = self.clouds or [None] * len(self.sizes)
         made = []
         for index, size in enumerate(self.sizes):
             cut = slice(index * count, (index + 1) * count)
@@ -185,12 +182,10 @@ class SeatedColumns(ScoredColumns):
                 made.append(ScoredRound(
                     index + 1, size, self.dealers[index], bids, tuple(self.tricks[cut]),
                     tuple(point if seat in seated else None for seat, point in enumerate(points)),
-                    tuple(totals), self.forbidden[index] if self.forbidden else None,
-                    bombs[index], clouds[index]))
+                    tuple(totals), self.forbidden[index] if self.forbidden else None))
             else:
                 made.append(ScoredRound(index + 1, size, self.dealers[index], bids, None, None,
-                                        None, self.forbidden[index] if self.forbidden else None,
-                                        bombs[index], clouds[index]))
+                                        None, self.forbidden[index] if self.forbidden else None))
         return tuple(made)
 
 
@@ -205,8 +200,6 @@ def score_seated(game: SeatedGame) -> GameResult:
     played = game.rounds_played
     seating = game.seating
     bids = list(rounds.bids)
-    clouds = rounds.clouds
-    made = bids if clouds is None else clouded_bids(bids, clouds, count)  # as scored (SPEC §1)
     tricks = list(rounds.tricks[:played * count])
     points = [0] * (played * count)
     totals = list(seating.start)
@@ -228,17 +221,16 @@ def score_seated(game: SeatedGame) -> GameResult:
             continue
         for seat in seated:
             at = index * count + seat
-            points[at] = base_points(made[at], tricks[at], size, s)
+            points[at] = base_points(bids[at], tricks[at], size, s)
         if s.balanced_bid_penalty and sum(cells) == size:
             points[index * count + last] -= s.balanced_bid_penalty
         if s.final_round_bonus and game.is_last(number):
             for seat in seated:
                 at = index * count + seat
-                points[at] += s.final_round_bonus * (made[at] == tricks[at])
+                points[at] += s.final_round_bonus * (bids[at] == tricks[at])
         totals = [total + points[index * count + seat] for seat, total in enumerate(totals)]
     scored = SeatedColumns(count, game.first_dealer, tuple(sizes), bids, tricks, points,
                            None if s.screw_the_dealer == "off" else forbidden,
-                           None if clouds is None else made, rounds.bombs, clouds,
                            dealers=dealers, seated=seated_by_round, start=tuple(seating.start))
     return GameResult(game, scored, seated_standings(game, scored, totals))
 
@@ -258,7 +250,7 @@ def seated_standings(game: SeatedGame, scored: SeatedColumns,
         for seat in scored.seated[index]:
             at = index * count + seat
             sat[seat] += 1
-            made[seat] += scored.made[at] == scored.tricks[at]
+            made[seat] += scored.bids[at] == scored.tricks[at]
             bid_sums[seat] += scored.bids[at]
     finished = game.finished
     bonuses = [s.perfect_game_bonus if finished and sat[seat] and made[seat] == sat[seat] else 0

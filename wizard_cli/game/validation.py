@@ -196,8 +196,6 @@ def _seated_round_problems(sheet: Sheet, s: Settings, first_dealer: int) -> list
             continue
         before = len(problems)
         _seated_values(sheet, record, seated, size, index == last, at)
-        if record.bomb or record.cloud is not None:
-            problems += special_card_problems(sheet, record, size, s)
         clean = clean and len(problems) == before
         if record.tricks is not None and (sizes is None and number == DECK_SIZE // len(seated)):
             ended = number
@@ -240,10 +238,13 @@ def _seated_values(sheet: Sheet, record: RoundRecord, seated: list[int], size: i
             if took is None:
                 at("missing tricks", record.trick_lines[seat], number, name)
             _check_value(check, "tricks", took, size, record.trick_lines[seat], name)
-    wrong = (None if in_play else
-             tricks_sum_problem([record.tricks[seat] for seat in seated], size, record.bomb))
-    if wrong is not None:
-        at(wrong, record.tricks_line or record.line, number)
+    if not in_play:
+        values = [record.tricks[seat] for seat in seated]
+        if all(isinstance(value, int) for value in values) and sum(values) != size:
+            total = sum(values)
+            gap = f"{total - size} more than" if total > size else f"{size - total} short of"
+            at(f"tricks add up to {total}, {gap} the hand size of {size}",
+               record.tricks_line or record.line, number)
     for seat in range(len(sheet.players)):  # a reader never fills these; a caller might
         if seat not in seated and (record.bids[seat] is not None or (
                 not in_play and record.tricks[seat] is not None)) and \
@@ -426,25 +427,18 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
             if took is None:
                 at("missing tricks", record.trick_lines[seat], name)
             _check_value(at, "tricks", took, size, record.trick_lines[seat], name)
-    wrong = None if in_play else tricks_sum_problem(record.tricks, size, record.bomb)
-    if wrong is not None:
-        at(wrong, record.tricks_line or (record.trick_lines[0] if len(set(record.trick_lines)) == 1
-                                         else record.line))
+    if (not in_play and all(isinstance(t, int) for t in record.tricks)
+            and sum(record.tricks) != taken):
+        total = sum(record.tricks)
+        gap = f"{total - taken} more than" if total > taken else f"{taken - total} short of"
+        line = record.tricks_line or (record.trick_lines[0] if len(set(record.trick_lines)) == 1
+                                      else record.line)
+        if record.bomb:
+            at(f"tricks add up to {total}, {gap} the {taken} of a hand size of {size} with the "
+               "Bomb (nobody takes its trick)", line)
+        else:
+            at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
     return found
-
-
-def tricks_sum_problem(tricks: Sequence[Value], size: int, bomb: bool) -> str | None:
-    """What is wrong with a complete round's tricks (its seated players'), if they are whole
-    numbers that do not add up to what the round takes (:func:`tricks_taken`, SPEC §1)."""
-    taken = tricks_taken(size, bomb)
-    if not all(isinstance(value, int) for value in tricks) or sum(tricks) == taken:
-        return None
-    total = sum(tricks)
-    gap = f"{total - taken} more than" if total > taken else f"{taken - total} short of"
-    if bomb:
-        return (f"tricks add up to {total}, {gap} the {taken} of a hand size of {size} with the "
-                "Bomb (nobody takes its trick)")
-    return f"tricks add up to {total}, {gap} the hand size of {size}"
 
 
 def special_card_problems(sheet: Sheet, record: RoundRecord, size: int,

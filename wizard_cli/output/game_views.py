@@ -180,10 +180,10 @@ class _ScoreGrid:
         total carried on (``out = 90``)."""
         if self.seated is None:
             return rows
-        for row, record, here in zip(rows, self.records, self.seated):
+        for row, (_, _, _, results), here in zip(rows, self.records, self.seated):
             for column, seat in enumerate(seats, 3):
                 if seat not in here:
-                    total = record[-1][3][seat]  # (the results, after a Bomb's if any)
+                    total = results[3][seat]
                     row[column] = f"out = {total}" if full and total is not None else "out"
         return rows
 
