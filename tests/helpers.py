@@ -30,6 +30,22 @@ def run(*args: object, input: str | bytes | None = None):
     return CliRunner().invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
 
 
+def score_json(path: object, *options: object) -> dict:
+    """``wizard score -f json PATH OPTIONS…`` of one valid sheet, as data."""
+    import json
+
+    result = run("score", "-f", "json", path, *options)
+    assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+    return json.loads(result.stdout)
+
+
+def problems(path: object, *options: object) -> list[str]:
+    """The lines ``wizard check`` says of an invalid sheet (exit 1)."""
+    result = run("check", path, *options)
+    assert result.exit_code == 1, result.stdout
+    return result.stderr.splitlines()
+
+
 class Terminal:
     """``python -m wizard_cli ARGS…`` on a pseudo-terminal of its own (``pty.fork``), for what
     only a real terminal shows: its echo, Ctrl-C, its width.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import run
+from helpers import problems, run, score_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,18 +34,6 @@ rounds:
     cloud:  {Anna: +1}
     tricks: [2, 1, 0]
 """
-
-
-def score_json(path) -> dict:
-    result = run("score", path, "-f", "json")
-    assert (result.exit_code, result.stderr) == (0, ""), result.stderr
-    return json.loads(result.stdout)
-
-
-def problems(path, *options) -> list[str]:
-    result = run("check", path, *options)
-    assert result.exit_code == 1, result.stdout
-    return result.stderr.splitlines()
 
 
 # --- scoring and output ---------------------------------------------------------------------

@@ -479,15 +479,8 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
         bids: Sequence[int | None] = in_play if number == played + 1 else (None,) * count
         dealer = dealer_seat(result.first_dealer, number, count)
         for seat in range(count):
-            options: Sequence[int | None] = (bids[seat],)
-            if bids[seat] is not None and cloud is not None:
-                options = (bids[seat] + cloud[1],) if cloud[0] == seat else options
-            elif bids[seat] is not None and s.special_cards:
-                # SPEC §1: a Cloud may yet change the bid by one; the bound takes the widest.
-                options = [bid for bid in (bids[seat] - 1, bids[seat], bids[seat] + 1)
-                           if 0 <= bid <= size]
-            greatest[seat] += max(_best(bid, size, s) for bid in options)
-            least[seat] -= max(_worst(bid, size, s) for bid in options)
+            greatest[seat], least[seat] = bid_bounds(greatest[seat], least[seat], bids[seat],
+                                                     seat, size, cloud, s)
             if seat == dealer:
                 least[seat] -= s.balanced_bid_penalty
     for seat in range(count):
@@ -495,6 +488,21 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
         if made_all[seat]:
             greatest[seat] += s.perfect_game_bonus
     return greatest, least
+
+
+def bid_bounds(greatest: int, least: int, bid: int | None, seat: int, size: int,
+               cloud: tuple[int, int] | None, s: Settings) -> tuple[int, int]:
+    """A player's greatest and least possible score after one round not yet complete, from
+    those before it: with the round's bid ``bid`` (None: not in yet) and the Cloud recorded in
+    it (``cloud``), as SPEC §1's bound takes them."""
+    options: Sequence[int | None] = (bid,)
+    if bid is not None and cloud is not None:
+        options = (bid + cloud[1],) if cloud[0] == seat else options
+    elif bid is not None and s.special_cards:
+        # SPEC §1: a Cloud may yet change the bid by one; the bound takes the widest.
+        options = [value for value in (bid - 1, bid, bid + 1) if 0 <= value <= size]
+    return (greatest + max(_best(value, size, s) for value in options),
+            least - max(_worst(value, size, s) for value in options))
 
 
 def _best(bid: int | None, size: int, s: Settings) -> int:

@@ -13,12 +13,13 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .game import Game, GameResult
+from .game import Game, GameResult, bid_bounds
 from .scoring import (
     ScoredColumns,
     ScoredRound,
     Standing,
     base_points,
+    clouded_bids,
     competition_ranks,
     forbidden_dealer_bid,
 )
@@ -125,6 +126,10 @@ class SeatedGame(Game):
         s = self.settings
         count = len(self.players)
         in_play = self.in_play
+        clouds = self.sheet.rounds.clouds
+        cloud = None  # a Cloud recorded in the round in play: that bid is scored changed
+        if in_play is not None and clouds is not None:
+            cloud = clouds[in_play.number - 1]
         greatest, least = list(result.totals), list(result.totals)
         for number in self.remaining():
             size = self.hand_size(number)
@@ -134,11 +139,8 @@ class SeatedGame(Game):
                     else (None,) * count)
             order = bidding_order(self.dealer(number), playing, count)
             for seat in playing:
-                bid = bids[seat]
-                greatest[seat] += (base_points(bid, bid, size, s) if bid is not None else
-                                   max(base_points(size, size, size, s),
-                                       base_points(0, 0, size, s)))
-                least[seat] -= s.miss_penalty * (size if bid is None else max(bid, size - bid))
+                greatest[seat], least[seat] = bid_bounds(greatest[seat], least[seat], bids[seat],
+                                                         seat, size, cloud, s)
             if order:
                 least[order[-1]] -= s.balanced_bid_penalty
         scored = result.scored
@@ -146,7 +148,7 @@ class SeatedGame(Game):
         for index in range(scored.played):
             for seat in scored.seated[index]:
                 at = index * count + seat
-                made_all[seat] = made_all[seat] and scored.bids[at] == scored.tricks[at]
+                made_all[seat] = made_all[seat] and scored.made[at] == scored.tricks[at]
         for seat in range(count):
             greatest[seat] += s.final_round_bonus
             if made_all[seat]:
@@ -182,11 +184,19 @@ class SeatedColumns(ScoredColumns):
                 made.append(ScoredRound(
                     index + 1, size, self.dealers[index], bids, tuple(self.tricks[cut]),
                     tuple(point if seat in seated else None for seat, point in enumerate(points)),
-                    tuple(totals), self.forbidden[index] if self.forbidden else None))
+                    tuple(totals), self.forbidden[index] if self.forbidden else None,
+                    *self._specials(index)))
             else:
                 made.append(ScoredRound(index + 1, size, self.dealers[index], bids, None, None,
-                                        None, self.forbidden[index] if self.forbidden else None))
+                                        None, self.forbidden[index] if self.forbidden else None,
+                                        *self._specials(index)))
         return tuple(made)
+
+    def _specials(self, index: int) -> tuple[bool, tuple[int, int] | None]:
+        """Round ``index``'s Bomb and Cloud (SPEC §1), when the game records any."""
+        if self.bombs is None or self.clouds is None:
+            return False, None
+        return self.bombs[index], self.clouds[index]
 
 
 def score_seated(game: SeatedGame) -> GameResult:
@@ -200,6 +210,9 @@ def score_seated(game: SeatedGame) -> GameResult:
     played = game.rounds_played
     seating = game.seating
     bids = list(rounds.bids)
+    clouds = rounds.clouds
+    # The bids as scored: a Cloud's change counts, the bid as called stays (SPEC §1).
+    made = bids if clouds is None else clouded_bids(bids, clouds, count)
     tricks = list(rounds.tricks[:played * count])
     points = [0] * (played * count)
     totals = list(seating.start)
@@ -221,16 +234,17 @@ def score_seated(game: SeatedGame) -> GameResult:
             continue
         for seat in seated:
             at = index * count + seat
-            points[at] = base_points(bids[at], tricks[at], size, s)
+            points[at] = base_points(made[at], tricks[at], size, s)
         if s.balanced_bid_penalty and sum(cells) == size:
             points[index * count + last] -= s.balanced_bid_penalty
         if s.final_round_bonus and game.is_last(number):
             for seat in seated:
                 at = index * count + seat
-                points[at] += s.final_round_bonus * (bids[at] == tricks[at])
+                points[at] += s.final_round_bonus * (made[at] == tricks[at])
         totals = [total + points[index * count + seat] for seat, total in enumerate(totals)]
     scored = SeatedColumns(count, game.first_dealer, tuple(sizes), bids, tricks, points,
                            None if s.screw_the_dealer == "off" else forbidden,
+                           None if clouds is None else made, rounds.bombs, clouds,
                            dealers=dealers, seated=seated_by_round, start=tuple(seating.start))
     return GameResult(game, scored, seated_standings(game, scored, totals))
 
@@ -250,7 +264,7 @@ def seated_standings(game: SeatedGame, scored: SeatedColumns,
         for seat in scored.seated[index]:
             at = index * count + seat
             sat[seat] += 1
-            made[seat] += scored.bids[at] == scored.tricks[at]
+            made[seat] += scored.made[at] == scored.tricks[at]
             bid_sums[seat] += scored.bids[at]
     finished = game.finished
     bonuses = [s.perfect_game_bonus if finished and sat[seat] and made[seat] == sat[seat] else 0

@@ -196,6 +196,8 @@ def _seated_round_problems(sheet: Sheet, s: Settings, first_dealer: int) -> list
             continue
         before = len(problems)
         _seated_values(sheet, record, seated, size, index == last, at)
+        if record.bomb or record.cloud is not None:
+            problems += special_card_problems(sheet, record, size, s, seated)
         clean = clean and len(problems) == before
         if record.tricks is not None and (sizes is None and number == DECK_SIZE // len(seated)):
             ended = number
@@ -239,12 +241,9 @@ def _seated_values(sheet: Sheet, record: RoundRecord, seated: list[int], size: i
                 at("missing tricks", record.trick_lines[seat], number, name)
             _check_value(check, "tricks", took, size, record.trick_lines[seat], name)
     if not in_play:
-        values = [record.tricks[seat] for seat in seated]
-        if all(isinstance(value, int) for value in values) and sum(values) != size:
-            total = sum(values)
-            gap = f"{total - size} more than" if total > size else f"{size - total} short of"
-            at(f"tricks add up to {total}, {gap} the hand size of {size}",
-               record.tricks_line or record.line, number)
+        _tricks_sum(lambda message, line: at(message, line, number),
+                    [record.tricks[seat] for seat in seated], size, record.bomb,
+                    record.tricks_line or record.line)
     for seat in range(len(sheet.players)):  # a reader never fills these; a caller might
         if seat not in seated and (record.bids[seat] is not None or (
                 not in_play and record.tricks[seat] is not None)) and \
@@ -427,25 +426,33 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
             if took is None:
                 at("missing tricks", record.trick_lines[seat], name)
             _check_value(at, "tricks", took, size, record.trick_lines[seat], name)
-    if (not in_play and all(isinstance(t, int) for t in record.tricks)
-            and sum(record.tricks) != taken):
-        total = sum(record.tricks)
-        gap = f"{total - taken} more than" if total > taken else f"{taken - total} short of"
+    if not in_play:
         line = record.tricks_line or (record.trick_lines[0] if len(set(record.trick_lines)) == 1
                                       else record.line)
-        if record.bomb:
-            at(f"tricks add up to {total}, {gap} the {taken} of a hand size of {size} with the "
-               "Bomb (nobody takes its trick)", line)
-        else:
-            at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
+        _tricks_sum(at, record.tricks, size, record.bomb, line)
     return found
 
 
-def special_card_problems(sheet: Sheet, record: RoundRecord, size: int,
-                          s: Settings) -> list[Problem]:
+def _tricks_sum(at, tricks: Sequence[Value], size: int, bomb: bool, line: int | None) -> None:
+    """A complete round's tricks add up to the hand size, one less with the Bomb (SPEC §1)."""
+    taken = size - 1 if bomb else size  # nobody takes the Bomb's trick
+    if not all(isinstance(t, int) for t in tricks) or sum(tricks) == taken:
+        return
+    total = sum(tricks)
+    gap = f"{total - taken} more than" if total > taken else f"{taken - total} short of"
+    if bomb:
+        at(f"tricks add up to {total}, {gap} the {taken} of a hand size of {size} with the "
+           "Bomb (nobody takes its trick)", line)
+    else:
+        at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
+
+
+def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Settings,
+                          seated: Sequence[int] | None = None) -> list[Problem]:
     """A round's Bomb and Cloud (SPEC §1, §4): only with ``specialCards: true``; the Bomb only
-    with the round's tricks; the Cloud once every bid is in, to a player who took a trick,
-    with a changed bid in 0..hand size. (Its shape, one listed player and ±1, is the reader's.)"""
+    with the round's tricks; the Cloud once every bid is in (every ``seated`` player's, when
+    given), to a seated player who took a trick, with a changed bid in 0..hand size. (Its
+    shape, one listed player and ±1, is the reader's.)"""
     found: list[Problem] = []
     at = lambda message, line, player=None: found.append(  # noqa: E731
         Problem(message, sheet.where, line, record.number, player))
@@ -464,8 +471,13 @@ def special_card_problems(sheet: Sheet, record: RoundRecord, size: int,
         return found
     seat, change = cloud
     name = sheet.players[seat]
+    if seated is not None and seat not in seated:
+        at("the Cloud goes to a player seated in the round, and this player is "
+           f"{sheet.seating.why_not_seated(seat, record.number)}", record.cloud_line, name)
+        return found
     bid = record.bids[seat]
-    if record.tricks is None and any(value is None for value in record.bids):
+    bids = record.bids if seated is None else [record.bids[other] for other in seated]
+    if record.tricks is None and any(value is None for value in bids):
         at("the Cloud is recorded once every bid of the round is in", record.cloud_line, name)
     elif isinstance(bid, int) and not cloud_fits(bid, change, size):
         at(f"the Cloud changes the bid {bid} to {bid + change}, outside 0..{size} (the hand "

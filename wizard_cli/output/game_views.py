@@ -180,7 +180,8 @@ class _ScoreGrid:
         total carried on (``out = 90``)."""
         if self.seated is None:
             return rows
-        for row, (_, _, _, results), here in zip(rows, self.records, self.seated):
+        for row, record, here in zip(rows, self.records, self.seated):
+            results = record[-1]  # after the round, size, dealer (and the Bomb, SPEC §5)
             for column, seat in enumerate(seats, 3):
                 if seat not in here:
                     total = results[3][seat]

@@ -17,7 +17,7 @@ import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
@@ -34,6 +34,9 @@ from .source import (
 )
 from .spliced import Streamed
 from .writing import Portable, SheetWriter, cell_value, has_values
+
+if TYPE_CHECKING:
+    from ..game.seating import Seating
 
 
 @dataclass(frozen=True)
@@ -198,8 +201,8 @@ def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
     written; this compares two formats' sheets, as far as the target carries them."""
     values = lambda row: None if row is None else tuple(cell_value(v) for v in row)  # noqa: E731
     rounds = tuple((values(r.bids), values(r.tricks), values(r.points) if has_values(r.points)
-                    else None) for r in sheet.rounds)
-    core = (tuple(sheet.players), rounds)
+                    else None, r.bomb, r.cloud) for r in sheet.rounds)
+    core = (tuple(sheet.players), rounds, seating_content(sheet.seating))
     if not carries_rules:
         return core + (None if sheet.game is None else str(sheet.game), sheet.date)
     core += (sheet.game, sheet.date, sheet.place, sheet.notes)
@@ -210,6 +213,19 @@ def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
         effective = resolved.settings.as_dict()
         settings = tuple((k, v) for k, v in effective.items() if k in resolved.sources)
     return core + (sheet.title, sheet.first_dealer, settings)
+
+
+def seating_content(seating: Seating | None) -> tuple | None:
+    """What a sheet records of who sits when (SPEC §1), as every format that carries it reads it
+    back: None when it records nothing (an empty ``out``, a table seated as by default)."""
+    if seating is None:
+        return None
+    out = tuple(sorted((number, tuple(sorted(seats))) for number, seats in seating.out.items()
+                       if seats))
+    dealers = tuple(sorted(seating.dealers.items()))
+    if not (seating.changes or dealers):
+        return None
+    return tuple(seating.joins), tuple(seating.leaves), tuple(seating.start), out, dealers
 
 
 def same_sheets(written: Sequence[Portable], read: Sequence[Sheet],

@@ -467,6 +467,7 @@ def _seated_round_yaml(record: RoundRecord, players: Sequence[str], seating) -> 
         lines.append(f"tricks: {flow_list(cell_value(record.tricks[s]) for s in seated)}")
     if has_values(record.points):
         lines.append(f"points: {flow_list(cell_value(record.points[s]) for s in seated)}")
+    lines += _special_lines(record, players)
     return ["  - " + lines[0], *("    " + line for line in lines[1:])]
 
 
@@ -482,10 +483,14 @@ def _round_yaml(record: RoundRecord, players: Sequence[str]) -> list[str]:
         lines.append(f"    tricks: {flow_list(cell_value(v) for v in record.tricks)}")
     if has_values(record.points):
         lines.append(f"    points: {flow_list(cell_value(v) for v in record.points)}")
-    if record.bomb:
-        lines.append("    bomb: true")
+    return lines + ["    " + line for line in _special_lines(record, players)]
+
+
+def _special_lines(record: RoundRecord, players: Sequence[str]) -> list[str]:
+    """A round's Bomb and Cloud, when recorded, as YAML lines (SPEC §3)."""
+    lines = ["bomb: true"] if record.bomb else []
     if record.cloud is not None:
-        lines.append(f"    cloud: {flow_map([(players[record.cloud[0]], record.cloud[1])])}")
+        lines.append(f"cloud: {flow_map([(players[record.cloud[0]], record.cloud[1])])}")
     return lines
 
 
