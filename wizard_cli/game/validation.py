@@ -435,7 +435,7 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
 
 def _tricks_sum(at, tricks: Sequence[Value], size: int, bomb: bool, line: int | None) -> None:
     """A complete round's tricks add up to the hand size, one less with the Bomb (SPEC §1)."""
-    taken = size - 1 if bomb else size  # nobody takes the Bomb's trick
+    taken = tricks_taken(size, bomb)
     if not all(isinstance(t, int) for t in tricks) or sum(tricks) == taken:
         return
     total = sum(tricks)
