@@ -36,8 +36,9 @@ class Server:
     """``wizard serve SHEET --port 0 …`` in its own process, stopped (SIGTERM) on exit."""
 
     def __init__(self, sheet: Path, *options: str, nofile: int | None = None,
-                 state: Path | None = None) -> None:
+                 state: Path | None = None, cwd: Path = ROOT) -> None:
         self.sheet = sheet
+        self.cwd = cwd  # where it runs: a sheet named relative to it is shown by that name
         # The entry token is kept under $XDG_STATE_HOME: a folder of this test's, never ~.
         self.state = state or Path(tempfile.mkdtemp(prefix="wizard-state-"))
         self.options = options
@@ -51,7 +52,7 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "wizard_cli", "serve", str(self.sheet), "--port", "0",
              *self.options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            cwd=ROOT, env=env, preexec_fn=self._limit if self.nofile else None)
+            cwd=self.cwd, env=env, preexec_fn=self._limit if self.nofile else None)
         started = threading.Event()
 
         def read() -> None:

@@ -33,6 +33,8 @@ Anna bids (1 of 1 so far, not 0): ?
 Type the number asked for (or several: 1 0 2 answers this prompt and the next two), or:
   undo (u)   take back the last entry and ask for it again
   score (s)  show the table so far
+  join NAME  at a round's first bid: NAME joins from this round (leave NAME: leaves
+             after the last one; out NAME: sits this round out)
   quit (q)   stop here: the sheet keeps everything written so far
   help (?)   show this
 An empty line asks again (or takes the [default] offered). Bids are written to the sheet as

@@ -24,17 +24,20 @@ from .recording import (
     expected_rounds,
     with_specials,
 )
-from .seat_changes import take_back_seat
+from .round_seating import moved, seat_moves, seats_checked
+from .seat_changes import seat_to_take_back, take_back_seat
 from .typed_values import parse_cloud, parse_values
 
 
 def edit_file(path: str, rules: SheetRules, number: int, bids: str | None, tricks: str | None,
               in_order: bool = False, bomb: bool | None = None, cloud: str | None = None,
-              no_cloud: bool = False) -> Recorded:
+              no_cloud: bool = False, out: str | None = None,
+              seated: str | None = None) -> Recorded:
     """``wizard edit``: change round ``number``'s values in a sheet file, in place if valid;
-    ``bomb`` True/False sets or takes away its Bomb, ``cloud``/``no_cloud`` its Cloud."""
+    ``bomb`` True/False sets or takes away its Bomb, ``cloud``/``no_cloud`` its Cloud;
+    ``out``/``seated`` (names) who sits it out (SPEC §5)."""
     return change_file(path, lambda current: amend(current, number, bids, tricks, in_order,
-                                                   bomb, cloud, no_cloud),
+                                                   bomb, cloud, no_cloud, out, seated),
                        "edit", rules, repair=True)
 
 
@@ -45,8 +48,11 @@ def undo_file(path: str, rules: SheetRules = SheetRules()) -> Recorded:
 
 def amend(current: SheetText, number: int = 0, bids: str | None = None,
           tricks: str | None = None, in_order: bool = False, bomb: bool | None = None,
-          cloud: str | None = None, no_cloud: bool = False) -> Recorded:
-    """Change values already recorded in round ``number`` (``--bids``/``--tricks`` as for add)."""
+          cloud: str | None = None, no_cloud: bool = False, out: str | None = None,
+          seated: str | None = None) -> Recorded:
+    """Change values already recorded in round ``number`` (``--bids``/``--tricks`` as for add);
+    ``out`` takes players' values out of the round and sits them out, ``seated`` seats players
+    sitting it out with the values ``--bids``/``--tricks`` give them (SPEC §5)."""
     game, source, text = current.game, current.source, current.text
     players = game.players
     recorded = len(game.rounds)
@@ -59,6 +65,11 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
     order = game.bidding_order(number) if in_order else None
     new_bids = parse_values(bids, players, "bids", order) if bids is not None else {}
     new_tricks = parse_values(tricks, players, "tricks", order) if tricks is not None else {}
+    moves = None
+    if out is not None or seated is not None:
+        moves = seat_moves(game, number, out, seated, new_bids, new_tricks)
+        new_bids = {s: v for s, v in new_bids.items() if s not in moves.seated}
+        new_tricks = {s: v for s, v in new_tricks.items() if s not in moves.seated}
     for seat in new_bids:
         if record.bids[seat] is None:
             raise WizardError(Problem("has not bid yet: record a new bid with wizard add --bids",
@@ -72,31 +83,50 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
     new_cloud = (None if no_cloud else parse_cloud(cloud, players) if cloud is not None
                  else record.cloud)
     specials = (new_bomb, new_cloud) != (record.bomb, record.cloud)
-    if not changed_bids and not changed_tricks and not specials:
+    if not changed_bids and not changed_tricks and not specials and not moves:
         return Recorded(current)
     edited = text
+    names, places = _seated_places(game, number)
     if changed_bids:
-        edited = editing.set_values(edited, number, "bids", players, changed_bids,
+        edited = editing.set_values(edited, number, "bids", names, places(changed_bids),
                                      game.sheet.line)
     if changed_tricks:
-        edited = editing.set_values(edited, number, "tricks", players, changed_tricks,
+        edited = editing.set_values(edited, number, "tricks", names, places(changed_tricks),
                                      game.sheet.line)
     changes = tuple(Problem(f"{label} {old[seat]} → {new[seat]}", source, None, number,
                             players[seat])
                     for label, old, new in (("bid", record.bids, changed_bids),
                                             ("tricks", record.tricks, changed_tricks))
                     for seat in sorted(new))
-    if specials:
-        edited, said = _amend_specials(game, edited, record, new_bomb, new_cloud)
-        changes += said
     rounds = expected_rounds(game)
     now = rounds[number - 1]
-    rounds[number - 1] = with_specials(
+    after = with_specials(
         bare_round(number, [changed_bids.get(s, v) for s, v in enumerate(now.bids)],
                    None if now.tricks is None else
                    [changed_tricks.get(s, v) for s, v in enumerate(now.tricks)], now.points),
         new_bomb, new_cloud)
-    return Recorded(checked_change(current, edited, rounds), changes=changes)
+    if moves:
+        edited, after, said = moved(game, edited, after, moves)
+        changes += said
+    if specials:
+        edited, said = _amend_specials(game, edited, record, new_bomb, new_cloud)
+        changes += said
+    rounds[number - 1] = after
+    checked = checked_change(current, edited, rounds)
+    if moves:
+        seats_checked(current, checked, number, moves)
+    return Recorded(checked, changes=changes)
+
+
+def _seated_places(game: Game, number: int):
+    """The names a round's values are written for (its seated players, in seating order, in a
+    sheet with seating: a list holds theirs only) and seat → value made place → value."""
+    seating = game.sheet.seating
+    if seating is None:
+        return list(game.players), lambda values: dict(values)
+    seats = seating.seated(number)
+    return ([game.players[seat] for seat in seats],
+            lambda values: {seats.index(seat): value for seat, value in values.items()})
 
 
 def _amend_specials(game: Game, edited, record, bomb: bool,
@@ -143,7 +173,8 @@ def take_back(current: SheetText) -> Recorded:
         last = rounds[-1]
         edited = editing.remove_tricks(text, game.sheet.line)
         rounds[-1] = bare_round(last.number, last.bids, None, last.points)
-        taken = ", ".join(f"{name} {took}" for name, took in zip(game.players, last.tricks))
+        taken = ", ".join(f"{name} {took}" for name, took in zip(game.players, last.tricks)
+                          if took is not None)  # the seated players' (SPEC §1)
         what = f"removed its tricks ({taken}): the round is in play again"
         number = last.number
         if last.bomb or last.cloud is not None:
@@ -194,7 +225,9 @@ def take_back_bid(current: SheetText, seat: int) -> Recorded:
         edited = editing.remove_last_round(text, game.sheet.line)
         rounds.pop()
     else:
-        edited = editing.remove_bid(text, game.players, seat, game.sheet.line)
+        names, places = _seated_places(game, in_play.number)  # a list holds the seated's
+        (place,) = places({seat: 0})
+        edited = editing.remove_bid(text, names, place, game.sheet.line)
         rounds[-1] = dataclasses.replace(
             rounds[-1], bids=[None if s == seat else bid for s, bid in enumerate(in_play.bids)])
     after = checked_change(current, edited, rounds)
@@ -206,6 +239,9 @@ def latest_entry(game: Game) -> tuple[int, int | None] | None:
     """Where the last value written stands, as ``play``'s undo and the entry page's see it:
     (round, seat) for the round in play's latest bid in bidding order, (round, None) for the
     last round's tricks (or a round in play with no bid yet); None when nothing is recorded."""
+    seat = seat_to_take_back(game)
+    if seat is not None:  # a join or a leave, the last step (SPEC §5): in the round to come
+        return game.current_round, None
     if not game.rounds:
         return None
     given = list(game.bids_in)
@@ -223,6 +259,8 @@ def take_back_latest(current: SheetText) -> Recorded:
         return _take_back_cloud(current)
     if latest is None:
         raise WizardError(Problem("nothing to undo: no round is recorded yet", current.source))
+    if seat_to_take_back(current.game) is not None:
+        return take_back(current)
     if latest[1] is not None:
         return take_back_bid(current, latest[1])
     return take_back(current)

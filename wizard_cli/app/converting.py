@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem, WizardError
 from ..game.model import Sheet, SheetFormat
+from ..game.validation import Checked
 from ..output.formats import FormulaGuard, formula_like
 from ..sheets.csv_notes import DropNotes
 from ..sheets.formats import check_convertible, writer
@@ -86,6 +87,7 @@ def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan
     notes = None if plan.writer.carries_rules else DropNotes(target)  # a CSV's
     ids = GameIds() if target == SheetFormat.CSV else None  # a long CSV tells its games apart by id
     for checked in source.checked():
+        assert isinstance(checked, Checked)  # no lane: every sheet is checked alone
         plan.source = plan.source or checked.source
         if checked.problems:
             problems += checked.problems
@@ -126,6 +128,7 @@ def _one_game_an_id(ids: GameIds, game: str | int, sheet: Sheet) -> None:
 def _portables(source: Inputs, dealer_given: bool) -> Iterator[Portable]:
     """The sheets of the second pass, ready to write (all valid: the first pass said so)."""
     for checked in source.checked():
+        assert isinstance(checked, Checked)  # no lane: every sheet is checked alone
         if checked.problems:  # pragma: no cover - the input changed between the passes
             raise WizardError(*checked.problems)
         yield portable(checked, source.rules.layers, dealer_given)
@@ -156,7 +159,7 @@ def _readable_twice(source: Inputs) -> Iterator[None]:
             opened.append(handle)
             return handle
 
-    sys.stdin = _Rewinding()  # type: ignore[assignment]
+    sys.stdin = _Rewinding()
     try:
         yield
     finally:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import Problem, WizardError, name_list
@@ -204,24 +204,37 @@ def seated_values(game: Game, text: str, what: str, in_order: bool = False) -> d
 
 
 def _sitting_out(current: SheetText, out: str, bids: str | None) -> SheetText:
-    """The next round started with no bid yet and ``out: [NAMES]`` (``add --out``, only with a
-    round's first bids, SPEC §5), read back and checked: the bids then go in as usual."""
-    from ..sheets.seat_edits import put_out
-
+    """``add --out``: only with a round's first bids (SPEC §5); the round is started with
+    :func:`sitting_out`, and the bids then go in as usual."""
     game = current.game
     if bids is None or game.in_play is not None:
         number = game.in_play.number if game.in_play is not None else game.current_round
         raise WizardError(Problem(f"--out goes with a round's first --bids (round {number}"
                                   f"{' is in play' if game.in_play is not None else ''})"))
-    _not_finished(game, ", so there is no round to sit out")
     players = game.players
     seats = {player_seat(name.strip(), players, "--out")
              for name in out.split(",") if name.strip()}
     if not seats:
         raise WizardError(Problem(f"--out {out!r}: name the players sitting the round out"))
+    return sitting_out(current, seats)
+
+
+def sitting_out(current: SheetText, seats: Collection[int]) -> SheetText:
+    """The next round started with no bid yet and ``out: [NAMES]`` (``add --out``, ``play``'s
+    ``out NAME``, the page's ``"out"``: SPEC §5), read back and checked."""
+    from ..sheets.seat_edits import put_out
+
+    game = current.game
+    _not_finished(game, ", so there is no round to sit out")
+    players = game.players
     number = game.current_round
-    listed = (range(len(players)) if game.sheet.seating is None
-              else game.sheet.seating.listed(number))
+    seating = game.sheet.seating
+    listed = range(len(players)) if seating is None else seating.listed(number)
+    away = [seat for seat in sorted(seats) if seat not in listed]
+    if away:  # not at the table that round at all: joins later, or has left
+        raise _state_error(game, f"cannot sit round {number} out: "
+                                 f"{seating.why_not_seated(away[0], number)}", number,
+                           players[away[0]])
     seated = [players[seat] for seat in listed if seat not in seats]
     line = game.sheet.line
     text = editing.start_round(current.text, seated, [None] * len(seated), line)

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..errors import Problem, WizardError
+from ..errors import Problem, WizardError, shorten
 from ..game.game import Game
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ..game.validation import validated_game
 from ..sheets.seat_edits import insert_player, remove_player, replace_name, replace_player
 from .batch import SheetRules
 from .recording import UNSAFE, Recorded, SheetText, bare_rounds, change_file, parse_last_sheet
+
+START_LIMIT = 10**9  # a start score a sheet reads (sheets/yaml_values.py: "far too large")
 
 
 def _refuse(game: Game, message: str, number: int | None = None,
@@ -41,10 +43,13 @@ def start_score(game: Game, given: str | None) -> int:
         values = [totals[seat] for seat in seated]
         return min(values) if given == "lowest" else sum(values) // len(values)
     try:
-        return int(given)
+        value = int(given)
     except ValueError:
         raise WizardError(Problem(f"--start-score {given!r}: give a whole number, lowest or "
                                   "average")) from None
+    if abs(value) >= START_LIMIT:  # a sheet reads no larger number (§4: absurd claims)
+        raise WizardError(Problem(f"--start-score {shorten(given, 12)} is far too large"))
+    return value
 
 
 def _seated(game: Game, number: int) -> list[int]:
@@ -149,28 +154,39 @@ def _checked(before: SheetText, text, players: list[str], said: str) -> Recorded
                     Problem(said, before.source))
 
 
+def seat_to_take_back(game: Game) -> tuple[bool, int] | None:
+    """The join (True, seat) or leave (False, seat) ``undo`` takes back now, if any: a
+    ``joins`` equal to the next round to be dealt, else a ``leaves`` equal to the last complete
+    round, while no later round (not even one in play) is recorded (SPEC §5)."""
+    seating = game.sheet.seating
+    if seating is None or game.in_play is not None:
+        return None
+    number = game.current_round
+    joined = [seat for seat, joins in enumerate(seating.joins)
+              if joins == number and (number > 1 or seating.entry_lines[seat] is not None)]
+    if joined:
+        return True, joined[-1]
+    left = [seat for seat, leaves in enumerate(seating.leaves) if leaves == game.rounds_played]
+    return (False, left[-1]) if left else None
+
+
 def take_back_seat(current: SheetText) -> Recorded | None:
     """``undo`` of a join or a leave, while no later round (not even one in play) is recorded:
     a ``joins`` equal to the next round to be dealt takes the player out of ``players``, else a
     ``leaves`` equal to the last complete round is taken off (SPEC §5); None when neither."""
     game = current.game
-    seating = game.sheet.seating
-    if seating is None or game.in_play is not None:
+    found = seat_to_take_back(game)
+    if found is None:
         return None
+    joined, seat = found
+    seating = game.sheet.seating
     players = list(game.players)
     line = game.sheet.line
     number = game.current_round
-    joined = [seat for seat, joins in enumerate(seating.joins)
-              if joins == number and (number > 1 or seating.entry_lines[seat] is not None)]
     if joined:
-        seat = joined[-1]
         text = remove_player(current.text, seat, line)
         name = players.pop(seat)
         return _checked(current, text, players, f"took back {name} joining from round {number}")
-    left = [seat for seat, leaves in enumerate(seating.leaves) if leaves == game.rounds_played]
-    if not left:
-        return None
-    seat = left[-1]
     entry: dict[str, object] = {"name": players[seat]}
     if seating.joins[seat] != 1:
         entry["joins"] = seating.joins[seat]

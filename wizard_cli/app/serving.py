@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem, WizardError
 from ..game.game import Game, GameResult
+from ..game.seating import MAX_LISTED
 from .amending import latest_entry, take_back_latest
 from .batch import Inputs
 from .recording import (
@@ -26,9 +27,12 @@ from .recording import (
     SheetText,
     change_file,
     read_game,
+    read_text,
     record_special,
     record_values,
+    sitting_out,
 )
+from .seat_changes import join, leave
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +101,25 @@ class CannotWrite(WizardError):
 
 
 def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: object,
-              stopping: threading.Event | None = None) -> Recorded:
-    """Record ``player``'s bid in round ``number`` if that is the bid the table waits for.
+              stopping: threading.Event | None = None, out: object = None) -> Recorded:
+    """Record ``player``'s bid in round ``number`` if that is the bid the table waits for;
+    ``out`` (names) who sits the round out, with a round's first bid only (SPEC §5).
     ``stopping``: the server is shutting down (a wait for the lock ends, nothing written)."""
     number, bid = _whole(number, "round"), _whole(bid, "bid")
+    names = _names(out)
 
     def change(current: SheetText) -> Recorded:
         game = current.game
         _a_round(game, number)
         seat = _seat(game, player)
+        if names:
+            if game.finished:
+                raise NotInTurn("the game is over: no bid is wanted")
+            if game.in_play is not None:  # a second phone was quicker
+                raise NotInTurn(f"not in turn: \"out\" goes with a round's first bid, and "
+                                f"round {game.current_round} has begun")
+            current = sitting_out(current, {_seat(game, name) for name in names})
+            game = current.game
         _in_hand(game, bid, "bid", player)
         if game.finished:
             raise NotInTurn("the game is over: no bid is wanted")
@@ -194,17 +208,8 @@ def enter_undo(path: str, inputs: Inputs, number: object, version: object,
     one, and, inside the lock, the file must still be those bytes: a double tap, or a second
     phone, finds the file changed by the first and is refused (NotInTurn), so an undo never
     takes back a step its phone did not show (SPEC §9 "Undo names what it takes back")."""
-    if version is None:
-        raise Refused('"version" is missing: send the version of the game the phone shows')
-    number, version = _whole(number, "round"), _whole(version, "version")
-    current_version, known = shown
-    if version != current_version:
-        raise NotInTurn(f"not in turn: the phone shows version {version}, the sheet is at "
-                        f"version {current_version}")
-
-    def same_bytes(data: bytes) -> None:
-        if known is None or fingerprint(data) != known:
-            raise NotInTurn(f"not in turn: the sheet changed since version {version}")
+    number = _whole(number, "round")
+    same_bytes = _same_version(version, shown)
 
     def change(current: SheetText) -> Recorded:
         _a_round(current.game, number)
@@ -216,6 +221,29 @@ def enter_undo(path: str, inputs: Inputs, number: object, version: object,
         return take_back_latest(current)
 
     return _change_in_turn(path, inputs, change, same_bytes, stopping)
+
+
+def _same_version(version: object, shown: tuple[int, bytes | None], required: bool = True
+                  ) -> Callable[[bytes], None] | None:
+    """The phone's ``version`` must be the server's current one, and the file still the bytes
+    it was read from (checked inside the lock by the check returned): else 409, nothing
+    written (SPEC §9 "Undo names what it takes back"). Without ``required``, no version given
+    is no check."""
+    if version is None and not required:
+        return None
+    if version is None:
+        raise Refused('"version" is missing: send the version of the game the phone shows')
+    version = _whole(version, "version")
+    current_version, known = shown
+    if version != current_version:
+        raise NotInTurn(f"not in turn: the phone shows version {version}, the sheet is at "
+                        f"version {current_version}")
+
+    def same_bytes(data: bytes) -> None:
+        if known is None or fingerprint(data) != known:
+            raise NotInTurn(f"not in turn: the sheet changed since version {version}")
+
+    return same_bytes
 
 
 def _change_in_turn(path: str, inputs: Inputs, step: Callable[[SheetText], Recorded],
@@ -242,6 +270,68 @@ def _change_in_turn(path: str, inputs: Inputs, step: Callable[[SheetText], Recor
         raise
     except WizardError as error:  # the lock, a read-only or invalid sheet, a failed write
         raise CannotWrite(*error.problems) from None
+
+
+def _names(value: object) -> list[str]:
+    """``"out"``: a list of player names (null or absent: none)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value) or len(
+            value) > MAX_LISTED:
+        raise Refused('"out" must be a list of the names of the players sitting the round out')
+    return value
+
+
+def enter_join(path: str, inputs: Inputs, player: object, after: object, start: object,
+               version: object, shown: tuple[int, bytes | None],
+               stopping: threading.Event | None = None) -> Recorded:
+    """``player`` joins from the next round to be dealt (``wizard join``'s change, SPEC §5):
+    after ``after`` (default last), with ``start`` (a whole number, ``"lowest"`` or
+    ``"average"``; default 0). ``version``, when given, is checked as undo checks it."""
+    if not isinstance(player, str) or not player.strip():
+        raise Refused('"player" must be the name of the player joining')
+    if after is not None and not isinstance(after, str):
+        raise Refused('"after" must be a player\'s name')
+    if start is not None and start not in ("lowest", "average") and (
+            isinstance(start, bool) or not isinstance(start, int)):
+        raise Refused('"startScore" must be a whole number, "lowest" or "average"')
+    given = None if start is None else str(start)
+    return _change_in_turn(path, inputs, lambda current: join(current, player, after, given),
+                           _same_version(version, shown, required=False), stopping)
+
+
+def enter_leave(path: str, inputs: Inputs, player: object, version: object,
+                shown: tuple[int, bytes | None],
+                stopping: threading.Event | None = None) -> Recorded:
+    """``player`` leaves after the last complete round (``wizard leave``'s change, SPEC §5);
+    ``version``, when given, is checked as undo checks it."""
+    if not isinstance(player, str):
+        raise Refused('"player" must be the name of the player leaving')
+    return _change_in_turn(path, inputs, lambda current: leave(current, player),
+                           _same_version(version, shown, required=False), stopping)
+
+
+def preview_out(inputs: Inputs, names: list[str]) -> tuple[GameResult | None, str | None]:
+    """The round to come as it would be dealt with ``names`` sitting it out (read, checked,
+    nothing written: the entry page's sit-out choice, before the round's first bid); else
+    None and why not."""
+    from ..sheets.source import MAX_YAML_BYTES, decode_all, display_name, open_regular
+
+    path = inputs.paths[0]
+    source = display_name(path)
+    try:
+        with os.fdopen(open_regular(path), "rb") as handle:
+            data = handle.read(MAX_YAML_BYTES + 1)
+        current = read_text(decode_all(data.removeprefix(b"\xef\xbb\xbf"), source,
+                                       inputs.rules.encoding), source, inputs.rules)
+        game = current.game
+        if game.in_play is not None or game.finished:
+            return None, None  # no round to come: nothing to preview
+        return sitting_out(current, {_seat(game, name) for name in names}).game.result, None
+    except OSError as error:
+        return None, str(error.strerror or error)
+    except WizardError as error:
+        return None, "; ".join(problem.message for problem in error.problems)
 
 
 def _whole(value: object, what: str) -> int:

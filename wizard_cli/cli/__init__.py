@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from typing import Any
 
 import typer
 
@@ -42,8 +43,11 @@ def app_for(args: list[str]) -> typer.Typer:
     if name is None or "_WIZARD_COMPLETE" in os.environ:
         return app
     for info in app.registered_commands:
+        assert info.callback is not None  # each was registered by @app.command()
         if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
-            single = typer.Typer(**APP_SETTINGS)
+            # Typer's keywords: mypy joins the plain dict's values into one type that fits none
+            settings: dict[str, Any] = APP_SETTINGS
+            single = typer.Typer(**settings)
             single.registered_callback = app.registered_callback
             single.registered_commands = [info]
             return single

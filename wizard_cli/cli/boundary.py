@@ -66,5 +66,7 @@ def edge(command: Callable) -> Callable:
             raise typer.Exit(status) from None
 
     context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
-    run.__signature__ = signature.replace(parameters=[*signature.parameters.values(), context])
+    # typeshed's functions have no __signature__, which inspect.signature (so Typer) reads first
+    run.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*signature.parameters.values(), context])
     return run

@@ -378,15 +378,23 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
 def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: TricksOpt = None,
          bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
          quiet: QuietOpt = False, bomb: BombEditOpt = None, cloud: CloudOpt = None,
-         no_cloud: NoCloudOpt = False, *, rules: RuleOptions) -> None:
+         no_cloud: NoCloudOpt = False,
+         out: Annotated[str | None, typer.Option(
+             "--out", metavar="NAME[,NAME]",
+             help="Take NAME's values out of the round: NAME sits it out.")] = None,
+         seated: Annotated[str | None, typer.Option(
+             "--seated", metavar="NAME[,NAME]",
+             help="Seat NAME, who sat the round out, with --bids NAME=N (and --tricks).")
+         ] = None, *, rules: RuleOptions) -> None:
     """Change recorded bids or tricks of a round; nothing is written if any rule then breaks."""
     from ..app.amending import edit_file
 
-    special = bomb is not None or cloud is not None or no_cloud
+    special = bomb is not None or cloud is not None or no_cloud or out is not None or (
+        seated is not None)
     source = inputs([changed_sheet(sheet, "edit", bids, "" if special else tricks)], rules)
     require_stdout(display_name(sheet), quiet)
     done = edit_file(sheet, source.rules, round, bids, tricks, bidding_order, bomb, cloud,
-                     no_cloud)
+                     no_cloud, out, seated)
     if not quiet:
         report(done.changes)  # each value changed, in seating order, bids before tricks
     _after(done, ChangedOutput(), format, quiet, sheet)
@@ -458,7 +466,11 @@ def _after(done: Recorded, output: View, format: Format, quiet: bool, sheet: str
 @edge
 def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = None,
          title: TitleOpt = None, date: DateOpt = None, no_date: NoDateOpt = False,
-         place: PlaceOpt = None) -> None:
+         place: PlaceOpt = None,
+         start_score: Annotated[str | None, typer.Option(
+             "--start-score", metavar="N|lowest|average",
+             help="A player joining (join NAME) starts with this total (default 0).")] = None
+         ) -> None:
     """Record a game at the table: prompt each bid and each player's tricks in turn, writing
     each to the sheet at once. Type a number, or undo (u), quit (q), help (?); reads lines, so a
     game can be replayed from a pipe or a file. A new sheet is dated today unless --date or
@@ -466,7 +478,8 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     from .play import NewGame, play_game
 
     new = NewGame(title, date, no_date, place)
-    play_game(sheet, player_names(players) if players else None, assignments, new=new)
+    play_game(sheet, player_names(players) if players else None, assignments, new=new,
+              start_score=start_score)
 
 
 DEFAULT_PORT, PORTS = 8000, range(65536)  # (the range shown as Typer shows an option's own)

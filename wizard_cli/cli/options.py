@@ -12,7 +12,7 @@ import inspect
 import re
 from collections.abc import Callable
 from enum import Enum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -43,8 +43,12 @@ class Format(Choice):
 
 
 # How to read standard input (files are sniffed by extension and content): the formats that
-# have a reader of their own, named as SheetFormat names them.
-InputFormat = Choice("InputFormat", [(name.value, name.value) for name in INPUT_FORMATS])
+# have a reader of their own, named as SheetFormat names them. (mypy follows an Enum made from
+# a list no further than its base: to it, this and Target are Choice.)
+if TYPE_CHECKING:
+    InputFormat = Choice
+else:
+    InputFormat = Choice("InputFormat", [(name.value, name.value) for name in INPUT_FORMATS])
 
 
 def choice(kind: type[Enum]) -> dict:
@@ -226,7 +230,10 @@ def changed_sheet(sheet: str, command: str, bids: str | None = "", tricks: str |
 
 
 # What ``convert`` writes: every sheet format with a writer (another app's export is read only).
-Target = Choice("Target", [(name.value, name.value) for name in WRITTEN_FORMATS])
+if TYPE_CHECKING:
+    Target = Choice
+else:
+    Target = Choice("Target", [(name.value, name.value) for name in WRITTEN_FORMATS])
 
 
 # Each command's help ends with real examples (as sqlite-utils' do), run from the repository
@@ -299,7 +306,8 @@ def rule_options(*names: str) -> Callable[[Callable], Callable]:
                 given["input_format"] = given["input_format"].value
             return command(*args, rules=RuleOptions(**given), **kwargs)
 
-        run.__signature__ = signature.replace(parameters=own + shared)
+        # typeshed's functions have no __signature__, which inspect.signature (so Typer) reads
+        run.__signature__ = signature.replace(parameters=own + shared)  # type: ignore[attr-defined]
         return run
 
     return decorate

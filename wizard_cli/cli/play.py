@@ -25,11 +25,15 @@ from ..game.game import Game, GameResult
 from ..sheets.cells import SHOWN, whole_number
 from ..sheets.source import STDIN, display_name
 from ..sheets.spliced import digest
+from . import play_seats as seat_changes
+from .play_lines import bid_prompt, bids_so_far, opening_line
 
 HELP = """\
 Type the number asked for (or several: 1 0 2 answers this prompt and the next two), or:
   undo (u)   take back the last entry and ask for it again
   score (s)  show the table so far
+  join NAME  at a round's first bid: NAME joins from this round (leave NAME: leaves
+             after the last one; out NAME: sits this round out)
   quit (q)   stop here: the sheet keeps everything written so far
   help (?)   show this
 An empty line asks again (or takes the [default] offered). Bids are written to the sheet as
@@ -98,8 +102,11 @@ class Line:
 class Table:
     """One game at the table: the sheet, the state of play, and the terminal (or pipe)."""
 
-    def __init__(self, path: str, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> None:
+    def __init__(self, path: str, stdin: TextIO, stdout: TextIO, stderr: TextIO,
+                 start_score: str | None = None) -> None:
         self.path = path
+        self.start_score = start_score  # a joining player's (``--start-score``, SPEC §5)
+        self.out: list[int] = []  # who sits out the round to come (written with its first bid)
         self.source = display_name(path)
         self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
         self.echo = not _isatty(stdin)  # a pipe shows no typing: show each line after its prompt
@@ -151,15 +158,23 @@ class Table:
         size = game.hand_size()
         seat = game.next_bidder
         if seat is not None:
-            if not game.bids_in and self.opened != game.current_round:
+            first = not game.bids_in
+            if first and self.out:  # the round as it will be dealt, with who sits it out
+                game = seat_changes.previewed(self)
+                seat, size = game.next_bidder, game.hand_size()
+            if first and self.opened != game.current_round:
                 self.opened = game.current_round
                 self.say(opening_line(game))
-            entry = self.ask(bid_prompt(game))
-            if entry == "undo":
-                self.undo()
-            elif not self._refused(entry, "bid", size):
-                self._write(lambda current: record_values(current, bids={seat: entry}),
-                            f"{players[seat]}'s bid of {entry} was not written")
+            entry = self.ask(bid_prompt(game), seats=first)
+            if isinstance(entry, tuple):
+                seat_changes.seat_entry(self, *entry)
+            elif entry == "undo":
+                seat_changes.take_back_out(self) if first and self.out else self.undo()
+            elif not self._refused(entry, "bid", size) and self.write(
+                    seat_changes.first_bid(self, seat, entry) if first else
+                    lambda current: record_values(current, bids={seat: entry}),
+                    f"{players[seat]}'s bid of {entry} was not written"):
+                self.out = []  # written with the round's first bid
             return
         if (game.settings.special_cards and self.asked != game.current_round
                 and not self.typed):
@@ -168,7 +183,7 @@ class Table:
         order = game.bidding_order()
         seat = order[len(self.typed)]
         rest = size - self.bomb - sum(self.typed)  # nobody takes the Bomb's trick
-        last = len(self.typed) == len(players) - 1
+        last = len(self.typed) == len(order) - 1
         default = rest if last and rest >= 0 else None
         shown = visible(players[seat])
         entry = self.ask(f"{shown} took [{default}]: " if default is not None else f"{shown} took: ",
@@ -188,12 +203,12 @@ class Table:
             self.refuse(f"only {left} trick{'' if left == 1 else 's'} left to give")
             return
         self.typed.append(entry)
-        if len(self.typed) < len(players):
+        if len(self.typed) < len(order):
             return
         tricks = dict(zip(order, self.typed))
         self.typed = []
         bomb = self.bomb
-        if self._write(lambda current: record_special(current, True, None, tricks=tricks)
+        if self.write(lambda current: record_special(current, True, None, tricks=tricks)
                        if bomb else record_values(current, tricks=tricks),
                        f"the tricks of round {game.current_round} were not written"):
             self.opened = None  # the next round opens with its line (again, after an undo)
@@ -235,7 +250,7 @@ class Table:
                 except WizardError as error:
                     self.refuse(*(problem.message for problem in error.problems))
                     continue
-                if not self._write(lambda current, cloud=cloud: record_special(current, False, cloud,
+                if not self.write(lambda current, cloud=cloud: record_special(current, False, cloud,
                                                                   before_tricks=True),
                                    "the Cloud was not written"):
                     continue
@@ -255,7 +270,7 @@ class Table:
             self.undo()
             return
         if in_play is not None and in_play.cloud is not None:
-            done = self._write(take_back_latest, "the Cloud was not taken back")
+            done = self.write(take_back_latest, "the Cloud was not taken back")
             if done is None:
                 return
             self.warn(f"round {done.note.round}: {done.note.message}")
@@ -267,15 +282,20 @@ class Table:
         if latest_entry(self.game) is None:
             self.refuse("nothing to undo yet")
             return
-        done = self._write(take_back_latest, "nothing was taken back")
-        if done is not None and done.note is not None:
+        done = self.write(take_back_latest, "nothing was taken back")
+        if done is not None and done.note is not None and done.note.round is None:
+            self.warn(done.note.message)  # a join or a leave: the round is asked again
+            self.opened = None
+        elif done is not None and done.note is not None:
             self.warn(f"round {done.note.round}: {done.note.message}")
 
     # --- talking ----------------------------------------------------------------------------
 
-    def ask(self, prompt: str, default: int | None = None) -> int | str:
+    def ask(self, prompt: str, default: int | None = None,
+            seats: bool = False) -> int | str | tuple[str, str]:
         """A whole number or ``undo``, asked until one is given (an empty line takes the
-        ``default``, if any); ``quit`` or the end stops."""
+        ``default``, if any); ``quit`` or the end stops. With ``seats`` (a round's first bid),
+        also ``join NAME``, ``leave NAME`` or ``out NAME``: (word, NAME)."""
         while True:
             entry = self._entry(prompt)
             if entry is None:  # an empty line
@@ -293,6 +313,11 @@ class Table:
                 continue
             if word in ("undo", "u"):
                 return "undo"
+            if word in seat_changes.WORDS:
+                seat = seat_changes.seat_word(self, word, seats)
+                if seat is not None:
+                    return seat
+                continue
             value = whole_number(entry)
             if isinstance(value, int):
                 return value
@@ -396,7 +421,8 @@ class Table:
 
         last = self.result.rounds[self.result.rounds_played - 1]
         points = ", ".join(f"{visible(name)} {signed(p)}"
-                           for name, p in zip(self.result.players, last.points))
+                           for name, p in zip(self.result.players, last.points)
+                           if p is not None)  # the seated only (SPEC §1)
         after = "" if self.result.finished else "\n"  # a blank line before the next round
         return f"\nRound {last.number} points: {points}\n\n{self.standings()}{after}"
 
@@ -420,7 +446,7 @@ class Table:
 
         return change_file(self.path, unchanged, "play", whole=False).game
 
-    def _write(self, change: Change, what: str) -> Recorded | None:
+    def write(self, change: Change, what: str) -> Recorded | None:
         """Write one change (``what`` says it was not, for a message); a refusal is said (one line
         each) and changes nothing. A sheet changed meanwhile by another command is not
         changed: play carries on from where it now stands."""
@@ -479,41 +505,12 @@ tricks add up to one less), c NAME +1 or c NAME -1 for whoever took the Cloud's 
 their bid changed, b c NAME -1 for both; Enter (or -) for neither. undo takes back the last bid."""
 
 
-def opening_line(game: Game) -> str:
-    """``Round 9 of 20: Ben deals 9`` (``, no trump`` when the whole deck is dealt)."""
-    step = game.next_step()
-    trump = ", no trump" if step.no_trump else ""
-    return (f"Round {step.round} of {game.rounds_total}: {visible(step.dealer)} deals "
-            f"{step.hand_size}{trump}")
-
-
 def in_turn(game: Game) -> tuple:
     """What decides the entry play is about to record: the players, the round and its hand,
     who bids next and the bids in (the tricks are asked once these are all in)."""
     return (tuple(game.players), game.finished, game.current_round,
             None if game.finished else game.hand_size(), game.next_bidder,
             tuple(sorted(game.bids_in.items())))
-
-
-def bids_so_far(game: Game) -> str:
-    """The round's opening line and the bids already in, in bidding order, as a resumed
-    ``play`` shows them: ``Round 3 of 10: Ben deals 3`` / ``Bids so far: Cara 1, Anna 0``."""
-    bids = game.bids_in
-    shown = ", ".join(f"{visible(game.players[seat])} {bids[seat]}"
-                      for seat in game.bidding_order() if seat in bids)
-    return f"{opening_line(game)}\nBids so far: {shown}"
-
-
-def bid_prompt(game: Game) -> str:
-    """``Ben bids: ``; from the second bidder on with the bids so far, ``Ben bids (3 of 5 so
-    far): ``, and the dealer's forbidden bid, ``Ben bids (4 of 5 so far, not 1): ``."""
-    name = visible(game.players[game.next_bidder])
-    bids_in = game.bids_in
-    if not bids_in:
-        return f"{name} bids: "
-    forbidden = game.forbidden_bid
-    shown = f", not {forbidden}" if forbidden is not None else ""
-    return f"{name} bids ({sum(bids_in.values())} of {game.hand_size()} so far{shown}): "
 
 
 @dataclass(frozen=True)
@@ -536,7 +533,8 @@ class NewGame:
 
 def play_game(path: str, players: list[str] | None, assignments: list[str] | None,
               stdin: TextIO | None = None, stdout: TextIO | None = None,
-              stderr: TextIO | None = None, new: NewGame = NewGame()) -> None:
+              stderr: TextIO | None = None, new: NewGame = NewGame(),
+              start_score: str | None = None) -> None:
     """``wizard play SHEET``: make the sheet from ``--players``/``--set`` (and ``new``) if it
     does not exist, then play it from where it stands."""
     if path == STDIN:
@@ -559,7 +557,12 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
             raise UsageError(f"{path}: play starts a YAML sheet: name it .yaml or .yml",
                              param_hint="SHEET")
         _new_sheet(path, players, assignments, new)
-    Table(path, stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr).run()
+    if start_score is not None and start_score not in ("lowest", "average") and not isinstance(
+            whole_number(start_score), int):
+        raise UsageError(f"--start-score {start_score!r}: give a whole number, lowest or "
+                         "average", param_hint="--start-score")
+    Table(path, stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr,
+          start_score).run()
 
 
 def _new_sheet(path: str, players: list[str], assignments: list[str] | None,

@@ -9,7 +9,12 @@ Options are left to Typer: both draw them alike.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer.core
+
+if TYPE_CHECKING:  # Typer's own Click, as its commands' methods take it
+    from typer._click import Context, HelpFormatter
 
 
 def argument_usage(argument: typer.core.TyperArgument) -> str:
@@ -36,21 +41,21 @@ class ShownCommand(typer.core.TyperCommand):
     """A command whose usage line and help show its arguments as :func:`argument_usage` and
     :func:`argument_row` do."""
 
-    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
         for param in self.get_params(ctx):
-            if param.param_type_name == "argument":
+            if isinstance(param, typer.core.TyperArgument):
                 pieces.append(argument_usage(param))
             else:
                 pieces.extend(param.get_usage_pieces(ctx))
         return pieces
 
-    def format_options(self, ctx: typer.Context, formatter) -> None:
+    def format_options(self, ctx: Context, formatter: HelpFormatter) -> None:
         arguments, options = [], []
         for param in self.get_params(ctx):
-            if param.hidden:
+            if getattr(param, "hidden", False):  # Typer's arguments and Click's options have it
                 continue
-            if param.param_type_name == "argument":
+            if isinstance(param, typer.core.TyperArgument):
                 arguments.append(argument_row(param))
             elif (row := param.get_help_record(ctx)) is not None:
                 options.append(row)

@@ -15,7 +15,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any
+from typing import Any, Protocol, cast
 
 from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet, by_seat
 from .scoring import (
@@ -111,13 +111,16 @@ class Game(HoldsSheet):
     def bids(self) -> list[int | None]:
         """The current round's bids by seat (None: not in yet; all None before the deal)."""
         in_play = self.in_play
-        return list(in_play.bids) if in_play is not None else [None] * len(self.players)
+        if in_play is None:
+            return [None] * len(self.players)
+        # a valid sheet's values are whole numbers or none: no BadValue is left (validation)
+        return list(cast("list[int | None]", in_play.bids))
 
     @property
     def bids_in(self) -> dict[int, int]:
         """The current round's bids so far, seat → bid, in bidding order."""
         bids = self.bids
-        return {seat: bids[seat] for seat in self.bidding_order() if bids[seat] is not None}
+        return {seat: bid for seat in self.bidding_order() if (bid := bids[seat]) is not None}
 
     @property
     def next_bidder(self) -> int | None:
@@ -242,8 +245,8 @@ class GameResult:
         """The game as ``score --format json`` prints it (SPEC §5), as Python values."""
         players = self.players
         rounds = [round_json(players, record) for record in round_records(self)]
-        seated = seated_rounds(self)
-        if seated is not None and self.validated.sheet.seating.changes:  # SPEC §5: "seated"
+        seated, seating = seated_rounds(self), self.validated.sheet.seating
+        if seated is not None and seating is not None and seating.changes:  # SPEC §5: "seated"
             for data, here in zip(rounds, seated):
                 for seat, values in enumerate(data["results"].values()):
                     values["seated"] = seat in here
@@ -450,6 +453,13 @@ def contenders(result: GameResult) -> list[str]:
                        for other in range(len(result.players)) if other != seat)]
 
 
+class _Bounded(Protocol):
+    """A game that knows its own bound: the SeatedGame (game/seated.py, which imports this
+    module, so it is not named here) a sheet with seating is validated as."""
+
+    def bounds(self, result: GameResult) -> tuple[list[int], list[int]]: ...
+
+
 def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     """Each player's greatest and least possible final score, by SPEC §1's bound.
 
@@ -459,7 +469,7 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     instance, see that two players cannot both make the largest bid of one round).
     """
     if result.validated.sheet.seating is not None:  # who sits when (SPEC §1), game/seated.py
-        return result.validated.bounds(result)
+        return cast(_Bounded, result.validated).bounds(result)  # validated as a SeatedGame
     s = result.settings
     count = len(result.players)
     sizes = hand_sizes(s, count)

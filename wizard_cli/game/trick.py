@@ -87,6 +87,7 @@ class Card:
             return "J"
         if self.kind in NAME_TEXT:
             return NAME_TEXT[self.kind]
+        assert self.rank is not None  # a suited card has a rank
         return f"{RANK_NAMES[self.rank]}{self.suit}"
 
     @property
@@ -97,6 +98,8 @@ class Card:
             return "Shapeshifter"
         if self.kind in NAME_TEXT:
             return NAME_TEXT[self.kind]
+        if self.rank is None:
+            return None
         return {JUGGLER_RANK: "Juggler", CLOUD_RANK: "Cloud"}.get(self.rank)
 
 
@@ -156,7 +159,7 @@ def winning_card(cards: Sequence[str], trump: str | None = None) -> TrickResult:
     problems += _special_count_problems(parsed)
     if problems:
         raise WizardError(*problems)
-    return _decide(parsed, trump_suit)
+    return _decide([card for card in parsed if card is not None], trump_suit)  # (all are, now)
 
 
 def _read_card(text: str) -> Card | str:
@@ -251,7 +254,9 @@ def _taker(cards: list[Card], trump: str | None) -> tuple[int, str]:
     # Jesters, the Fairy and the Bomb set no suit: the first suited card decides the suit led.
     led = next((card.suit for card in cards if card.kind == SUITED), None)
     if led is not None:
-        return _highest_of(cards, led), REASON_LED
+        best = _highest_of(cards, led)
+        assert best is not None  # the card that set the suit led is of it
+        return best, REASON_LED
     # Without the Dragon the Fairy is lowest, below the Jesters: it takes only a trick alone.
     jesters = [i for i, kind in enumerate(kinds) if kind in (JESTER, BOMB)]
     if jesters:
@@ -261,5 +266,6 @@ def _taker(cards: list[Card], trump: str | None) -> tuple[int, str]:
 
 def _highest_of(cards: list[Card], suit: str) -> int | None:
     """Index of the highest card of ``suit``, or None if none was played (suited cards are unique)."""
-    of_suit = [i for i, card in enumerate(cards) if card.kind == SUITED and card.suit == suit]
-    return max(of_suit, key=lambda i: cards[i].rank, default=None)
+    ranks = {i: card.rank for i, card in enumerate(cards)
+             if card.kind == SUITED and card.suit == suit and card.rank is not None}
+    return max(ranks, key=ranks.__getitem__, default=None)

@@ -7,6 +7,7 @@ import functools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeGuard, cast
 
 from ..errors import Problem, WizardError
 from .game import Game, GameResult
@@ -20,14 +21,8 @@ from .model import (
     cell_sizes,
     round_sums,
 )
-from .scoring import (
-    cloud_fits,
-    dealer_seat,
-    forbidden_dealer_bid,
-    score_columns,
-    tricks_taken,
-)
-from .seating import MAX_LISTED
+from .scoring import dealer_seat, forbidden_dealer_bid, score_columns, tricks_taken
+from .seating import MAX_LISTED, Seating
 from .settings import (
     DECK_SIZE,
     MAX_PLAYERS,
@@ -39,6 +34,7 @@ from .settings import (
     resolve,
     suggest,
 )
+from .special_cards import special_card_problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +60,9 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
 
     ``first_dealer`` (``--first-dealer``) overrides the sheet's own ``firstDealer``.
     """
-    if sheet.seating is not None:  # joins, leaves, sits out or a recorded dealer (SPEC §1)
-        return _check_seated(sheet, layers, first_dealer)
+    seating = sheet.seating
+    if seating is not None:  # joins, leaves, sits out or a recorded dealer (SPEC §1)
+        return _check_seated(sheet, seating, layers, first_dealer)
     problems = list(sheet.problems)
     count = len(sheet.players)
     players_ok = MIN_PLAYERS <= count <= MAX_PLAYERS
@@ -89,27 +86,27 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
                    None if problems else Game(sheet, resolved.settings, dealer))
 
 
-def _check_seated(sheet: Sheet, layers: Sequence[Iterable[RawSetting]],
+def _check_seated(sheet: Sheet, seating: Seating, layers: Sequence[Iterable[RawSetting]],
                   first_dealer: str | None) -> Checked:
     """:func:`check_sheet` for a sheet with seating: the same problems, judged on the players
     seated in each round (:mod:`~wizard_cli.game.seated`)."""
     from .seated import SeatedGame
 
     problems = list(sheet.problems)
-    player_problems = _seated_player_problems(sheet)
-    first = len(sheet.seating.seated(1))
+    player_problems = _seated_player_problems(sheet, seating)
+    first = len(seating.seated(1))
     resolved = resolve_once([sheet.settings, *layers],
                              first if not player_problems and MIN_PLAYERS <= first <= MAX_PLAYERS
                              else None)
     problems += resolved.problems + player_problems
     name = first_dealer if first_dealer is not None else sheet.first_dealer
     dealer, dealer_problem = _first_dealer_seat(sheet, first_dealer)
-    if name is None and sheet.seating.seated(1):  # the first player seated in round 1
-        dealer = sheet.seating.seated(1)[0]
+    if name is None and seating.seated(1):  # the first player seated in round 1
+        dealer = seating.seated(1)[0]
     if dealer_problem:
         problems.append(dealer_problem)
     if not player_problems:  # rounds are read against the table, as for any sheet
-        problems += _seated_round_problems(sheet, resolved.settings, dealer)
+        problems += _seated_round_problems(sheet, seating, resolved.settings, dealer)
     if problems:
         problems = [p if p.path else dataclasses.replace(p, path=sheet.where) for p in problems]
         problems.sort(key=lambda problem: problem.line or 0)
@@ -120,10 +117,9 @@ def _check_seated(sheet: Sheet, layers: Sequence[Iterable[RawSetting]],
                    None if problems else SeatedGame(sheet, resolved.settings, dealer))
 
 
-def _seated_player_problems(sheet: Sheet) -> list[Problem]:
+def _seated_player_problems(sheet: Sheet, seating: Seating) -> list[Problem]:
     """Up to 12 listed players with seating changes (3 to 6 without), and each one's ``joins``
     and ``leaves`` in order (SPEC §4)."""
-    seating = sheet.seating
     count = len(sheet.players)
     problems = []
     most = MAX_LISTED if seating.changes else MAX_PLAYERS
@@ -150,13 +146,13 @@ def _seated_player_problems(sheet: Sheet) -> list[Problem]:
     return problems
 
 
-def _seated_round_problems(sheet: Sheet, s: Settings, first_dealer: int) -> list[Problem]:
+def _seated_round_problems(sheet: Sheet, seating: Seating, s: Settings,
+                           first_dealer: int) -> list[Problem]:
     """Every round of a sheet with seating: 3 to 6 seated, the round fitting the deck and the
     game, the seated players' values whole and in the hand, tricks adding up, and the bid
     forbidden to the player in the dealer's place (SPEC §1, §4)."""
     from . import seated as rules  # it imports the Game this module makes: at call time
 
-    seating = sheet.seating
     problems: list[Problem] = []
     at = lambda message, line, number=None, player=None: problems.append(  # noqa: E731
         Problem(message, sheet.where, line, number, player))
@@ -195,7 +191,7 @@ def _seated_round_problems(sheet: Sheet, s: Settings, first_dealer: int) -> list
             clean = False
             continue
         before = len(problems)
-        _seated_values(sheet, record, seated, size, index == last, at)
+        _seated_values(sheet, seating, record, seated, size, index == last, at)
         if record.bomb or record.cloud is not None:
             problems += special_card_problems(sheet, record, size, s, seated)
         clean = clean and len(problems) == before
@@ -216,12 +212,13 @@ def _seated_round_problems(sheet: Sheet, s: Settings, first_dealer: int) -> list
     return problems
 
 
-def _seated_values(sheet: Sheet, record: RoundRecord, seated: list[int], size: int, is_last: bool,
-                   at) -> None:
+def _seated_values(sheet: Sheet, seating: Seating, record: RoundRecord, seated: list[int],
+                   size: int, is_last: bool, at) -> None:
     """One round's values for its seated players (values for the others were refused when
     read, naming why)."""
     number = record.number
-    in_play = record.tricks is None
+    tricks, trick_lines = record.tricks, record.trick_lines
+    in_play = tricks is None
     if in_play and not is_last:
         at("no tricks recorded, but only the last recorded round may be still in play",
            record.line, number)
@@ -235,21 +232,22 @@ def _seated_values(sheet: Sheet, record: RoundRecord, seated: list[int], size: i
         if bid is None and not no_bids and not (in_play and is_last):
             at("missing bid", record.bid_lines[seat], number, name)
         _check_value(check, "bid", bid, size, record.bid_lines[seat], name)
-        if not in_play:
-            took = record.tricks[seat]
+        if tricks is not None:
+            assert trick_lines is not None  # read with the tricks
+            took = tricks[seat]
             if took is None:
-                at("missing tricks", record.trick_lines[seat], number, name)
-            _check_value(check, "tricks", took, size, record.trick_lines[seat], name)
-    if not in_play:
+                at("missing tricks", trick_lines[seat], number, name)
+            _check_value(check, "tricks", took, size, trick_lines[seat], name)
+    if tricks is not None:
         _tricks_sum(lambda message, line: at(message, line, number),
-                    [record.tricks[seat] for seat in seated], size, record.bomb,
+                    [tricks[seat] for seat in seated], size, record.bomb,
                     record.tricks_line or record.line)
     for seat in range(len(sheet.players)):  # a reader never fills these; a caller might
         if seat not in seated and (record.bids[seat] is not None or (
-                not in_play and record.tricks[seat] is not None)) and \
+                tricks is not None and tricks[seat] is not None)) and \
                 not isinstance(record.bids[seat], BadValue):
             at(f"a value for a player not seated: "
-               f"{sheet.seating.why_not_seated(seat, number)}", record.bid_lines[seat],
+               f"{seating.why_not_seated(seat, number)}", record.bid_lines[seat],
                number, sheet.players[seat])
 
 
@@ -259,6 +257,7 @@ def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     checked = check_sheet(sheet, layers, first_dealer)
     if checked.problems:
         raise WizardError(*checked.problems)
+    assert checked.validated is not None  # made whenever there is no problem
     return checked.validated
 
 
@@ -298,7 +297,7 @@ def resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Res
 
 @functools.lru_cache(maxsize=256)
 def _resolve_cached(key: tuple[tuple[tuple[RawSetting, ...], ...], int | None]) -> Resolved:
-    """The cache behind _resolve_once (the result is shared: it is never changed)."""
+    """The cache behind resolve_once (the result is shared: it is never changed)."""
     return resolve(*key)
 
 
@@ -382,7 +381,8 @@ def all_clean(rounds: RoundColumns, sizes: tuple[int, ...], count: int) -> bool:
     number = len(rounds)
     if columns is None or not number or number > len(sizes):
         return False
-    bids, tricks = columns
+    bids, values = columns
+    tricks = cast("list[int]", values)  # taken as whole numbers: see the TypeError
     hands = _cell_hands(_IN_HAND, sizes[:number], count)
     try:  # None or a BadValue among the tricks cannot be compared or added: TypeError
         # Tricks of at least 0 that add up to the hand size are each at most the hand size.
@@ -405,12 +405,13 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
     in_hand = _IN_HAND[size]
     taken = tricks_taken(size, record.bomb)
     if (tricks is not None and in_hand.issuperset(record.bids) and in_hand.issuperset(tricks)
-            and sum(tricks) == taken):
+            and sum(cast("list[int]", tricks)) == taken):  # (all in the hand: whole numbers)
         return []  # the common case, at once: every value a whole number in the hand, sum right
     found: list[Problem] = []
     at = lambda message, line, player=None: found.append(  # noqa: E731
         Problem(message, sheet.where, line, record.number, player))
-    in_play = record.tricks is None
+    trick_lines = record.trick_lines
+    in_play = tricks is None
     if in_play and not is_last:
         at("no tricks recorded, but only the last recorded round may be still in play", record.line)
     no_bids = all(bid is None for bid in record.bids)
@@ -421,22 +422,24 @@ def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool
         if bid is None and not no_bids and not (in_play and is_last):
             at("missing bid", record.bid_lines[seat], name)
         _check_value(at, "bid", bid, size, record.bid_lines[seat], name)
-        if not in_play:
-            took = record.tricks[seat]
+        if tricks is not None:
+            assert trick_lines is not None  # read with the tricks
+            took = tricks[seat]
             if took is None:
-                at("missing tricks", record.trick_lines[seat], name)
-            _check_value(at, "tricks", took, size, record.trick_lines[seat], name)
-    if not in_play:
-        line = record.tricks_line or (record.trick_lines[0] if len(set(record.trick_lines)) == 1
+                at("missing tricks", trick_lines[seat], name)
+            _check_value(at, "tricks", took, size, trick_lines[seat], name)
+    if tricks is not None:
+        assert trick_lines is not None  # read with the tricks
+        line = record.tricks_line or (trick_lines[0] if len(set(trick_lines)) == 1
                                       else record.line)
-        _tricks_sum(at, record.tricks, size, record.bomb, line)
+        _tricks_sum(at, tricks, size, record.bomb, line)
     return found
 
 
 def _tricks_sum(at, tricks: Sequence[Value], size: int, bomb: bool, line: int | None) -> None:
     """A complete round's tricks add up to the hand size, one less with the Bomb (SPEC §1)."""
     taken = tricks_taken(size, bomb)
-    if not all(isinstance(t, int) for t in tricks) or sum(tricks) == taken:
+    if not _whole(tricks) or sum(tricks) == taken:
         return
     total = sum(tricks)
     gap = f"{total - taken} more than" if total > taken else f"{taken - total} short of"
@@ -447,48 +450,12 @@ def _tricks_sum(at, tricks: Sequence[Value], size: int, bomb: bool, line: int | 
         at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
 
 
-def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Settings,
-                          seated: Sequence[int] | None = None) -> list[Problem]:
-    """A round's Bomb and Cloud (SPEC §1, §4): only with ``specialCards: true``; the Bomb only
-    with the round's tricks; the Cloud once every bid is in (every ``seated`` player's, when
-    given), to a seated player who took a trick, with a changed bid in 0..hand size. (Its
-    shape, one listed player and ±1, is the reader's.)"""
-    found: list[Problem] = []
-    at = lambda message, line, player=None: found.append(  # noqa: E731
-        Problem(message, sheet.where, line, record.number, player))
-    cloud = record.cloud
-    if not s.special_cards:
-        if record.bomb:
-            at("a Bomb is recorded, but specialCards is off (set specialCards: true for the "
-               "anniversary editions' special cards)", record.bomb_line)
-        if cloud is not None:
-            at("a Cloud is recorded, but specialCards is off (set specialCards: true for the "
-               "anniversary editions' special cards)", record.cloud_line, sheet.players[cloud[0]])
-        return found
-    if record.bomb and record.tricks is None:
-        at("the Bomb is recorded with the round's tricks, not before them", record.bomb_line)
-    if cloud is None:
-        return found
-    seat, change = cloud
-    name = sheet.players[seat]
-    if seated is not None and seat not in seated:
-        at("the Cloud goes to a player seated in the round, and this player is "
-           f"{sheet.seating.why_not_seated(seat, record.number)}", record.cloud_line, name)
-        return found
-    bid = record.bids[seat]
-    bids = record.bids if seated is None else [record.bids[other] for other in seated]
-    if record.tricks is None and any(value is None for value in bids):
-        at("the Cloud is recorded once every bid of the round is in", record.cloud_line, name)
-    elif isinstance(bid, int) and not cloud_fits(bid, change, size):
-        at(f"the Cloud changes the bid {bid} to {bid + change}, outside 0..{size} (the hand "
-           "size)", record.cloud_line, name)
-    if record.tricks is not None and record.tricks[seat] == 0:
-        at("the Cloud goes to the player who took its trick, but this player took no trick",
-           record.cloud_line, name)
-    return found
-
-
 _IN_HAND = tuple(frozenset(range(size + 1)) for size in range(DECK_SIZE + 1))  # 0..size
+
+
+def _whole(values: Sequence[Value]) -> TypeGuard[Sequence[int]]:
+    """Every value a whole number: none missing, none bad."""
+    return all(isinstance(value, int) for value in values)
 
 
 def _check_value(at, what: str, value: Value, size: int, line: int | None, name: str) -> None:
@@ -535,8 +502,8 @@ def _dealer_problems_after_gap(sheet: Sheet, s: Settings, dealer: int,
     problems = []
     for record in records:
         seat = dealer_seat(dealer, record.number, count)
-        forbidden = forbidden_dealer_bid(record.bids, seat, sizes[record.number - 1], s,
-                                         (0,) * count)
+        bids = cast("list[int | None]", record.bids)  # a clean round's: no BadValue
+        forbidden = forbidden_dealer_bid(bids, seat, sizes[record.number - 1], s, (0,) * count)
         if forbidden is not None and record.bids[seat] == forbidden:
             problems.append(Problem(
                 forbidden_message(sheet.players[seat], forbidden, sizes[record.number - 1],
@@ -553,8 +520,8 @@ def forbidden_message(dealer: str, bid: int, size: int, mode: str) -> str:
 
 def dealer_violations(result: GameResult) -> list[tuple[int, str, int]]:
     """(round, dealer, bid) for each recorded dealer bid the result's rules would forbid."""
-    return [(r.number, result.players[r.dealer], r.bids[r.dealer]) for r in result.rounds
-            if r.forbidden is not None and r.bids[r.dealer] == r.forbidden]
+    return [(r.number, result.players[r.dealer], r.forbidden) for r in result.rounds
+            if r.forbidden is not None and r.bids[r.dealer] == r.forbidden]  # (the bid made)
 
 
 def audit_points(result: GameResult) -> list[Problem]:
@@ -564,6 +531,7 @@ def audit_points(result: GameResult) -> list[Problem]:
     for record, scored in zip(sheet.rounds, result.rounds):
         if record.points is None or scored.points is None:
             continue
+        assert record.point_lines is not None  # read with the points
         for seat, typed in enumerate(record.points):
             line = record.point_lines[seat]
             name = sheet.players[seat]

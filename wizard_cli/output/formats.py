@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
-from typing import Any, ClassVar, Protocol, TextIO
+from typing import Any, ClassVar, Protocol, TextIO, TypeGuard
 
 from ..errors import game_label, shorten, visible
 from ..game.settings import value_text
@@ -67,6 +67,7 @@ def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool 
         emit_delimited(view, items, out, "," if fmt == "csv" else "\t", labelled=several,
                        warn=warn)
     elif listing:  # line by line: a table of 180,000 rows is never one text (issue 21, item 5)
+        assert isinstance(view, Listing)  # the one kind of view that lists
         for line in view.text_lines(list(items), fmt):
             out.write(line + "\n")
     else:
@@ -86,7 +87,11 @@ def text_blocks(view: View, item: Any, style: str) -> list[str]:
     copied into one text with the tables (which, holding "→", would take it at 2 bytes a
     character: SPEC §4)."""
     blocks = getattr(view, "text_blocks", None)
-    return blocks(item, style) if blocks is not None else [view.as_text(item, style)]
+    if blocks is not None:
+        return blocks(item, style)
+    text = view.as_text(item, style)
+    assert text is not None  # only a listing's text may be none, and it is drawn by lines
+    return [text]
 
 
 def write_blocks(blocks: list[str], out: TextIO) -> None:
@@ -141,6 +146,7 @@ class Listing:
         self._values = attrgetter(*(f.attr or f.key for f in self.fields))
         self._data = [(index, f.data) for index, f in enumerate(self.fields) if f.data]
         self._table = [f for f in self.fields if f.header is not None]
+        self._headers = [f.header for f in self.fields if f.header is not None]
 
     def values(self, row: Any) -> tuple:
         """The row's values as JSON and CSV carry them, in the fields' order."""
@@ -148,9 +154,10 @@ class Listing:
         if len(self.fields) == 1:
             values = (values,)
         if self._data:
-            values = list(values)
+            cells = list(values)
             for index, data in self._data:
-                values[index] = data(values[index])
+                cells[index] = data(cells[index])
+            return tuple(cells)
         return tuple(values)
 
     def as_json(self, row: Any) -> dict:
@@ -170,7 +177,7 @@ class Listing:
         if self.summary is not None:
             yield from (self.summary, "")
         if rows or self.empty is None:
-            yield from grid_lines([f.header for f in self._table], Mapped(rows, self.table_row),
+            yield from grid_lines(self._headers, Mapped(rows, self.table_row),
                                   style, [f.align for f in self._table])
         else:
             yield self.empty
@@ -297,7 +304,7 @@ _FORMULA_START = ("=", "+", "-", "@")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
-def formula_like(cell: Any) -> bool:
+def formula_like(cell: Any) -> TypeGuard[str]:
     """A text cell a spreadsheet may run as a formula: it begins with ``=``, ``+``, ``-`` or
     ``@`` and is not a number (SPEC §8)."""
     return (type(cell) is str and cell.startswith(_FORMULA_START)

@@ -78,6 +78,7 @@ def _next_line(step: NextStep, rounds_total: int) -> str:
     """What happens next in a game in progress."""
     where = f"Round {step.round} of {rounds_total}"
     if not step.bids_in:
+        assert step.dealer is not None  # a game in progress has a dealer
         return f"{where} next: {visible(step.dealer)} deals {step.hand_size}"
     if step.next_bidder is None:
         return f"{where} in play: all bids in, waiting for the tricks"
@@ -93,8 +94,8 @@ def standings_block(result: GameResult, style: str) -> str:
     # the bonus is the last field
     fields = STANDING_FIELDS if any(record[-1] for record in records) else STANDING_FIELDS[:-1]
     count = len(fields)
-    return grid([field.header for field in fields], [record[:count] for record in records], style,
-                [field.align for field in fields])
+    return grid([field.header or "" for field in fields], [record[:count] for record in records],
+                style, [field.align for field in fields])
 
 
 class ScoreOutput:
@@ -227,10 +228,13 @@ def _round_cell(bid: int | None, tricks: int | None, points: int | None, total: 
         if tricks is None:
             return f"{_clouded(bid, cloud)}/?"
         return f"{_clouded(bid, cloud)}/{tricks} → {points:+d} = {total}"
-    return _bid_cell(bid) if tricks is None else f"{played_cell(bid, tricks, points)}{total}"
+    if tricks is None:
+        return _bid_cell(bid)
+    assert bid is not None and points is not None  # a played round has both
+    return f"{played_cell(bid, tricks, points)}{total}"
 
 
-def _clouded(bid: int, cloud: int) -> str:
+def _clouded(bid: int | None, cloud: int) -> str:
     """A bid the Cloud changed: ``1+1``, ``2-1``."""
     return f"{bid}{cloud:+d}"
 
@@ -339,13 +343,14 @@ class NextOutput:
 def next_lines(record: dict, rounds_total: int) -> list[tuple[str, object]]:
     """The labelled lines of ``wizard next``'s text, from its JSON record (a game in progress)."""
     hand_size, bids_in = record["handSize"], record["bidsIn"]
-    rows = [("Round", f"{record['round']} of {rounds_total}"),
-            ("Hand size", f"{hand_size}" + (" (whole deck: no trump)" if record["noTrump"] else "")),
-            ("Dealer", visible(record["dealer"])),
-            ("Bidding order", ", ".join(map(visible, record["biddingOrder"]))),
-            ("Bids in", ", ".join(f"{visible(k)} {v}" for k, v in bids_in.items()) or "none yet"),
-            *([("Bids so far", f"{record['bidTotal']} of {hand_size}")] if bids_in else []),
-            ("Next to bid", visible(record["nextBidder"] or "nobody: waiting for the tricks"))]
+    rows: list[tuple[str, object]] = [
+        ("Round", f"{record['round']} of {rounds_total}"),
+        ("Hand size", f"{hand_size}" + (" (whole deck: no trump)" if record["noTrump"] else "")),
+        ("Dealer", visible(record["dealer"])),
+        ("Bidding order", ", ".join(map(visible, record["biddingOrder"]))),
+        ("Bids in", ", ".join(f"{visible(k)} {v}" for k, v in bids_in.items()) or "none yet"),
+        *([("Bids so far", f"{record['bidTotal']} of {hand_size}")] if bids_in else []),
+        ("Next to bid", visible(record["nextBidder"] or "nobody: waiting for the tricks"))]
     if record["forbiddenDealerBid"] is not None:
         rows.append(("Dealer may not bid", record["forbiddenDealerBid"]))
     return rows

@@ -241,7 +241,7 @@ def _decoded(raw: bytes, shown: str, encoding: str | None) -> tuple[str, bytes, 
     encoding = file_encoding(encoding, raw[:4])  # a UTF-16 file (by its mark) stays UTF-16
     codec = text_encoding(encoding)
     text = decode_all(raw, shown, encoding)
-    family = {"utf-8-sig": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}.get(codec)
+    family = {"utf-8-sig": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}.get(codec, "")
     for mark, body in _MARKS if family else ():
         if raw.startswith(mark) and body.startswith(family):
             return body, mark, text

@@ -547,3 +547,9 @@ def _empty_list_after(doc: _Document, key: Node) -> None:
         doc.edits.append((colon + 1, colon + 4, " []"))
     else:
         doc.edits.append((colon + 1, colon + 1, " []"))
+
+
+# The same document and pair removal for the module that edits who sits a recorded round
+# (``round_seats``: a player's values taken out of or put into a round, its ``out``).
+Document = _Document
+remove_pair = _remove_pair

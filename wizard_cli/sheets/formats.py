@@ -17,7 +17,7 @@ import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
@@ -143,7 +143,10 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         yield from read_workbook_sheets(path, note)
         return
     with open_binary(path) if data is None else io.BytesIO(data) as handle:
-        buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)
+        # (typeshed's IO[bytes] has no readinto, which BufferedReader asks of what it reads:
+        # stdin's buffer and BytesIO, the handles wrapped here, both have it)
+        buffered = (handle if isinstance(handle, io.BufferedReader)
+                    else io.BufferedReader(handle))  # type: ignore[type-var]
         head = buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES]
         encoding = file_encoding(encoding, head)
         kind = input_format or sniff_format(path, head, text_encoding(encoding))
@@ -158,7 +161,8 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         else:
             if waiting is not None:
                 waiting()
-            text = streamed_text(buffered, encoding)  # a large file: parsed as it is decoded
+            # a large file: parsed as it is decoded
+            text: str | Streamed | None = streamed_text(buffered, encoding)
             if text is None:
                 text = decode_all(read_limited(buffered, source), source, encoding)
             yield from reader(text, source)
@@ -186,7 +190,10 @@ def read_back(text: str | Streamed, target: SheetFormat | str,
     JSON text may be a Streamed one, read as it is written."""
     kind = _read_as(SheetFormat(target))
     reader = function(FORMATS[kind].reader)
-    return list(reader(io.StringIO(text) if kind == SheetFormat.CSV else text, source))
+    if kind == SheetFormat.CSV:
+        assert isinstance(text, str)  # only a YAML or JSON text is written as it is read
+        return list(reader(io.StringIO(text), source))
+    return list(reader(text, source))
 
 
 def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
@@ -202,7 +209,7 @@ def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
     values = lambda row: None if row is None else tuple(cell_value(v) for v in row)  # noqa: E731
     rounds = tuple((values(r.bids), values(r.tricks), values(r.points) if has_values(r.points)
                     else None, r.bomb, r.cloud) for r in sheet.rounds)
-    core = (tuple(sheet.players), rounds, seating_content(sheet.seating))
+    core: tuple[Any, ...] = (tuple(sheet.players), rounds, seating_content(sheet.seating))
     if not carries_rules:
         return core + (None if sheet.game is None else str(sheet.game), sheet.date)
     core += (sheet.game, sheet.date, sheet.place, sheet.notes)

@@ -85,7 +85,9 @@ class _Scanner:
     def peek(self) -> str:
         """The next character that is not white space (empty at the end of the input)."""
         while True:
-            self.pos = _SPACE.match(self.buf, self.pos).end()
+            space = _SPACE.match(self.buf, self.pos)
+            assert space is not None  # a run of none or more spaces matches anywhere
+            self.pos = space.end()
             if self.pos < len(self.buf) or not self.more():
                 return self.buf[self.pos:self.pos + 1]
 

@@ -164,7 +164,7 @@ def _link_sheet(handle: IO[bytes], source: str) -> Sheet:
 
 # --- a record → a sheet ----------------------------------------------------------------------
 
-def record_sheet(record: Any, source: str, key: str | None, line: int | None) -> Sheet:
+def record_sheet(record: Any, source: str, key: str | int | None, line: int | None) -> Sheet:
     """One KeepWiz game record as the sheet it records (SPEC §3's mapping); what does not fit
     is a problem naming the field."""
     sheet = Sheet(source=source, game=key, line=line, kind=SheetFormat.KEEPWIZ)

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from typing import NoReturn
 
 from ..errors import Problem, WizardError
 from ..game.model import Sheet
@@ -79,12 +80,13 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
         for _, name, header_line in holding:
             location = f"{path}[{name}]"
             rows = child.rows()
-            number, header = next(rows, (None, []))  # the child sends from the header on
-            if number != header_line:
+            first, header = next(rows, (None, []))  # the child sends from the header on
+            if first != header_line:
                 child.garbled("rows that do not start at the first one")
             # A typed cell has no delimiter to mistake: a decimal comma in a text cell is a point.
             for sheet in sheets_from_rows(header, header_line, _chunks(rows), location,
                                           comma=True):
+                assert isinstance(sheet, Sheet)  # runs are a CSV file's (runs=True) alone
                 sheet.source, sheet.location = path, location
                 if named:
                     sheet.game = name if sheet.game is None else f"{name}/{sheet.game}"
@@ -147,6 +149,7 @@ class _Child:
             _LIVE.add(self)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        assert self.process.stdout is not None  # piped
         self.fd = self.process.stdout.fileno()
 
     def __enter__(self) -> _Child:
@@ -166,6 +169,7 @@ class _Child:
                 pass
             process.wait()
         for pipe in (process.stdin, process.stdout):
+            assert pipe is not None  # piped
             try:
                 pipe.close()
             except OSError:
@@ -190,9 +194,11 @@ class _Child:
 
     def ask(self, indices: list[int]) -> None:
         """Tell the child which worksheets to send."""
+        stdin = self.process.stdin
+        assert stdin is not None  # piped
         try:
-            self.process.stdin.write(" ".join(map(str, indices)).encode() + b"\n")
-            self.process.stdin.close()
+            stdin.write(" ".join(map(str, indices)).encode() + b"\n")
+            stdin.close()
         except OSError:
             pass  # it stopped: what it sent (or its end) says why
 
@@ -268,10 +274,10 @@ class _Child:
                       f"{MEMORY_BYTES >> 20} MiB to read, or is made to break its parser")
         self.fail(f"its reader was stopped by {name}")
 
-    def garbled(self, what: str) -> None:
+    def garbled(self, what: str) -> NoReturn:
         self.fail(f"its reader sent what is not a workbook's rows ({what})")
 
-    def fail(self, why: str) -> None:
+    def fail(self, why: str) -> NoReturn:
         self.stop()
         raise WizardError(Problem(f"not readable as a workbook: {why}", self.path))
 

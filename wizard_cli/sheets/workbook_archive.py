@@ -291,11 +291,13 @@ class _OdsScan(_Scan):
             self.column += repeat
 
     def finish_row(self) -> None:
+        table = self.table
+        assert table is not None  # a row is finished only inside a table
         for column, repeat, text in self.pending:  # error cells, each copy of them
             for row in range(self.row + 1, self.row + 1 + min(self.row_repeat, 100)):
                 for copy in range(column + 1, column + 1 + min(repeat, 100)):
-                    if len(self.table) < MAX_ERRORS:
-                        self.table[row, copy] = text
+                    if len(table) < MAX_ERRORS:
+                        table[row, copy] = text
         self.pending = []
         self.row += self.row_repeat
         self.row_repeat = 0

@@ -12,6 +12,7 @@ from ..game.model import BadValue, RoundRecord, Sheet, Truncated
 from ..game.settings import RawSetting, suggest
 
 if TYPE_CHECKING:
+    from ..game.seating import Seating
     from .yaml_tree import Node
 
 from .cells import SHOWN, parse_date, shown_value
@@ -183,12 +184,12 @@ def _read_entry(node: Node, sheet: Sheet) -> None:
     seating = sheet.seating
     seating.add_player(node.line)
     fields = {}
-    for key, value in node.pairs:
-        if key.kind == "scalar" and key.text in ENTRY_KEYS:
-            fields[key.text] = value
+    for key_node, value_node in node.pairs:
+        if key_node.kind == "scalar" and key_node.text in ENTRY_KEYS:
+            fields[key_node.text] = value_node
         else:
-            sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ENTRY_KEYS)} "
-                          f"(a player has {', '.join(ENTRY_KEYS)})", key.line)
+            sheet.problem(f"unknown key {key_node.describe()}{suggest(key_node.text, ENTRY_KEYS)} "
+                          f"(a player has {', '.join(ENTRY_KEYS)})", key_node.line)
     name = fields.get("name")
     if name is None or name.kind != "scalar":
         sheet.problem("a player written as a mapping needs a 'name'", node.line)
@@ -404,7 +405,7 @@ def sheet_yaml_pieces(p: Portable) -> Iterator[str]:
             yield from block_scalar_pieces(value)
             yield "\n"
     lines = [f"players: {flow_list(p.players)}" if p.seating is None
-             else "players: [" + ", ".join(map(_entry_yaml, _entries(p))) + "]"]
+             else "players: [" + ", ".join(map(_entry_yaml, _entries(p.players, p.seating))) + "]"]
     if p.first_dealer is not None:
         lines.append(f"firstDealer: {yaml_scalar(p.first_dealer, flow=False)}")
     if p.settings:
@@ -420,10 +421,9 @@ def sheet_yaml_pieces(p: Portable) -> Iterator[str]:
     yield "\n".join(lines) + "\n"
 
 
-def _entries(p: Portable) -> Iterator[str | dict[str, Any]]:
+def _entries(players: Sequence[str], seating: Seating) -> Iterator[str | dict[str, Any]]:
     """Each ``players`` entry: a name, or a mapping with what differs from the defaults."""
-    seating = p.seating
-    for seat, name in enumerate(p.players):
+    for seat, name in enumerate(players):
         entry: dict[str, Any] = {}
         if seating.joins[seat] != 1:
             entry["joins"] = seating.joins[seat]
@@ -499,7 +499,8 @@ def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
     a 60 MB ``notes`` is written a slice at a time, never copied into a whole text (SPEC §4)."""
     pairs: list[tuple[str, Any]] = [(key, getattr(p, key)) for key in (
         "game", "title", "date", "place", "notes") if getattr(p, key) is not None]
-    pairs.append(("players", list(p.players) if p.seating is None else list(_entries(p))))
+    pairs.append(("players", list(p.players) if p.seating is None
+                  else list(_entries(p.players, p.seating))))
     if p.first_dealer is not None:
         pairs.append(("firstDealer", p.first_dealer))
     if p.settings:

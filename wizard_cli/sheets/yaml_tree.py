@@ -245,7 +245,10 @@ class JsonBlocks(TextBlocks):
                 if id(mark) not in moved:  # the C parser's marks are read-only: new ones
                     index = self.original(mark.index)
                     column = index - self.original(mark.index - mark.column)
-                    moved[id(mark)] = Mark(mark.name, index, mark.line, column, None, None)
+                    # no buffer, so no pointer (the C parser's own marks hold None there too;
+                    # types-PyYAML has it as int only)
+                    moved[id(mark)] = Mark(mark.name, index, mark.line, column,
+                                           None, None)  # type: ignore[arg-type]
                 setattr(node, name, moved[id(mark)])
             if isinstance(node, yaml.SequenceNode):
                 pending.extend(node.value)

@@ -33,6 +33,7 @@ from .watch import SheetWatch, wire_json
 
 HERE = Path(__file__).parent
 MAX_BODY = 4096
+MAX_OUT = 12  # names a sit-out choice holds: a sheet lists at most 12 players (SPEC §1)
 MAX_DEPTH = 32  # JSON nested deeper than this is refused (SPEC §9)
 BODY_SECONDS = 10.0  # a request's body must arrive within this (SPEC §9)
 KEEP_ALIVE_SECONDS = 15.0
@@ -144,21 +145,28 @@ def create_app(watch: SheetWatch, token: str | None = None,
         return Response(body, media_type=SHARED_TYPES[suffix], headers={
             **NO_STORE, "Content-Disposition": f'attachment; filename="{name}"'})
 
-    def entry_context() -> dict:
+    async def entry_context(request: Request) -> dict:
         context = views.board(watch.result, watch.problems, watch.version, source)
         context["entry"] = views.entry(watch.result) if watch.result is not None else None
+        seats = context["entry"] and context["entry"].get("seats")
+        out = request.query_params.getlist("out")[:MAX_OUT]  # the page's sit-out choice
+        if seats and out and not watch.problems:  # the round as it would be dealt (SPEC §5)
+            from anyio import to_thread
+
+            previewed = await to_thread.run_sync(serving.preview_out, inputs, out)
+            views.sitting_out(context, *previewed, out)
         return context
 
     async def enter(request: Request) -> Response:
         if token is None:
             return page("off.html", 404, title="Entry is off")
         await watch.refresh()
-        return page("enter.html", **entry_context())
+        return page("enter.html", **await entry_context(request))
 
     async def enter_fragment(request: Request) -> Response:
         if token is None:
             return page("off.html", 404, title="Entry is off")
-        return page("enter_board.html", **entry_context())
+        return page("enter_board.html", **await entry_context(request))
 
     def api(action: Callable[[dict, tuple[int, bytes | None]], serving.Recorded]) -> Callable:
         async def endpoint(request: Request) -> Response:
@@ -194,7 +202,12 @@ def create_app(watch: SheetWatch, token: str | None = None,
     inputs, stopping = watch.inputs, watch.stopped
     bid = api(lambda body, shown: serving.enter_bid(source, inputs, body.get("round"),
                                                     body.get("player"), body.get("bid"),
-                                                    stopping))
+                                                    stopping, body.get("out")))
+    join = api(lambda body, shown: serving.enter_join(source, inputs, body.get("player"),
+                                                      body.get("after"), body.get("startScore"),
+                                                      body.get("version"), shown, stopping))
+    leave = api(lambda body, shown: serving.enter_leave(source, inputs, body.get("player"),
+                                                        body.get("version"), shown, stopping))
     tricks = api(lambda body, shown: serving.enter_tricks(source, inputs, body.get("round"),
                                                           body.get("tricks"), body.get("bomb"),
                                                           body.get("cloud"), stopping))
@@ -222,6 +235,7 @@ def create_app(watch: SheetWatch, token: str | None = None,
         Route("/enter", enter), Route("/enter/board", enter_fragment),
         Route("/api/bid", bid, methods=["POST"]), Route("/api/tricks", tricks, methods=["POST"]),
         Route("/api/undo", undo, methods=["POST"]), Route("/api/cloud", cloud, methods=["POST"]),
+        Route("/api/join", join, methods=["POST"]), Route("/api/leave", leave, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

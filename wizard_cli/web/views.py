@@ -76,7 +76,37 @@ def entry(result: GameResult) -> dict:
                      for value in range(step.hand_size + 1)],
             "order": [{"player": name, "bid": step.bids_in.get(name)}
                       for name in step.bidding_order],
-            "undo_round": _undo_round(result), **_special_entry(result)}
+            "undo_round": _undo_round(result), **_special_entry(result),
+            "seats": None if step.bids_in else _seats(result)}
+
+
+def _seats(result: GameResult) -> dict:
+    """Join, leave and sit-out before a round's first bid (SPEC §5): the players listed for
+    the round to come (who may sit it out or leave), every player (a joiner sits after one)."""
+    game = result.validated
+    seating = game.sheet.seating
+    number = game.current_round
+    listed = range(len(game.players)) if seating is None else seating.listed(number)
+    return {"round": number, "listed": [game.players[seat] for seat in listed],
+            "players": list(game.players), "out": [], "problem": None,
+            "after": game.rounds_played or None}
+
+
+def sitting_out(context: dict, result: GameResult | None, problem: str | None,
+                out: list[str]) -> None:
+    """The entry page's round to come as it would be dealt with ``out`` sitting it out (the
+    preview's turn, dealer and bids), or, where that cannot be, why not beside the choice."""
+    shown = context["entry"]
+    seats = shown["seats"]
+    chosen = [name for name in seats["listed"] if name in out]
+    if result is None:
+        seats.update(out=chosen, problem=problem)
+        return
+    previewed = entry(result)
+    previewed["undo_round"] = shown["undo_round"]  # what undo takes back is the sheet's
+    previewed["seats"] = dict(seats, out=chosen)
+    context["entry"] = previewed
+    context["game"]["in_play"] = in_play(result)
 
 
 def _special_entry(result: GameResult) -> dict:
@@ -107,12 +137,15 @@ def _round_row(result: GameResult, scored) -> dict:
     """One row of the grid: per player bid/tricks, points and running total (the round in play:
     the bids so far)."""
     done = scored.tricks is not None
+    seating = result.validated.sheet.seating
+    seated = None if seating is None or done else seating.seated(scored.number)
     cells = []
     for seat in range(len(result.players)):
         bid = scored.bids[seat]
-        if done and scored.points[seat] is None:  # not seated in this round (SPEC §5: `out`)
+        if (done and scored.points[seat] is None) or (seated is not None and seat not in seated):
+            # not seated in this round (SPEC §5: `out`), the round in play too
             cells.append({"bid": "out", "tricks": "", "points": None,
-                          "total": scored.totals[seat], "made": False})
+                          "total": scored.totals[seat] if done else None, "made": False})
             continue
         cells.append({"bid": "?" if bid is None else bid,
                       "tricks": scored.tricks[seat] if done else "?",

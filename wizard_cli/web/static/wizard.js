@@ -13,6 +13,10 @@
   let shown = Number(live.dataset.version);
   let loading = false;
   let wanted = shown;
+  let dirty = false;  // the board is wanted again at the same version (a new sit-out choice)
+  let outChosen = [];  // the entry page's sit-out choice for the round to come (SPEC §5)
+  const fragmentUrl = () => (outChosen.length === 0 ? fragment : fragment + "?"
+    + outChosen.map((name) => "out=" + encodeURIComponent(name)).join("&"));
 
   // --- the board, kept current ------------------------------------------------------------
   async function load(version) {
@@ -20,12 +24,13 @@
     if (loading) return;
     loading = true;
     try {
-      while (wanted !== shown) {
+      while (wanted !== shown || dirty) {
+        dirty = false;
         const target = wanted;
-        const response = await fetch(fragment, { cache: "no-store" });
+        const response = await fetch(fragmentUrl(), { cache: "no-store" });
         if (!response.ok) break;
         const html = await response.text();
-        keepTricksTyped(() => { live.innerHTML = html; });
+        keepTricksTyped(() => keepSeatForms(() => { live.innerHTML = html; }));
         const board = live.querySelector(".live-board");
         shown = board ? Number(board.dataset.version) : target;
         if (shown < target) shown = target;
@@ -94,6 +99,11 @@
     let data = {};
     try { data = await response.json(); } catch (error) { /* not JSON */ }
     if (response.ok) {
+      if (path.endsWith("/api/bid")) outChosen = [];  // written with the round's first bid
+      if (path.endsWith("/api/join")) {  // the name typed is done with
+        const joined = live.querySelector("form[data-action='join']");
+        if (joined) { joined.reset(); startNumber(joined); }
+      }
       say(data.message && data.message !== "recorded" ? data.message : words.sayRecorded, false);
     } else if (response.status === 409) {
       say(phrase(words.sayStale, data.error), true);
@@ -110,7 +120,9 @@
     if (!button || button.disabled) return;
     const round = Number(button.dataset.round);
     if (button.dataset.action === "bid") {
-      send(base + "/api/bid", { round, player: button.dataset.player, bid: Number(button.dataset.bid) });
+      const body = { round, player: button.dataset.player, bid: Number(button.dataset.bid) };
+      if (outChosen.length && live.querySelector("input[data-out]")) body.out = outChosen;
+      send(base + "/api/bid", body);
     } else if (button.dataset.action === "undo") {
       // The version of the game this page shows: if the sheet has changed since (a double
       // tap, another phone), the server refuses with 409 rather than take back another step.
@@ -118,6 +130,63 @@
       send(base + "/api/undo", { round, version: board ? Number(board.dataset.version) : shown });
     }
   });
+
+  // Join, leave and sit out (SPEC §5): who sits out is sent with the round's first bid; the
+  // board is asked for again meanwhile, showing the round as it would then be dealt.
+  const startNumber = (form) => {  // the number field shown only for "this number"
+    const label = form && form.querySelector("[data-start-number]");
+    if (label) label.hidden = form.elements.start.value !== "number";
+  };
+  document.addEventListener("change", (event) => {
+    if (event.target.name === "start") startNumber(event.target.form);
+    if (!event.target.matches("input[data-out]")) return;
+    outChosen = Array.from(live.querySelectorAll("input[data-out]"))
+      .filter((box) => box.checked).map((box) => box.value);
+    dirty = true;
+    load(shown);
+  });
+  document.addEventListener("submit", (event) => {
+    const form = event.target.closest("form[data-action='join'], form[data-action='leave']");
+    if (!form) return;
+    event.preventDefault();
+    const board = form.closest(".live-board");
+    const body = { player: form.elements.player.value,
+                   version: board ? Number(board.dataset.version) : shown };
+    if (form.dataset.action === "join") {
+      body.after = form.elements.after.value;
+      const start = form.elements.start.value;
+      body.startScore = start === "number" ? Number(form.elements.score.value)
+        : start === "0" ? 0 : start;
+    }
+    send(base + "/api/" + form.dataset.action, body);
+  });
+
+  // A board swapped in keeps what was typed into its join form, and the choice of who leaves.
+  function keepSeatForms(swap) {
+    const kept = {};
+    for (const form of live.querySelectorAll("form.seat-form")) {
+      for (const field of form.elements) {
+        if (field.name) kept[form.dataset.action + "." + field.name] = field.value;
+      }
+    }
+    const focused = document.activeElement && document.activeElement.name
+      && document.activeElement.closest("form.seat-form")
+      ? document.activeElement.closest("form.seat-form").dataset.action + "."
+        + document.activeElement.name : null;
+    swap();
+    for (const form of live.querySelectorAll("form.seat-form")) {
+      for (const field of form.elements) {
+        const key = form.dataset.action + "." + field.name;
+        if (!field.name || !(key in kept)) continue;
+        if (field.tagName !== "SELECT"
+            || Array.from(field.options).some((option) => option.value === kept[key])) {
+          field.value = kept[key];
+        }
+        if (key === focused) field.focus();
+      }
+    }
+    startNumber(live.querySelector("form[data-action='join']"));
+  }
 
   document.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-action='tricks']");
