@@ -238,8 +238,9 @@ def test_a_rule_heavy_season_is_scored_as_runs_as_each_game_alone(tmp_path):
     run holding a forbidden dealer bid is not scored (its games go the way that says so)."""
     from wizard_cli.game.game import score_game
     from wizard_cli.game.model import GameRun
+    from wizard_cli.game.runs import check_run
     from wizard_cli.game.settings import command_line_settings
-    from wizard_cli.game.validation import check_run, check_sheet
+    from wizard_cli.game.validation import check_sheet
     from wizard_cli.sheets.formats import read_sheets
 
     rng = random.Random(11)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ..errors import Problem
 from .model import BadValue, RoundRecord, Sheet, Value
+from .scoring import cloud_fits, tricks_taken
 from .settings import DECK_SIZE, Settings
 
 IN_HAND = tuple(frozenset(range(size + 1)) for size in range(DECK_SIZE + 1))  # 0..size
@@ -18,7 +19,7 @@ def values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool)
     """Bids and tricks: present where needed, whole, from 0 to the hand size, tricks adding up."""
     tricks = record.tricks
     in_hand = IN_HAND[size]
-    taken = size - 1 if record.bomb else size  # nobody takes the Bomb's trick (SPEC §1)
+    taken = tricks_taken(size, record.bomb)
     if (tricks is not None and in_hand.issuperset(record.bids) and in_hand.issuperset(tricks)
             and sum(tricks) == taken):  # type: ignore[arg-type]  # (whole numbers: in the hand)
         return []  # the common case, at once: every value a whole number in the hand, sum right
@@ -52,7 +53,7 @@ def values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool)
 def tricks_sum_message(total: int, size: int, bomb: bool) -> str:
     """Tricks that do not add up to the hand size, or with the Bomb to one less (SPEC §4: say
     by how much)."""
-    taken = size - 1 if bomb else size  # nobody takes the Bomb's trick (SPEC §1)
+    taken = tricks_taken(size, bomb)
     gap = f"{total - taken} more than" if total > taken else f"{taken - total} short of"
     if bomb:
         return (f"tricks add up to {total}, {gap} the {taken} of a hand size of {size} with the "
@@ -93,7 +94,7 @@ def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Setti
     bids = record.bids if seated is None else [record.bids[other] for other in seated]
     if record.tricks is None and any(value is None for value in bids):
         at("the Cloud is recorded once every bid of the round is in", record.cloud_line, name)
-    elif isinstance(bid, int) and not 0 <= bid + change <= size:
+    elif isinstance(bid, int) and not cloud_fits(bid, change, size):
         at(f"the Cloud changes the bid {bid} to {bid + change}, outside 0..{size} (the hand "
            "size)", record.cloud_line, name)
     if record.tricks is not None and record.tricks[seat] == 0:

@@ -13,7 +13,6 @@ from ..errors import Problem, WizardError
 from .game import Game, GameResult
 from .model import (
     BadValue,
-    GameRun,
     HoldsSheet,
     RoundColumns,
     RoundRecord,
@@ -28,7 +27,7 @@ from .round_values import (
     tricks_sum_message,
     values_problems,
 )
-from .scoring import RunStandings, dealer_seat, forbidden_dealer_bid, score_columns, score_run
+from .scoring import dealer_seat, forbidden_dealer_bid, score_columns, tricks_taken
 from .seating import MAX_LISTED, Seating
 from .settings import (
     DECK_SIZE,
@@ -72,7 +71,7 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     problems = list(sheet.problems)
     count = len(sheet.players)
     players_ok = MIN_PLAYERS <= count <= MAX_PLAYERS
-    resolved = _resolve_once([sheet.settings, *layers], count if players_ok else None)
+    resolved = resolve_once([sheet.settings, *layers], count if players_ok else None)
     problems += resolved.problems
     player_problems = _player_problems(sheet)
     problems += player_problems
@@ -101,7 +100,7 @@ def _check_seated(sheet: Sheet, seating: Seating, layers: Sequence[Iterable[RawS
     problems = list(sheet.problems)
     player_problems = _seated_player_problems(sheet, seating)
     first = len(seating.seated(1))
-    resolved = _resolve_once([sheet.settings, *layers],
+    resolved = resolve_once([sheet.settings, *layers],
                              first if not player_problems and MIN_PLAYERS <= first <= MAX_PLAYERS
                              else None)
     problems += resolved.problems + player_problems
@@ -271,7 +270,7 @@ def _seated_values(sheet: Sheet, seating: Seating, record: RoundRecord, seated: 
     if tricks is not None:
         values = [tricks[seat] for seat in seated]
         if all(isinstance(value, int) for value in values) and \
-                sum(cast("list[int]", values)) != size - record.bomb:
+                sum(cast("list[int]", values)) != tricks_taken(size, record.bomb):
             at(tricks_sum_message(sum(cast("list[int]", values)), size, record.bomb),
                record.tricks_line or record.line, number)
     for seat in range(len(sheet.players)):  # a reader never fills these; a caller might
@@ -281,31 +280,6 @@ def _seated_values(sheet: Sheet, seating: Seating, record: RoundRecord, seated: 
             at(f"a value for a player not seated: "
                f"{seating.why_not_seated(seat, number)}", record.bid_lines[seat],
                number, sheet.players[seat])
-
-
-def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
-              first_dealer: str | None = None) -> RunStandings | None:
-    """The season lane's check of a whole run of regular games: their standings when every game
-    is valid and finished, exactly as :func:`check_sheet` and ``score_game`` find each; None
-    when any one is not (then each game goes the general way, which says what is wrong).
-
-    A run's games have 3–6 distinct named players, no reading problem, and every value a plain
-    number (GameRun), so what is left to judge is the rules given outside the sheet, the values
-    in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`), each
-    round's tricks adding up to its hand size, and the dealer's bid under ``screwTheDealer``.
-    """
-    if first_dealer is not None:  # a run is dealt first by RUN_FIRST_DEALER
-        return None
-    resolved = _resolve_once([[], *layers], run.players)  # a CSV game has no settings of its own
-    if resolved.problems:
-        return None
-    sizes = hand_sizes(resolved.settings, run.players)
-    count = run.players
-    if run.rounds != len(sizes):
-        return None
-    if round_sums(run.tricks, count) != list(sizes) * len(run):  # as all_clean judges a game
-        return None
-    return score_run(run, resolved.settings)
 
 
 def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
@@ -343,7 +317,7 @@ def _game_of(sheet: Sheet, checked: Checked) -> Game:
     return Game(sheet, checked.settings, checked.first_dealer)
 
 
-def _resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Resolved:
+def resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Resolved:
     """``resolve``, worked out once for each distinct set of layers: a season's sheets share one."""
     key = (tuple(tuple(layer) for layer in layers), players)
     try:
@@ -354,7 +328,7 @@ def _resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Re
 
 @functools.lru_cache(maxsize=256)
 def _resolve_cached(key: tuple[tuple[tuple[RawSetting, ...], ...], int | None]) -> Resolved:
-    """The cache behind _resolve_once (the result is shared: it is never changed)."""
+    """The cache behind resolve_once (the result is shared: it is never changed)."""
     return resolve(*key)
 
 
