@@ -31,6 +31,10 @@ measured only where installed (a peer that is not is named as skipped).
   --set screwTheDealer=always --set finalRoundBonus=10`` against it without them, best of 3
   each (≤ 1.3×: one engine scores every rule; the season's dealers keep the dealer rule, so
   every game is valid under it).
+- **special cards**: ``standings -f jsonl --set specialCards=true`` of a season of the same
+  size with ``bomb`` and ``cloud`` columns (a Bomb in a tenth of its rounds, a Cloud in a tenth,
+  a tenth of its games at another table) against the classic season's ``standings -f jsonl``,
+  best of 3 each (≤ 1.3×, issue 31: the cards ride in the runs).
 - **streaming**: the time to the first byte of that ``standings`` run against its total.
 - **many files**: ``wizard standings sheets/*.yaml`` over small block-style YAML sheets, one
   full game each, all given as arguments: median of runs, as sheets per second (target ≥ 1,500).
@@ -53,8 +57,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -76,6 +82,8 @@ TARGET_MEMORY_MIB = 64
 TARGET_SHEETS_PER_SECOND = 1500  # the one-engine issue
 TARGET_UNBUFFERED = 1.05
 TARGET_RULE_HEAVY = 1.3  # the rule-heavy season against the classic one
+TARGET_SPECIAL = 1.3  # the season with the anniversary cards against the classic one (issue 31)
+OTHER_TABLE = ("Anna", "Ben", "Cara", "Eva")  # where a tenth of the special season's games sit
 # Each season run and its target, as a ratio to the bare csv.reader pass (the one-engine issue).
 SEASON_RUNS = (
     ("standings -f jsonl", ["standings", "{path}", "--format", "jsonl"], 2.0),
@@ -154,17 +162,54 @@ def startup_sheet() -> Path:
 
 def season_csv(rows: int) -> tuple[Path, int]:
     """A long CSV (``game,round,player,bid,tricks``) of whole games, at least ``rows`` rows."""
-    games = -(-rows // ROWS_PER_GAME)
-    path = OUT / f"season-{rows}-v{GENERATOR}.csv"
-    if not path.exists():
+    def write(out: TextIO, games: int) -> None:
         rng = random.Random(SEED + 1)
+        out.write("game,round,player,bid,tricks\n")
+        for game in range(1, games + 1):
+            for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
+                out.write("".join(f"g{game:06d},{number},{name},{bid},{took}\n"
+                                  for name, bid, took in zip(PLAYERS, bids, tricks)))
+
+    return generated_season(f"season-{rows}", rows, write)
+
+
+def special_season_csv(rows: int) -> tuple[Path, int]:
+    """A long CSV (``game,round,player,bid,tricks,bomb,cloud``) of whole games, at least
+    ``rows`` rows: the classic season's games with a Bomb in about a tenth of the rounds (one
+    trick taken by nobody, marked on the round's first row), a Cloud in about a tenth (to a
+    player who took a trick, the changed bid in the hand), a tenth of the games at another
+    table. Every game valid with ``specialCards: true``."""
+    def write(out: TextIO, games: int) -> None:
+        rng = random.Random(SEED + 3)
+        out.write("game,round,player,bid,tricks,bomb,cloud\n")
+        for game in range(1, games + 1):
+            table = OTHER_TABLE if rng.random() < 0.1 else PLAYERS
+            for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
+                bomb, cloud = [""] * len(table), [""] * len(table)
+                if rng.random() < 0.1:  # the Bomb: a trick nobody takes
+                    tricks[rng.choice([s for s, took in enumerate(tricks) if took])] -= 1
+                    bomb[0] = "yes"
+                takers = [seat for seat, took in enumerate(tricks) if took]
+                if takers and rng.random() < 0.1:  # the Cloud, to a player who took a trick
+                    seat = rng.choice(takers)
+                    cloud[seat] = "+1" if bids[seat] < number else "-1"
+                out.write("".join(f"g{game:06d},{number},{name},{bid},{took},{b},{c}\n"
+                                  for name, bid, took, b, c
+                                  in zip(table, bids, tricks, bomb, cloud)))
+
+    return generated_season(f"special-season-{rows}", rows, write)
+
+
+def generated_season(name: str, rows: int,
+                     write: Callable[[TextIO, int], None]) -> tuple[Path, int]:
+    """``NAME-vG.csv`` of whole games, at least ``rows`` rows, written by ``write(out,
+    games)`` whole or not at all when missing; its path and its number of games."""
+    games = -(-rows // ROWS_PER_GAME)
+    path = OUT / f"{name}-v{GENERATOR}.csv"
+    if not path.exists():
         temp = path.with_name(path.name + ".tmp")
         with open(temp, "w", encoding="utf-8", newline="") as out:
-            out.write("game,round,player,bid,tricks\n")
-            for game in range(1, games + 1):
-                for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
-                    out.write("".join(f"g{game:06d},{number},{name},{bid},{took}\n"
-                                      for name, bid, took in zip(PLAYERS, bids, tricks)))
+            write(out, games)
         os.replace(temp, path)
     return path, games
 
@@ -349,6 +394,10 @@ def measure_season(sizes: Sizes) -> tuple[list[Row], list[str]]:
     commands += [(TOOL, [arg.format(path=path) for arg in args], {}) for _, args, _ in SEASON_RUNS]
     standings_args = SEASON_RUNS[0][1][:1] + [str(path)] + SEASON_RUNS[0][1][2:]
     commands += [(TOOL, standings_args + RULE_HEAVY, {})]  # the same season, every extra rule on
+    special, _ = special_season_csv(sizes.rows)
+    special_args = ["standings", str(special), "--format", "jsonl", "--set", "specialCards=true"]
+    run(TOOL, ["standings", str(special_season_csv(ROWS_PER_GAME * 2)[0]), *special_args[2:]])
+    commands += [(TOOL, special_args, {})]  # the anniversary cards' season
     commands += [(PEER_BASELINE, [name, str(path)], {}) for name in peers]
     run(CSV_BASELINE, [str(path)])  # warm-up: the file into the page cache
     for name in peers:
@@ -356,7 +405,8 @@ def measure_season(sizes: Sizes) -> tuple[list[Row], list[str]]:
     runs = rounds_of(commands, sizes.heavy_runs)
     baseline, tools = runs[0], runs[1:1 + len(SEASON_RUNS)]
     heavy = runs[1 + len(SEASON_RUNS)]
-    peer_runs = runs[2 + len(SEASON_RUNS):]
+    specials = runs[2 + len(SEASON_RUNS)]
+    peer_runs = runs[3 + len(SEASON_RUNS):]
     base = best(baseline)
     how = f"best of {len(baseline)}"
     result = [Row(f"baseline: `csv.reader` pass over the season, {rows:,} rows / {games:,} games "
@@ -404,6 +454,19 @@ def measure_season(sizes: Sizes) -> tuple[list[Row], list[str]]:
         f"≤ {TARGET_RULE_HEAVY}×",
         ratio <= TARGET_RULE_HEAVY and peak_mib(heavy) <= TARGET_MEMORY_MIB,
         f"{peak_mib(heavy):.0f} MiB"))
+    if any(r.lines != games for r in specials):
+        raise SystemExit(f"expected {games} special-card jsonl lines, got "
+                         f"{[r.lines for r in specials]}")
+    ratio = best(specials).seconds / best(standings).seconds
+    result.append(Row(
+        f"special cards: `{' '.join(special_args[:1] + special_args[2:])}` of a season with "
+        f"Bombs and Clouds in a tenth of its rounds each vs the classic season's ({how})",
+        f"{best(specials).seconds:.2f} s", f"{best(standings).seconds:.2f} s",
+        f"{ratio:.2f}× (CPU {best(specials).cpu / best(standings).cpu:.2f}×; "
+        f"{best(specials).seconds / base.seconds:.2f}× `csv.reader`)",
+        f"≤ {TARGET_SPECIAL}×",
+        ratio <= TARGET_SPECIAL and peak_mib(specials) <= TARGET_MEMORY_MIB,
+        f"{peak_mib(specials):.0f} MiB"))
     first = min(r.first_output for r in standings)
     total = best(standings).seconds
     result.append(Row("streaming: first output of that `standings` run, against its total time",

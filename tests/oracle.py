@@ -11,7 +11,12 @@ What it covers is what the package implements of §1–§2: 3–6 players, hand 
 round in play (partial bids), and the problems of §4 that a season of plain numbers can have;
 ``dealerRuleFrom``, and the anniversary cards (``specialCards``: a round's Bomb and Cloud, from a
 long CSV's ``bomb`` and ``cloud`` columns, which imply ``specialCards: true`` unless it is set).
-(Seating changes are not in the package's rules yet.)
+
+:func:`judge_seated` is the same for a game whose seating changes (SPEC §1 "Who sits at the
+table"), held as :class:`SeatedTable` (what a YAML sheet's ``players`` entries and rounds say,
+not a file): players joining, leaving and sitting out, start scores, recorded dealers; hand
+sizes following who is seated and ``wholeDeck``'s end; the deal passing among the seated and the
+last bidder in the dealer's place; the Bomb and the Cloud alike.
 """
 
 from __future__ import annotations
@@ -285,3 +290,198 @@ def _points(cells: list[Row], size: int, dealer: int, number: int, sizes: list[i
 def made_bid(cell: Row) -> int:
     """SPEC §1: the bid a round is scored with — the bid as called, changed by the Cloud."""
     return cell.bid + (cell.cloud or 0)
+
+
+# --- a game whose seating changes (SPEC §1 "Who sits at the table") -------------------------
+
+@dataclass
+class Listed:
+    """A player as a sheet lists them: the first round seated in, the last, the start score."""
+
+    name: str
+    joins: int = 1
+    leaves: int | None = None
+    start: int = 0
+
+
+@dataclass
+class Dealt:
+    """One recorded round: who sits it out, who dealt it if recorded, the seated players' bids
+    (None: still to bid) and tricks (None: the round in play), the Bomb and the Cloud."""
+
+    out: set[str] = field(default_factory=set)
+    dealer: str | None = None
+    bids: dict[str, int | None] = field(default_factory=dict)
+    tricks: dict[str, int] | None = None
+    bomb: bool = False
+    cloud: tuple[str, int] | None = None
+
+
+@dataclass
+class SeatedTable:
+    """A game with seating, as the oracle reads it."""
+
+    game: str
+    players: list[Listed]
+    first_dealer: str | None = None
+    rounds: list[Dealt] = field(default_factory=list)
+
+    def listed(self, number: int) -> list[str]:
+        """Joined by round ``number`` and not left: the seating known before it is dealt."""
+        return [p.name for p in self.players
+                if p.joins <= number and (p.leaves is None or number <= p.leaves)]
+
+    def seated(self, number: int) -> list[str]:
+        """Seated in round ``number``: listed, and (once recorded) not sitting it out."""
+        out = self.rounds[number - 1].out if number <= len(self.rounds) else set()
+        return [name for name in self.listed(number) if name not in out]
+
+    def dealers(self, upto: int) -> list[str]:
+        """The dealer of rounds 1..``upto``: ``firstDealer`` (else the first seated in round
+        1), then the recorded one, else the first player seated in the round found going left
+        from the seat after the last dealer."""
+        names = [p.name for p in self.players]
+        dealers: list[str] = []
+        for number in range(1, upto + 1):
+            recorded = self.rounds[number - 1].dealer if number <= len(self.rounds) else None
+            if recorded is not None:
+                dealers.append(recorded)
+            elif number == 1:
+                dealers.append(self.first_dealer or self.seated(1)[0])
+            else:
+                seat = names.index(dealers[-1])
+                seated = self.seated(number)
+                for step in range(1, len(names) + 1):
+                    if names[(seat + step) % len(names)] in seated:
+                        dealers.append(names[(seat + step) % len(names)])
+                        break
+        return dealers
+
+    def bidding_order(self, number: int, dealer: str) -> list[str]:
+        """From the dealer's left among the seated; the dealer last when seated."""
+        names = [p.name for p in self.players]
+        seat = names.index(dealer)
+        seated = self.seated(number)
+        return [names[(seat + step) % len(names)] for step in range(1, len(names) + 1)
+                if names[(seat + step) % len(names)] in seated]
+
+
+def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
+    """Check, then score, a game with seating under ``rules`` (every key of DEFAULTS, with
+    ``specialCards`` set). Problems are (round, player, message): the round's, not a line."""
+    problems: list[tuple[int | None, str | None, str]] = []
+    names = [p.name for p in table.players]
+    first = len(table.seated(1))
+    mode = rules["roundMode"]
+    sizes = None if mode == "wholeDeck" else hand_sizes(rules, max(first, 3))
+    most = 20 if sizes is None else len(sizes)  # 20: three seated, the whole deck
+    problems += [(None, p.name, f"joins in round {p.joins}, past the {most} rounds the game can "
+                  "have") for p in table.players if p.joins > most]
+    start = {p.name: p.start for p in table.players}
+    totals = dict(start)
+    made_all = {name: [] for name in names}  # each sat round: the scored bid made
+    bid_sums = dict.fromkeys(names, 0)
+    played = 0
+    ended = None  # the round that ended the game
+    clean = True
+    for index, dealt in enumerate(table.rounds):
+        number = index + 1
+        if ended is not None or (sizes is not None and number > len(sizes)):
+            problems.append((number, None, f"more rounds than the game has: it ends after round "
+                             f"{ended}" if ended is not None else
+                             f"more rounds than the game has: it ends after round {len(sizes)} "
+                             f"(roundMode={mode})"))
+            clean = False
+            break
+        seated = table.seated(number)
+        size = number if sizes is None else sizes[index]
+        assert 3 <= len(seated) <= 6 and size * len(seated) <= DECK  # the generator keeps these
+        dealer = table.dealers(number)[-1]
+        last = table.bidding_order(number, dealer)[-1]  # the dealer, or bidding in their place
+        in_play = dealt.tricks is None
+        found = []
+        for name in seated:
+            for what, value in (("bid", dealt.bids.get(name)),
+                                ("tricks", None if in_play else dealt.tricks[name])):
+                if value is not None and value > size:
+                    found.append((number, name,
+                                  f"{what} {value} is more than the hand size of {size}"))
+        taken = size - 1 if dealt.bomb else size
+        if not in_play and sum(dealt.tricks.values()) != taken:
+            took = sum(dealt.tricks.values())
+            gap = f"{took - taken} more than" if took > taken else f"{taken - took} short of"
+            found.append((number, None, f"tricks add up to {took}, {gap} the hand size of {size}"
+                          if not dealt.bomb else
+                          f"tricks add up to {took}, {gap} the {taken} of a hand size of {size} "
+                          "with the Bomb (nobody takes its trick)"))
+        if (dealt.bomb or dealt.cloud) and not rules["specialCards"]:
+            if dealt.bomb:
+                found.append((number, None, f"a Bomb {NOT_ON}"))
+            if dealt.cloud:
+                found.append((number, dealt.cloud[0], f"a Cloud {NOT_ON}"))
+        elif dealt.cloud is not None:
+            name, change = dealt.cloud
+            bid = dealt.bids[name]
+            if not 0 <= bid + change <= size:
+                found.append((number, name, f"the Cloud changes the bid {bid} to {bid + change}, "
+                              f"outside 0..{size} (the hand size)"))
+            if not in_play and dealt.tricks[name] == 0:
+                found.append((number, name, "the Cloud goes to the player who took its trick, "
+                              "but this player took no trick"))
+        problems += found
+        clean = clean and not found
+        if sizes is None and not in_play and number == DECK // len(seated):
+            ended = number  # it deals the whole deck to those seated: the game's last round
+        # The dealer's bid: on the totals before the round while every round before it is
+        # clean; after one that is not, in a clean round under `always` (no total needed).
+        if found or not (clean or rules["screwTheDealer"] == "always"):
+            continue
+        bids = [dealt.bids.get(name) for name in seated]
+        forbidden = forbidden_bid(rules, bids, seated.index(last), size,
+                                  [totals[name] for name in seated])
+        if forbidden is not None and dealt.bids.get(last) == forbidden:
+            problems.append((number, last, f"the dealer may not bid {forbidden} under "
+                             f"screwTheDealer={rules['screwTheDealer']}: the bids would add up to "
+                             f"the hand size of {size}"))
+        if in_play or not clean:
+            continue
+        played = number
+        is_last = number == ended if sizes is None else number == len(sizes)
+        scored = {name: dealt.bids[name] + (dealt.cloud[1] if dealt.cloud and dealt.cloud[0]
+                                             == name else 0) for name in seated}
+        for name in seated:
+            points = round_points(scored[name], dealt.tricks[name], size, rules)
+            if is_last and scored[name] == dealt.tricks[name]:
+                points += rules["finalRoundBonus"]
+            totals[name] += points
+            made_all[name].append(scored[name] == dealt.tricks[name])
+            bid_sums[name] += dealt.bids[name]
+        if sum(bids) == size:
+            totals[last] -= rules["balancedBidPenalty"]
+    if problems:
+        return Verdict(table.game, problems)
+    finished = played > 0 and played == len(table.rounds) and (
+        played == DECK // len(table.seated(played)) if sizes is None else played == len(sizes))
+    bonuses = {name: rules["perfectGameBonus"] if finished and made_all[name]
+               and all(made_all[name]) else 0 for name in names}
+    scores = {name: totals[name] + bonuses[name] for name in names}
+    ties = (bid_sums if rules["tieBreak"] == "totalBids" else
+            {name: sum(made_all[name]) for name in names} if rules["tieBreak"] == "madeBids"
+            else dict.fromkeys(names, 0))
+    ranks = {name: 1 + sum((scores[other], ties[other]) > (scores[name], ties[name])
+                           for other in names) for name in names}
+    order = sorted(names, key=lambda name: (ranks[name], names.index(name)))
+    if sizes is not None:
+        total = len(sizes)
+    elif finished:
+        total = played
+    else:  # the round in play, else the next to deal, as far as its seating is known
+        current = len(table.rounds) if played < len(table.rounds) else played + 1
+        seated = (table.seated(current) if current <= len(table.rounds)
+                  else table.listed(current))
+        total = DECK // max(len(seated), 1)
+    status = {"finished": finished, "roundsPlayed": played, "roundsTotal": total,
+              "winners": [name for name in names if finished and ranks[name] == 1]}
+    standings = [{"rank": ranks[name], "player": name, "score": scores[name],
+                  "bonus": bonuses[name]} for name in order]
+    return Verdict(table.game, [], standings, status)

@@ -5,6 +5,9 @@ CLI, every rule of SPEC §2 the package has, finished, unfinished, in-play and i
 no line for an invalid one), and ``check -f jsonl`` each game's validity and exactly the
 oracle's problems. A season often seats one table for many games of one length, so whole runs
 of regular games go through the season's columns, not only one sheet at a time.
+Seasons of games whose seating changes (SPEC §1 "Who sits at the table": joins, leaves, a
+round's out, start scores, recorded dealers, with the Bomb and the Cloud) go as YAML streams,
+through the CLI and the library alike, against :func:`oracle.judge_seated`.
 ``WIZARD_SLOW=1`` runs many more seasons.
 """
 
@@ -17,7 +20,19 @@ import random
 from helpers import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracle import DEFAULTS, OracleGame, Row, _points, forbidden_bid, hand_sizes, judge
+from oracle import (
+    DEFAULTS,
+    Dealt,
+    Listed,
+    OracleGame,
+    Row,
+    SeatedTable,
+    _points,
+    forbidden_bid,
+    hand_sizes,
+    judge,
+    judge_seated,
+)
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 NAMES = ["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gus", "Hal"]
@@ -223,8 +238,9 @@ def test_a_rule_heavy_season_is_scored_as_runs_as_each_game_alone(tmp_path):
     run holding a forbidden dealer bid is not scored (its games go the way that says so)."""
     from wizard_cli.game.game import score_game
     from wizard_cli.game.model import GameRun
+    from wizard_cli.game.runs import check_run
     from wizard_cli.game.settings import command_line_settings
-    from wizard_cli.game.validation import check_run, check_sheet
+    from wizard_cli.game.validation import check_sheet
     from wizard_cli.sheets.formats import read_sheets
 
     rng = random.Random(11)
@@ -290,3 +306,183 @@ def test_a_long_csv_says_how_many_players_it_has_on_every_path(tmp_path):
     yaml = tmp_path / "many.yaml"
     yaml.write_text(f"players: [{', '.join(NAMES)}]\n")
     assert "this sheet has 8" in run("check", yaml).stderr
+
+
+# --- seasons whose seating changes -----------------------------------------------------------
+
+def seated_table(rng: random.Random, game: str, rules: dict) -> SeatedTable:
+    """A game with seating: 3 to 8 listed, some joining late, leaving early, starting with a
+    score, sitting a round out, dealing a round off the rotation; rounds dealt until the game
+    ends (``wholeDeck``: the round dealing the whole deck to those seated), or cut short, left
+    in play or spoilt as :func:`make_game`'s; round 1 seats 3 to 6, and every round fits."""
+    for _ in range(50):
+        players = [Listed(name) for name in rng.sample(NAMES, rng.randint(3, 8))]
+        for listed in players:
+            if rng.random() < 0.2:
+                listed.joins = rng.randint(2, 8)
+            elif rng.random() < 0.2:
+                listed.leaves = rng.randint(1, 12)
+            if rng.random() < 0.2:
+                listed.start = rng.choice([-20, 10, 30, 55])
+        table = SeatedTable(game, players, rng.choice(players).name if rng.random() < 0.3
+                            else None)
+        if 3 <= len(table.listed(1)) <= 6:
+            break
+    else:
+        table = SeatedTable(game, [Listed(name) for name in NAMES[:4]])
+    shape = rng.choices(["whole", "short", "in play", "spoilt"], [6, 1, 1, 2])[0]
+    cut = rng.randint(1, 20) if shape in ("short", "in play") else 20
+    specials = rules["specialCards"] and rng.random() < 0.7
+    sizes = None
+    for number in range(1, cut + 1):
+        listed = table.listed(number)
+        out = {rng.choice(listed)} if len(listed) > 3 and rng.random() < 0.15 else set()
+        seated = [name for name in listed if name not in out]
+        if number == 1 and rules["roundMode"] != "wholeDeck":  # those seated in round 1's
+            sizes = hand_sizes(rules, max(len(seated), 3))
+        if sizes is not None and number > len(sizes):
+            break
+        size = number if sizes is None else sizes[number - 1]
+        if not 3 <= len(seated) <= 6 or size * len(seated) > 60:
+            break  # the game stops short of a round it could not deal
+        names = [p.name for p in table.players]
+        dealer = None
+        if rng.random() < 0.15:  # a recorded dealer, often one not seated (SPEC §1)
+            away = [name for name in names if name not in seated]
+            dealer = rng.choice(away if away and rng.random() < 0.6 else names)
+        bomb = specials and rng.random() < 0.25
+        tricks = dict.fromkeys(seated, 0)
+        for _ in range(size - bomb):
+            tricks[rng.choice(seated)] += 1
+        bids: dict[str, int | None] = {name: took if rng.random() < 0.5
+                                       else rng.randint(0, size) for name, took in tricks.items()}
+        cloud = None
+        if specials and rng.random() < 0.25:
+            takers = [name for name in seated if tricks[name]] or seated
+            name = rng.choice(takers)
+            change = rng.choice([1, -1])
+            if not 0 <= bids[name] + change <= size:
+                change = -change
+            cloud = (name, change)
+        table.rounds.append(Dealt(out, dealer, bids, tricks, bomb, cloud))
+        verdict = judge_seated(table, rules)
+        forbidden = [p for p in verdict.problems if p[0] == number and "may not bid" in p[2]]
+        if forbidden and rng.random() < 0.85:  # mostly a dealer who keeps the rule
+            last = forbidden[0][1]
+            bids[last] += 1 if bids[last] < size else -1
+            if cloud is not None and cloud[0] == last and not 0 <= bids[last] + cloud[1] <= size:
+                table.rounds[-1].cloud = None
+        if sizes is None and number == 60 // len(seated):
+            break  # it deals the whole deck to those seated: the game's last round
+    if shape == "in play" and table.rounds:
+        last = table.rounds[-1]
+        last.tricks, last.bomb = None, False
+        for name in last.bids:
+            if rng.random() < 0.3:
+                last.bids[name] = None
+        if None in last.bids.values():
+            last.cloud = None
+    if shape == "spoilt" and table.rounds:
+        number = len(table.rounds)
+        ended = number == (60 // len(table.seated(number)) if sizes is None else len(sizes))
+        dealt = rng.choice(table.rounds)
+        name = rng.choice(list(dealt.tricks))
+        kind = rng.randrange(4)
+        if kind == 0:
+            dealt.tricks[name] += 1
+        elif kind == 1 and dealt.tricks[name]:
+            dealt.tricks[name] -= 1
+        elif kind == 2 or not ended:
+            dealt.bids[name] = rng.randint(len(table.rounds) + 1, 25)
+        else:  # one more round, past the game's end
+            listed = table.listed(number + 1)
+            table.rounds.append(Dealt(set(), None, dict.fromkeys(listed, 0),
+                                      dict.fromkeys(listed, 0)))
+    return table
+
+
+def table_yaml(table: SeatedTable) -> str:
+    """The game as a YAML sheet (SPEC §3): ``players`` entries, each round's ``dealer``,
+    ``out``, ``bomb`` and ``cloud``, the seated players' values by name."""
+    def entry(listed: Listed) -> str:
+        fields = [f"name: {listed.name}"] + [
+            f"{key}: {value}" for key, value, default in (
+                ("joins", listed.joins, 1), ("leaves", listed.leaves, None),
+                ("startScore", listed.start, 0)) if value != default]
+        return "{" + ", ".join(fields) + "}" if len(fields) > 1 else listed.name
+
+    def mapping(values: dict) -> str:
+        return "{" + ", ".join(f"{name}: {value}" for name, value in values.items()
+                               if value is not None) + "}"
+
+    lines = [f"game: {table.game}", f"players: [{', '.join(map(entry, table.players))}]"]
+    if table.first_dealer is not None:
+        lines.append(f"firstDealer: {table.first_dealer}")
+    lines.append("rounds:" if table.rounds else "rounds: []")
+    for dealt in table.rounds:
+        lines.append(f"  - bids: {mapping(dealt.bids)}")
+        if dealt.dealer is not None:
+            lines.append(f"    dealer: {dealt.dealer}")
+        if dealt.out:
+            lines.append(f"    out: [{', '.join(sorted(dealt.out))}]")
+        if dealt.tricks is not None:
+            lines.append(f"    tricks: {mapping(dealt.tricks)}")
+        if dealt.bomb:
+            lines.append("    bomb: true")
+        if dealt.cloud is not None:
+            lines.append(f"    cloud: {{{dealt.cloud[0]}: {dealt.cloud[1]}}}")
+    return "\n".join(lines) + "\n"
+
+
+def seated_rules(rng: random.Random) -> dict:
+    """:func:`random_rules` with ``specialCards`` set (a YAML sheet does not imply it)."""
+    rules = random_rules(rng)
+    rules["specialCards"] = rules["specialCards"] is not False and rng.random() < 0.8
+    return rules
+
+
+def check_seated_season(path, seed: int) -> None:
+    """A generated season of games with seating through ``standings``, ``check`` and the
+    library's ``read`` and ``score``, against the oracle."""
+    import wizard_cli as wizard
+
+    rng = random.Random(seed)
+    rules = seated_rules(rng)
+    tables = [seated_table(rng, f"g{number}", rules) for number in range(rng.randint(1, 8))]
+    path.write_text("---\n".join(map(table_yaml, tables)))
+    verdicts = {table.game: judge_seated(table, rules) for table in tables}
+    valid = [game for game, verdict in verdicts.items() if not verdict.problems]
+    options = set_options(rules)
+
+    result = run("standings", path, "-f", "jsonl", *options)
+    shown = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["game"] for line in shown] == valid, (options, result.stderr)
+    for line in shown:
+        verdict = verdicts[line["game"]]
+        assert line["standings"] == verdict.standings, (line["game"], options)
+        assert {key: line["status"][key] for key in verdict.status} == verdict.status, (
+            line["game"], options)
+    assert result.exit_code == (0 if len(valid) == len(tables) else 1)
+
+    result = run("check", path, "-f", "jsonl", *options)
+    for line in map(json.loads, result.stdout.splitlines()):
+        found = [(p["round"], p["player"], p["message"]) for p in line["problems"]]
+        assert sorted(found, key=repr) == sorted(verdicts[line["game"]].problems, key=repr), (
+            line["game"], options)
+
+    given = {key: value for key, value in rules.items()
+             if value != DEFAULTS[key] or key == "roundMode"}
+    for item in wizard.read(str(path), settings=given):
+        verdict = verdicts[item.game if isinstance(item, wizard.Game) else item[0].game]
+        assert isinstance(item, wizard.Game) == (not verdict.problems), verdict.problems
+        if isinstance(item, wizard.Game):
+            scored = wizard.score(item).as_json()
+            assert scored["standings"] == verdict.standings
+            assert {key: scored["status"][key] for key in verdict.status} == verdict.status
+
+
+@settings(max_examples=300 if SLOW else 15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_engine_scores_and_checks_seated_seasons_as_the_oracle_does(tmp_path, seed):
+    check_seated_season(tmp_path / "season.yaml", seed)

@@ -407,8 +407,8 @@ def season_items(data: bytes, block_bytes: int | None, runs: bool) -> list:
     """A long CSV's valid games, scored: each checked run whole (a ScoredRun), every other
     game (or every game, ``runs=False``) as its result — what the season commands fold in."""
     from wizard_cli.game.game import score_game
-    from wizard_cli.game.scoring import ScoredRun
-    from wizard_cli.game.validation import check_run, check_sheet
+    from wizard_cli.game.runs import ScoredRun, check_run
+    from wizard_cli.game.validation import check_sheet
 
     blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None,
                                    **({} if block_bytes is None else {"block_bytes": block_bytes}))
@@ -431,7 +431,7 @@ def test_a_seasons_tallies_from_runs_are_those_of_each_game_in_any_block_size(se
     or not) and SeasonRatings.rate_run/add_run against the same games one result at a time."""
     from wizard_cli.game.breakdown import BY_KEYS, season_breakdown
     from wizard_cli.game.ratings import rating_history, season_ratings
-    from wizard_cli.game.scoring import ScoredRun
+    from wizard_cli.game.runs import ScoredRun
     from wizard_cli.game.stats import season_stats
 
     rng = random.Random(4000 + seed)
@@ -456,7 +456,7 @@ def test_a_seasons_tallies_from_runs_are_those_of_each_game_in_any_block_size(se
 def test_a_run_folds_in_only_the_games_kept():
     """A ScoredRun's kept games alone are counted, in segments at one table (long and short)."""
     from wizard_cli.game.breakdown import season_breakdown
-    from wizard_cli.game.scoring import ScoredRun
+    from wizard_cli.game.runs import ScoredRun
     from wizard_cli.game.stats import season_stats
 
     rng = random.Random(11)
@@ -490,7 +490,7 @@ def test_a_clean_season_takes_the_season_lane_for_stats_and_ratings(tmp_path):
     is warned about there."""
     from wizard_cli.app.batch import RuleOptions, inputs
     from wizard_cli.app.season import game_filter, season_results
-    from wizard_cli.game.scoring import ScoredRun
+    from wizard_cli.game.runs import ScoredRun
 
     rng = random.Random(8)
     lines = ["game,round,player,bid,tricks"]
@@ -567,8 +567,8 @@ def test_the_lanes_keep_a_bounded_number_of_tables(tmp_path):
     import itertools
 
     from wizard_cli.game.model import GameRun
+    from wizard_cli.game.runs import check_run
     from wizard_cli.game.settings import RawSetting
-    from wizard_cli.game.validation import check_run
     from wizard_cli.output.formats import KEPT_TABLES
     from wizard_cli.output.game_views import ScoreOutput
     from wizard_cli.output.json_lines import RunLines

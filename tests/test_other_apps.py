@@ -246,7 +246,7 @@ def test_an_escalier_json_export_maps_its_scoring_and_staircase():
     assert sheet["players"] == ["Anna", "Ben", "Cara"] and sheet["firstDealer"] == "Ben"
     assert sheet["settings"] == {"roundMode": "custom", "customRoundCount": 7,
                                  "exactBonus": 10, "pointsPerTrick": 5, "missPenalty": 5,
-                                 "screwTheDealer": "always"}
+                                 "screwTheDealer": "always", "dealerRuleFrom": 1}
     assert len(sheet["rounds"]) == 5 and "tricks" not in sheet["rounds"][4]
     assert all("points" in r for r in sheet["rounds"][:4])
     assert run("check", ESCALIER_JSON).exit_code == 0
@@ -304,14 +304,10 @@ def json_export() -> dict:
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda e: e["players"][1].update(carryIn=30),
-     "Ben: Escalier export: carryIn 30 is a start score; start scores are not supported yet"),
-    (lambda e: e["rounds"][1]["results"][2].update(satOut=True, bid=None, tricks=None),
-     "round 2, Cara: bid 'out' (Escalier export: sat out this round): seating changes are not "
-     "supported yet"),
-    (lambda e: e["game"]["scoring"].update(banFrom=3),
-     "Escalier export: scoring banFrom 3 (the dealer rule from 3 cards on); dealerRuleFrom is "
-     "not supported yet"),
+    (lambda e: e["players"][1].update(carryIn=2.5),
+     "Ben: Escalier export: carryIn 2.5 is not a whole number"),
+    (lambda e: e["game"]["scoring"].update(banFrom=25),
+     "Escalier export: scoring banFrom 25 (dealerRuleFrom): "),
     (lambda e: e["game"]["scoring"].update(strict=True),
      "Escalier export: scoring strict: true (a missed bid still scores its tricks); no wizard "
      "rule says it"),
@@ -325,9 +321,11 @@ def json_export() -> dict:
     (lambda e: e["rounds"][1].update(cards=3),
      "round 2: Escalier export: deals 3 cards where a Wizard game's round 2 deals 2 "
      "(Escalier's staircase is not 1..N)"),
-    (lambda e: e["rounds"][2].update(dealer="Ben"),
-     "round 3: Escalier export: dealt by Ben, not Anna as the deal passes; a round's dealer is "
-     "not supported yet"),
+    (lambda e: e["rounds"][2].update(dealer="Zed"),
+     "round 3: Escalier export: dealt by Zed, who is not one of the players"),
+    (lambda e: e["rounds"][1]["results"][2].update(satOut=True, bid=None, tricks=None,
+                                                    adjustment=5),
+     "round 2, Cara: Escalier export: adjustment 5; no wizard rule adjusts a score"),
 ])
 def test_what_a_sheet_cannot_say_is_a_located_problem(tmp_path, change, message):
     export = json_export()
@@ -343,19 +341,6 @@ def test_an_escalier_game_of_more_rounds_than_any_is_counted_not_built(tmp_path)
     lines = problems(written(tmp_path, "long.json", json.dumps(export)))
     assert any("Escalier export: 1000 rounds dealt, more than a game can have (20 at most)"
                in line for line in lines), lines
-
-
-def test_a_seat_sat_out_is_refused_once_not_also_as_missing(tmp_path):
-    """The refusal of a sat-out round stands alone: no 'missing bid' or 'missing tricks' after
-    it for the same cell (the CSV's `sat_out` row, bid and tricks empty), and the round is not
-    scored (its dealer rule judged) with a seat that has no bid."""
-    lines = ESCALIER_CSV.read_bytes().decode().split("\r\n")
-    cells = lines[6].split(",")  # round 2, Ben
-    cells[2], cells[6], cells[7], cells[9] = "sat_out", "", "", ""
-    lines[6] = ",".join(cells)
-    out = problems(written(tmp_path, "out.csv", "\r\n".join(lines)), *ESCALIER_POINTS)
-    assert out == [f"{tmp_path / 'out.csv'}:7: round 2, Ben: bid 'out' (Escalier CSV: sat out "
-                   "this round): seating changes are not supported yet"]
 
 
 def test_banfrom_zero_is_no_dealer_rule(tmp_path):
@@ -380,13 +365,14 @@ def test_an_export_not_shaped_as_escaliers_names_the_field(tmp_path, change, mes
 
 
 def test_an_escalier_csv_start_score_is_found_from_its_running_totals(tmp_path):
-    """The CSV carries no carryIn, but its running column counts it in."""
+    """The CSV carries no carryIn, but its running column counts it in: Dan's first row,
+    running 25 above its points, is a start score of 25."""
     lines = ESCALIER_CSV.read_bytes().decode().split("\r\n")
     first = lines[1].split(",")  # round 1, Dan: points 5, running 5
     first[10] = str(int(first[10]) + 25)
     lines[1] = ",".join(first)
-    out = problems(written(tmp_path, "carry.csv", "\r\n".join(lines)), *ESCALIER_POINTS)
-    assert any("Dan: Escalier CSV: carryIn 25 is a start score" in line for line in out)
+    [sheet] = converted(written(tmp_path, "carry.csv", "\r\n".join(lines)), *ESCALIER_POINTS)
+    assert sheet["players"] == ["Anna", "Ben", "Cara", {"name": "Dan", "startScore": 25}]
 
 
 def test_an_escalier_csv_without_its_second_block_says_where_the_seating_comes_from(tmp_path):

@@ -21,6 +21,7 @@ from .errors import Problem, UsageError, WizardError, shorten, visible
 from .game import game as engine
 from .game.game import GameResult, NextStep, score_game
 from .game.model import BadValue, RoundColumns, RoundRecord, Sheet, Value
+from .game.seated import SeatedGame
 from .game.settings import RawSetting, resolve
 from .game.validation import Checked, validated_game
 from .sheets.source import STDIN
@@ -112,9 +113,16 @@ def _value(value: object) -> Value:
     return BadValue(visible(shorten(str(value), 12)))
 
 
+class _SeatedGame(SeatedGame, Game):
+    """A valid game whose seating changes (SPEC §1), as the library gives it: a :class:`Game`
+    that deals, bids and scores as :class:`~wizard_cli.game.seated.SeatedGame` does."""
+
+
 def _public(game: engine.Game) -> Game:
-    """A validated game as the library's :class:`Game` (the same sheet, settings and dealer)."""
-    return Game(game.sheet, game.settings, game.first_dealer)
+    """A validated game as the library's :class:`Game` (the same sheet, settings and dealer),
+    of the seated kind when its sheet records seating."""
+    kind = _SeatedGame if isinstance(game, SeatedGame) else Game
+    return kind(game.sheet, game.settings, game.first_dealer)
 
 
 class Problems(Sequence[Problem]):

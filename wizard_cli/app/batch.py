@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 from ..errors import Problem, UsageError, WizardError, game_label, visible
 from ..game.game import GameResult, score_game
 from ..game.model import GameRun, Sheet
-from ..game.scoring import RunStandings, ScoredRun
+from ..game.runs import RunStandings, ScoredRun, check_run
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
 from ..game.settings import RawSetting, command_line_settings, resolve
-from ..game.validation import Checked, audit_points, check_run, check_sheet
+from ..game.validation import Checked, audit_points, check_sheet
 from ..output.formats import Rendered
 from ..sheets.formats import read_sheets
 from ..sheets.settings_files import read_presets_file, read_settings_file

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 from ..errors import Problem, WizardError
 from ..game.game import GameResult
 from ..game.model import GameRun, Sheet
-from ..game.scoring import RunStandings, ScoredRun
+from ..game.runs import RunStandings, ScoredRun
 from ..sheets.cells import DATE_FORMS_CSV, parse_date
 
 if TYPE_CHECKING:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from .game import GameResult
 from .model import RUN_FIRST_DEALER
-from .scoring import ScoredColumns, ScoredRun, by_seat, dealer_seat, fold_in
+from .runs import ScoredRun, fold_in
+from .scoring import ScoredColumns, by_seat, dealer_seat
 from .settings import hand_sizes
 from .stats import WAITING_LIMIT
 
@@ -138,7 +139,7 @@ class Breakdown:
             return
         count, rounds = run.players, run.rounds
         size = count * rounds
-        made = list(map(operator.eq, run.bids, run.tricks))
+        made = list(map(operator.eq, standings.made_bids or run.bids, run.tricks))  # as scored
         points = standings.points
         if self.by == "handSize":
             keys = [hand_sizes(standings.settings, count)] * count
@@ -190,7 +191,7 @@ class Breakdown:
                 if row is None:
                     row = groups[result.players[seat], key] = GroupRow(result.players[seat], key)
                 row.rounds += 1
-                row.made += scored.bids[at] == scored.tricks[at]
+                row.made += scored.made[at] == scored.tricks[at]  # the Cloud counts (§1)
                 row.points += scored.points[at]
 
     def _count(self, result: GameResult) -> int:

@@ -6,7 +6,9 @@ that is no whole number) with the line each stands on, so validation can judge a
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -283,6 +285,12 @@ class Sheet:
         if not isinstance(self.rounds, RoundColumns):  # rounds given one by one (tests, edits)
             self.rounds = RoundColumns.of(self.rounds)
 
+    def imply_special_cards(self, line: int | None) -> None:
+        """A Bomb or a Cloud recorded in a CSV game means ``specialCards: true`` unless a
+        setting says otherwise (SPEC §3): the lowest layer of the game's settings."""
+        if not any(raw.key == "specialCards" for raw in self.settings):
+            self.settings.insert(0, RawSetting("specialCards", True, self.where, line))
+
     def problem(self, message: str, line: int | None = None, round: int | None = None,
                 player: str | None = None) -> None:
         """Record a problem found while reading, located in this sheet's file (past
@@ -323,8 +331,8 @@ class GameRun:
 
     Consecutive games of one block of the file, each of ``players`` players and ``rounds``
     rounds, every round listing every player in the seating order of round 1, every bid and
-    trick a plain number, no other column read (no date, no points), and no problem found in
-    reading them. Their rows stand on consecutive lines from ``first_line``; ``bids`` and
+    trick a plain number, no other column read but the anniversary cards' (no date, no
+    points), and no problem found in reading them. Their rows stand on consecutive lines from ``first_line``; ``bids`` and
     ``tricks`` run game after game, each game's as :class:`RoundColumns` holds them. Only the
     season lane asks for runs; :meth:`sheet` is a game exactly as the general reader reads it.
     """
@@ -337,9 +345,25 @@ class GameRun:
     tables: list[tuple[str, ...]] = field(default_factory=list)  # each game's players
     bids: list[int] = field(default_factory=list)
     tricks: list[int] = field(default_factory=list)
+    # The anniversary cards (SPEC §1, §3), few in a season, so kept by where they stand: each
+    # Bomb as the cell (index into ``bids``) of the first row marking it, one per round at most;
+    # each Cloud as (its player's cell, its change of ±1), one per round at most. Ascending.
+    bombs: list[int] = field(default_factory=list)
+    clouds: list[tuple[int, int]] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def marked_games(self) -> list[bool] | None:
+        """Whether each game records a Bomb or a Cloud (so has ``specialCards: true`` unless a
+        setting says otherwise, SPEC §3); None when no game does."""
+        if not self.bombs and not self.clouds:
+            return None
+        size = self.players * self.rounds
+        marked = [False] * len(self.ids)
+        for cell in itertools.chain(self.bombs, map(operator.itemgetter(0), self.clouds)):
+            marked[cell // size] = True
+        return marked
 
     def sheet(self, index: int) -> Sheet:
         """Game ``index`` of the run as its own sheet."""
@@ -351,7 +375,30 @@ class GameRun:
                       player_lines=[None] * self.players)
         sheet.rounds = RoundColumns(self.players, self.bids[start:start + size],
                                     self.tricks[start:start + size], None, lines)
+        if self.bombs or self.clouds:
+            self._place_specials(sheet, start, start + size)
         return sheet
+
+    def _place_specials(self, sheet: Sheet, start: int, stop: int) -> None:
+        """The Bombs and Clouds of cells ``start:stop`` (one game) into its sheet, as the
+        general reader places them (SPEC §3: recording one means ``specialCards: true``)."""
+        count, first_line = self.players, self.first_line
+        found: dict[int, list] = {}
+        for cell in self.bombs[bisect.bisect_left(self.bombs, start):
+                               bisect.bisect_left(self.bombs, stop)]:
+            found[(cell - start) // count] = [True, first_line + cell, None, None]
+        for cell, change in self.clouds[bisect.bisect_left(self.clouds, (start,)):
+                                        bisect.bisect_left(self.clouds, (stop,))]:
+            special = found.setdefault((cell - start) // count, [False, None, None, None])
+            special[2], special[3] = ((cell - start) % count, change), first_line + cell
+        if not found:
+            return
+        specials: list[Specials] = [(False, None, None, None)] * self.rounds
+        for number, special in found.items():
+            specials[number] = (special[0], special[1], special[2], special[3])
+        sheet.rounds.specials = specials
+        first = specials[min(found)]
+        sheet.imply_special_cards(first[1] if first[0] else first[3])
 
     def sheets(self) -> Iterator[Sheet]:
         """Every game of the run as its own sheet, in file order."""

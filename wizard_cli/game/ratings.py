@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .game import GameResult
-from .scoring import ScoredRun, competition_ranks, fold_in
+from .runs import ScoredRun, fold_in
+from .scoring import competition_ranks
 
 
 @dataclass(slots=True)
@@ -92,7 +93,7 @@ class SeasonRatings:
         are counted by the caller)."""
         self.rated += 1
         known, new = self.ratings, self.model.rating
-        teams = []
+        teams = _Teams()
         for name in players:
             rating = known.get(name)
             teams.append([new() if rating is None else rating])
@@ -144,6 +145,16 @@ class SeasonRatings:
         for row, rank in zip(rows, competition_ranks([(row.ordinal,) for row in rows])):
             row.rank = rank
         return rows
+
+
+class _Teams(list):
+    """``model.rate``'s teams (a list of one-rating lists), deep-copied as ``copy.deepcopy``
+    copies them, each rating by its own ``__deepcopy__``, without the generic walk through the
+    lists: ``rate`` deep-copies its teams first, and that walk was a third of a season's
+    ``ratings`` (the ratings rated are the same objects, with the same values)."""
+
+    def __deepcopy__(self, memo: dict) -> list[list[Any]]:
+        return [[rating.__deepcopy__(memo) for rating in team] for team in self]
 
 
 def rating_history(results: Iterable[GameResult | ScoredRun], ratings: SeasonRatings | None = None

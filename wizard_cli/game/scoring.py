@@ -11,13 +11,11 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple
 
 from .model import (
-    RUN_FIRST_DEALER,
-    GameRun,
     RoundColumns,
     by_round,
     by_seat,
@@ -200,13 +198,32 @@ def score_columns(rounds: RoundColumns, count: int, s: Settings, first_dealer: i
 
 def clouded_bids(bids: Sequence[int | None], clouds: Sequence[tuple[int, int] | None],
                  count: int) -> list[int | None]:
-    """The bids as scored: each Cloud's player's bid changed by its change (SPEC §1); the bids
-    as called stay for the dealer restriction, ``bidTotal`` and ``balancedBidPenalty``."""
+    """The bids as scored (:func:`changed_bids`), a game's Clouds given per round as (seat,
+    change) or None."""
+    return changed_bids(bids, [(index * count + cloud[0], cloud[1])
+                               for index, cloud in enumerate(clouds[:len(bids) // count])
+                               if cloud is not None and bids[index * count + cloud[0]] is not None])
+
+
+def changed_bids(bids: Sequence[int | None], changes: Iterable[tuple[int, int]]) -> list:
+    """The bids as scored: each Cloud's player's bid changed by its change, the Clouds given as
+    (cell, change) (SPEC §1); the bids as called stay for the dealer restriction, ``bidTotal``
+    and ``balancedBidPenalty``. One game's cells or a run's."""
     made = list(bids)
-    for index, cloud in enumerate(clouds[:len(bids) // count]):
-        if cloud is not None and made[index * count + cloud[0]] is not None:
-            made[index * count + cloud[0]] += cloud[1]
+    for cell, change in changes:
+        made[cell] += change
     return made
+
+
+def tricks_taken(size: int, bomb: bool) -> int:
+    """What a complete round's tricks add up to: its hand size, one less with the Bomb (nobody
+    takes the trick it falls in, SPEC §1)."""
+    return size - 1 if bomb else size
+
+
+def cloud_fits(bid: int, change: int, size: int) -> bool:
+    """The Cloud's changed bid lies in 0..the hand size (SPEC §1)."""
+    return 0 <= bid + change <= size
 
 
 def add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
@@ -292,16 +309,6 @@ def _cell_tables(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[dict[
     return tuple(tables[size] for size in cell_sizes(sizes, count))
 
 
-@functools.lru_cache(maxsize=64)
-def _cell_lists(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[list[list[int]], ...]:
-    """:func:`_cell_tables` as lists (indexed faster than dictionaries), for a run's values:
-    plain numbers (0–99, GameRun), never negative, so a value outside the hand is an
-    IndexError, never a wrapped index."""
-    lists = [[[table[bid][took] for took in range(len(table))] for bid in range(len(table))]
-             for table in points_tables(s)]
-    return tuple(lists[size] for size in cell_sizes(sizes, count))
-
-
 @functools.lru_cache(maxsize=32)
 def points_tables(s: Settings) -> tuple[dict[int, dict[int, int]], ...]:
     """base_points under ``s`` by hand size, then bid, then tricks: worked out once per rule set.
@@ -339,55 +346,22 @@ def standings(players: Sequence[str], s: Settings, scored: ScoredColumns,
 _RANK = operator.attrgetter("rank")
 
 
-# --- the season lane: whole runs of finished games, as columns (issue 20) ---------------------
+# --- ranking games as columns: one game, or a run of a season's games (game/runs.py) ---------
 
-@dataclass(slots=True)
-class RunStandings:
-    """The standings of every game of a :class:`~wizard_cli.game.model.GameRun` (or of one
-    game, a run of one: :func:`standings`), as plain ints: ``places[g]`` is game g's seats in
-    standings order (best first),
-    ``ranks[g]``, ``scores[g]`` and ``bonuses[g]`` what stands at each place (tuples, read-only).
-    What :func:`standings` gives for each game, with no object per game or round. ``points``
-    is every cell's points, in the run's order of ``bids`` and ``tricks`` (what ``stats --by``
-    adds up)."""
+class Ranked(NamedTuple):
+    """Games ranked (:func:`rank_games`): ``places[g]`` is game g's seats in standings order
+    (best first), ``ranks[g]``, ``scores[g]`` and ``bonuses[g]`` what stands at each place
+    (tuples, read-only)."""
 
-    settings: Settings
     places: list[tuple[int, ...]]
     ranks: list[tuple[int, ...]]
     scores: list[tuple[int, ...]]
     bonuses: list[tuple[int, ...]]
-    points: list[int] | None = None
-
-
-def score_run(run: GameRun, s: Settings) -> RunStandings | None:
-    """A run of finished games (``run.rounds`` is the game's last round under ``s``) scored,
-    each game's standings as :func:`~wizard_cli.game.game.score_game` ranks them, under every
-    rule (the extras by :func:`add_extras`, as for one game). None when a value is outside its
-    hand (the points tables double as the range check) or a dealer made the bid
-    ``screwTheDealer`` forbids (:func:`forbidden_bids_made`): such games are not scored.
-    Ranked by :func:`rank_games`, as a lone game is."""
-    count, rounds = run.players, run.rounds
-    sizes = hand_sizes(s, count)
-    if rounds != len(sizes):
-        return None
-    try:  # each cell's table, bid, then tricks: an IndexError for a value outside the hand
-        points = list(map(operator.getitem,
-                          map(operator.getitem, _cell_lists(s, sizes, count) * len(run), run.bids),
-                          run.tricks))
-    except IndexError:
-        return None
-    balanced = (balanced_rounds(run.bids, sizes, count, len(run.bids))
-                if s.balanced_bid_penalty or s.screw_the_dealer != "off" else [])
-    if s.balanced_bid_penalty or s.final_round_bonus:
-        add_extras(points, run.bids, run.tricks, sizes, count, RUN_FIRST_DEALER, s, balanced)
-    if forbidden_bids_made(run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced):
-        return None
-    return rank_games(points, run.bids, run.tricks, count, rounds, len(run), s, True)
 
 
 def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], count: int,
                rounds: int, games: int, s: Settings, finished: bool,
-               made_bids: Sequence[int] | None = None) -> RunStandings:
+               made_bids: Sequence[int] | None = None) -> Ranked:
     """The standings of ``games`` games of ``count`` seats, each of ``rounds`` complete rounds,
     their cells one game after another in flat columns: each seat's score (its points, and
     ``perfectGameBonus`` once ``finished`` for a seat that made every bid), ranked by score,
@@ -437,56 +411,7 @@ def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], co
         firsts = itertools.chain.from_iterable(map(itertools.repeat, range(0, len(flat), count),
                                                    itertools.repeat(count)))
         extras = list(zip(*[map(flat.__getitem__, map(operator.add, firsts, seats))] * count))
-    return RunStandings(s, places, ranks, list(zip(*[iter(scores)] * count)), extras,
-                        points)
-
-
-@dataclass(slots=True)
-class ScoredRun:
-    """The games of a checked :class:`~wizard_cli.game.model.GameRun` that a season counts
-    (``stats``, ``ratings``): the run, its standings (every game valid and finished), and the
-    indices of the games kept (ascending). What a season needs of each game, with no
-    :class:`~wizard_cli.game.game.GameResult` made for it (the season lane, issue 20)."""
-
-    run: GameRun
-    standings: RunStandings
-    kept: Sequence[int]
-
-    def segments(self) -> Iterator[tuple[tuple[str, ...], int, int]]:
-        """The kept games as ``(table, start, stop)``: games ``start:stop`` of the run, one
-        after another, all kept and at one table (players in one seating order)."""
-        tables = self.run.tables
-        table, start, stop = None, 0, 0
-        for index in self.kept:
-            here = tables[index]
-            if index != stop or here != table:
-                if stop > start:
-                    yield table, start, stop
-                table, start = here, index
-            stop = index + 1
-        if stop > start:
-            yield table, start, stop
-
-    def seat_ranks(self, index: int) -> list[int]:
-        """Game ``index``'s ranks in seating order."""
-        ranks = [0] * self.run.players
-        for seat, rank in zip(self.standings.places[index], self.standings.ranks[index]):
-            ranks[seat] = rank
-        return ranks
-
-
-Scored = TypeVar("Scored")  # a scored game (a GameResult): fold_in only hands it on
-
-
-def fold_in(results: Iterable[Scored | ScoredRun], add: Callable[[Scored], object],
-            add_run: Callable[[ScoredRun], object]) -> None:
-    """Each scored game of a season to ``add``, each checked run of them (the season lane) to
-    ``add_run``, in file order: how ``stats``, ``stats --by`` and ``ratings`` take a season."""
-    for result in results:
-        if type(result) is ScoredRun:
-            add_run(result)
-        else:
-            add(result)
+    return Ranked(places, ranks, list(zip(*[iter(scores)] * count)), extras)
 
 
 def running_totals(points: Sequence[int], count: int, rounds: int) -> list[int]:

@@ -15,7 +15,7 @@ from itertools import compress
 
 from .game import GameResult
 from .model import by_seat
-from .scoring import ScoredRun, fold_in
+from .runs import ScoredRun, fold_in
 
 WAITING_LIMIT = 1024  # players' games whose rounds are held before being added up (< 1 MiB)
 
@@ -152,7 +152,7 @@ class Season:
         and scores are taken as whole columns wherever games follow at one table."""
         run, standings = games.run, games.standings
         count, size = run.players, run.players * run.rounds
-        bids, tricks = run.bids, run.tricks
+        bids, tricks = standings.made_bids or run.bids, run.tricks  # as scored (the Cloud, §1)
         places, ranks, scores = standings.places, standings.ranks, standings.scores
         players, waiting = self.players, self.waiting
         for table, start, stop in games.segments():

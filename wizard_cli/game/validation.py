@@ -7,22 +7,27 @@ import functools
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeGuard, cast
+from typing import cast
 
 from ..errors import Problem, WizardError
 from .game import Game, GameResult
 from .model import (
     BadValue,
-    GameRun,
     HoldsSheet,
     RoundColumns,
     RoundRecord,
     Sheet,
-    Value,
     cell_sizes,
     round_sums,
 )
-from .scoring import RunStandings, dealer_seat, forbidden_dealer_bid, score_columns, score_run
+from .round_values import (
+    IN_HAND,
+    check_value,
+    special_card_problems,
+    tricks_sum_message,
+    values_problems,
+)
+from .scoring import dealer_seat, forbidden_dealer_bid, score_columns, tricks_taken
 from .seating import MAX_LISTED, Seating
 from .settings import (
     DECK_SIZE,
@@ -35,7 +40,6 @@ from .settings import (
     resolve,
     suggest,
 )
-from .special_cards import special_card_problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +71,7 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     problems = list(sheet.problems)
     count = len(sheet.players)
     players_ok = MIN_PLAYERS <= count <= MAX_PLAYERS
-    resolved = _resolve_once([sheet.settings, *layers], count if players_ok else None)
+    resolved = resolve_once([sheet.settings, *layers], count if players_ok else None)
     problems += resolved.problems
     player_problems = _player_problems(sheet)
     problems += player_problems
@@ -96,7 +100,7 @@ def _check_seated(sheet: Sheet, seating: Seating, layers: Sequence[Iterable[RawS
     problems = list(sheet.problems)
     player_problems = _seated_player_problems(sheet, seating)
     first = len(seating.seated(1))
-    resolved = _resolve_once([sheet.settings, *layers],
+    resolved = resolve_once([sheet.settings, *layers],
                              first if not player_problems and MIN_PLAYERS <= first <= MAX_PLAYERS
                              else None)
     problems += resolved.problems + player_problems
@@ -167,49 +171,73 @@ def _seated_round_problems(sheet: Sheet, seating: Seating, s: Settings,
     rounds = sheet.rounds
     last = len(rounds) - 1
     ended = None
-    clean = True
+    clean: list[bool] = []  # each round judged: no problem in it
     for index, record in enumerate(rounds):
         number = index + 1
         if ended is not None:
             at(f"more rounds than the game has: it ends after round {ended}", record.line, number)
-            clean = False
             break
         if sizes is not None and number > len(sizes):
             at(f"more rounds than the game has: it ends after round {len(sizes)} "
                f"(roundMode={s.round_mode})", record.line, number)
-            clean = False
             break
         seated = seating.seated(number)
         size = number if sizes is None else sizes[index]
         if not MIN_PLAYERS <= len(seated) <= MAX_PLAYERS:
             at(f"{len(seated)} players seated: a round seats {MIN_PLAYERS} to {MAX_PLAYERS}",
                seating.out_lines.get(number, record.line), number)
-            clean = False
+            clean.append(False)
             continue
         if size * len(seated) > DECK_SIZE:
             at(f"does not fit the deck: {len(seated)} seated need {size * len(seated)} cards "
                f"for a hand of {size}, the deck has {DECK_SIZE}", record.line, number)
-            clean = False
+            clean.append(False)
             continue
         before = len(problems)
         _seated_values(sheet, seating, record, seated, size, index == last, at)
         if record.bomb or record.cloud is not None:
             problems += special_card_problems(sheet, record, size, s, seated)
-        clean = clean and len(problems) == before
+        clean.append(len(problems) == before)
         if record.tricks is not None and (sizes is None and number == DECK_SIZE // len(seated)):
             ended = number
-    if clean and s.screw_the_dealer != "off" and rounds and not problems:
+    if s.screw_the_dealer != "off":
+        problems += _seated_dealer_problems(sheet, s, first_dealer, clean)
+    return problems
+
+
+def _seated_dealer_problems(sheet: Sheet, s: Settings, first_dealer: int,
+                            clean: list[bool]) -> list[Problem]:
+    """The bid forbidden to the player in the dealer's place, as for any sheet (SPEC §4: every
+    problem): judged on the totals before each round while every round before it is clean;
+    in a clean round after one that is not, only under ``always``, which needs no total."""
+    from . import seated as rules
+
+    problems = []
+    prefix = clean.index(False) if False in clean else len(clean)
+    part = dataclasses.replace(sheet, rounds=sheet.rounds[:prefix])
+    part.seating = sheet.seating
+    game = rules.SeatedGame(part, s, first_dealer)
+    found = [(scored.number, scored.forbidden, scored.hand_size)
+             for scored in (game.result.rounds if prefix else ())]
+    if s.screw_the_dealer == "always":
         game = rules.SeatedGame(sheet, s, first_dealer)
-        result = game.result
-        for scored in result.rounds:
-            order = game.bidding_order(scored.number)
-            last_bidder = order[-1]
-            bid = scored.bids[last_bidder]
-            if scored.forbidden is not None and bid == scored.forbidden:
-                at(forbidden_message(sheet.players[last_bidder], scored.forbidden,
-                                     scored.hand_size, s.screw_the_dealer),
-                   rounds[scored.number - 1].bid_lines[last_bidder], scored.number,
-                   sheet.players[last_bidder])
+        for index in range(prefix + 1, len(clean)):
+            if clean[index]:
+                seated = game.seated(index + 1)
+                last = game.bidding_order(index + 1)[-1]
+                size = game.hand_size(index + 1)
+                bids = cast("list[int | None]", [  # a clean round's: whole numbers
+                    sheet.rounds.bids[index * len(sheet.players) + seat] for seat in seated])
+                found.append((index + 1, forbidden_dealer_bid(
+                    bids, seated.index(last), size, s, [0] * len(seated)), size))
+    for number, forbidden, size in found:
+        last = game.bidding_order(number)[-1]  # the dealer, or who bids in their place
+        record = sheet.rounds[number - 1]
+        if forbidden is not None and record.bids[last] == forbidden:
+            problems.append(Problem(forbidden_message(sheet.players[last], forbidden, size,
+                                                      s.screw_the_dealer),
+                                    sheet.where, record.bid_lines[last], number,
+                                    sheet.players[last]))
     return problems
 
 
@@ -232,17 +260,19 @@ def _seated_values(sheet: Sheet, seating: Seating, record: RoundRecord, seated: 
         bid = record.bids[seat]
         if bid is None and not no_bids and not (in_play and is_last):
             at("missing bid", record.bid_lines[seat], number, name)
-        _check_value(check, "bid", bid, size, record.bid_lines[seat], name)
+        check_value(check, "bid", bid, size, record.bid_lines[seat], name)
         if tricks is not None:
             assert trick_lines is not None  # read with the tricks
             took = tricks[seat]
             if took is None:
                 at("missing tricks", trick_lines[seat], number, name)
-            _check_value(check, "tricks", took, size, trick_lines[seat], name)
+            check_value(check, "tricks", took, size, trick_lines[seat], name)
     if tricks is not None:
-        _tricks_sum(lambda message, line: at(message, line, number),
-                    [tricks[seat] for seat in seated], size, record.bomb,
-                    record.tricks_line or record.line)
+        values = [tricks[seat] for seat in seated]
+        if all(isinstance(value, int) for value in values) and \
+                sum(cast("list[int]", values)) != tricks_taken(size, record.bomb):
+            at(tricks_sum_message(sum(cast("list[int]", values)), size, record.bomb),
+               record.tricks_line or record.line, number)
     for seat in range(len(sheet.players)):  # a reader never fills these; a caller might
         if seat not in seated and (record.bids[seat] is not None or (
                 tricks is not None and tricks[seat] is not None)) and \
@@ -250,31 +280,6 @@ def _seated_values(sheet: Sheet, seating: Seating, record: RoundRecord, seated: 
             at(f"a value for a player not seated: "
                f"{seating.why_not_seated(seat, number)}", record.bid_lines[seat],
                number, sheet.players[seat])
-
-
-def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
-              first_dealer: str | None = None) -> RunStandings | None:
-    """The season lane's check of a whole run of regular games: their standings when every game
-    is valid and finished, exactly as :func:`check_sheet` and ``score_game`` find each; None
-    when any one is not (then each game goes the general way, which says what is wrong).
-
-    A run's games have 3–6 distinct named players, no reading problem, and every value a plain
-    number (GameRun), so what is left to judge is the rules given outside the sheet, the values
-    in their hands (the points tables, in :func:`~wizard_cli.game.scoring.score_run`), each
-    round's tricks adding up to its hand size, and the dealer's bid under ``screwTheDealer``.
-    """
-    if first_dealer is not None:  # a run is dealt first by RUN_FIRST_DEALER
-        return None
-    resolved = _resolve_once([[], *layers], run.players)  # a CSV game has no settings of its own
-    if resolved.problems:
-        return None
-    sizes = hand_sizes(resolved.settings, run.players)
-    count = run.players
-    if run.rounds != len(sizes):
-        return None
-    if round_sums(run.tricks, count) != list(sizes) * len(run):  # as all_clean judges a game
-        return None
-    return score_run(run, resolved.settings)
 
 
 def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
@@ -312,7 +317,7 @@ def _game_of(sheet: Sheet, checked: Checked) -> Game:
     return Game(sheet, checked.settings, checked.first_dealer)
 
 
-def _resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Resolved:
+def resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Resolved:
     """``resolve``, worked out once for each distinct set of layers: a season's sheets share one."""
     key = (tuple(tuple(layer) for layer in layers), players)
     try:
@@ -323,7 +328,7 @@ def _resolve_once(layers: list[Iterable[RawSetting]], players: int | None) -> Re
 
 @functools.lru_cache(maxsize=256)
 def _resolve_cached(key: tuple[tuple[tuple[RawSetting, ...], ...], int | None]) -> Resolved:
-    """The cache behind _resolve_once (the result is shared: it is never changed)."""
+    """The cache behind resolve_once (the result is shared: it is never changed)."""
     return resolve(*key)
 
 
@@ -387,7 +392,7 @@ def explain_rounds(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
                 f"(roundMode={s.round_mode} with {len(sheet.players)} players)",
                 sheet.where, record.line, record.number))
             break
-        found = _values_problems(sheet, record, sizes[record.number - 1], index == last)
+        found = values_problems(sheet, record, sizes[record.number - 1], index == last)
         if record.bomb or record.cloud is not None:
             found += special_card_problems(sheet, record, sizes[record.number - 1], s)
         problems += found
@@ -409,7 +414,7 @@ def all_clean(rounds: RoundColumns, sizes: tuple[int, ...], count: int) -> bool:
         return False
     bids, values = columns
     tricks = cast("list[int]", values)  # taken as whole numbers: see the TypeError
-    hands = _cell_hands(_IN_HAND, sizes[:number], count)
+    hands = _cell_hands(IN_HAND, sizes[:number], count)
     try:  # None or a BadValue among the tricks cannot be compared or added: TypeError
         # Tricks of at least 0 that add up to the hand size are each at most the hand size.
         return (len(bids) == len(tricks) == len(hands) and all(map(operator.contains, hands, bids))
@@ -423,76 +428,6 @@ def _cell_hands(in_hand: tuple[frozenset[int], ...], sizes: tuple[int, ...],
                 count: int) -> tuple[frozenset[int], ...]:
     """The values allowed in each cell of a sheet's columns: 0..its round's hand size."""
     return tuple(in_hand[size] for size in cell_sizes(sizes, count))
-
-
-def _values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool) -> list[Problem]:
-    """Bids and tricks: present where needed, whole, from 0 to the hand size, tricks adding up."""
-    tricks = record.tricks
-    in_hand = _IN_HAND[size]
-    taken = size - 1 if record.bomb else size  # nobody takes the Bomb's trick (SPEC §1)
-    if (tricks is not None and in_hand.issuperset(record.bids) and in_hand.issuperset(tricks)
-            and sum(cast("list[int]", tricks)) == taken):  # (all in the hand: whole numbers)
-        return []  # the common case, at once: every value a whole number in the hand, sum right
-    found: list[Problem] = []
-    at = lambda message, line, player=None: found.append(  # noqa: E731
-        Problem(message, sheet.where, line, record.number, player))
-    trick_lines = record.trick_lines
-    in_play = tricks is None
-    if in_play and not is_last:
-        at("no tricks recorded, but only the last recorded round may be still in play", record.line)
-    no_bids = all(bid is None for bid in record.bids)
-    if no_bids and not in_play:
-        at("tricks with no bids", record.line)
-    for seat, name in enumerate(sheet.players):
-        bid = record.bids[seat]
-        if bid is None and not no_bids and not (in_play and is_last):
-            at("missing bid", record.bid_lines[seat], name)
-        _check_value(at, "bid", bid, size, record.bid_lines[seat], name)
-        if tricks is not None:
-            assert trick_lines is not None  # read with the tricks
-            took = tricks[seat]
-            if took is None:
-                at("missing tricks", trick_lines[seat], name)
-            _check_value(at, "tricks", took, size, trick_lines[seat], name)
-    if tricks is not None:
-        assert trick_lines is not None  # read with the tricks
-        line = record.tricks_line or (trick_lines[0] if len(set(trick_lines)) == 1
-                                      else record.line)
-        _tricks_sum(at, tricks, size, record.bomb, line)
-    return found
-
-
-def _tricks_sum(at, tricks: Sequence[Value], size: int, bomb: bool, line: int | None) -> None:
-    """A complete round's tricks add up to the hand size, one less with the Bomb (SPEC §1)."""
-    taken = size - 1 if bomb else size  # nobody takes the Bomb's trick
-    if not _whole(tricks) or sum(tricks) == taken:
-        return
-    total = sum(tricks)
-    gap = f"{total - taken} more than" if total > taken else f"{taken - total} short of"
-    if bomb:
-        at(f"tricks add up to {total}, {gap} the {taken} of a hand size of {size} with the "
-           "Bomb (nobody takes its trick)", line)
-    else:
-        at(f"tricks add up to {total}, {gap} the hand size of {size}", line)
-
-
-_IN_HAND = tuple(frozenset(range(size + 1)) for size in range(DECK_SIZE + 1))  # 0..size
-
-
-def _whole(values: Sequence[Value]) -> TypeGuard[Sequence[int]]:
-    """Every value a whole number: none missing, none bad."""
-    return all(isinstance(value, int) for value in values)
-
-
-def _check_value(at, what: str, value: Value, size: int, line: int | None, name: str) -> None:
-    """One bid or tricks value: a whole number from 0 to the hand size."""
-    if isinstance(value, BadValue):
-        if not value.quiet:
-            at(f"{what} '{value.text}' {value.why or 'is not a whole number'}", line, name)
-    elif value is not None and value < 0:
-        at(f"{what} {value} is negative", line, name)
-    elif value is not None and value > size:
-        at(f"{what} {value} is more than the hand size of {size}", line, name)
 
 
 def _dealer_problems(sheet: Sheet, s: Settings, dealer: int, clean_rounds: int) -> list[Problem]:

@@ -21,7 +21,9 @@ from typing import Any
 
 from ..game.game import Game, score_game
 from ..game.model import RUN_FIRST_DEALER, GameRun
-from ..game.scoring import RunStandings, ScoredRound, Standing, running_totals
+from ..game.runs import RunStandings
+from ..game.scoring import ScoredRound, Standing, running_totals
+from ..game.settings import Settings
 from ..game.validation import Checked
 from .formats import KEPT_TABLES, Rendered, View, json_line_encoder
 
@@ -34,6 +36,7 @@ _NUMBER_HOLE = re.compile(r"(?<![0-9.\-])73910000000([1-8])([0-9]{3})(?![0-9.eE]
 _TEXTS = {"s": 0, "g": 1}
 _PER_SEAT = ("p", "q", "1", "2", "3", "4")  # seat name; at a place: player, rank, score, bonus, seat
 _PER_CELL = ("5", "6", "7", "8")  # a cell's bid, tricks, points and running total
+_MARKED = 1 << 8  # above a count of winners: a game recording a Bomb or a Cloud (RunLines)
 
 
 def _text(kind: str, index: int = 0) -> str:
@@ -52,7 +55,7 @@ class RunLines:
     def __init__(self, output: View) -> None:
         self.output = output
         self.encode = json_line_encoder()
-        self.templates: dict[tuple, tuple[str, list[int]] | None] = {}
+        self.templates: dict[tuple, tuple[str, list[int], bool] | None] = {}
         self.names: dict[tuple[str, ...], tuple[str, ...]] = {}  # players → their JSON texts
 
     def __call__(self, run: GameRun, standings: RunStandings, scored: bool) -> Rendered | None:
@@ -65,15 +68,20 @@ class RunLines:
         count, games = run.players, len(run)
         winners = (list(map(operator.countOf, standings.ranks, itertools.repeat(1))) if scored
                    else [0] * games)
+        if standings.marked_settings is not None:  # games of two settings (SPEC §3): a template each
+            winners = list(map(operator.or_, winners, map(operator.mul, standings.marked,
+                                                            itertools.repeat(_MARKED))))
         usual = max(set(winners), key=winners.count)
         made = {}
         for won in sorted(set(winners)):
-            key = (scored, count, run.rounds, standings.settings, won)
+            settings = standings.marked_settings if won & _MARKED else standings.settings
+            key = (scored, count, run.rounds, settings, won & ~_MARKED)
             if key not in self.templates:
-                self.templates[key] = self._template(run, standings, scored, won)
-            made[won] = self.templates[key]
-            if made[won] is None:
-                return None
+                self.templates[key] = self._template(run, settings, scored, won & ~_MARKED)
+            template = self.templates[key]
+            if template is None or (template[2] and (run.bombs or run.clouds)):
+                return None  # (a view showing rounds: a Bomb's or a Cloud's are drawn one by one)
+            made[won] = template[:2]
         columns = _Columns(self, run, standings)
         template, picked = made[usual]
         lines = list(map(template.__mod__, zip(*map(columns.__getitem__, picked))))
@@ -98,14 +106,16 @@ class RunLines:
             found = list(map(names.__getitem__, tables))
         return found
 
-    def _template(self, run: GameRun, standings: RunStandings, scored: bool,
-                  winners: int) -> tuple[str, list[int]] | None:
-        """The view's line for a probe game of the run's shape, marks made holes (None if a
-        mark is left over), and which value (see :class:`_Columns`) fills each hole."""
+    def _template(self, run: GameRun, settings: Settings, scored: bool,
+                  winners: int) -> tuple[str, list[int], bool] | None:
+        """The view's line for a probe game of the run's shape (no Bomb, no Cloud), marks made
+        holes (None if a mark is left over), which value (see :class:`_Columns`) fills each
+        hole, and whether any is a round's value (the view shows rounds)."""
         count = run.players
         sheet = dataclasses.replace(run.sheet(0), source=_text("s"), game=_text("g"),
                                     players=[_text("p", seat) for seat in range(count)])
-        game = Game(sheet, standings.settings, RUN_FIRST_DEALER)
+        sheet.rounds.specials = None
+        game = Game(sheet, settings, RUN_FIRST_DEALER)
         item: Any
         if scored:
             result = score_game(game)
@@ -115,7 +125,7 @@ class RunLines:
             item = dataclasses.replace(result, standings=places)
             item.rounds = tuple(_marked_round(played, count) for played in result.rounds)
         else:
-            item = Checked(sheet, standings.settings, 0, [], game)
+            item = Checked(sheet, settings, 0, [], game)
         line = self.encode(self.output.as_json(item)) + "\n"
         holes: list[tuple[int, int, int]] = []  # (where, value index, length)
 
@@ -144,7 +154,8 @@ class RunLines:
         text = "".join(template)
         if _MARK in text or _END in text or "73910000000" in text or not holes:
             return None
-        return text, [at for _, at, _ in holes]
+        picked = [at for _, at, _ in holes]
+        return text, picked, max(picked) >= 2 + len(_PER_SEAT) * count
 
 
 def _marked_round(scored: ScoredRound, count: int) -> ScoredRound:

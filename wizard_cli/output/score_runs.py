@@ -18,7 +18,8 @@ import operator
 from collections.abc import Sequence
 
 from ..game.model import RUN_FIRST_DEALER, GameRun
-from ..game.scoring import RunStandings, dealer_seat, running_totals
+from ..game.runs import RunStandings
+from ..game.scoring import dealer_seat, running_totals
 from ..game.settings import hand_sizes
 from .formats import KEPT_TABLES, Rendered, heading, plain_fields, plain_texts
 from .game_views import STANDING_FIELDS, game_over_line, played_cell
@@ -57,7 +58,7 @@ class ScoreRunTables:
         self.standings: dict[tuple[int, ...], tuple[str, str]] = {}  # widths → format, top
 
     def __call__(self, run: GameRun, standings: RunStandings, scored: bool) -> Rendered | None:
-        if not scored:
+        if not scored or run.bombs or run.clouds:  # a Bomb's or a Cloud's cell: drawn one by one
             return None
         count, rounds, games = run.players, run.rounds, len(run)
         sizes = tuple(hand_sizes(standings.settings, count))

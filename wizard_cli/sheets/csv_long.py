@@ -73,8 +73,7 @@ class LongLayout:
         # Whole regular games inside a block may come as one GameRun (the season lane): only
         # when asked, and only where a game's rows say nothing but rounds, names, bids, tricks.
         self.runs = (runs and bulk and not self.problems and self.game_col is not None
-                     and self.date_col is None and self.points_col is None
-                     and self.bomb_col is None and self.cloud_col is None and not self.rules
+                     and self.date_col is None and self.points_col is None and not self.rules
                      and self.start_col is None and self.dealer_col is None)
 
 

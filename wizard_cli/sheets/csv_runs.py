@@ -3,7 +3,8 @@ as one :class:`~wizard_cli.game.model.GameRun` instead of a sheet each.
 
 A game joins a run when it is regular (every round lists every player in round 1's seating
 order, rounds 1..N in plain digits, plain distinct names), its id plain and new, its bids and
-tricks plain numbers, and the rows after it start another game: then it reads exactly as the
+tricks plain numbers, its Bombs and Clouds (if the file has the columns) one of each a round
+at most, each cell a mark or a change, and the rows after it start another game: then it reads exactly as the
 general reader would read it and has nothing to say. Games of one shape are judged many at
 once, column by column; the long reader (csv_long.py) hands every other game the general way.
 """
@@ -19,10 +20,12 @@ from ..game.model import ROUNDS_KEPT, GameRun
 from ..game.settings import MAX_PLAYERS, MIN_PLAYERS
 from .cells import PLAIN_NUMBERS
 from .csv_rows import BlockColumns
+from .csv_specials import special_cells
 
 # More rows than any game has (6 players × 20 rounds): a game's rows are kept until it ends only
 # up to this many, so memory stays flat whatever the file; the rest are placed as they come.
 MOST_ROWS = 1000
+NO_SPECIALS: tuple[list[int], list[tuple[int, int]]] = ([], [])  # (never changed)
 
 
 class RunLane:
@@ -37,6 +40,8 @@ class RunLane:
         self.names = columns[layout.player_col]
         self.bids = plain_numbers(columns[layout.bid_col])  # the whole block's, if all plain
         self.tricks = plain_numbers(columns[layout.tricks_col])
+        self.bomb_cells = None if layout.bomb_col is None else columns[layout.bomb_col]
+        self.cloud_cells = None if layout.cloud_col is None else columns[layout.cloud_col]
 
         self.singles_until = 0  # groups before this one are judged one by one (take)
 
@@ -72,10 +77,12 @@ class RunLane:
                 or "\n".join(names[start:stop]) != _names_text(tables, rounds)):
             return 0
         values = self._numbers(start, stop)
-        if (not all(map(plain_names, tables)) or values is None or self._in_hand() in cells
+        specials = self._specials(start, stop, count)
+        if (not all(map(plain_names, tables)) or values is None or specials is None
+                or self._in_hand() in cells
                 or not games.finished.add_new(cells)):  # (remembered only if all are new)
             return 0
-        self._join(count, rounds, start, cells, tables, *values)
+        self._join(count, rounds, start, cells, tables, *values, specials)
         return games_in
 
     def take(self, groups: list[tuple[str, int, int]], index: int) -> int:
@@ -88,10 +95,12 @@ class RunLane:
             return 0
         table = regular_table(self.numbers, self.names, start, stop)
         values = self._numbers(start, stop) if table is not None else None
-        if values is None:
+        specials = self._specials(start, stop, len(table)) if values is not None else None
+        if values is None or specials is None:
             return 0
         self.games.finished.add(cell)
-        self._join(len(table), (stop - start) // len(table), start, [cell], [table], *values)
+        self._join(len(table), (stop - start) // len(table), start, [cell], [table], *values,
+                   specials)
         return 1
 
     def _new(self, cell: str) -> bool:
@@ -116,8 +125,17 @@ class RunLane:
         tricks = plain_numbers(self.columns[layout.tricks_col][start:stop])
         return None if bids is None or tricks is None else (bids, tricks)
 
+    def _specials(self, start: int, stop: int,
+                  count: int) -> tuple[list[int], list[tuple[int, int]]] | None:
+        """The Bombs and Clouds of rows ``start:stop`` (see :func:`special_cells`); none when
+        the file has no such column; None when one must be read row by row, to say where."""
+        if self.bomb_cells is None and self.cloud_cells is None:
+            return NO_SPECIALS
+        return special_cells(self.bomb_cells, self.cloud_cells, count, start, stop)
+
     def _join(self, players: int, rounds: int, start: int, ids: list[str],
-              tables: list[tuple[str, ...]], bids: list[int], tricks: list[int]) -> None:
+              tables: list[tuple[str, ...]], bids: list[int], tricks: list[int],
+              specials: tuple[list[int], list[tuple[int, int]]]) -> None:
         """Games from row ``start`` on join the run (a new one if their shape differs)."""
         games = self.games
         run = games.pending
@@ -126,6 +144,11 @@ class RunLane:
             games.end_game()
             run = games.pending = GameRun(games.layout.source, players, rounds,
                                           self.first_line + start)
+        marked, changed = specials
+        if marked or changed:
+            offset = len(run.bids)
+            run.bombs += [offset + row for row in marked]
+            run.clouds += [(offset + row, change) for row, change in changed]
         run.ids += ids
         run.tables += tables
         run.bids += bids

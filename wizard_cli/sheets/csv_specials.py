@@ -6,11 +6,11 @@ or, for a regular game, from its columns at once; a game recording either means
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..game.model import BadValue, RoundRecord, Sheet, Specials
-from ..game.settings import RawSetting
 from .cells import cloud_cell, mark_cell
 
 MARKS = "yes, y, x, 1, true, ja; no, n, 0, false, nein or empty"
@@ -63,30 +63,70 @@ def bulk_specials(bombs: Sequence[str] | None, clouds: Sequence[str] | None, cou
     """A regular game's special cards from its ``bomb`` and ``cloud`` columns (None: no such
     column), as ``RoundColumns.specials`` holds them; None when no row records one; False when a
     cell is no mark or change or a round has two Clouds (the rows are then read one by one,
-    which says where). Only cells with something in them are looked at (a season's empty
-    columns cost next to nothing)."""
-    found: dict[int, list] = {}
-    for index in itertools.compress(range(len(bombs or ())), bombs or ()):
-        marked = mark_cell(bombs[index])
-        if marked is None:
-            return False
-        special = found.setdefault(index // count, [False, None, None, None])
-        if marked and not special[0]:
-            special[0], special[1] = True, lines[index]
-    for index in itertools.compress(range(len(clouds or ())), clouds or ()):
-        change = cloud_cell(clouds[index])
-        if isinstance(change, BadValue):
-            return False
-        if change is None:
-            continue
-        special = found.setdefault(index // count, [False, None, None, None])
-        if special[2] is not None:
-            return False
-        special[2], special[3] = (index % count, change), lines[index]
+    which says where)."""
+    cells = special_cells(bombs, clouds, count, 0, len(lines))
+    if cells is None:
+        return False
+    marked, changed = cells
+    if not marked and not changed:
+        return None
     specials: list[Specials] = [(False, None, None, None)] * rounds
-    for number, special in found.items():
-        specials[number] = tuple(special)
-    return specials if any(s[0] or s[2] is not None for s in specials) else None
+    for cell in marked:
+        specials[cell // count] = (True, lines[cell], None, None)
+    for cell, change in changed:
+        bomb, bomb_line, _, _ = specials[cell // count]
+        specials[cell // count] = (bomb, bomb_line, (cell % count, change), lines[cell])
+    return specials
+
+
+def special_cells(bombs: Sequence[str] | None, clouds: Sequence[str] | None, count: int,
+                  start: int, stop: int) -> tuple[list[int], list[tuple[int, int]]] | None:
+    """The Bombs and Clouds of rows ``start:stop`` of regular games of ``count`` players (whole
+    rounds from ``start``), from their ``bomb`` and ``cloud`` columns (None: no such column):
+    each Bomb as the row (from ``start``) first marking its round, each Cloud as (its row, its
+    change), both ascending (as :class:`~wizard_cli.game.model.GameRun` keeps them); None when
+    a cell is no mark or change or a round has two Clouds. Only cells with something in them
+    are looked at, column by column (a season's empty cells cost next to nothing)."""
+    marked: list[int] = []
+    changed: list[tuple[int, int]] = []
+    if bombs is not None:
+        rows, marks = _filled(bombs[start:stop], mark_cell, _MARKS_READ)
+        if None in marks:
+            return None
+        rows = list(itertools.compress(rows, marks))
+        # each round's first marking row: later rows of a round give way to earlier ones
+        firsts = dict(zip(map(operator.floordiv, reversed(rows), itertools.repeat(count)),
+                          reversed(rows)))
+        marked = sorted(firsts.values())
+    if clouds is not None:
+        rows, changes = _filled(clouds[start:stop], cloud_cell, _CHANGES_READ)
+        if not _CHANGE_TYPES.issuperset(map(type, changes)):
+            return None  # a change that is no change (a BadValue)
+        kept = list(map(operator.is_not, changes, itertools.repeat(None)))
+        rows = list(itertools.compress(rows, kept))
+        if len(set(map(operator.floordiv, rows, itertools.repeat(count)))) != len(rows):
+            return None  # two Clouds in a round
+        changed = list(zip(rows, itertools.compress(changes, kept)))
+    return marked, changed
+
+
+_MARKS_READ: dict[str, bool | None] = {}  # a cell's text → what it reads as (a few, bounded)
+_CHANGES_READ: dict[str, int | BadValue | None] = {}
+_CHANGE_TYPES = frozenset((int, type(None)))
+
+
+def _filled(cells: Sequence[str], read: Callable, known: dict) -> tuple[list[int], list]:
+    """The rows of ``cells`` with something in them, and each one's text as ``read`` reads it
+    (each distinct short text read once, up to 256 of them kept: memory stays bounded)."""
+    rows = list(itertools.compress(range(len(cells)), cells))
+    texts = list(itertools.compress(cells, cells))
+    try:
+        return rows, list(map(known.__getitem__, texts))
+    except KeyError:
+        values = list(map(read, texts))
+        if len(known) < 256:
+            known.update((text, value) for text, value in zip(texts, values) if len(text) < 16)
+        return rows, values
 
 
 def first_special_line(specials: Sequence[Specials]) -> int | None:
@@ -97,6 +137,5 @@ def first_special_line(specials: Sequence[Specials]) -> int | None:
 
 def imply_special_cards(sheet: Sheet, line: int | None) -> None:
     """A Bomb or a Cloud recorded in a CSV game means ``specialCards: true`` unless a setting
-    says otherwise (SPEC §3): the lowest layer of the game's settings."""
-    if not any(raw.key == "specialCards" for raw in sheet.settings):
-        sheet.settings.insert(0, RawSetting("specialCards", True, sheet.where, line))
+    says otherwise (SPEC §3): :meth:`Sheet.imply_special_cards` (a run's games say it too)."""
+    sheet.imply_special_cards(line)

@@ -6,11 +6,11 @@ base64url of raw-deflated JSON, or ``B`` and the base64url of JSON: ``share.js``
 array). Read-only.
 
 Each is first read into :class:`Table`, the game as Escalier holds it, then mapped once
-(:func:`table_sheet`). What a wizard sheet cannot record yet — a start score (``carryIn``), a
-player sitting out, a dealer off the rotation, the dealer rule from ``banFrom`` ≥ 2 cards — is
-a problem naming it, in :func:`table_sheet` alone, where the seating of a later issue will map
-it; what no wizard rule says (a staircase not 1..N, a skipped round, an adjustment, ``strict``)
-is a problem for good.
+(:func:`table_sheet`): the scoring to the points settings and ``banFrom`` to the dealer rule
+(``dealerRuleFrom``), the seating to a sheet's (``carryIn`` → ``startScore``; a player sat out
+→ ``joins``, ``leaves`` or the round's ``out``; a dealer off SPEC §1's rotation → the round's
+``dealer``). What no wizard rule says (a staircase not 1..N, a skipped round, an adjustment,
+``strict``) is a problem naming the field.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ from ..errors import Problem, WizardError, shorten
 from ..game.model import (
     PLAYERS_KEPT,
     ROUNDS_KEPT,
-    BadValue,
     RoundRecord,
     Sheet,
     SheetFormat,
     Truncated,
     Value,
 )
+from ..game.seating import Seating
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, RawSetting, read_setting
 from .export_kinds import ESCALIER_HEADERS, csv_language
 from .export_kinds import ESCALIER_LINK as LINK
@@ -53,7 +53,6 @@ DEFAULTS = {"ptsBid": 5, "ptsTrick": 5, "ptsMiss": 5, "strict": False, "banFrom"
 SCORING = (("ptsBid", "exactBonus"), ("ptsTrick", "pointsPerTrick"), ("ptsMiss", "missPenalty"))
 _FORMULA_GUARD = re.compile(r"'(?=[\s\u00a0]*[=+\-@\t\r])")  # export.js csvField's apostrophe
 NAME_CHARS = 60
-SAT_OUT = BadValue("out", quiet=True)  # a seat's tricks in a round it sat out: its bid says it
 MAX_CSV_ROWS = 20_000  # 10 players × 400 rounds, Escalier's own ceilings, and then some
 
 
@@ -366,38 +365,43 @@ def table_sheet(table: Table, source: str) -> Sheet:
     sheet.players = (names if table.claimed <= PLAYERS_KEPT
                      else Truncated(names, claimed=table.claimed))
     sheet.player_lines = table.name_lines or [line] * len(names)
-    players = len(names)
-    for seat, carry in enumerate(table.carry_in):
-        if carry not in (0, None):  # seating of a later issue: startScore
-            sheet.problem(f"{what}: carryIn {shown(carry)} is a start score; start scores are "
-                          "not supported yet", sheet.player_lines[seat], player=names[seat])
     _scoring(sheet, table, line)
     if table.first_dealer is not None:
         sheet.first_dealer, sheet.first_dealer_line = table.first_dealer, line
-    first = names.index(table.first_dealer) if table.first_dealer in names else 0
-    planned = table.more_planned
-    for dealt in table.rounds:
-        where = dealt.line if dealt.line is not None else line
-        if dealt.status == "skipped":
+    dealt: list[Dealt] = []  # played and in progress: the sheet's rounds, numbered from 1
+    pending: list[Dealt] = []  # planned, not dealt yet: dropped, but they tell who has left
+    for round_ in table.rounds:
+        where = round_.line if round_.line is not None else line
+        if round_.status == "skipped":
             sheet.problem(f"{what}: skipped in Escalier; no wizard rule skips a round", where,
-                          dealt.number)
-            continue
-        if dealt.status == "pending":
-            planned += 1
-            continue
-        if dealt.status not in STATUSES:
-            sheet.problem(f"{what}: status '{shorten(dealt.status, NAME_CHARS)}' is none of "
-                          f"{', '.join(STATUSES)}", where, dealt.number)
-            continue
-        planned += 1
-        _round(sheet, table, dealt, where, first)
+                          round_.number)
+        elif round_.status not in STATUSES:
+            sheet.problem(f"{what}: status '{shorten(round_.status, NAME_CHARS)}' is none of "
+                          f"{', '.join(STATUSES)}", where, round_.number)
+        else:
+            (pending if round_.status == "pending" else dealt).append(round_)
+    seating = _seating(sheet, table, dealt + pending, len(dealt))
+    sheet.seating = seating
+    for round_ in dealt:
+        _round(sheet, table, round_, round_.line if round_.line is not None else line)
     if table.more_dealt:  # counted, not built (SPEC §4)
         sheet.problem(f"{what}: {len(sheet.rounds) + table.more_dealt} rounds dealt, more than a "
                       f"game can have ({DECK_SIZE // MIN_PLAYERS} at most)", line)
-    if MIN_PLAYERS <= players <= MAX_PLAYERS and planned and planned != DECK_SIZE // players:
+    planned = len(dealt) + len(pending) + table.more_planned
+    seated = [len(seating.seated(number)) if seating is not None else len(names)
+              for number in range(1, len(dealt) + len(pending) + 1)]
+    if planned and seated and MIN_PLAYERS <= seated[0] <= MAX_PLAYERS and (
+            planned != len(seated) or _whole_deck_end(seated) != planned):
         sheet.settings += [RawSetting("roundMode", "custom", source, line),
                            RawSetting("customRoundCount", planned, source, line)]
     return sheet
+
+
+def _whole_deck_end(seated: list[int]) -> int | None:
+    """The round that would end the game under ``wholeDeck`` (SPEC §1: the first dealing the
+    whole deck to those seated in it), given each planned round's seated count."""
+    return next((number for number, count in enumerate(seated, start=1)
+                 if count and number == DECK_SIZE // count), None)
 
 
 def _scoring(sheet: Sheet, table: Table, line: int | None) -> None:
@@ -408,41 +412,103 @@ def _scoring(sheet: Sheet, table: Table, line: int | None) -> None:
     what = table.what
     scoring = {**DEFAULTS, **table.scoring}
     for key, setting in SCORING:
-        raw = RawSetting(setting, scoring[key], sheet.source, line)
-        _, problem = read_setting(raw)
-        if problem is None:
-            sheet.settings.append(raw)
-        else:
-            sheet.problem(f"{what}: scoring {key} {shown(scoring[key])} ({setting}): "
-                          f"{problem.message.removeprefix(f'setting {setting}: ')}", line)
+        _setting(sheet, what, key, scoring[key], setting, line)
     if scoring["strict"] not in (False, None, 0):
         sheet.problem(f"{what}: scoring strict: true (a missed bid still scores its tricks); no "
                       "wizard rule says it", line)
     ban = scoring["banFrom"]
     if ban == 0:
         sheet.settings.append(RawSetting("screwTheDealer", "off", sheet.source, line))
-    elif ban == 1:
+    elif isinstance(ban, int) and not isinstance(ban, bool) and ban > 0:
+        # model.js banApplies: the last bidder is held from `banFrom` cards on (SPEC §3): the
+        # rule always, from that many cards (banFrom 1: every round, dealerRuleFrom's default)
         sheet.settings.append(RawSetting("screwTheDealer", "always", sheet.source, line))
-    elif isinstance(ban, int) and not isinstance(ban, bool) and ban > 1:  # dealerRuleFrom
-        sheet.problem(f"{what}: scoring banFrom {ban} (the dealer rule from {ban} cards on); "
-                      "dealerRuleFrom is not supported yet", line)
+        _setting(sheet, what, "banFrom", ban, "dealerRuleFrom", line)
     else:
         sheet.problem(f"{what}: scoring banFrom {shown(ban)} is not a number of cards", line)
 
 
-def _round(sheet: Sheet, table: Table, dealt: Dealt, where: int | None, first: int) -> None:
-    """A played round (or the one in progress) as the sheet's next round."""
+def _setting(sheet: Sheet, what: str, key: str, value: Any, setting: str,
+             line: int | None) -> None:
+    """An Escalier scoring value as the setting it maps to; one off the setting's range or step
+    is a problem naming both."""
+    raw = RawSetting(setting, value, sheet.source, line)
+    _, problem = read_setting(raw)
+    if problem is None:
+        sheet.settings.append(raw)
+    else:
+        sheet.problem(f"{what}: scoring {key} {shown(value)} ({setting}): "
+                      f"{problem.message.removeprefix(f'setting {setting}: ')}", line)
+
+
+def _seating(sheet: Sheet, table: Table, rounds: list[Dealt], dealt: int) -> Seating | None:
+    """Who sits when (SPEC §3): ``carryIn`` → ``startScore``; a seat sat out of every round from
+    some round on has left, of every round before some round has joined, else sits that round
+    out (``rounds``: the dealt ones, numbered 1..``dealt``, then those still pending); a dealer
+    other than the one SPEC §1's rotation gives is the round's ``dealer``. None when there is
+    none of these: the sheet is a classic one."""
+    names = table.names
+    seating = Seating.plain(len(names))
+    seating.entry_lines = list(sheet.player_lines)
+    for seat, carry in enumerate(table.carry_in[:len(names)]):
+        value = count(carry)
+        if isinstance(value, int):
+            seating.start[seat] = value
+        elif value is not None:
+            sheet.problem(f"{table.what}: carryIn {shown(carry)} is not a whole number",
+                          sheet.player_lines[seat], player=names[seat])
+    for seat in range(len(names) if rounds else 0):
+        out = [(entry := round_.entries.get(seat)) is not None and entry.out
+               for round_ in rounds]
+        sat = [number for number, away in enumerate(out, start=1) if not away]
+        first, last = (sat[0], sat[-1]) if sat else (len(rounds) + 1, None)
+        if first > 1:
+            seating.joins[seat] = first
+        if last is not None and last < len(rounds):
+            seating.leaves[seat] = last
+        for number in range(first, min(last or 0, dealt) + 1):
+            if out[number - 1]:
+                seating.out[number] = seating.out.get(number, frozenset()) | {seat}
+                seating.out_lines[number] = rounds[number - 1].line or table.line
+    _dealers(sheet, table, rounds[:dealt], seating)
+    return seating if seating.changes or seating.dealers else None
+
+
+def _dealers(sheet: Sheet, table: Table, rounds: list[Dealt], seating: Seating) -> None:
+    """Each dealt round's dealer after the first, recorded where it is not the one the deal
+    passing to the left among the seated gives (SPEC §1): Escalier passes the deal to players
+    sitting out, and lets a dealer be pinned. Round 1's is the sheet's ``firstDealer``."""
+    names = table.names
+    seat_of = {name: seat for seat, name in reversed(list(enumerate(names)))}
+    count_ = len(names)
+    seated_one = seating.seated(1)
+    previous = seat_of.get(table.first_dealer or "", seated_one[0] if seated_one else 0)
+    for number, round_ in enumerate(rounds[1:], start=2):
+        seated = seating.seated(number)
+        expected = next((seat for step in range(1, count_ + 1)
+                         if (seat := (previous + step) % count_) in seated), previous)
+        previous = expected
+        if round_.dealer is None or round_.dealer == names[expected]:
+            continue
+        where = round_.line if round_.line is not None else table.line
+        seat = seat_of.get(round_.dealer)
+        if seat is None:
+            sheet.problem(f"{table.what}: dealt by {shorten(round_.dealer, NAME_CHARS)}, who is "
+                          "not one of the players", where, number)
+            continue
+        seating.dealers[number], seating.dealer_lines[number] = seat, where
+        previous = seat
+
+
+def _round(sheet: Sheet, table: Table, dealt: Dealt, where: int | None) -> None:
+    """A played round (or the one in progress) as the sheet's next round: the seated players'
+    values, None for those not seated."""
     what, names = table.what, table.names
     number = len(sheet.rounds) + 1
     if dealt.cards != number:
         sheet.problem(f"{what}: deals {shown(dealt.cards)} cards where a Wizard game's round "
                       f"{number} deals {number} (Escalier's staircase is not 1..N)", where,
                       dealt.number)
-    expected = names[(first + number - 1) % len(names)] if names else None
-    if number > 1 and dealt.dealer is not None and dealt.dealer != expected:
-        sheet.problem(f"{what}: dealt by {shorten(dealt.dealer, NAME_CHARS)}, not "
-                      f"{shorten(str(expected), NAME_CHARS)} as the deal passes; a round's "
-                      "dealer is not supported yet", where, dealt.number)
     count_ = len(names)
     bids: list[Value] = [None] * count_
     tricks: list[Value] = [None] * count_
@@ -451,17 +517,11 @@ def _round(sheet: Sheet, table: Table, dealt: Dealt, where: int | None, first: i
     for seat, entry in dealt.entries.items():
         at = entry.line if entry.line is not None else where
         lines[seat] = at
-        if entry.out:  # seating of a later issue: the round's `out`
-            # said once, by the bid (validation's own problem: the round is not scored), not
-            # also as a missing bid and missing tricks
-            bids[seat] = BadValue("out", f"({what}: sat out this round): seating changes are "
-                                  "not supported yet")
-            tricks[seat] = SAT_OUT
-            continue
         if entry.adjustment not in (0, None):
             sheet.problem(f"{what}: adjustment {shown(entry.adjustment)}; no wizard rule adjusts "
                           "a score", at, dealt.number, names[seat])
-        bids[seat], tricks[seat], points[seat] = entry.bid, entry.tricks, entry.points
+        if not entry.out:
+            bids[seat], tricks[seat], points[seat] = entry.bid, entry.tricks, entry.points
     record = RoundRecord(number, where, bids, list(lines))
     if dealt.status == "played":
         record.tricks, record.trick_lines = tricks, list(lines)
