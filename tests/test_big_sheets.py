@@ -201,8 +201,8 @@ def test_a_long_text_a_csv_drops_is_quoted_short(tmp_path, monkeypatch):
     millions of words, then a 60 MB line)."""
     monkeypatch.chdir(tmp_path)
     _sheet(tmp_path, "a.yaml", title="Friday\nnight", notes="w " * LONG_VALUE)
-    result = run("convert", "a.yaml", "--to", "csv")
+    result = run("convert", "a.yaml", "--to", "wide-csv")  # (a long CSV carries them)
     assert result.exit_code == 0
-    assert result.stderr == ("a.yaml: note: a long CSV cannot carry a title, firstDealer, "
-                             "settings, place or notes; dropped title 'Friday night'; notes "
-                             f"'{'w ' * 100}…'\n")
+    assert result.stderr == ("a.yaml: note: a wide CSV cannot carry a title, firstDealer, "
+                             "settings, typed points, a game id, date, place or notes; dropped "
+                             f"title 'Friday night'; notes '{'w ' * 100}…'\n")

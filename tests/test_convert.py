@@ -193,14 +193,17 @@ def test_worked_example_as_yaml_and_json_exactly():
     assert (as_json.exit_code, as_json.stdout, as_json.stderr) == (0, WORKED_JSON, "")
 
 
-def test_csv_says_on_stderr_what_it_drops_and_how_to_score_it_the_same():
+def test_a_long_csv_carries_the_title_and_settings_on_every_row():
+    """SPEC §3 "A long CSV carries its rules": nothing is dropped, so nothing is said, and the
+    CSV scores as the sheet does with no option (it said what it dropped, and which --set)."""
     result = run("convert", WORKED, "--to", "csv")
-    assert result.exit_code == 0
-    assert result.stdout == (SAMPLES / "worked-example-long.csv").read_text(encoding="utf-8")
-    assert result.stderr == (
-        f"{WORKED}: note: a long CSV cannot carry a title, firstDealer or settings; dropped "
-        "title 'Worked example'; settings roundMode=custom, customRoundCount=5 (score it the "
-        "same with --set roundMode=custom --set customRoundCount=5)\n")
+    assert (result.exit_code, result.stderr) == (0, "")
+    plain = (SAMPLES / "worked-example-long.csv").read_text(encoding="utf-8").splitlines()
+    assert result.stdout.splitlines() == [plain[0] + ",title,roundMode,customRoundCount"] + [
+        row + ",Worked example,custom,5" for row in plain[1:]]
+    mine, sheets = (json.loads(run("score", path, "-f", "json", input=result.stdout).stdout)
+                    for path in ("-", WORKED))
+    assert {**mine, "source": None} == {**sheets, "source": None}
 
 
 def test_csv_note_names_the_first_dealer():
@@ -366,7 +369,8 @@ def test_converting_a_file_onto_itself_with_force(tmp_path):
 
 
 @pytest.mark.parametrize(("name", "first_line"), [
-    ("out.yml", "title: Worked example"), ("out.json", "{"), ("out.csv", "round,player,bid,tricks")])
+    ("out.yml", "title: Worked example"), ("out.json", "{"),
+    ("out.csv", "round,player,bid,tricks,title,roundMode,customRoundCount")])
 def test_the_format_comes_from_the_output_name_when_to_is_left_out(tmp_path, name, first_line):
     target = tmp_path / name
     result = run("convert", WORKED, "-o", target)

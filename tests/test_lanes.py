@@ -128,8 +128,8 @@ def single_game_reads():
     and checked alone, as a lone sheet is (the reference the lanes are held to)."""
     from wizard_cli.sheets import csv_sheets
 
-    def read_alone(blocks, source_name, bulk=True, runs=False):
-        return reader(blocks, source_name, bulk=False, runs=False)
+    def read_alone(blocks, source_name, bulk=True, runs=False, note=None):
+        return reader(blocks, source_name, bulk=False, runs=False, note=note)
 
     reader = csv_sheets.read_csv_sheets
     csv_sheets.read_csv_sheets = read_alone

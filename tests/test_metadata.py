@@ -199,22 +199,21 @@ def test_yaml_and_json_keep_all_metadata_and_ids(tmp_path, write):
     assert "---\ngame: 2\ndate: 2026-01-16\n" in text and "---\ngame: 7\n" in text
 
 
-def test_a_long_csv_keeps_game_and_date_and_says_what_it_drops(tmp_path, write):
+def test_a_long_csv_keeps_game_date_and_metadata_and_says_what_it_drops(tmp_path, write):
     source = write("s.yaml", DATED)
     as_csv, note = convert(source, "csv", tmp_path)
     lines = as_csv.read_text(encoding="utf-8").splitlines()
-    assert lines[:2] == ["game,date,round,player,bid,tricks", "night-1,2026-01-09,1,Anna,1,1"]
-    assert lines[7] == "7,,1,Anna,0,0"
-    assert note == (f"{source}: note: a long CSV cannot carry a title, firstDealer, settings, "
-                    "place or notes; dropped game night-1: title 'Friday'; settings "
-                    "roundMode=custom, customRoundCount=1; place 'Anna's kitchen'; notes 'Ben "
-                    "brought cake.' / game 2: settings roundMode=custom, customRoundCount=1 / "
-                    "game 7: settings roundMode=custom, customRoundCount=1; no date (read back, "
-                    "it has the date above, 2026-01-16) (score it the same with --set "
-                    "roundMode=custom --set customRoundCount=1)\n"
+    assert lines[:3] == ["game,date,round,player,bid,tricks,title,place,notes,roundMode,"
+                         "customRoundCount", "night-1,2026-01-09,1,Anna,1,1,Friday,Anna's kitchen,"
+                         '"Ben brought cake.', '",custom,1']
+    assert lines[10] == "7,,1,Anna,0,0,,,,custom,1"
+    assert note == (f"{source}: note: a long CSV cannot carry a game without a date below a dated "
+                    "one, nor a text longer than a cell; dropped game 7: no date (read back, it has "
+                    "the date above, 2026-01-16)\n"
                     f"{source}: note: a long CSV holds game ids as text: games 2 and 7 read "
                     "back as text ('2', …); yaml and json keep them numbers\n")
-    back, _ = convert(as_csv, "yaml", tmp_path, *ONE_ROUND)
+    assert meta(standings(as_csv))[0] == meta(standings(source))[0]  # title, place, notes
+    back, _ = convert(as_csv, "yaml", tmp_path)
     # An empty date cell repeats the date above (merged cells, SPEC §3), as the note said.
     assert [m[:3:2] for m in meta(standings(back))] == [("night-1", "2026-01-09"),
                                                          ("2", "2026-01-16"), ("7", "2026-01-16")]
@@ -224,8 +223,10 @@ def test_csv_game_ids_come_back_from_yaml_as_they_were(tmp_path, write):
     source = write("s.csv", LONG)
     as_yaml, _ = convert(source, "yaml", tmp_path, *ONE_ROUND)
     assert as_yaml.read_text(encoding="utf-8").startswith("game: g1\ndate: 2026-01-09\n")
-    again, _ = convert(as_yaml, "csv", tmp_path)
-    assert again.read_text(encoding="utf-8") == LONG.replace("16.01.2026", "2026-01-16")
+    again, _ = convert(as_yaml, "csv", tmp_path)  # --set made the rules explicit: now columns
+    assert again.read_text(encoding="utf-8") == "".join(
+        line + (",roundMode,customRoundCount\n" if index == 0 else ",custom,1\n")
+        for index, line in enumerate(LONG.replace("16.01.2026", "2026-01-16").splitlines()))
     numbered = write("n.csv", LONG.replace("g1,", "01,").replace("g2,", "2026-01-16,"))
     as_yaml, _ = convert(numbered, "yaml", tmp_path, *ONE_ROUND)
     assert [d["game"] for d in standings(as_yaml)] == ["01", "2026-01-16"]

@@ -524,12 +524,22 @@ def test_stats_count_only_the_rounds_a_player_sat_in():
     assert anna == {1: 1, 2: 2, 3: 1, 4: 1}  # Eva bids before Anna in rounds 3 and 4
 
 
-def test_convert_to_a_csv_refuses_seating_rather_than_lose_it(tmp_path):
-    for target in ("csv",):  # a wide CSV carries seating (test_wide_seating.py)
-        result = run("convert", LATECOMER, "--to", target)
-        assert result.exit_code == 1
-        assert "seating (joins, leaves, startScore, out, dealer) is not yet written to a CSV" \
-            in result.stderr
+def test_a_long_csv_carries_the_seating(tmp_path):
+    """SPEC §3: out rows, a startScore column; read back, the same seating and scores."""
+    result = run("convert", LATECOMER, "--to", "csv")
+    assert (result.exit_code, result.stderr) == (0, "")
+    rows = result.stdout.splitlines()
+    assert rows[0] == "round,player,bid,tricks,startScore,title,roundMode,customRoundCount"
+    assert rows[5] == "1,Eva,out,,30,Latecomer night,custom,6"  # joins in round 3, with 30
+    assert rows[14] == "3,Dan,out,,,Latecomer night,custom,6"  # sits round 3 out
+    assert rows[23] == "5,Cara,out,,,Latecomer night,custom,6"  # left after round 4
+    back = run("convert", "-", "--to", "yaml", input=result.stdout)
+    assert back.stdout.splitlines()[1:] == LATECOMER.read_text().splitlines()[1:2] + [
+        "settings:", "  roundMode: custom", "  customRoundCount: 6", "rounds:",
+        "  - bids:   [1, 0, 0, 0]", "    tricks: [1, 0, 0, 0]", "  - bids:   [1, 1, 0, 1]",
+        "    tricks: [1, 0, 0, 1]", "  - out: [Dan]", "    bids:   [1, 1, 0, 1]",
+        "    tricks: [1, 1, 0, 1]", "  - bids:   [1, 0, 1, 1, 1]", "    tricks: [1, 0, 1, 1, 1]",
+        "  - bids:   [2, 1, 1, 1]", "    tricks: [2, 1, 1, 1]"]
 
 
 def test_the_table_screen_shows_out_for_a_player_not_seated():

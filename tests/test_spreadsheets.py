@@ -245,7 +245,7 @@ def test_a_row_of_date_shaped_cells_says_only_what_happened_to_them(write):
 
 
 def test_a_row_whose_quoted_cell_spans_lines_is_located_where_it_starts(write):
-    path = write("notes.csv", 'round,player,bid,tricks,note\n1,Anna,x,1,"a\nb"\n1,Ben,0,0,\n'
+    path = write("notes.csv", 'round,player,bid,tricks,notes\n1,Anna,x,1,"a\nb"\n1,Ben,0,0,\n'
                               "1,Cara,0,0,\n")
     result = run("check", path)
     assert result.stderr == f"{path}:2: round 1, Anna: bid 'x' is not a whole number\n"

@@ -84,7 +84,7 @@ def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan
     """Validate and prove every sheet; learn what the output needs."""
     plan = Plan(writer(target))
     problems: list[Problem] = []
-    notes = None if plan.writer.carries_rules else DropNotes(target)  # a CSV's
+    notes = DropNotes(target) if target in (SheetFormat.CSV, SheetFormat.WIDE_CSV) else None
     ids = GameIds() if target == SheetFormat.CSV else None  # a long CSV tells its games apart by id
     for checked in source.checked():
         assert isinstance(checked, Checked)  # no lane: every sheet is checked alone
@@ -103,8 +103,9 @@ def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan
         if notes is not None:
             notes.add(sheet)
             if plan.formula is None:
-                plan.formula = next((cell for cell in (*sheet.players, sheet.game)
-                                     if formula_like(cell)), None)
+                texts = (sheet.title, sheet.place, sheet.notes) if ids is not None else ()
+                plan.formula = next((cell for cell in (*sheet.players, sheet.game, *texts)
+                                     if formula_like(cell)), None)  # (a long CSV has texts)
     if problems:
         raise WizardError(*problems)
     plan.writer.check()  # a wide CSV: one game

@@ -150,6 +150,7 @@ class RawSetting(NamedTuple):
     path: str | None = None
     line: int | None = None
     from_text: bool = False  # True for --set KEY=VALUE: the text is read by the key's type
+    # (a long CSV's rule cell is text too, read the same way, but located by its path and line)
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
@@ -216,7 +217,7 @@ def check_value(spec: SettingSpec, value: Any) -> str | None:
 def read_setting(raw: RawSetting) -> tuple[Any, Problem | None]:
     """Check one raw setting: its typed value, or a problem naming key, value and what is allowed."""
     spec = SPEC_BY_KEY.get(raw.key) if isinstance(raw.key, str) else None
-    where = f"--set {raw.key}={raw.value}: " if raw.from_text else ""
+    where = f"--set {raw.key}={raw.value}: " if raw.from_text and raw.path is None else ""
     if spec is None:
         hint = suggest(str(raw.key), KEYS)
         return None, Problem(f"{where}unknown setting '{raw.key}'{hint}", raw.path, raw.line)
@@ -317,6 +318,6 @@ def _located(raw: RawSetting | None, message: str) -> Problem:
     """A settings problem placed where the offending value was written."""
     if raw is None:
         return Problem(message)
-    if raw.from_text:
+    if raw.from_text and raw.path is None:
         return Problem(f"--set {raw.key}={raw.value}: {message}")
     return Problem(message, raw.path, raw.line)

@@ -1,16 +1,14 @@
-"""Long CSV (``round,player,bid,tricks``; optional ``game``, ``date`` and ``points``; the header's
-names may be German, see cells.HEADER_NAMES), read a game at a time, and written
-(:class:`LongCsvWriter`)."""
+"""Long CSV (``round,player,bid,tricks``; optional ``game``, ``date`` and ``points``, the special
+cards, seating and rule columns; the header's names may be German, see cells.HEADER_NAMES),
+read a game at a time, and written (:class:`LongCsvWriter`)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from ..errors import Problem, WizardError
+from ..errors import Problem
 from ..game.model import (
     PLAYERS_KEPT,
     ROUNDS_KEPT,
@@ -32,11 +30,14 @@ from .cells import (
     trim_trailing,
     whole_number,
 )
+from .csv_long_seating import LongSeatCells
 from .csv_rows import BlockColumns, Chunks, cell_runs
+from .csv_rules import GERMAN, GameRules, rule_columns
 from .csv_runs import MOST_ROWS, RunLane, plain_names, round_labels
+from .csv_seating import is_out
 from .csv_specials import SpecialCells, bulk_specials, first_special_line, imply_special_cards
 from .game_ids import GameIds
-from .writing import Portable, SheetWriter, csv_cell
+from .writing import Portable, SheetWriter
 
 MOST_KEPT_TEXT = 1 << 20  # characters of a game's rows kept before they are placed as they come
 
@@ -61,13 +62,19 @@ class LongLayout:
         self.date_col = column.get("date")
         self.bomb_col = column.get("bomb")  # the anniversary cards (SPEC §3), German Bombe
         self.cloud_col = column.get("cloud")  # German Wolke
+        # Rules and seating (SPEC §3): a game's settings and metadata, a player's start score,
+        # a round's dealer (German Geber)
+        self.rules = rule_columns(header)
+        self.start_col = column.get("startscore")
+        self.dealer_col = column.get("dealer", column.get(next(iter(GERMAN))))
         self.problems = [
             Problem(f"the header has no '{name}' column", source, header_line)
             for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
         # Whole regular games inside a block may come as one GameRun (the season lane): only
         # when asked, and only where a game's rows say nothing but rounds, names, bids, tricks.
         self.runs = (runs and bulk and not self.problems and self.game_col is not None
-                     and self.date_col is None and self.points_col is None)
+                     and self.date_col is None and self.points_col is None and not self.rules
+                     and self.start_col is None and self.dealer_col is None)
 
 
 def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source: str,
@@ -253,6 +260,10 @@ class _LongGame:
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
         self.specials = SpecialCells()  # the Bomb and the Cloud, as the rows give them
+        # The game's settings and metadata, and its out rows, start scores and dealers, as its
+        # rows give them (made only for a file that has them: a season has many games)
+        self.rules = GameRules() if layout.rules else None
+        self.seat_cells: LongSeatCells | None = None
         self.last_round: int | None = None  # the round of the row placed last
         self.date_changed = False
         self.dated = False  # a date cell of this game's rows holds something
@@ -328,6 +339,8 @@ class _LongGame:
             return
         if layout.date_col is not None:
             self._take_date(cell(layout.date_col), line)
+        if self.rules is not None:
+            self.rules.take(sheet, [(key, cell(col)) for col, key in layout.rules], line)
         if number != len(self.rounds) and not self._round_in_order(number, line, name):
             return
         self.last_round = number
@@ -347,14 +360,29 @@ class _LongGame:
                           line, number, name)
             return
         comma = layout.comma
-        cells[seat] = (count_cell(cell(layout.bid_col), comma),
-                       count_cell(cell(layout.tricks_col), comma),
-                       whole_number(cell(layout.points_col), comma)
-                       if layout.points_col is not None else None, line)
+        bid = cell(layout.bid_col)
+        if is_out(bid):  # not seated in this round (SPEC §3): no values
+            cells[seat] = (None, None, None, line)
+            self._seating().out(sheet, number, seat, name, {
+                "tricks": cell(layout.tricks_col), "points": cell(layout.points_col)}, line)
+        else:
+            cells[seat] = (count_cell(bid, comma), count_cell(cell(layout.tricks_col), comma),
+                           whole_number(cell(layout.points_col), comma)
+                           if layout.points_col is not None else None, line)
+        if layout.start_col is not None:
+            self._seating().start(sheet, seat, name, cell(layout.start_col), line)
+        if layout.dealer_col is not None:
+            self._seating().dealer(sheet, number, cell(layout.dealer_col), line)
         if layout.bomb_col is not None or layout.cloud_col is not None:
             self.specials.take(sheet, None if layout.bomb_col is None else cell(layout.bomb_col),
                                None if layout.cloud_col is None else cell(layout.cloud_col),
                                number, seat, name, line)
+
+    def _seating(self) -> LongSeatCells:
+        """The game's seating cells, made when the first comes."""
+        if self.seat_cells is None:
+            self.seat_cells = LongSeatCells()
+        return self.seat_cells
 
     def _count_dropped(self, name: str) -> None:
         """A name past the players a game can have: counted, not seated."""
@@ -414,6 +442,8 @@ class _LongGame:
             return self.sheet
         self.place_kept()
         sheet = self.sheet
+        if self.rules is not None:  # before the special cards: a setting says specialCards first
+            self.rules.apply(sheet)
         dropped = len(self.players_dropped)
         sheet.players = (Truncated(self.seats, claimed=PLAYERS_KEPT + dropped,
                                    exact=self.dropped_exact)
@@ -433,6 +463,11 @@ class _LongGame:
                 record.points, record.point_lines = column(2), list(lines)
             self.specials.place(sheet, record)
             sheet.rounds.append(record)
+        if self.seat_cells is not None:
+            outs = self.seat_cells.outs
+            sheet.seating = self.seat_cells.seating(sheet, {
+                number: set(cells).difference(outs.get(number, ())) for number, cells in
+                self.rounds.items()})
         return sheet
 
     def _place_regular_rows(self) -> bool:
@@ -470,6 +505,10 @@ class _LongGame:
             if dates.count(dates[0]) != len(dates) or isinstance(date, BadValue):
                 return False  # judged row by row, to say where
             sheet_date, date_line = date, lines[0]
+        if (layout.start_col is not None or layout.dealer_col is not None) and any(
+                any(columns[col]) for col in (layout.start_col, layout.dealer_col)
+                if col is not None):
+            return False  # seating (SPEC §3): placed row by row
         specials = None
         if layout.bomb_col is not None or layout.cloud_col is not None:
             specials = bulk_specials(
@@ -479,10 +518,16 @@ class _LongGame:
             if specials is False:
                 return False  # a cell that is no mark or change: judged row by row, to say where
         comma = layout.comma
-        bids = _whole_numbers(columns[layout.bid_col], count_cell, comma)
+        bids = _whole_numbers(columns[layout.bid_col], count_cell, comma, out=True)
+        if bids is None:
+            return False  # an out row (SPEC §3): placed row by row
         tricks = _whole_numbers(columns[layout.tricks_col], count_cell, comma)
         points = (_whole_numbers(columns[layout.points_col], whole_number, comma)
                   if layout.points_col is not None else None)
+        if self.rules is not None:
+            if not self.rules.take_columns(columns, layout.rules, lines[0]):
+                return False  # a rule written differently on some row: judged row by row
+            self.rules.apply(self.sheet)
         sheet = self.sheet
         if sheet_date is not None:
             sheet.date, sheet.date_line = sheet_date, date_line
@@ -503,65 +548,39 @@ class _LongGame:
 
 
 def _whole_numbers(cells: Sequence[str], read: Callable[[str, bool], Value],
-                   comma: bool) -> list[Value]:
-    """A column of cells as ``read`` reads each, looked up when all are plain numbers."""
+                   comma: bool, out: bool = False) -> list[Value] | None:
+    """A column of cells as ``read`` reads each, looked up when all are plain numbers; with
+    ``out``, None when a cell is a bid cell's ``out`` (SPEC §3)."""
     try:
         return list(map(PLAIN_NUMBERS.__getitem__, cells))
     except KeyError:
+        if out and any(map(is_out, cells)):
+            return None
         return [read(cell, comma) for cell in cells]
 
 
-# --- writing ---------------------------------------------------------------------------------
-
 class LongCsvWriter(SheetWriter):
-    """``[game,][date,]round,player,bid,tricks[,points]``: one row per round and player; a
-    ``game``, ``date`` or ``points`` column when some sheet learnt has one."""
+    """A long CSV: one row per round and player, a column for everything some sheet learnt
+    records (see :class:`~.csv_long_columns.LongColumns`)."""
 
-    carries_rules = False
+    carries_seating = True
 
     def __init__(self) -> None:
+        from .csv_long_columns import LongColumns  # (not loaded to read a CSV)
+
         super().__init__()
-        self.with_game = self.with_date = self.with_points = False
-        self.with_specials = False  # `bomb` and `cloud` columns (SPEC §3)
+        self.columns = LongColumns()
 
     def learn(self, p: Portable) -> None:
         super().learn(p)
-        self.with_specials = self.with_specials or any(
-            record.bomb or record.cloud is not None for record in p.rounds)
-        self.with_game = self.with_game or p.game is not None
-        self.with_date = self.with_date or p.date is not None
-        self.with_points = self.with_points or p.has_points
+        self.columns.learn(p)
 
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
-        yield ",".join((["game"] if self.with_game else []) + (["date"] if self.with_date else [])
-                       + ["round", "player", "bid", "tricks"]
-                       + (["points"] if self.with_points else [])
-                       + (["bomb", "cloud"] if self.with_specials else [])) + "\n"
+        yield self.columns.header()
         for p in sheets:
-            yield self.rows(p)
+            yield self.columns.rows(p)
 
-    def rows(self, p: Portable) -> str:
-        """One game's rows (a game with no rounds cannot be written: it would lose its
-        players)."""
-        if not p.rounds:
-            which = "the sheet" if p.game is None else f"game {p.game}"
-            raise WizardError(Problem(
-                f"{which} has no rounds yet, and a long CSV names the players only in its rows: "
-                "convert it to yaml, json or wide-csv instead", p.source))
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        game = [] if not self.with_game else ["" if p.game is None else p.game]
-        if self.with_date:
-            game.append("" if p.date is None else p.date)
-        for record in p.rounds:
-            for seat, name in enumerate(p.players):
-                row = game + [record.number, name, csv_cell(record.bids[seat]),
-                              csv_cell(record.tricks[seat] if record.tricks else None)]
-                if self.with_points:
-                    row.append(csv_cell(record.points[seat] if record.points else None))
-                if self.with_specials:  # the Bomb on the round's first row, the Cloud on its own
-                    row.append("yes" if record.bomb and not seat else "")
-                    row.append(f"{record.cloud[1]:+d}" if record.cloud is not None
-                               and record.cloud[0] == seat else "")
-                writer.writerow(row)
-        return out.getvalue()
+    def carried(self, p: Portable) -> Portable:
+        from .csv_long_columns import carried
+
+        return carried(p)

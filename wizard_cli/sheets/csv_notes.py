@@ -1,6 +1,7 @@
-"""What a CSV cannot carry of a sheet (``wizard convert``), said in one line on stderr with the
-options that score the CSV the same: a title, firstDealer, settings, place and notes (a wide CSV
-also typed points and the date; SPEC §3). Gathered one sheet at a time."""
+"""What a CSV cannot carry of a sheet (``wizard convert``), said in one line on stderr: a wide
+CSV drops a title, firstDealer, settings, place and notes (with the options that score it the
+same), typed points and the date; a long CSV carries them all (SPEC §3), but a game without a
+date below a dated one reads back with the date above. Gathered one sheet at a time."""
 
 from __future__ import annotations
 
@@ -42,9 +43,10 @@ class DropNotes:
         """Note what this sheet loses in the CSV."""
         target = self.target
         self.count += 1
-        flags = _scoring_flags(p)
-        dropped = [f"title '{quoted(p.title)}'"] if p.title is not None else []
-        if p.first_dealer is not None and p.first_dealer != p.players[0]:
+        wide = target == SheetFormat.WIDE_CSV  # a long CSV carries the rules (SPEC §3)
+        flags = _scoring_flags(p) if wide else []
+        dropped = [f"title '{quoted(p.title)}'"] if p.title is not None and wide else []
+        if wide and p.first_dealer is not None and p.first_dealer != p.players[0]:
             dropped.append(f"firstDealer {one_line(p.first_dealer)}")
         changed = [flag.replace("--set ", "") for flag in flags if flag.startswith("--set ")]
         if changed:
@@ -65,12 +67,18 @@ class DropNotes:
             if len(self.numbers) < _NUMBERS_SHOWN:
                 self.numbers.append(p.game)
         dropped += [f"{key} '{quoted(getattr(p, key))}'" for key in ("place", "notes")
-                    if getattr(p, key) is not None]
+                    if getattr(p, key) is not None and wide]
+        if not wide:  # a text longer than a CSV cell may be (SPEC §4's limits)
+            from .csv_long_columns import TEXT_MOST, too_long
+
+            dropped += [f"{key} of {len(getattr(p, key)):,} characters (a CSV cell holds at most "
+                        f"{TEXT_MOST:,})" for key in ("title", "place", "notes")
+                        if too_long(getattr(p, key))]
         if dropped:
             self.parts.append((p.game, "; ".join(dropped)))
         self.needs.add(tuple(flags))
-        self.more = self.more or p.place is not None or p.notes is not None or (
-            target == SheetFormat.WIDE_CSV and (p.date is not None or p.game is not None))
+        self.more = self.more or wide and (p.place is not None or p.notes is not None
+                                           or p.date is not None or p.game is not None)
 
     def note(self) -> str | None:
         """The one line, or None when nothing is dropped."""
@@ -78,12 +86,13 @@ class DropNotes:
             return None
         target = self.target
         parts = [(f"game {game}: " if self.count > 1 else "") + text for game, text in self.parts]
-        kind = "a long CSV" if target == SheetFormat.CSV else "a wide CSV"
-        what = ("a title, firstDealer, settings or typed points" if target == SheetFormat.WIDE_CSV
-                else "a title, firstDealer or settings")
+        if target == SheetFormat.CSV:  # a missing date (read back as the one above), a long text
+            return f"note: a long CSV cannot carry a game without a date below a dated one, nor " \
+                   f"a text longer than a cell; dropped {' / '.join(parts)}"
+        kind = "a wide CSV"
+        what = "a title, firstDealer, settings or typed points"
         if self.more:  # named only when there is one, so older notes read as before
-            what = what.replace(" or ", ", ") + (", a game id, date, place or notes"
-                                                 if target == SheetFormat.WIDE_CSV else ", place or notes")
+            what = what.replace(" or ", ", ") + ", a game id, date, place or notes"
         if len(self.needs) > 1:
             hint = " (its games differ in rules: score each with its own --set/--first-dealer)"
         else:

@@ -21,6 +21,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
+from ..game.seating import Seating
 from ..game.settings import resolve
 from .source import (
     decode_all,
@@ -157,7 +158,7 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
             yield from reader(buffered, source, encoding)
         elif kind == SheetFormat.CSV:
             yield from reader(decoded_blocks(buffered, source, encoding, waiting=waiting), source,
-                              runs=runs)
+                              runs=runs, note=note)
         else:
             if waiting is not None:
                 waiting()

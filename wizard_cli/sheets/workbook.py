@@ -85,7 +85,7 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
                 child.garbled("rows that do not start at the first one")
             # A typed cell has no delimiter to mistake: a decimal comma in a text cell is a point.
             for sheet in sheets_from_rows(header, header_line, _chunks(rows), location,
-                                          comma=True):
+                                          comma=True, note=note):
                 assert isinstance(sheet, Sheet)  # runs are a CSV file's (runs=True) alone
                 sheet.source, sheet.location = path, location
                 if named:
