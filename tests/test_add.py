@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from wizard_cli.app.batch import SheetRules
 from wizard_cli.app.recording import record
 from wizard_cli.app.typed_values import parse_values
+from wizard_cli.editing import round_edits as editing
 from wizard_cli.errors import WizardError
 from wizard_cli.game.settings import RawSetting, Settings, hand_sizes
-from wizard_cli.sheets import editing
-from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
-from wizard_cli.sheets.yaml_text import json_text, yaml_scalar
+from wizard_cli.sheets.yaml.sheets import read_yaml_sheets
+from wizard_cli.sheets.yaml.text import json_text, yaml_scalar
 
 COMMENTED = """\
 # Friday at Anna's: keep this comment

@@ -212,16 +212,16 @@ def test_each_format_is_written_beside_its_reader():
     assert set(FORMATS) == set(SheetFormat)
     assert {name: FORMATS[name].writer and FORMATS[name].writer.split(":")[0]
             for name in SheetFormat} == {
-        SheetFormat.YAML: "yaml_sheets", SheetFormat.JSON: "yaml_sheets",
-        SheetFormat.CSV: "csv_long", SheetFormat.WIDE_CSV: "csv_wide",
+        SheetFormat.YAML: "yaml.sheets", SheetFormat.JSON: "yaml.sheets",
+        SheetFormat.CSV: "csv.long", SheetFormat.WIDE_CSV: "csv.wide",
         SheetFormat.KEEPWIZ: None, SheetFormat.ESCALIER: None}  # other apps' exports: read only
     assert all(issubclass(function(entry.writer), SheetWriter) for entry in FORMATS.values()
                if entry.writer is not None)
     # a read-only format reads itself from its own module, told by its content
     assert {name: (FORMATS[name].reader, FORMATS[name].sniffer) for name in SheetFormat
             if FORMATS[name].writer is None} == {
-        SheetFormat.KEEPWIZ: ("keepwiz:read_keepwiz_sheets", "export_kinds:keepwiz"),
-        SheetFormat.ESCALIER: ("escalier:read_escalier_sheets", "export_kinds:escalier")}
+        SheetFormat.KEEPWIZ: ("exports.keepwiz:read_keepwiz_sheets", "exports.kinds:keepwiz"),
+        SheetFormat.ESCALIER: ("exports.escalier:read_escalier_sheets", "exports.kinds:escalier")}
     assert "csv.writer" not in source(PACKAGE / "sheets" / "writing.py")
 
 

@@ -23,7 +23,7 @@ from wizard_cli.game.compare import (
 )
 from wizard_cli.game.settings import KEYS, SPECS
 from wizard_cli.game.validation import check_sheet
-from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
+from wizard_cli.sheets.yaml.sheets import read_yaml_sheets
 
 W = "sample_sheets/worked-example.yaml"
 SIX = "sample_sheets/six-players-in-progress.yaml"

@@ -135,7 +135,7 @@ def test_nothing_heavy_is_imported_at_start():
     heavy = ["python_calamine", "openpyxl", "matplotlib", "openskill", "wizard_cli.game.compare",
              "wizard_cli.output.json_lines", "wizard_cli.output.rules_views",
              "starlette", "uvicorn", "jinja2", "segno", "wizard_cli.web.app", "wizard_cli.app.serving",
-             "wizard_cli.sheets.workbook", "wizard_cli.sheets.csv_sheets"]
+             "wizard_cli.sheets.workbook.reader", "wizard_cli.sheets.csv.sheets"]
     code = ("import sys, wizard_cli.cli; "
             f"print([m for m in {heavy!r} if m in sys.modules])")
     process = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

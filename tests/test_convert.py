@@ -18,8 +18,8 @@ from wizard_cli.game.settings import Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
 from wizard_cli.sheets.formats import convert, read_back
 from wizard_cli.sheets.writing import portable
-from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
-from wizard_cli.sheets.yaml_text import yaml_scalar
+from wizard_cli.sheets.yaml.sheets import read_yaml_sheets
+from wizard_cli.sheets.yaml.text import yaml_scalar
 
 SUFFIX = {"yaml": ".yaml", "json": ".json", "csv": ".csv", "wide-csv": ".csv"}
 CSV_TARGETS = ("csv", "wide-csv")
@@ -550,7 +550,7 @@ def test_a_numeric_game_id_written_to_a_csv_is_said_to_read_back_as_text(write):
 def test_a_long_text_is_written_to_yaml_as_it_reads_back(piece, extra):
     """A text of LONG_TEXT characters or more (the notes or title a YAML conversion writes a
     piece at a time, double-quoted) reads back as exactly that text, as a short one does."""
-    from wizard_cli.sheets.yaml_text import LONG_TEXT, block_scalar_pieces
+    from wizard_cli.sheets.yaml.text import LONG_TEXT, block_scalar_pieces
 
     for text in (piece, (piece * (LONG_TEXT // len(piece) + 1))[:LONG_TEXT + extra]):
         written = "".join(block_scalar_pieces(text))

@@ -15,7 +15,7 @@ from helpers import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wizard_cli.sheets.csv_sheets import read_csv_sheets
+from wizard_cli.sheets.csv.sheets import read_csv_sheets
 
 # Two 3-player one-round games: game a sets exactBonus 30 (its second row's cell is empty:
 # merged), game b sets nothing.

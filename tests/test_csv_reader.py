@@ -1,4 +1,4 @@
-"""The CSV reader (sheets/csv_rows.py) and the long and wide readers' public entry points.
+"""The CSV reader (sheets/csv/rows.py) and the long and wide readers' public entry points.
 
 The reader is ``csv.reader`` over the decoded lines; these tests pin its rows and their line
 numbers to a naive reference that reads the whole text at once, however the text is cut into
@@ -14,8 +14,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows
-from wizard_cli.sheets.csv_sheets import read_csv_sheets
+from wizard_cli.sheets.csv.rows import BlockColumns, CsvRows
+from wizard_cli.sheets.csv.sheets import read_csv_sheets
 
 CELLS = ["Anna", "1", "", " 2 ", '"Ben, Jr."', '"two\nlines"', '"three\r\nline\rcell"',
          '"say ""hi"""', "x\x0cy", "Z\u2028", '""', "ä"]

@@ -19,8 +19,8 @@ from wizard_cli.app.batch import SheetRules
 from wizard_cli.app.recording import checked_last, read_text, record
 from wizard_cli.errors import WizardError
 from wizard_cli.game.settings import RawSetting
-from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
-from wizard_cli.sheets.yaml_text import json_text, yaml_scalar
+from wizard_cli.sheets.yaml.sheets import read_yaml_sheets
+from wizard_cli.sheets.yaml.text import json_text, yaml_scalar
 
 OLD = 1_000_000_000 * 1_600_000_000  # a fixed mtime (ns) to see that nothing was written
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from helpers import run
 
-from wizard_cli.sheets import locking
-from wizard_cli.sheets.atomic import update_in_place
-from wizard_cli.sheets.locking import lock_path, sheet_lock
+from wizard_cli.editing import locking
+from wizard_cli.editing.atomic import update_in_place
+from wizard_cli.editing.locking import lock_path, sheet_lock
 
 ROOT = Path(__file__).resolve().parent.parent
 IN_PLAY = """\
@@ -90,7 +90,7 @@ def test_the_second_writer_goes_on_once_the_first_is_done(tmp_path):
     sheet.write_text(IN_PLAY)
     holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
         import sys, time
-        from wizard_cli.sheets.locking import sheet_lock
+        from wizard_cli.editing.locking import sheet_lock
         with sheet_lock({str(sheet)!r}):
             print("held", flush=True)
             time.sleep(0.8)
@@ -108,7 +108,7 @@ def test_a_lock_left_by_a_process_that_no_longer_runs_does_not_block(tmp_path):
     # A holder killed outright, lock file left behind with its pid in it.
     holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
         import time
-        from wizard_cli.sheets.locking import sheet_lock
+        from wizard_cli.editing.locking import sheet_lock
         with sheet_lock({str(sheet)!r}):
             print("held", flush=True)
             time.sleep(60)
@@ -179,7 +179,7 @@ def test_root_editing_another_users_sheet_keeps_its_owner(tmp_path):
 
 SLOW_WRITER = """
 import sys, time
-from wizard_cli.sheets.atomic import write_atomically
+from wizard_cli.editing.atomic import write_atomically
 
 def pieces():
     yield "x" * 1_000_000
@@ -222,7 +222,7 @@ def test_add_takes_the_tab_spacing_check_takes(tmp_path):
 def test_an_edit_that_cannot_be_made_is_one_located_line(tmp_path, monkeypatch):
     import yaml
 
-    from wizard_cli.sheets import editing
+    from wizard_cli.editing import round_edits as editing
 
     sheet = tmp_path / "game.yaml"
     sheet.write_text(IN_PLAY)

@@ -1,4 +1,4 @@
-"""wizard_cli.sheets.atomic: atomic writes that never overwrite without --force and never leave debris."""
+"""wizard_cli.editing.atomic: atomic writes that never overwrite without --force and never leave debris."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import stat
 
 import pytest
 
+from wizard_cli.editing import atomic as files
+from wizard_cli.editing.atomic import write_atomically
 from wizard_cli.errors import WizardError
-from wizard_cli.sheets import atomic as files
-from wizard_cli.sheets.atomic import write_atomically
 
 
 def messages(excinfo: pytest.ExceptionInfo[WizardError]) -> list[str]:
@@ -123,7 +123,7 @@ def test_writes_through_a_symlink_and_keeps_the_link(tmp_path):
 
 
 def test_refuse_existing_fails_early_only_without_force(tmp_path):
-    from wizard_cli.sheets.atomic import refuse_existing
+    from wizard_cli.editing.atomic import refuse_existing
 
     target = tmp_path / "sheet.yaml"
     refuse_existing(target, force=False)  # absent: fine

@@ -20,7 +20,7 @@ from wizard_cli.errors import Problem, WizardError
 from wizard_cli.sheets import source as reading
 from wizard_cli.sheets.cells import whole_number
 from wizard_cli.sheets.formats import read_sheets
-from wizard_cli.sheets.yaml_tree import Node, documents
+from wizard_cli.sheets.yaml.tree import Node, documents
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG = (SAMPLES / "worked-example-long.csv").read_bytes()

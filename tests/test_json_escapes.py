@@ -11,7 +11,7 @@ from helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizard_cli.sheets.yaml_tree import JsonBlocks
+from wizard_cli.sheets.yaml.tree import JsonBlocks
 
 PLAYERS = ["😀 Anna", "Zoé", "Cy"]  # a surrogate pair and a lone escape once dumped
 

@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 
 from wizard_cli.game.model import GameRun
 from wizard_cli.sheets import source
-from wizard_cli.sheets.csv_rows import BlockColumns, CsvRows, cell_runs, cell_runs_from
-from wizard_cli.sheets.csv_sheets import read_csv_sheets
+from wizard_cli.sheets.csv.rows import BlockColumns, CsvRows, cell_runs, cell_runs_from
+from wizard_cli.sheets.csv.sheets import read_csv_sheets
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 SEASONS = range(60 if SLOW else 3)
@@ -126,7 +126,7 @@ def CliRunner_general(args: list[str]):  # noqa: N802 (named for what it is)
 def single_game_reads():
     """While inside, the long reader reads row by row and hands out no runs: each game is read
     and checked alone, as a lone sheet is (the reference the lanes are held to)."""
-    from wizard_cli.sheets import csv_sheets
+    from wizard_cli.sheets.csv import sheets as csv_sheets
 
     def read_alone(blocks, source_name, bulk=True, runs=False, note=None):
         return reader(blocks, source_name, bulk=False, runs=False, note=note)
@@ -520,7 +520,7 @@ def test_plain_numbers_read_as_whole_number_reads_them(cells):
     """A column's plain numbers (looked up at once): what whole_number reads each cell as,
     when every one is a plain number; else None (one cell or many)."""
     from wizard_cli.sheets.cells import PLAIN_NUMBERS
-    from wizard_cli.sheets.csv_runs import plain_numbers
+    from wizard_cli.sheets.csv.runs import plain_numbers
 
     expected = ([PLAIN_NUMBERS[cell] for cell in cells]
                 if all(cell in PLAIN_NUMBERS for cell in cells) else None)

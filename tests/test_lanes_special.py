@@ -19,7 +19,7 @@ from test_lanes import NAMES, RULES, as_sheets, both, game_rows
 
 from wizard_cli.game.model import GameRun
 from wizard_cli.sheets import source
-from wizard_cli.sheets.csv_sheets import read_csv_sheets
+from wizard_cli.sheets.csv.sheets import read_csv_sheets
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 SEEDS = range(30 if SLOW else 3)

@@ -227,7 +227,7 @@ def test_a_season_of_distinct_players_stays_small(distinct_players, command):
 
 
 # Issue 21, item 4: a big sheet changed in place. The change holds the text read once: the new
-# text is pieces of it (sheets/spliced.py), a long notes is remembered by its fingerprint while
+# text is pieces of it (editing/spliced.py), a long notes is remembered by its fingerprint while
 # the change is checked, and play remembers the text it saw by a fingerprint. Before, with a
 # 16 MB notes: add/edit/undo 112 MiB, add --bids --tricks 143, play 190; a 16 MB sheet of
 # comments: play 127, add 96. After: 82, 82, 82; 66, 66. At 60 MB (WIZARD_SLOW=1): 325-615
@@ -300,7 +300,7 @@ def test_add_on_a_big_sheet_of_comments_stays_in_bounded_memory(tmp_path, big_sh
 # Issue 21, items 1 and 2: a big sheet read and written in flat memory. A large file is parsed
 # as it is decoded (never whole: sheets/source.py streamed_text), JSON is written a piece at a
 # time and a long text in slices (output/formats.py write_json, write_text), a conversion is
-# read back as it is written (sheets/yaml_sheets.py sheet_json_pieces), and a long title is
+# read back as it is written (sheets/yaml/sheets.py sheet_json_pieces), and a long title is
 # written as its own block (text_blocks: joined to the tables, which hold "→", it took 2 bytes
 # a character). Before, at 16 MB: check 80 MiB, score -f json 110, convert --to json 142; a
 # 16 MB title: score 141, compare -f markdown 126, standings 110. After: 65, 67, 84; 67, 68,

@@ -10,7 +10,7 @@ from helpers import run
 
 from wizard_cli.game.settings import DEFAULTS, Settings
 from wizard_cli.sheets.blank import blank_sheet
-from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
+from wizard_cli.sheets.yaml.sheets import read_yaml_sheets
 
 THREE = """\
 # A Wizard score sheet. Record each round as it is played:

@@ -408,7 +408,7 @@ def test_inflating_stops_once_past_two_megabytes():
     import tracemalloc
 
     from wizard_cli.errors import WizardError
-    from wizard_cli.sheets.share_links import inflated
+    from wizard_cli.sheets.exports.share_links import inflated
 
     squeezer = zlib.compressobj(9, zlib.DEFLATED, -15)
     bomb = b"".join(squeezer.compress(bytes(1 << 24)) for _ in range(64)) + squeezer.flush()

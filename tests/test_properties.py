@@ -10,8 +10,8 @@ from wizard_cli.game.game import Game, score_game
 from wizard_cli.game.scoring import base_points, competition_ranks
 from wizard_cli.game.settings import SPECS, RawSetting, Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
-from wizard_cli.sheets.csv_sheets import read_csv_sheets
-from wizard_cli.sheets.yaml_sheets import read_yaml_sheets
+from wizard_cli.sheets.csv.sheets import read_csv_sheets
+from wizard_cli.sheets.yaml.sheets import read_yaml_sheets
 
 NAMES = ["Anna", "Ben", "Cara", "Dan", "Eve", "Finn"]
 FAST = settings(max_examples=60, deadline=None)

@@ -22,9 +22,10 @@ from wizard_cli.game.model import BadValue
 from wizard_cli.game.scoring import base_points, points_tables
 from wizard_cli.game.settings import DEFAULTS, SPECS, Settings, hand_sizes
 from wizard_cli.game.validation import check_sheet
-from wizard_cli.sheets import csv_long, source
-from wizard_cli.sheets.csv_sheets import read_csv_sheets
-from wizard_cli.sheets.yaml_tree import documents
+from wizard_cli.sheets import source
+from wizard_cli.sheets.csv import long as csv_long
+from wizard_cli.sheets.csv.sheets import read_csv_sheets
+from wizard_cli.sheets.yaml.tree import documents
 
 PLAYERS = ("Anna", "Ben", "Cara", "Dan")
 

@@ -26,7 +26,7 @@ httpx = pytest.importorskip("httpx", reason="httpx (a test dependency) is not in
 from helpers import SAMPLES  # noqa: E402
 from serving import ROOT, Events, Server  # noqa: E402
 
-from wizard_cli.sheets.locking import lock_path  # noqa: E402
+from wizard_cli.editing.locking import lock_path  # noqa: E402
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 IN_PROGRESS = SAMPLES / "six-players-in-progress.yaml"

@@ -575,7 +575,7 @@ def test_stats_count_the_bid_as_the_cloud_changed_it(write):
 def test_a_long_csv_places_the_special_cards_in_bulk_as_row_by_row(cells, in_play):
     """A regular game's rows with bomb and cloud cells read in bulk exactly as one by one:
     the same rounds, lines, implied setting and problems (a season keeps its fast path)."""
-    from wizard_cli.sheets.csv_sheets import read_csv_sheets
+    from wizard_cli.sheets.csv.sheets import read_csv_sheets
 
     rows = []
     for index, (bomb, cloud) in enumerate(cells):

@@ -1,4 +1,4 @@
-"""A text edited in place is kept as pieces of the original (sheets/spliced.py, issue 21 item 4):
+"""A text edited in place is kept as pieces of the original (editing/spliced.py, issue 21 item 4):
 it reads as the text made whole would, for every question an edit asks of it."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wizard_cli.sheets import spliced
-from wizard_cli.sheets.spliced import Spliced, blocks, digest, finditer, search
+from wizard_cli.editing import spliced
+from wizard_cli.editing.spliced import Spliced, blocks, digest, finditer, search
 
 CHARS = st.sampled_from("ab:\r\n\u2028 -")
 TEXTS = st.text(CHARS, max_size=40)

@@ -4,8 +4,8 @@ naming the workbook, exit 1; and it is killed and reaped however the reading end
 stopping early, Ctrl-C).
 
 Where the point is the child misbehaving, a module of the test's own stands in for
-``wizard_cli.sheets.workbook_child`` (``CHILD_MODULE``), started the same way: a clean
-interpreter, fenced by the real :func:`~wizard_cli.sheets.workbook_child.fence`.
+``wizard_cli.sheets.workbook.child`` (``CHILD_MODULE``), started the same way: a clean
+interpreter, fenced by the real :func:`~wizard_cli.sheets.workbook.child.fence`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import workbook_bombs as bombs
 from helpers import SAMPLES, run
 
 from wizard_cli.errors import WizardError
-from wizard_cli.sheets import workbook
-from wizard_cli.sheets.workbook_frames import frame
+from wizard_cli.sheets.workbook import reader as workbook
+from wizard_cli.sheets.workbook.frames import frame
 
 pytest.importorskip("python_calamine", reason="the xlsx extra (python-calamine) is not installed")
 
@@ -39,8 +39,8 @@ def stand_in(monkeypatch, tmp_path, body: str) -> None:
     ``frames``)."""
     (tmp_path / "stand_in.py").write_text(
         "import os, sys, time\n"
-        "from wizard_cli.sheets import workbook_frames as frames\n"
-        "from wizard_cli.sheets.workbook_child import fence\n"
+        "from wizard_cli.sheets.workbook import frames\n"
+        "from wizard_cli.sheets.workbook.child import fence\n"
         "def main(argv):\n"
         "    fence(int(argv[0]), int(argv[1]))\n"
         "    out = 1\n" + "".join(f"    {line}\n" for line in body.splitlines()))

@@ -1,5 +1,5 @@
 """SPEC §4 for workbooks (issue 21, items 2, 3 and 15): no workbook takes the process down or
-its memory past 250 MiB. calamine reads in a fenced child (sheets/workbook_child.py): a stray
+its memory past 250 MiB. calamine reads in a fenced child (sheets/workbook/child.py): a stray
 far cell, a lying or late ``<dimension>``, ODS's repeated cells, a long shared string shown in
 many cells each make it ask for more than the fence allows, and each is one line naming the
 workbook, exit 1; a zip bomb is refused by the archive's declared sizes before anything is

@@ -1,5 +1,5 @@
 """SPEC §4 for legacy ``.xls`` workbooks (issue 21, item 3): calamine reads an ``.xls`` whole
-and trusts it, so it reads in a fenced child (sheets/workbook_child.py): a hostile one is one
+and trusts it, so it reads in a fenced child (sheets/workbook/child.py): a hostile one is one
 line naming the workbook, exit 1, or is read within the fence; the reading process stays small.
 The workbooks are BIFF8 records in a compound file written byte by byte (tests/xls_bytes.py);
 each is read by a real ``wizard`` process whose own peak memory is measured. Read in one process
@@ -18,7 +18,7 @@ import xls_bytes as x
 from helpers import run
 from workbook_runs import fenced, parent_peak_mib, read_within, refused
 
-from wizard_cli.sheets import workbook
+from wizard_cli.sheets.workbook import reader as workbook
 
 pytest.importorskip("python_calamine", reason="the xlsx extra (python-calamine) is not installed")
 

@@ -2,7 +2,7 @@
 
 test_memory.peak_mib reads the peak that ``os.wait4`` gives, which on Linux is the largest of
 the process and every child it waited for: since a workbook is read in a child of its own,
-fenced at 250 MiB (sheets/workbook_child.py), that would measure the child. Here the wizard
+fenced at 250 MiB (sheets/workbook/child.py), that would measure the child. Here the wizard
 process reports its own peak (``RUSAGE_SELF``) as it exits; the small launcher of test_memory
 starts it, so that pytest's size is not counted in it.
 """

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..editing import round_edits as editing
 from ..errors import Problem, WizardError
 from ..game.game import Game
-from ..sheets import editing
 from .batch import SheetRules
 from .recording import (
     Recorded,

@@ -22,7 +22,7 @@ from ..errors import Problem, WizardError
 from ..game.model import Sheet, SheetFormat
 from ..game.validation import Checked
 from ..output.formats import FormulaGuard, formula_like
-from ..sheets.csv_notes import DropNotes
+from ..sheets.csv.notes import DropNotes
 from ..sheets.formats import check_convertible, writer
 from ..sheets.game_ids import GameIds
 from ..sheets.source import STDIN

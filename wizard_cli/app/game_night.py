@@ -154,7 +154,7 @@ def file_stem(date: str | None, title: str | None) -> str:
 def write_new(folder: str, stem: str, text: Callable[[str], str]) -> str:
     """Write ``text(FILE)`` (the sheet naming its own file) as ``STEM.yaml`` in ``folder``,
     never over a file (``STEM-2``, ``-3``, …), through the CLI's atomic write; the NAME."""
-    from ..sheets.atomic import OVERWRITE_HINT, write_atomically
+    from ..editing.atomic import OVERWRITE_HINT, write_atomically
 
     for number in range(1, MAX_TRIES + 1):
         name = stem if number == 1 else f"{stem}-{number}"

@@ -15,15 +15,15 @@ import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..editing import round_edits as editing
+from ..editing.spliced import Text, digest
 from ..errors import Problem, WizardError, name_list
 from ..game.game import Game, GameResult
 from ..game.model import RoundRecord, Sheet
 from ..game.validation import repairable_game, validated_game
-from ..sheets import editing
-from ..sheets.spliced import Text, digest
-from ..sheets.yaml_positions import line_offset
-from ..sheets.yaml_sheets import read_yaml_sheets
-from ..sheets.yaml_text import LONG_TEXT, yaml_scalar
+from ..sheets.yaml.positions import line_offset
+from ..sheets.yaml.sheets import read_yaml_sheets
+from ..sheets.yaml.text import LONG_TEXT, yaml_scalar
 from .batch import SheetRules
 from .typed_values import parse_cloud, parse_values, player_seat
 
@@ -46,7 +46,7 @@ class SheetText:
     the rules given outside it. A change edits the last game only, from the line its mapping
     starts on (``game.sheet.line``): the text before that line, and the games in it, stay."""
 
-    text: Text  # as read, or as changed (kept as pieces of the text read: see sheets/spliced.py)
+    text: Text  # as read, or as changed (kept as pieces of the text read: see editing/spliced.py)
     source: str
     game: Game
     rules: SheetRules = SheetRules()
@@ -222,7 +222,7 @@ def _sitting_out(current: SheetText, out: str, bids: str | None) -> SheetText:
 def sitting_out(current: SheetText, seats: Collection[int]) -> SheetText:
     """The next round started with no bid yet and ``out: [NAMES]`` (``add --out``, ``play``'s
     ``out NAME``, the page's ``"out"``: SPEC §5), read back and checked."""
-    from ..sheets.seat_edits import put_out
+    from ..editing.seat_edits import put_out
 
     game = current.game
     _not_finished(game, ", so there is no round to sit out")
@@ -339,7 +339,7 @@ def change_file(path: str, change: Change, command: str = "add",
     place if the change is valid: the one way every command that changes a sheet (add, edit,
     undo, play) writes it.
 
-    Through :func:`~wizard_cli.sheets.atomic.update_in_place` (SPEC §7): locked against a second
+    Through :func:`~wizard_cli.editing.atomic.update_in_place` (SPEC §7): locked against a second
     writer for the whole read-check-write, atomic, keeping the file's encoding, byte-order mark,
     line ends, mode and owner; a read-only sheet is refused. With ``repair`` (edit, undo) the
     sheet as it stands may break a rule in its rounds: the change may be what mends it.
@@ -348,9 +348,9 @@ def change_file(path: str, change: Change, command: str = "add",
     the new text is pieces of the text read (:mod:`~..sheets.spliced`): a 60 MB sheet is held
     once. The game returned has its texts whole (for what the command prints); ``whole=False``
     (``play``, which prints no place or notes) keeps them as fingerprints. ``fingerprint`` and
-    ``stopping`` are ``serve``'s (see :func:`~wizard_cli.sheets.atomic.update_in_place`).
+    ``stopping`` are ``serve``'s (see :func:`~wizard_cli.editing.atomic.update_in_place`).
     """
-    from ..sheets.atomic import update_in_place
+    from ..editing.atomic import update_in_place
     from ..sheets.source import display_name
 
     source = display_name(path)

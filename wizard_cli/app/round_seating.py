@@ -89,7 +89,7 @@ def moved(game: Game, text, after: RoundRecord, moves: SeatMoves
           ) -> tuple[object, RoundRecord, tuple[Problem, ...]]:
     """The round's text with the players moved (values out, then in, then ``out`` itself),
     the round as it must read back, and a line for each player moved, in seating order."""
-    from ..sheets.round_seats import drop_values, put_values, set_out
+    from ..editing.round_seats import drop_values, put_values, set_out
 
     players, line, number = game.players, game.sheet.line or 1, after.number
     seating = _seating(game)

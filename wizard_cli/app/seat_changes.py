@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..editing.seat_edits import insert_player, remove_player, replace_name, replace_player
 from ..errors import Problem, WizardError, shorten
 from ..game.game import Game
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ..game.validation import validated_game
-from ..sheets.seat_edits import insert_player, remove_player, replace_name, replace_player
 from .batch import SheetRules
 from .recording import UNSAFE, Recorded, SheetText, bare_rounds, change_file, parse_last_sheet
 
-START_LIMIT = 10**9  # a start score a sheet reads (sheets/yaml_values.py: "far too large")
+START_LIMIT = 10**9  # a start score a sheet reads (sheets/yaml/values.py: "far too large")
 
 
 def _refuse(game: Game, message: str, number: int | None = None,

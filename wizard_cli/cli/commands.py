@@ -266,8 +266,8 @@ def plot(sheets: Annotated[list[str], typer.Argument(
     --ratings, one line per player of the ordinal after each rated game. Needs matplotlib:
     pip install '.[plot]' in the wizard checkout. Never overwrites FILE without --force.
     """
+    from ..editing.atomic import refuse_existing, write_atomically
     from ..output import chart as charts
-    from ..sheets.atomic import refuse_existing, write_atomically
 
     fmt = charts.image_format(output)
     if fmt is None:

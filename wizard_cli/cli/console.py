@@ -174,7 +174,7 @@ def output_after_change(shown: str) -> Iterator[None]:
 
 def check_output(output: str | None, force: bool) -> None:
     """Refuse an existing output file up front, before reading or converting anything."""
-    from ..sheets.atomic import refuse_existing
+    from ..editing.atomic import refuse_existing
 
     if output is not None and output != STDIN:
         refuse_existing(output, force)
@@ -183,7 +183,7 @@ def check_output(output: str | None, force: bool) -> None:
 def write_output(text: str | Iterable[str], output: str | None, force: bool) -> None:
     """The text (or its pieces, as they come) to ``-o FILE`` (atomically, never over a file
     without --force; a device or FIFO written to as it is), else to stdout (``-o -`` too)."""
-    from ..sheets.atomic import write_atomically
+    from ..editing.atomic import write_atomically
 
     if output is None or output == STDIN:
         for piece in [text] if isinstance(text, str) else text:

@@ -20,11 +20,11 @@ from ..app.amending import latest_entry, take_back_latest
 from ..app.batch import existing_files
 from ..app.recording import Change, Recorded, SheetText, change_file, record_special, record_values
 from ..app.typed_values import parse_cloud
+from ..editing.spliced import digest
 from ..errors import Problem, UsageError, WizardError, shorten, visible
 from ..game.game import Game, GameResult
 from ..sheets.cells import SHOWN, whole_number
 from ..sheets.source import STDIN, display_name
-from ..sheets.spliced import digest
 from . import play_seats as seat_changes
 from .play_lines import bid_prompt, bids_so_far, opening_line
 
@@ -569,7 +569,7 @@ def _new_sheet(path: str, players: list[str], assignments: list[str] | None,
                new: NewGame) -> None:
     """A blank sheet, as ``wizard new`` writes it."""
     from ..app.batch import RuleOptions, rule_layers
-    from ..sheets.atomic import write_atomically
+    from ..editing.atomic import write_atomically
     from ..sheets.blank import new_sheet
     from .options import new_date
 

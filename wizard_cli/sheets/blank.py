@@ -12,7 +12,7 @@ from ..errors import Problem, WizardError
 from ..game.model import Sheet
 from ..game.settings import SPEC_BY_KEY, Settings
 from ..game.validation import check_sheet
-from .yaml_text import flow_list, setting_text, yaml_scalar
+from .yaml.text import flow_list, setting_text, yaml_scalar
 
 _PLAIN_WORD = re.compile(r"[\w./+-]+")
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import IO, TYPE_CHECKING, Any
 
+from ..editing.spliced import Streamed
 from ..errors import Problem, WizardError
 from ..game.model import GameRun, Sheet, SheetFormat
 from ..game.seating import Seating
@@ -33,7 +34,6 @@ from .source import (
     streamed_text,
     text_encoding,
 )
-from .spliced import Streamed
 from .writing import Portable, SheetWriter, cell_value, has_values
 
 if TYPE_CHECKING:
@@ -54,17 +54,17 @@ class Registered:
 
 
 FORMATS: dict[SheetFormat, Registered] = {
-    SheetFormat.YAML: Registered((".yaml", ".yml"), "yaml_sheets:read_yaml_sheets",
-                                 "yaml_sheets:YamlWriter"),
-    SheetFormat.JSON: Registered((".json",), SheetFormat.YAML, "yaml_sheets:JsonWriter"),
-    SheetFormat.CSV: Registered((".csv", ".tsv", ".txt"), "csv_sheets:read_csv_sheets",
-                                "csv_long:LongCsvWriter"),
+    SheetFormat.YAML: Registered((".yaml", ".yml"), "yaml.sheets:read_yaml_sheets",
+                                 "yaml.sheets:YamlWriter"),
+    SheetFormat.JSON: Registered((".json",), SheetFormat.YAML, "yaml.sheets:JsonWriter"),
+    SheetFormat.CSV: Registered((".csv", ".tsv", ".txt"), "csv.sheets:read_csv_sheets",
+                                "csv.long:LongCsvWriter"),
     SheetFormat.WIDE_CSV: Registered((), SheetFormat.CSV,  # a CSV, told by its header
-                                     "csv_wide:WideCsvWriter"),
-    SheetFormat.KEEPWIZ: Registered((), "keepwiz:read_keepwiz_sheets", None,
-                                    "export_kinds:keepwiz"),
-    SheetFormat.ESCALIER: Registered((), "escalier:read_escalier_sheets", None,
-                                     "export_kinds:escalier"),
+                                     "csv.wide:WideCsvWriter"),
+    SheetFormat.KEEPWIZ: Registered((), "exports.keepwiz:read_keepwiz_sheets", None,
+                                    "exports.kinds:keepwiz"),
+    SheetFormat.ESCALIER: Registered((), "exports.escalier:read_escalier_sheets", None,
+                                     "exports.kinds:escalier"),
 }
 # what --input-format can name
 INPUT_FORMATS = (SheetFormat.YAML, SheetFormat.CSV, SheetFormat.KEEPWIZ, SheetFormat.ESCALIER)
@@ -139,7 +139,7 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
     """
     source = display_name(path)
     if input_format is None and path.lower().endswith(WORKBOOK_SUFFIXES):
-        from .workbook import read_workbook_sheets
+        from .workbook.reader import read_workbook_sheets
 
         yield from read_workbook_sheets(path, note)
         return

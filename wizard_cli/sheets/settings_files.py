@@ -8,10 +8,10 @@ from ..errors import Problem, WizardError
 from ..game.settings import RawSetting
 
 if TYPE_CHECKING:
-    from .yaml_tree import Node
+    from .yaml.tree import Node
 
 from .source import bom_encoding, decode_all, display_name, open_binary, read_limited
-from .yaml_sheets import SHEET_KEYS, settings_from_node
+from .yaml.sheets import SHEET_KEYS, settings_from_node
 
 
 def read_yaml_mapping(path: str, what: str, encoding: str | None = None) -> Node:
@@ -20,7 +20,7 @@ def read_yaml_mapping(path: str, what: str, encoding: str | None = None) -> Node
     with open_binary(path) as handle:
         data = read_limited(handle, source)
     text = decode_all(data, source, encoding or bom_encoding(data))
-    from .yaml_tree import documents
+    from .yaml.tree import documents
 
     docs = list(documents(text, source))
     if len(docs) != 1 or docs[0].kind != "map":

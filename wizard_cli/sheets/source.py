@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO
 
+from ..editing.spliced import Streamed, first_words, pair_escapes
 from ..errors import Problem, WizardError
-from .spliced import Streamed, first_words, pair_escapes
 
 BLOCK_BYTES = 1 << 16  # what is read and decoded at a time
 STDIN = "-"

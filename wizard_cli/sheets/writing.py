@@ -1,7 +1,7 @@
 """What every sheet writer shares (``wizard convert``): a validated sheet as a file carries it
 (:class:`Portable`), its values as written, and :class:`SheetWriter`, the one shape of a
-format's writer. Each format's writer sits beside its reader (``yaml_sheets``: YAML and JSON,
-``csv_long``, ``csv_wide``), registered in :mod:`.formats`, which also proves that what was
+format's writer. Each format's writer sits beside its reader (``yaml.sheets``: YAML and JSON,
+``csv.long``, ``csv.wide``), registered in :mod:`.formats`, which also proves that what was
 written reads back the same.
 """
 
