@@ -1,8 +1,8 @@
 """The season tallies' fast path against their general one (issue 20): ``stats`` and ``stats
 --by handSize|position`` add each seat's rounds up as whole columns, held a while and summed in C
-(``Season.add``, ``Breakdown.add``); the general path counts one round of one player at a time
-(``add_round_by_round``), as the figures are defined. Random games under every rule that changes
-points or positions (zero-bid scoring, the dealer's restriction, round extras, bonuses, round
+(``Season.add``, ``Breakdown.add``); the test oracles here (``stats_round_by_round``,
+``breakdown_round_by_round``) count one round of one player at a time, as the figures are
+defined. Random games under every rule that changes points or positions (zero-bid scoring, the dealer's restriction, round extras, bonuses, round
 modes, first dealers), unfinished ones and rounds in play among them, go through both, added up
 after every game or after many, and every figure must be the same."""
 
@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sheetmaker import make_sheet, rules, score_sheet
 
-from wizard_cli.game.breakdown import Breakdown
+from wizard_cli.game.breakdown import Breakdown, GroupRow
+from wizard_cli.game.scoring import by_seat
 from wizard_cli.game.settings import hand_sizes
 from wizard_cli.game.stats import Season
 
@@ -52,13 +53,46 @@ def scored_games(draw):
     return score_sheet(make_sheet(players, rounds), settings_, draw(st.integers(0, count - 1)))
 
 
+def stats_round_by_round(season, result) -> None:
+    """The test oracle: one scored game folded into ``season`` one round of one player at a
+    time, as the figures are defined; ``Season.add`` must agree with it."""
+    tallies = season._count(result)
+    scored, count = result.scored, len(tallies)
+    seats = zip(tallies, by_seat(scored.made, count), by_seat(scored.tricks, count))
+    for tally, bids, tricks in seats:  # (the round in play has no tricks: zip skips it)
+        for bid, took in zip(bids, tricks):
+            if bid is not None:  # None: a round the player did not sit in (SPEC §1)
+                tally.add_round(bid, took)
+    season._add_scores(result, tallies)
+
+
+def breakdown_round_by_round(breakdown, result) -> None:
+    """The test oracle: one scored game folded into ``breakdown`` one round of one player at a
+    time; ``Breakdown.add`` must agree with it."""
+    played = breakdown._count(result)
+    if not played:
+        return
+    scored, count = result.scored, len(result.players)
+    groups = breakdown.groups
+    for name, seat_keys, bids, tricks, points in zip(
+            result.players, breakdown._keys(scored, played), by_seat(scored.made, count),
+            by_seat(scored.tricks, count), by_seat(scored.points, count)):
+        for key, bid, took, earned in zip(seat_keys, bids, tricks, points):
+            row = groups.get((name, key))
+            if row is None:
+                row = groups[name, key] = GroupRow(name, key)
+            row.rounds += 1
+            row.made += bid == took
+            row.points += earned
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(scored_games(), max_size=8), st.sampled_from([1, 3, 1024]))
 def test_stats_columns_add_up_as_round_by_round(results, limit):
     fast, general = Season(waiting_limit=limit), Season()
     for result in results:
         fast.add(result)
-        general.add_round_by_round(result)
+        stats_round_by_round(general, result)
     assert fast.ranked() == general.ranked()
     assert (fast.games, fast.finished) == (general.games, general.finished)
     assert fast.players == general.players
@@ -71,7 +105,7 @@ def test_breakdown_columns_add_up_as_round_by_round(results, limit, by):
     fast, general = Breakdown(by, waiting_limit=limit), Breakdown(by)
     for result in results:
         fast.add(result)
-        general.add_round_by_round(result)
+        breakdown_round_by_round(general, result)
     assert fast.rows() == general.rows()
     assert (fast.games, fast.finished) == (general.games, general.finished)
     assert all(type(row.made) is int for row in fast.rows())  # never a bool summed alone

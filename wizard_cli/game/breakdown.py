@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .game import GameResult
 from .model import RUN_FIRST_DEALER
 from .runs import ScoredRun, fold_in
-from .scoring import ScoredColumns, by_seat, dealer_seat
+from .scoring import ScoredColumns, dealer_seat
 from .settings import hand_sizes
 from .stats import WAITING_LIMIT
 
@@ -100,7 +100,7 @@ class Breakdown:
 
     def add(self, result: GameResult) -> None:
         """Fold one scored game in: each seat's played rounds as whole columns (the fast path;
-        :meth:`add_round_by_round` is the reference it must agree with)."""
+        the tests' round-by-round fold is the reference it must agree with)."""
         played = self._count(result)
         if not played:
             return
@@ -156,25 +156,6 @@ class Breakdown:
             self.waiting_count += count * (stop - start)
         if self.waiting_count >= self.waiting_limit:
             self._add_waiting()
-
-    def add_round_by_round(self, result: GameResult) -> None:
-        """Fold one scored game in, one round of one player at a time: the general path, which
-        :meth:`add` must agree with (tests compare the two)."""
-        played = self._count(result)
-        if not played:
-            return
-        scored, count = result.scored, len(result.players)
-        groups = self.groups
-        for name, seat_keys, bids, tricks, points in zip(
-                result.players, self._keys(scored, played), by_seat(scored.made, count),
-                by_seat(scored.tricks, count), by_seat(scored.points, count)):
-            for key, bid, took, earned in zip(seat_keys, bids, tricks, points):
-                row = groups.get((name, key))
-                if row is None:
-                    row = groups[name, key] = GroupRow(name, key)
-                row.rounds += 1
-                row.made += bid == took
-                row.points += earned
 
     def _add_seated(self, result: GameResult, played: int) -> None:
         """A game with seating (SPEC §1): each played round of each player seated in it, keyed

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from .game import GameResult
-from .model import by_seat
 from .runs import ScoredRun, fold_in
 
 WAITING_LIMIT = 1024  # players' games whose rounds are held before being added up (< 1 MiB)
@@ -124,7 +123,7 @@ class Season:
 
     def add(self, result: GameResult) -> None:
         """Fold one scored game in: its completed rounds always, its scores once it is finished
-        (the fast path; :meth:`add_round_by_round` is the reference it must agree with)."""
+        (the fast path; the tests' round-by-round fold is the reference it must agree with)."""
         tallies = self._count(result)
         scored, count = result.scored, len(tallies)
         bids, tricks = scored.made, scored.tricks  # as scored: the Cloud's change counts (§1)
@@ -190,18 +189,6 @@ class Season:
             players[name].add_rounds(bids, tricks)
         self.waiting.clear()
         self.waiting_count = 0
-
-    def add_round_by_round(self, result: GameResult) -> None:
-        """Fold one scored game in, one round of one player at a time: the general path, which
-        :meth:`add` must agree with (tests compare the two)."""
-        tallies = self._count(result)
-        scored, count = result.scored, len(tallies)
-        seats = zip(tallies, by_seat(scored.made, count), by_seat(scored.tricks, count))
-        for tally, bids, tricks in seats:  # (the round in play has no tricks: zip skips it)
-            for bid, took in zip(bids, tricks):
-                if bid is not None:  # None: a round the player did not sit in (SPEC §1)
-                    tally.add_round(bid, took)
-        self._add_scores(result, tallies)
 
     def _count(self, result: GameResult) -> list[PlayerStats]:
         """Count the game; its players' tallies in seating order (a new player's made now)."""
