@@ -21,8 +21,10 @@ def show(path: str) -> None:
     """Load a sheet and print one row per round: its number, the bids and the tricks."""
     with open(path, encoding="utf-8") as handle:
         sheet = yaml.load(handle, Loader=Loader)
-    rows = [[number, *record["bids"], *record["tricks"]]
-            for number, record in enumerate(sheet["rounds"], start=1)]
+    rows = [
+        [number, *record["bids"], *record["tricks"]]
+        for number, record in enumerate(sheet["rounds"], start=1)
+    ]
     players = sheet["players"]
     headers = ["round", *(f"{p} bid" for p in players), *(f"{p} took" for p in players)]
     print(tabulate(rows, headers=headers))

@@ -13,16 +13,23 @@ import sys
 def duckdb_run(path: str) -> int:
     import duckdb
 
-    return len(duckdb.sql(f"SELECT game, player, sum(bid), sum(tricks) FROM read_csv('{path}') "
-                          "GROUP BY game, player").fetchall())
+    return len(
+        duckdb.sql(
+            f"SELECT game, player, sum(bid), sum(tricks) FROM read_csv('{path}') "
+            "GROUP BY game, player"
+        ).fetchall()
+    )
 
 
 def polars_run(path: str) -> int:
     import polars
 
     frame = polars.read_csv(path)
-    return frame.group_by(["game", "player"]).agg(polars.col("bid").sum(),
-                                                  polars.col("tricks").sum()).height
+    return (
+        frame.group_by(["game", "player"])
+        .agg(polars.col("bid").sum(), polars.col("tricks").sum())
+        .height
+    )
 
 
 def pandas_run(path: str) -> int:

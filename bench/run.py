@@ -93,8 +93,14 @@ SEASON_RUNS = (
     ("score -f jsonl", ["score", "{path}", "--format", "jsonl"], 4.0),
     ("score", ["score", "{path}"], 5.0),
 )
-RULE_HEAVY = ["--set", "balancedBidPenalty=10", "--set", "screwTheDealer=always",
-              "--set", "finalRoundBonus=10"]
+RULE_HEAVY = [
+    "--set",
+    "balancedBidPenalty=10",
+    "--set",
+    "screwTheDealer=always",
+    "--set",
+    "finalRoundBonus=10",
+]
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,7 @@ QUICK = Sizes(rows=100_000, sheets=1_000, startup_pairs=9, heavy_runs=1)
 
 
 # --- inputs --------------------------------------------------------------------------------
+
 
 def game_rounds(rng: random.Random) -> list[tuple[list[int], list[int]]]:
     """One valid 4-player game dealing the whole deck: (bids, tricks) for rounds 1..15.
@@ -162,13 +169,18 @@ def startup_sheet() -> Path:
 
 def season_csv(rows: int) -> tuple[Path, int]:
     """A long CSV (``game,round,player,bid,tricks``) of whole games, at least ``rows`` rows."""
+
     def write(out: TextIO, games: int) -> None:
         rng = random.Random(SEED + 1)
         out.write("game,round,player,bid,tricks\n")
         for game in range(1, games + 1):
             for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
-                out.write("".join(f"g{game:06d},{number},{name},{bid},{took}\n"
-                                  for name, bid, took in zip(PLAYERS, bids, tricks)))
+                out.write(
+                    "".join(
+                        f"g{game:06d},{number},{name},{bid},{took}\n"
+                        for name, bid, took in zip(PLAYERS, bids, tricks)
+                    )
+                )
 
     return generated_season(f"season-{rows}", rows, write)
 
@@ -179,6 +191,7 @@ def special_season_csv(rows: int) -> tuple[Path, int]:
     trick taken by nobody, marked on the round's first row), a Cloud in about a tenth (to a
     player who took a trick, the changed bid in the hand), a tenth of the games at another
     table. Every game valid with ``specialCards: true``."""
+
     def write(out: TextIO, games: int) -> None:
         rng = random.Random(SEED + 3)
         out.write("game,round,player,bid,tricks,bomb,cloud\n")
@@ -193,15 +206,19 @@ def special_season_csv(rows: int) -> tuple[Path, int]:
                 if takers and rng.random() < 0.1:  # the Cloud, to a player who took a trick
                     seat = rng.choice(takers)
                     cloud[seat] = "+1" if bids[seat] < number else "-1"
-                out.write("".join(f"g{game:06d},{number},{name},{bid},{took},{b},{c}\n"
-                                  for name, bid, took, b, c
-                                  in zip(table, bids, tricks, bomb, cloud)))
+                out.write(
+                    "".join(
+                        f"g{game:06d},{number},{name},{bid},{took},{b},{c}\n"
+                        for name, bid, took, b, c in zip(table, bids, tricks, bomb, cloud)
+                    )
+                )
 
     return generated_season(f"special-season-{rows}", rows, write)
 
 
-def generated_season(name: str, rows: int,
-                     write: Callable[[TextIO, int], None]) -> tuple[Path, int]:
+def generated_season(
+    name: str, rows: int, write: Callable[[TextIO, int], None]
+) -> tuple[Path, int]:
     """``NAME-vG.csv`` of whole games, at least ``rows`` rows, written by ``write(out,
     games)`` whole or not at all when missing; its path and its number of games."""
     games = -(-rows // ROWS_PER_GAME)
@@ -222,13 +239,15 @@ def sheet_folder(count: int) -> tuple[Path, list[str]]:
         folder.mkdir(parents=True, exist_ok=True)
         rng = random.Random(SEED + 2)
         for number, name in enumerate(names, start=1):
-            (folder / name).write_text(yaml_sheet(f"Game {number}", game_rounds(rng)),
-                                       encoding="utf-8")
+            (folder / name).write_text(
+                yaml_sheet(f"Game {number}", game_rounds(rng)), encoding="utf-8"
+            )
         (folder / "complete").write_text("")
     return folder, names
 
 
 # --- running ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Run:
@@ -250,8 +269,9 @@ def environment(extra: dict[str, str] | None = None) -> dict[str, str]:
     CI runners set it; the unbuffered row sets it again, in ``extra``, to measure it).
     """
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), str(BENCH),
-                                                      os.environ.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [str(ROOT), str(BENCH), os.environ.get("PYTHONPATH")])
+    )
     env["PYTHONPYCACHEPREFIX"] = str(OUT / "pycache")
     for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONSTARTUP", "PYTHONUNBUFFERED"):
         env.pop(name, None)
@@ -264,8 +284,9 @@ def run(code: str, args: list[str], cwd: Path = ROOT, extra: dict[str, str] | No
     argv = [sys.executable, "-c", code, *args]
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=errors, cwd=cwd,
-                                 env=environment(extra))
+        child = subprocess.Popen(
+            argv, stdout=subprocess.PIPE, stderr=errors, cwd=cwd, env=environment(extra)
+        )
         first, lines = None, 0
         fd = child.stdout.fileno()
         while chunk := os.read(fd, 1 << 16):
@@ -283,10 +304,12 @@ def run(code: str, args: list[str], cwd: Path = ROOT, extra: dict[str, str] | No
     return Run(seconds, usage.ru_utime + usage.ru_stime, first, usage.ru_maxrss, lines)
 
 
-def paired(first: tuple, second: tuple, pairs: int,
-           cwd: Path = ROOT) -> tuple[list[Run], list[Run]]:
+def paired(
+    first: tuple, second: tuple, pairs: int, cwd: Path = ROOT
+) -> tuple[list[Run], list[Run]]:
     """Run two commands in pairs, alternating which goes first, after one untimed warm-up each.
     Each is ``(code, arguments)`` or ``(code, arguments, extra environment)``."""
+
     def once(command: tuple) -> Run:
         code, args, *extra = command
         return run(code, args, cwd=cwd, extra=extra[0] if extra else None)
@@ -338,13 +361,14 @@ def rounds_of(commands: list[Command], rounds: int) -> list[list[Run]]:
     runs: list[list[Run]] = [[] for _ in commands]
     order = list(range(len(commands)))
     for index in range(rounds):
-        for at in order[index % len(order):] + order[:index % len(order)]:
+        for at in order[index % len(order) :] + order[: index % len(order)]:
             code, args, extra = commands[at]
             runs[at].append(run(code, args, extra=extra))
     return runs
 
 
 # --- the measurements ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Row:
@@ -362,14 +386,19 @@ class Row:
 def measure_startup(sizes: Sizes) -> Row:
     """``wizard score game.yaml`` against the bare Typer app on the same file."""
     sheet = str(startup_sheet())
-    tool, baseline = paired((TOOL, ["score", sheet]), (START_BASELINE, ["show", sheet]),
-                            sizes.startup_pairs)
+    tool, baseline = paired(
+        (TOOL, ["score", sheet]), (START_BASELINE, ["show", sheet]), sizes.startup_pairs
+    )
     ratio = median_ratio(tool, baseline)
-    return Row(f"start-up: `score game.yaml` vs bare Typer app (median of {len(tool)} pairs)",
-               f"{median_seconds(tool) * 1000:.0f} ms", f"{median_seconds(baseline) * 1000:.0f} ms",
-               f"{ratio:.2f}× (CPU {median_cpu_ratio(tool, baseline):.2f}×)", f"≤ {TARGET_STARTUP}×",
-               ratio <= TARGET_STARTUP,
-               f"{peak_mib(tool):.0f} / {peak_mib(baseline):.0f} MiB")
+    return Row(
+        f"start-up: `score game.yaml` vs bare Typer app (median of {len(tool)} pairs)",
+        f"{median_seconds(tool) * 1000:.0f} ms",
+        f"{median_seconds(baseline) * 1000:.0f} ms",
+        f"{ratio:.2f}× (CPU {median_cpu_ratio(tool, baseline):.2f}×)",
+        f"≤ {TARGET_STARTUP}×",
+        ratio <= TARGET_STARTUP,
+        f"{peak_mib(tool):.0f} / {peak_mib(baseline):.0f} MiB",
+    )
 
 
 def installed_peers() -> tuple[list[str], list[str]]:
@@ -403,75 +432,119 @@ def measure_season(sizes: Sizes) -> tuple[list[Row], list[str]]:
     for name in peers:
         run(PEER_BASELINE, [name, str(path)])
     runs = rounds_of(commands, sizes.heavy_runs)
-    baseline, tools = runs[0], runs[1:1 + len(SEASON_RUNS)]
+    baseline, tools = runs[0], runs[1 : 1 + len(SEASON_RUNS)]
     heavy = runs[1 + len(SEASON_RUNS)]
     specials = runs[2 + len(SEASON_RUNS)]
-    peer_runs = runs[3 + len(SEASON_RUNS):]
+    peer_runs = runs[3 + len(SEASON_RUNS) :]
     base = best(baseline)
     how = f"best of {len(baseline)}"
-    result = [Row(f"baseline: `csv.reader` pass over the season, {rows:,} rows / {games:,} games "
-                  f"({how})", f"{base.seconds:.2f} s", "", "1×", "", None,
-                  f"{peak_mib(baseline):.0f} MiB")]
+    result = [
+        Row(
+            f"baseline: `csv.reader` pass over the season, {rows:,} rows / {games:,} games ({how})",
+            f"{base.seconds:.2f} s",
+            "",
+            "1×",
+            "",
+            None,
+            f"{peak_mib(baseline):.0f} MiB",
+        )
+    ]
     for (what, _, target), tool in zip(SEASON_RUNS, tools):
         if what.startswith("standings") and any(r.lines != games for r in tool):
             raise SystemExit(f"expected {games} jsonl lines, got {[r.lines for r in tool]}")
         fastest, memory = best(tool), peak_mib(tool)
         ratio = fastest.seconds / base.seconds
-        result.append(Row(
-            f"season: `wizard {what}` vs `csv.reader` ({how})", f"{fastest.seconds:.2f} s",
-            f"{base.seconds:.2f} s", f"{ratio:.2f}× (CPU {fastest.cpu / base.cpu:.2f}×)",
-            f"≤ {target:g}×, ≤ {TARGET_MEMORY_MIB} MiB",
-            ratio <= target and memory <= TARGET_MEMORY_MIB, f"{memory:.0f} MiB"))
+        result.append(
+            Row(
+                f"season: `wizard {what}` vs `csv.reader` ({how})",
+                f"{fastest.seconds:.2f} s",
+                f"{base.seconds:.2f} s",
+                f"{ratio:.2f}× (CPU {fastest.cpu / base.cpu:.2f}×)",
+                f"≤ {target:g}×, ≤ {TARGET_MEMORY_MIB} MiB",
+                ratio <= target and memory <= TARGET_MEMORY_MIB,
+                f"{memory:.0f} MiB",
+            )
+        )
     for name, peer in zip(peers, peer_runs):
         fastest = best(peer)
-        result.append(Row(
-            f"peer: {name}, a plain read + group-by of the same file ({how}; no checks)",
-            f"{fastest.seconds:.2f} s", f"{base.seconds:.2f} s",
-            f"{fastest.seconds / base.seconds:.2f}× (CPU {fastest.cpu / base.cpu:.2f}×)", "", None,
-            f"{peak_mib(peer):.0f} MiB"))
+        result.append(
+            Row(
+                f"peer: {name}, a plain read + group-by of the same file ({how}; no checks)",
+                f"{fastest.seconds:.2f} s",
+                f"{base.seconds:.2f} s",
+                f"{fastest.seconds / base.seconds:.2f}× (CPU {fastest.cpu / base.cpu:.2f}×)",
+                "",
+                None,
+                f"{peak_mib(peer):.0f} MiB",
+            )
+        )
     standings = tools[0]
     # Back to back, in pairs (each pair's order alternating): in the rounds above, the unbuffered
     # run always came right after `score`, the longest, and its best was set against the best of
     # runs placed elsewhere. Both make the same 145 writes (strace -c) and take the same CPU.
-    unbuffered, buffered = paired((TOOL, standings_args, {"PYTHONUNBUFFERED": "1"}),
-                                  (TOOL, standings_args), sizes.heavy_runs)
+    unbuffered, buffered = paired(
+        (TOOL, standings_args, {"PYTHONUNBUFFERED": "1"}), (TOOL, standings_args), sizes.heavy_runs
+    )
     ratio = median_ratio(unbuffered, buffered)
-    result.append(Row(
-        f"unbuffered: `standings -f jsonl` with `PYTHONUNBUFFERED=1` vs without (median of "
-        f"{len(unbuffered)} pairs)", f"{median_seconds(unbuffered):.2f} s",
-        f"{median_seconds(buffered):.2f} s",
-        f"{ratio:.2f}× (CPU {median_cpu_ratio(unbuffered, buffered):.2f}×)",
-        f"≤ {TARGET_UNBUFFERED}× (no slower)", ratio <= TARGET_UNBUFFERED,
-        f"{peak_mib(unbuffered):.0f} MiB"))
+    result.append(
+        Row(
+            f"unbuffered: `standings -f jsonl` with `PYTHONUNBUFFERED=1` vs without (median of "
+            f"{len(unbuffered)} pairs)",
+            f"{median_seconds(unbuffered):.2f} s",
+            f"{median_seconds(buffered):.2f} s",
+            f"{ratio:.2f}× (CPU {median_cpu_ratio(unbuffered, buffered):.2f}×)",
+            f"≤ {TARGET_UNBUFFERED}× (no slower)",
+            ratio <= TARGET_UNBUFFERED,
+            f"{peak_mib(unbuffered):.0f} MiB",
+        )
+    )
     if any(r.lines != games for r in heavy):
         raise SystemExit(f"expected {games} rule-heavy jsonl lines, got {[r.lines for r in heavy]}")
     ratio = best(heavy).seconds / best(standings).seconds
-    result.append(Row(
-        f"rule-heavy: `standings -f jsonl {' '.join(RULE_HEAVY)}` vs the same without the rules "
-        f"({how})", f"{best(heavy).seconds:.2f} s", f"{best(standings).seconds:.2f} s",
-        f"{ratio:.2f}× (CPU {best(heavy).cpu / best(standings).cpu:.2f}×; "
-        f"{best(heavy).seconds / base.seconds:.2f}× `csv.reader`)",
-        f"≤ {TARGET_RULE_HEAVY}×",
-        ratio <= TARGET_RULE_HEAVY and peak_mib(heavy) <= TARGET_MEMORY_MIB,
-        f"{peak_mib(heavy):.0f} MiB"))
+    result.append(
+        Row(
+            f"rule-heavy: `standings -f jsonl {' '.join(RULE_HEAVY)}` vs the same without the rules "
+            f"({how})",
+            f"{best(heavy).seconds:.2f} s",
+            f"{best(standings).seconds:.2f} s",
+            f"{ratio:.2f}× (CPU {best(heavy).cpu / best(standings).cpu:.2f}×; "
+            f"{best(heavy).seconds / base.seconds:.2f}× `csv.reader`)",
+            f"≤ {TARGET_RULE_HEAVY}×",
+            ratio <= TARGET_RULE_HEAVY and peak_mib(heavy) <= TARGET_MEMORY_MIB,
+            f"{peak_mib(heavy):.0f} MiB",
+        )
+    )
     if any(r.lines != games for r in specials):
-        raise SystemExit(f"expected {games} special-card jsonl lines, got "
-                         f"{[r.lines for r in specials]}")
+        raise SystemExit(
+            f"expected {games} special-card jsonl lines, got {[r.lines for r in specials]}"
+        )
     ratio = best(specials).seconds / best(standings).seconds
-    result.append(Row(
-        f"special cards: `{' '.join(special_args[:1] + special_args[2:])}` of a season with "
-        f"Bombs and Clouds in a tenth of its rounds each vs the classic season's ({how})",
-        f"{best(specials).seconds:.2f} s", f"{best(standings).seconds:.2f} s",
-        f"{ratio:.2f}× (CPU {best(specials).cpu / best(standings).cpu:.2f}×; "
-        f"{best(specials).seconds / base.seconds:.2f}× `csv.reader`)",
-        f"≤ {TARGET_SPECIAL}×",
-        ratio <= TARGET_SPECIAL and peak_mib(specials) <= TARGET_MEMORY_MIB,
-        f"{peak_mib(specials):.0f} MiB"))
+    result.append(
+        Row(
+            f"special cards: `{' '.join(special_args[:1] + special_args[2:])}` of a season with "
+            f"Bombs and Clouds in a tenth of its rounds each vs the classic season's ({how})",
+            f"{best(specials).seconds:.2f} s",
+            f"{best(standings).seconds:.2f} s",
+            f"{ratio:.2f}× (CPU {best(specials).cpu / best(standings).cpu:.2f}×; "
+            f"{best(specials).seconds / base.seconds:.2f}× `csv.reader`)",
+            f"≤ {TARGET_SPECIAL}×",
+            ratio <= TARGET_SPECIAL and peak_mib(specials) <= TARGET_MEMORY_MIB,
+            f"{peak_mib(specials):.0f} MiB",
+        )
+    )
     first = min(r.first_output for r in standings)
     total = best(standings).seconds
-    result.append(Row("streaming: first output of that `standings` run, against its total time",
-                      f"{first:.2f} s", f"{total:.2f} s", f"{first / total:.1%} of the run",
-                      "before the end", first < total / 2, ""))
+    result.append(
+        Row(
+            "streaming: first output of that `standings` run, against its total time",
+            f"{first:.2f} s",
+            f"{total:.2f} s",
+            f"{first / total:.1%} of the run",
+            "before the end",
+            first < total / 2,
+            "",
+        )
+    )
     return result, [f"{name} (not installed)" for name in skipped]
 
 
@@ -482,35 +555,52 @@ def measure_files(sizes: Sizes) -> Row:
     runs = [run(TOOL, ["standings", *names], cwd=folder) for _ in range(sizes.heavy_runs)]
     seconds = median_seconds(runs)
     rate = len(names) / seconds
-    return Row(f"many files: `standings sheets/*.yaml`, {len(names):,} block-style sheets "
-               f"(median of {len(runs)} runs)", f"{seconds:.2f} s", "",
-               f"{rate:,.0f} sheets/s", f"≥ {TARGET_SHEETS_PER_SECOND:,} sheets/s",
-               rate >= TARGET_SHEETS_PER_SECOND, f"{peak_mib(runs):.0f} MiB")
+    return Row(
+        f"many files: `standings sheets/*.yaml`, {len(names):,} block-style sheets "
+        f"(median of {len(runs)} runs)",
+        f"{seconds:.2f} s",
+        "",
+        f"{rate:,.0f} sheets/s",
+        f"≥ {TARGET_SHEETS_PER_SECOND:,} sheets/s",
+        rate >= TARGET_SHEETS_PER_SECOND,
+        f"{peak_mib(runs):.0f} MiB",
+    )
 
 
 def table(rows: list[Row]) -> str:
     """The results as a Markdown table (paste it into the README)."""
-    lines = ["| measurement | wizard | baseline | figure | target | met | peak memory |",
-             "|---|---:|---:|---:|---|---|---:|"]
-    lines += [f"| {r.what} | {r.tool} | {r.baseline} | {r.figure} | {r.target} | "
-              f"{'' if r.met is None else 'yes' if r.met else 'NO'} | {r.memory} |" for r in rows]
+    lines = [
+        "| measurement | wizard | baseline | figure | target | met | peak memory |",
+        "|---|---:|---:|---:|---|---|---:|",
+    ]
+    lines += [
+        f"| {r.what} | {r.tool} | {r.baseline} | {r.figure} | {r.target} | "
+        f"{'' if r.met is None else 'yes' if r.met else 'NO'} | {r.memory} |"
+        for r in rows
+    ]
     return "\n".join(lines)
 
 
 def machine() -> str:
     """What the figures were measured on."""
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    return (f"Python {platform.python_version()} ({platform.python_implementation()}) on "
-            f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, load {load}, "
-            f"{time.strftime('%Y-%m-%d')}")
+    return (
+        f"Python {platform.python_version()} ({platform.python_implementation()}) on "
+        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, load {load}, "
+        f"{time.strftime('%Y-%m-%d')}"
+    )
 
 
 def main() -> int:
     """Generate the inputs, run the measurements, print the table; exit 1 if a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller inputs and fewer runs")
-    parser.add_argument("--only", choices=("startup", "season", "files"), action="append",
-                        help="run only this measurement (repeatable)")
+    parser.add_argument(
+        "--only",
+        choices=("startup", "season", "files"),
+        action="append",
+        help="run only this measurement (repeatable)",
+    )
     options = parser.parse_args()
     sizes = QUICK if options.quick else FULL
     chosen = options.only or ["startup", "season", "files"]
@@ -528,9 +618,11 @@ def main() -> int:
     print(table(rows))
     if skipped:
         print(f"\nPeers skipped: {', '.join(skipped)}.")
-    print("\nTimes are wall-clock (CPU-time ratio in brackets), each run a whole process with the "
-          "same interpreter; peak memory is each process's own maximum resident set size "
-          "(os.wait4 ru_maxrss).")
+    print(
+        "\nTimes are wall-clock (CPU-time ratio in brackets), each run a whole process with the "
+        "same interpreter; peak memory is each process's own maximum resident set size "
+        "(os.wait4 ru_maxrss)."
+    )
     return 0 if all(r.met is not False for r in rows) else 1
 
 

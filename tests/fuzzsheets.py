@@ -16,11 +16,18 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
-INT_SETTINGS = {"exactBonus": (0, 50, 5), "pointsPerTrick": (0, 20, 5), "missPenalty": (0, 30, 5),
-                "perfectGameBonus": (0, 100, 10), "finalRoundBonus": (0, 50, 5),
-                "balancedBidPenalty": (0, 30, 5)}
-OPTION_SETTINGS = {"zeroBidScoring": ("flatBonus", "doubleBonus", "perCardBonus"),
-                   "tieBreak": ("shareWin", "totalBids", "madeBids")}
+INT_SETTINGS = {
+    "exactBonus": (0, 50, 5),
+    "pointsPerTrick": (0, 20, 5),
+    "missPenalty": (0, 30, 5),
+    "perfectGameBonus": (0, 100, 10),
+    "finalRoundBonus": (0, 50, 5),
+    "balancedBidPenalty": (0, 30, 5),
+}
+OPTION_SETTINGS = {
+    "zeroBidScoring": ("flatBonus", "doubleBonus", "perCardBonus"),
+    "tieBreak": ("shareWin", "totalBids", "madeBids"),
+}
 # Words a reader takes as a column name, not a player (a wide header naming 'player' is refused).
 RESERVED = {"round", "player", "bid", "tricks", "took", "game", "points", "total"}
 NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 '-.\"éßØ李"
@@ -53,7 +60,8 @@ def hand_sizes(settings: dict[str, Any], players: int) -> list[int]:
 
 
 names = st.text(NAME_CHARS, min_size=1, max_size=8).filter(
-    lambda name: name == name.strip() and name.lower() not in RESERVED)
+    lambda name: name == name.strip() and name.lower() not in RESERVED
+)
 
 
 @st.composite
@@ -111,22 +119,26 @@ def games(draw, max_rounds: int | None = None) -> Game:
     game = Game(players, settings, dealer_name)
     for index in range(completed):
         dealer = (first + index) % count
-        bids: list[int | None] = draw(st.lists(st.integers(0, sizes[index]), min_size=count,
-                                               max_size=count))
+        bids: list[int | None] = draw(
+            st.lists(st.integers(0, sizes[index]), min_size=count, max_size=count)
+        )
         clear_of_forbidden(bids, dealer, sizes[index])
         game.rounds.append((bids, draw(tricks_for(count, sizes[index]))))
     if completed < len(sizes) and draw(st.booleans()):
         dealer = (first + completed) % count
         order = [(dealer + offset) % count for offset in range(1, count + 1)]
-        bid_in = set(order[:draw(st.integers(0, count))])
-        bids = [draw(st.integers(0, sizes[completed])) if seat in bid_in else None
-                for seat in range(count)]
+        bid_in = set(order[: draw(st.integers(0, count))])
+        bids = [
+            draw(st.integers(0, sizes[completed])) if seat in bid_in else None
+            for seat in range(count)
+        ]
         clear_of_forbidden(bids, dealer, sizes[completed])
         game.rounds.append((bids, None))
     return game
 
 
 # --- writers -----------------------------------------------------------------------------
+
 
 @st.composite
 def yaml_text(draw, game: Game) -> str:
@@ -149,8 +161,12 @@ def yaml_text(draw, game: Game) -> str:
         sheet["settings"] = dict(game.settings)
     if rounds or draw(st.booleans()):
         sheet["rounds"] = rounds
-    return yaml.safe_dump(sheet, sort_keys=False, allow_unicode=draw(st.booleans()),
-                          default_flow_style=draw(st.sampled_from([False, None, True])))
+    return yaml.safe_dump(
+        sheet,
+        sort_keys=False,
+        allow_unicode=draw(st.booleans()),
+        default_flow_style=draw(st.sampled_from([False, None, True])),
+    )
 
 
 def _csv(rows: list[list[Any]], delimiter: str, newline: str) -> str:
@@ -163,8 +179,11 @@ def _csv(rows: list[list[Any]], delimiter: str, newline: str) -> str:
 @st.composite
 def csv_style(draw) -> tuple[str, str, str]:
     """(delimiter, line ending, byte-order mark) of an export."""
-    return (draw(st.sampled_from([",", ";", "\t"])), draw(st.sampled_from(["\n", "\r\n"])),
-            draw(st.sampled_from(["", "\ufeff"])))
+    return (
+        draw(st.sampled_from([",", ";", "\t"])),
+        draw(st.sampled_from(["\n", "\r\n"])),
+        draw(st.sampled_from(["", "\ufeff"])),
+    )
 
 
 @st.composite
@@ -189,11 +208,14 @@ def long_csv_text(draw, game: Game, points: list[list[int]] | None = None) -> st
         if number > 1:
             seats = draw(st.permutations(seats))
         for seat in seats:
-            cell = {"round": number, "player": game.players[seat],
-                    "bid": "" if bids[seat] is None else bids[seat],
-                    "tricks": "" if tricks is None else tricks[seat],
-                    "points": "" if tricks is None or points is None else points[number - 1][seat],
-                    "note": "x"}
+            cell = {
+                "round": number,
+                "player": game.players[seat],
+                "bid": "" if bids[seat] is None else bids[seat],
+                "tricks": "" if tricks is None else tricks[seat],
+                "points": "" if tricks is None or points is None else points[number - 1][seat],
+                "note": "x",
+            }
             cell["took"] = cell["tricks"]
             rows.append([cell[c] for c in columns])
     return bom + _csv(rows, delimiter, newline)
@@ -209,8 +231,9 @@ def wide_csv_text(draw, game: Game) -> str:
         if tricks is None:
             cells = ["" if bid is None else bid for bid in bids]
         else:
-            cells = [f"{bid} / {took}" if spaced else f"{bid}/{took}"
-                     for bid, took in zip(bids, tricks)]
+            cells = [
+                f"{bid} / {took}" if spaced else f"{bid}/{took}" for bid, took in zip(bids, tricks)
+            ]
         rows.append([number, *cells])
     if draw(st.booleans()):
         rows.append(["Total", *([""] * len(game.players))])

@@ -55,8 +55,9 @@ class Terminal:
     (killing it after 20 s: a test failed half-way) and sets ``tty.status``.
     """
 
-    def __init__(self, args: list[object], cwd: Path | None = None,
-                 env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, args: list[object], cwd: Path | None = None, env: dict[str, str] | None = None
+    ) -> None:
         self.args, self.cwd, self.env = [str(arg) for arg in args], cwd, env or {}
         self.seen = bytearray()
         self.status: int | None = None
@@ -103,8 +104,11 @@ class Terminal:
     @property
     def exit_code(self) -> int | None:
         """The exit status it ended with (None: killed by a signal, or still running)."""
-        return os.WEXITSTATUS(self.status) if self.status is not None \
-            and os.WIFEXITED(self.status) else None
+        return (
+            os.WEXITSTATUS(self.status)
+            if self.status is not None and os.WIFEXITED(self.status)
+            else None
+        )
 
 
 def wait_or_kill(pid: int, timeout: float = 20.0) -> tuple[int, int]:

@@ -26,14 +26,25 @@ from dataclasses import dataclass, field
 DECK = 60
 
 DEFAULTS = {
-    "roundMode": "wholeDeck", "customRoundCount": 10, "exactBonus": 20, "pointsPerTrick": 10,
-    "missPenalty": 10, "zeroBidScoring": "flatBonus", "screwTheDealer": "off",
-    "canadianRule": False, "dealerRuleFrom": 1, "perfectGameBonus": 0, "tieBreak": "shareWin",
-    "finalRoundBonus": 0, "balancedBidPenalty": 0,
+    "roundMode": "wholeDeck",
+    "customRoundCount": 10,
+    "exactBonus": 20,
+    "pointsPerTrick": 10,
+    "missPenalty": 10,
+    "zeroBidScoring": "flatBonus",
+    "screwTheDealer": "off",
+    "canadianRule": False,
+    "dealerRuleFrom": 1,
+    "perfectGameBonus": 0,
+    "tieBreak": "shareWin",
+    "finalRoundBonus": 0,
+    "balancedBidPenalty": 0,
     "specialCards": None,  # None: not set (a game recording a Bomb or a Cloud has it on)
 }
-NOT_ON = ("is recorded, but specialCards is off (set specialCards: true for the anniversary "
-          "editions' special cards)")
+NOT_ON = (
+    "is recorded, but specialCards is off (set specialCards: true for the anniversary "
+    "editions' special cards)"
+)
 
 
 @dataclass
@@ -102,8 +113,9 @@ def restriction_on(rules: dict, dealer: int, totals: list[int]) -> bool:
     return len(leaders) == 1  # unlessTiedLead
 
 
-def forbidden_bid(rules: dict, bids: list[int | None], dealer: int, size: int,
-                  totals: list[int]) -> int | None:
+def forbidden_bid(
+    rules: dict, bids: list[int | None], dealer: int, size: int, totals: list[int]
+) -> int | None:
     """SPEC §1: handSize − the other bids, none when negative, when 0 under canadianRule, when
     the mode does not apply, or while another player has not bid; SPEC §2: none in a round
     dealing fewer cards than dealerRuleFrom."""
@@ -140,8 +152,9 @@ def judge(game: OracleGame, rules: dict) -> Verdict:
     count = len(players)
     problems: list[tuple[int, int | None, str | None, str]] = []
     if not 3 <= count <= 6:
-        problems.append((game.rows[0].line, None, None,
-                         f"a game has 3 to 6 players, this sheet has {count}"))
+        problems.append(
+            (game.rows[0].line, None, None, f"a game has 3 to 6 players, this sheet has {count}")
+        )
         return Verdict(game.game, problems)
     sizes = hand_sizes(rules, count)
     special = rules["specialCards"]
@@ -159,9 +172,15 @@ def judge(game: OracleGame, rules: dict) -> Verdict:
     for index, cells in enumerate(rounds):
         number = index + 1
         if number > len(sizes):
-            problems.append((cells[0].line, number, None,
-                             f"more rounds than the game has: it ends after round {len(sizes)} "
-                             f"(roundMode={rules['roundMode']} with {count} players)"))
+            problems.append(
+                (
+                    cells[0].line,
+                    number,
+                    None,
+                    f"more rounds than the game has: it ends after round {len(sizes)} "
+                    f"(roundMode={rules['roundMode']} with {count} players)",
+                )
+            )
             rounds = rounds[:index]
             break
         size = sizes[index]
@@ -174,42 +193,77 @@ def judge(game: OracleGame, rules: dict) -> Verdict:
                 if value is not None and value < 0:
                     found.append((cell.line, number, cell.player, f"{what} {value} is negative"))
                 elif value is not None and value > size:
-                    found.append((cell.line, number, cell.player,
-                                  f"{what} {value} is more than the hand size of {size}"))
+                    found.append(
+                        (
+                            cell.line,
+                            number,
+                            cell.player,
+                            f"{what} {value} is more than the hand size of {size}",
+                        )
+                    )
         bombs = [cell for cell in cells if cell.bomb]
         taken = size - 1 if bombs else size  # SPEC §1: nobody takes the Bomb's trick
         if not in_play:
             took = sum(cell.tricks for cell in cells)
             if took != taken:
-                gap = (f"{took - taken} more than" if took > taken
-                       else f"{taken - took} short of")
-                found.append((cells[0].line, number, None,
-                              f"tricks add up to {took}, {gap} the hand size of {size}"
-                              if not bombs else
-                              f"tricks add up to {took}, {gap} the {taken} of a hand size of "
-                              f"{size} with the Bomb (nobody takes its trick)"))
+                gap = f"{took - taken} more than" if took > taken else f"{taken - took} short of"
+                found.append(
+                    (
+                        cells[0].line,
+                        number,
+                        None,
+                        f"tricks add up to {took}, {gap} the hand size of {size}"
+                        if not bombs
+                        else f"tricks add up to {took}, {gap} the {taken} of a hand size of "
+                        f"{size} with the Bomb (nobody takes its trick)",
+                    )
+                )
         clouds = [cell for cell in cells if cell.cloud is not None]
         if bombs and not special:
             found.append((bombs[0].line, number, None, f"a Bomb {NOT_ON}"))
         if clouds and not special:
             found.append((clouds[0].line, number, clouds[0].player, f"a Cloud {NOT_ON}"))
         if bombs and special and in_play:
-            found.append((bombs[0].line, number, None,
-                          "the Bomb is recorded with the round's tricks, not before them"))
+            found.append(
+                (
+                    bombs[0].line,
+                    number,
+                    None,
+                    "the Bomb is recorded with the round's tricks, not before them",
+                )
+            )
         if clouds and special:
             cloud = clouds[0]
             changed = cloud.bid + cloud.cloud if cloud.bid is not None else None
             if in_play and any(cell.bid is None for cell in cells):
-                found.append((cloud.line, number, cloud.player,
-                              "the Cloud is recorded once every bid of the round is in"))
+                found.append(
+                    (
+                        cloud.line,
+                        number,
+                        cloud.player,
+                        "the Cloud is recorded once every bid of the round is in",
+                    )
+                )
             elif changed is not None and not 0 <= changed <= size:
-                found.append((cloud.line, number, cloud.player,
-                              f"the Cloud changes the bid {cloud.bid} to {changed}, outside "
-                              f"0..{size} (the hand size)"))
+                found.append(
+                    (
+                        cloud.line,
+                        number,
+                        cloud.player,
+                        f"the Cloud changes the bid {cloud.bid} to {changed}, outside "
+                        f"0..{size} (the hand size)",
+                    )
+                )
             if not in_play and cloud.tricks == 0:
-                found.append((cloud.line, number, cloud.player,
-                              "the Cloud goes to the player who took its trick, but this player "
-                              "took no trick"))
+                found.append(
+                    (
+                        cloud.line,
+                        number,
+                        cloud.player,
+                        "the Cloud goes to the player who took its trick, but this player "
+                        "took no trick",
+                    )
+                )
         problems += found
         clean.append(not found)
 
@@ -227,10 +281,16 @@ def judge(game: OracleGame, rules: dict) -> Verdict:
         if scorable or rules["screwTheDealer"] == "always":
             forbidden = forbidden_bid(rules, bids, dealer, size, totals)
             if forbidden is not None and bids[dealer] == forbidden:
-                problems.append((cells[dealer].line, number, players[dealer],
-                                 f"the dealer may not bid {forbidden} under screwTheDealer="
-                                 f"{rules['screwTheDealer']}: the bids would add up to the hand "
-                                 f"size of {size}"))
+                problems.append(
+                    (
+                        cells[dealer].line,
+                        number,
+                        players[dealer],
+                        f"the dealer may not bid {forbidden} under screwTheDealer="
+                        f"{rules['screwTheDealer']}: the bids would add up to the hand "
+                        f"size of {size}",
+                    )
+                )
         if scorable and cells[0].tricks is not None:
             for seat, points in enumerate(_points(cells, size, dealer, number, sizes, rules)):
                 totals[seat] += points
@@ -242,8 +302,9 @@ def judge(game: OracleGame, rules: dict) -> Verdict:
     totals = [0] * count
     for index, cells in enumerate(played):
         number = index + 1
-        for seat, points in enumerate(_points(cells, sizes[index], (number - 1) % count, number,
-                                              sizes, rules)):
+        for seat, points in enumerate(
+            _points(cells, sizes[index], (number - 1) % count, number, sizes, rules)
+        ):
             totals[seat] += points
     finished = len(played) == len(sizes)
     bonuses = [0] * count
@@ -255,25 +316,40 @@ def judge(game: OracleGame, rules: dict) -> Verdict:
     if rules["tieBreak"] == "totalBids":
         ties = [sum(cells[seat].bid for cells in played) for seat in range(count)]
     elif rules["tieBreak"] == "madeBids":
-        ties = [sum(made_bid(cells[seat]) == cells[seat].tricks for cells in played)
-                for seat in range(count)]
+        ties = [
+            sum(made_bid(cells[seat]) == cells[seat].tricks for cells in played)
+            for seat in range(count)
+        ]
     else:
         ties = [0] * count
     ranks = []
     for seat in range(count):
-        better = sum(1 for other in range(count)
-                     if (scores[other], ties[other]) > (scores[seat], ties[seat]))
+        better = sum(
+            1 for other in range(count) if (scores[other], ties[other]) > (scores[seat], ties[seat])
+        )
         ranks.append(better + 1)
     order = sorted(range(count), key=lambda seat: (ranks[seat], seat))
-    standings = [{"rank": ranks[seat], "player": players[seat], "score": scores[seat],
-                  "bonus": bonuses[seat]} for seat in order]
-    status = {"finished": finished, "roundsPlayed": len(played), "roundsTotal": len(sizes),
-              "winners": [players[seat] for seat in range(count) if finished and ranks[seat] == 1]}
+    standings = [
+        {
+            "rank": ranks[seat],
+            "player": players[seat],
+            "score": scores[seat],
+            "bonus": bonuses[seat],
+        }
+        for seat in order
+    ]
+    status = {
+        "finished": finished,
+        "roundsPlayed": len(played),
+        "roundsTotal": len(sizes),
+        "winners": [players[seat] for seat in range(count) if finished and ranks[seat] == 1],
+    }
     return Verdict(game.game, [], standings, status)
 
 
-def _points(cells: list[Row], size: int, dealer: int, number: int, sizes: list[int],
-            rules: dict) -> list[int]:
+def _points(
+    cells: list[Row], size: int, dealer: int, number: int, sizes: list[int], rules: dict
+) -> list[int]:
     """A complete round's points per seat, its extras included (SPEC §1: balancedBidPenalty
     from the dealer when the bids add up to the hand size; finalRoundBonus on each made bid of
     the game's last round)."""
@@ -293,6 +369,7 @@ def made_bid(cell: Row) -> int:
 
 
 # --- a game whose seating changes (SPEC §1 "Who sits at the table") -------------------------
+
 
 @dataclass
 class Listed:
@@ -328,8 +405,11 @@ class SeatedTable:
 
     def listed(self, number: int) -> list[str]:
         """Joined by round ``number`` and not left: the seating known before it is dealt."""
-        return [p.name for p in self.players
-                if p.joins <= number and (p.leaves is None or number <= p.leaves)]
+        return [
+            p.name
+            for p in self.players
+            if p.joins <= number and (p.leaves is None or number <= p.leaves)
+        ]
 
     def seated(self, number: int) -> list[str]:
         """Seated in round ``number``: listed, and (once recorded) not sitting it out."""
@@ -362,8 +442,11 @@ class SeatedTable:
         names = [p.name for p in self.players]
         seat = names.index(dealer)
         seated = self.seated(number)
-        return [names[(seat + step) % len(names)] for step in range(1, len(names) + 1)
-                if names[(seat + step) % len(names)] in seated]
+        return [
+            names[(seat + step) % len(names)]
+            for step in range(1, len(names) + 1)
+            if names[(seat + step) % len(names)] in seated
+        ]
 
 
 def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
@@ -375,8 +458,11 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
     mode = rules["roundMode"]
     sizes = None if mode == "wholeDeck" else hand_sizes(rules, max(first, 3))
     most = 20 if sizes is None else len(sizes)  # 20: three seated, the whole deck
-    problems += [(None, p.name, f"joins in round {p.joins}, past the {most} rounds the game can "
-                  "have") for p in table.players if p.joins > most]
+    problems += [
+        (None, p.name, f"joins in round {p.joins}, past the {most} rounds the game can have")
+        for p in table.players
+        if p.joins > most
+    ]
     start = {p.name: p.start for p in table.players}
     totals = dict(start)
     made_all = {name: [] for name in names}  # each sat round: the scored bid made
@@ -387,10 +473,16 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
     for index, dealt in enumerate(table.rounds):
         number = index + 1
         if ended is not None or (sizes is not None and number > len(sizes)):
-            problems.append((number, None, f"more rounds than the game has: it ends after round "
-                             f"{ended}" if ended is not None else
-                             f"more rounds than the game has: it ends after round {len(sizes)} "
-                             f"(roundMode={mode})"))
+            problems.append(
+                (
+                    number,
+                    None,
+                    f"more rounds than the game has: it ends after round {ended}"
+                    if ended is not None
+                    else f"more rounds than the game has: it ends after round {len(sizes)} "
+                    f"(roundMode={mode})",
+                )
+            )
             clean = False
             break
         seated = table.seated(number)
@@ -401,19 +493,28 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
         in_play = dealt.tricks is None
         found = []
         for name in seated:
-            for what, value in (("bid", dealt.bids.get(name)),
-                                ("tricks", None if in_play else dealt.tricks[name])):
+            for what, value in (
+                ("bid", dealt.bids.get(name)),
+                ("tricks", None if in_play else dealt.tricks[name]),
+            ):
                 if value is not None and value > size:
-                    found.append((number, name,
-                                  f"{what} {value} is more than the hand size of {size}"))
+                    found.append(
+                        (number, name, f"{what} {value} is more than the hand size of {size}")
+                    )
         taken = size - 1 if dealt.bomb else size
         if not in_play and sum(dealt.tricks.values()) != taken:
             took = sum(dealt.tricks.values())
             gap = f"{took - taken} more than" if took > taken else f"{taken - took} short of"
-            found.append((number, None, f"tricks add up to {took}, {gap} the hand size of {size}"
-                          if not dealt.bomb else
-                          f"tricks add up to {took}, {gap} the {taken} of a hand size of {size} "
-                          "with the Bomb (nobody takes its trick)"))
+            found.append(
+                (
+                    number,
+                    None,
+                    f"tricks add up to {took}, {gap} the hand size of {size}"
+                    if not dealt.bomb
+                    else f"tricks add up to {took}, {gap} the {taken} of a hand size of {size} "
+                    "with the Bomb (nobody takes its trick)",
+                )
+            )
         if (dealt.bomb or dealt.cloud) and not rules["specialCards"]:
             if dealt.bomb:
                 found.append((number, None, f"a Bomb {NOT_ON}"))
@@ -423,11 +524,23 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
             name, change = dealt.cloud
             bid = dealt.bids[name]
             if not 0 <= bid + change <= size:
-                found.append((number, name, f"the Cloud changes the bid {bid} to {bid + change}, "
-                              f"outside 0..{size} (the hand size)"))
+                found.append(
+                    (
+                        number,
+                        name,
+                        f"the Cloud changes the bid {bid} to {bid + change}, "
+                        f"outside 0..{size} (the hand size)",
+                    )
+                )
             if not in_play and dealt.tricks[name] == 0:
-                found.append((number, name, "the Cloud goes to the player who took its trick, "
-                              "but this player took no trick"))
+                found.append(
+                    (
+                        number,
+                        name,
+                        "the Cloud goes to the player who took its trick, "
+                        "but this player took no trick",
+                    )
+                )
         problems += found
         clean = clean and not found
         if sizes is None and not in_play and number == DECK // len(seated):
@@ -437,18 +550,28 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
         if found or not (clean or rules["screwTheDealer"] == "always"):
             continue
         bids = [dealt.bids.get(name) for name in seated]
-        forbidden = forbidden_bid(rules, bids, seated.index(last), size,
-                                  [totals[name] for name in seated])
+        forbidden = forbidden_bid(
+            rules, bids, seated.index(last), size, [totals[name] for name in seated]
+        )
         if forbidden is not None and dealt.bids.get(last) == forbidden:
-            problems.append((number, last, f"the dealer may not bid {forbidden} under "
-                             f"screwTheDealer={rules['screwTheDealer']}: the bids would add up to "
-                             f"the hand size of {size}"))
+            problems.append(
+                (
+                    number,
+                    last,
+                    f"the dealer may not bid {forbidden} under "
+                    f"screwTheDealer={rules['screwTheDealer']}: the bids would add up to "
+                    f"the hand size of {size}",
+                )
+            )
         if in_play or not clean:
             continue
         played = number
         is_last = number == ended if sizes is None else number == len(sizes)
-        scored = {name: dealt.bids[name] + (dealt.cloud[1] if dealt.cloud and dealt.cloud[0]
-                                             == name else 0) for name in seated}
+        scored = {
+            name: dealt.bids[name]
+            + (dealt.cloud[1] if dealt.cloud and dealt.cloud[0] == name else 0)
+            for name in seated
+        }
         for name in seated:
             points = round_points(scored[name], dealt.tricks[name], size, rules)
             if is_last and scored[name] == dealt.tricks[name]:
@@ -460,16 +583,29 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
             totals[last] -= rules["balancedBidPenalty"]
     if problems:
         return Verdict(table.game, problems)
-    finished = played > 0 and played == len(table.rounds) and (
-        played == DECK // len(table.seated(played)) if sizes is None else played == len(sizes))
-    bonuses = {name: rules["perfectGameBonus"] if finished and made_all[name]
-               and all(made_all[name]) else 0 for name in names}
+    finished = (
+        played > 0
+        and played == len(table.rounds)
+        and (played == DECK // len(table.seated(played)) if sizes is None else played == len(sizes))
+    )
+    bonuses = {
+        name: rules["perfectGameBonus"]
+        if finished and made_all[name] and all(made_all[name])
+        else 0
+        for name in names
+    }
     scores = {name: totals[name] + bonuses[name] for name in names}
-    ties = (bid_sums if rules["tieBreak"] == "totalBids" else
-            {name: sum(made_all[name]) for name in names} if rules["tieBreak"] == "madeBids"
-            else dict.fromkeys(names, 0))
-    ranks = {name: 1 + sum((scores[other], ties[other]) > (scores[name], ties[name])
-                           for other in names) for name in names}
+    ties = (
+        bid_sums
+        if rules["tieBreak"] == "totalBids"
+        else {name: sum(made_all[name]) for name in names}
+        if rules["tieBreak"] == "madeBids"
+        else dict.fromkeys(names, 0)
+    )
+    ranks = {
+        name: 1 + sum((scores[other], ties[other]) > (scores[name], ties[name]) for other in names)
+        for name in names
+    }
     order = sorted(names, key=lambda name: (ranks[name], names.index(name)))
     if sizes is not None:
         total = len(sizes)
@@ -477,11 +613,16 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
         total = played
     else:  # the round in play, else the next to deal, as far as its seating is known
         current = len(table.rounds) if played < len(table.rounds) else played + 1
-        seated = (table.seated(current) if current <= len(table.rounds)
-                  else table.listed(current))
+        seated = table.seated(current) if current <= len(table.rounds) else table.listed(current)
         total = DECK // max(len(seated), 1)
-    status = {"finished": finished, "roundsPlayed": played, "roundsTotal": total,
-              "winners": [name for name in names if finished and ranks[name] == 1]}
-    standings = [{"rank": ranks[name], "player": name, "score": scores[name],
-                  "bonus": bonuses[name]} for name in order]
+    status = {
+        "finished": finished,
+        "roundsPlayed": played,
+        "roundsTotal": total,
+        "winners": [name for name in names if finished and ranks[name] == 1],
+    }
+    standings = [
+        {"rank": ranks[name], "player": name, "score": scores[name], "bonus": bonuses[name]}
+        for name in order
+    ]
     return Verdict(table.game, [], standings, status)

@@ -26,16 +26,21 @@ class Game:
 
     def points(self) -> list[list[int]]:
         """Each round's points per seat under the default rules (SPEC §1), counted by hand."""
+
         def one(bid: int, took: int) -> int:
             if bid != took:
                 return -10 * abs(bid - took)
             return 20 + 10 * took if bid else 20
+
         return [[one(b, t) for b, t in zip(bids, tricks)] for bids, tricks in self.rounds]
 
     def scores(self) -> list[int]:
         """Each seat's final total."""
-        return [sum(column) for column in zip(*self.points())] if self.rounds else \
-            [0] * len(self.players)
+        return (
+            [sum(column) for column in zip(*self.points())]
+            if self.rounds
+            else [0] * len(self.players)
+        )
 
     def ranks(self) -> list[int]:
         """Competition ranks by score ("1, 1, 3"), per seat (tieBreak shareWin)."""
@@ -71,8 +76,10 @@ def season_yaml(season: list[Game]) -> str:
     docs = []
     for game in season:
         lines = [] if game.date is None else [f"date: {game.date}"]
-        lines += [f"players: [{', '.join(game.players)}]",
-                  f"settings: {{roundMode: custom, customRoundCount: {game.total}}}"]
+        lines += [
+            f"players: [{', '.join(game.players)}]",
+            f"settings: {{roundMode: custom, customRoundCount: {game.total}}}",
+        ]
         lines.append("rounds:" if game.rounds else "rounds: []")
         for bids, tricks in game.rounds:
             lines.append(f"  - {{bids: {bids}, tricks: {tricks}}}")

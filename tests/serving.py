@@ -35,8 +35,14 @@ def axe_violations(page) -> list[str]:
 class Server:
     """``wizard serve SHEET --port 0 …`` in its own process, stopped (SIGTERM) on exit."""
 
-    def __init__(self, sheet: Path, *options: str, nofile: int | None = None,
-                 state: Path | None = None, cwd: Path = ROOT) -> None:
+    def __init__(
+        self,
+        sheet: Path,
+        *options: str,
+        nofile: int | None = None,
+        state: Path | None = None,
+        cwd: Path = ROOT,
+    ) -> None:
         self.sheet = sheet
         self.cwd = cwd  # where it runs: a sheet named relative to it is shown by that name
         # The entry token is kept under $XDG_STATE_HOME: a folder of this test's, never ~.
@@ -50,9 +56,23 @@ class Server:
     def __enter__(self) -> Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1", XDG_STATE_HOME=str(self.state))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "wizard_cli", "serve", str(self.sheet), "--port", "0",
-             *self.options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            cwd=self.cwd, env=env, preexec_fn=self._limit if self.nofile else None)
+            [
+                sys.executable,
+                "-m",
+                "wizard_cli",
+                "serve",
+                str(self.sheet),
+                "--port",
+                "0",
+                *self.options,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=self.cwd,
+            env=env,
+            preexec_fn=self._limit if self.nofile else None,
+        )
         started = threading.Event()
 
         def read() -> None:
@@ -114,9 +134,15 @@ class Server:
     def post(self, path: str, body: object, token: str | None = None):
         import httpx
 
-        return httpx.post(self.url.rstrip("/") + path, content=json.dumps(body), timeout=30,
-                          headers={"Content-Type": "application/json",
-                                   "X-Wizard-Token": token or self.token or ""})
+        return httpx.post(
+            self.url.rstrip("/") + path,
+            content=json.dumps(body),
+            timeout=30,
+            headers={
+                "Content-Type": "application/json",
+                "X-Wizard-Token": token or self.token or "",
+            },
+        )
 
 
 @dataclass
@@ -166,8 +192,9 @@ class Events:
                         data.append(line[5:].strip())
                     elif line == "" and data:
                         with self._arrived:
-                            self.received.append(Received(time.monotonic(), name,
-                                                          json.loads("\n".join(data))))
+                            self.received.append(
+                                Received(time.monotonic(), name, json.loads("\n".join(data)))
+                            )
                             self._arrived.notify_all()
                         name, data = "message", []
         except Exception:  # noqa: BLE001 - the server went away: the stream ends

@@ -20,8 +20,9 @@ def make_sheet(players: Sequence[str], rounds: Sequence[Round], source: str = "t
         if tricks is not None:
             record.tricks, record.trick_lines = list(tricks), [None] * len(players)
         records.append(record)
-    return Sheet(source=source, players=list(players), player_lines=[None] * len(players),
-                 rounds=records)
+    return Sheet(
+        source=source, players=list(players), player_lines=[None] * len(players), rounds=records
+    )
 
 
 def rules(**values: Any) -> Settings:
@@ -29,8 +30,9 @@ def rules(**values: Any) -> Settings:
     return Settings().replace(values)
 
 
-def score(players: Sequence[str], rounds: Sequence[Round], first_dealer: int = 0,
-          **values: Any) -> GameResult:
+def score(
+    players: Sequence[str], rounds: Sequence[Round], first_dealer: int = 0, **values: Any
+) -> GameResult:
     """Score a sheet built from plain lists under the given settings."""
     return score_game(Game(make_sheet(players, rounds), rules(**values), first_dealer))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+import tokenize
 from pathlib import Path
 
 from wizard_cli.errors import ExitCode
@@ -19,15 +20,23 @@ def source(path: Path) -> str:
 
 def test_the_exit_statuses_are_one_enum():
     assert {code.name: int(code) for code in ExitCode} == {
-        "OK": 0, "DATA": 1, "USAGE": 2, "INTERRUPTED": 130, "PIPE_CLOSED": 141}
+        "OK": 0,
+        "DATA": 1,
+        "USAGE": 2,
+        "INTERRUPTED": 130,
+        "PIPE_CLOSED": 141,
+    }
 
 
 def test_no_exit_status_is_a_bare_number():
     """typer.Exit, sys.exit and a returned status name an ExitCode, never a literal (but 0)."""
     loose = re.compile(r"(Exit|exit)\((1|2|130|141)\)|return (130|141)\b|EXIT_[A-Z]")
-    found = [f"{path.relative_to(PACKAGE)}:{number}" for path in MODULES
-             for number, line in enumerate(source(path).splitlines(), start=1)
-             if loose.search(line)]
+    found = [
+        f"{path.relative_to(PACKAGE)}:{number}"
+        for path in MODULES
+        for number, line in enumerate(source(path).splitlines(), start=1)
+        if loose.search(line)
+    ]
     assert found == []
 
 
@@ -35,8 +44,9 @@ def test_the_boundary_is_the_only_place_that_picks_the_status_of_an_error():
     """Ctrl-C (130) and a closed pipe (141) are named in cli/boundary.py alone; the console
     entry point (cli/__init__.py) hands what happens outside a command to the same mapping."""
     naming = re.compile(r"ExitCode\.(INTERRUPTED|PIPE_CLOSED)")
-    found = sorted(path.relative_to(PACKAGE).as_posix() for path in MODULES
-                   if naming.search(source(path)))
+    found = sorted(
+        path.relative_to(PACKAGE).as_posix() for path in MODULES if naming.search(source(path))
+    )
     assert found == ["cli/boundary.py"]
     assert source(PACKAGE / "cli" / "__init__.py").count("exit_status(error)") == 2
 
@@ -47,6 +57,7 @@ def test_debug_reaches_the_boundary_through_clicks_context():
 
 
 # --- imports ---------------------------------------------------------------------------------
+
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
@@ -70,13 +81,16 @@ def imports(path: Path, module: str | None = None) -> list[tuple[str, list[str],
     found = []
     for node in ast.walk(ast.parse(source(path))):
         if isinstance(node, ast.ImportFrom) and node.module != "__future__":
-            base = package[:len(package) - node.level + 1] if node.level else []
+            base = package[: len(package) - node.level + 1] if node.level else []
             target = ".".join(base + ([node.module] if node.module else []))
             if target.startswith("wizard_cli"):
                 found.append((target, [alias.name for alias in node.names], node.lineno))
         elif isinstance(node, ast.Import):
-            found += [(alias.name, [], node.lineno) for alias in node.names
-                      if alias.name.startswith("wizard_cli")]
+            found += [
+                (alias.name, [], node.lineno)
+                for alias in node.names
+                if alias.name.startswith("wizard_cli")
+            ]
     return found
 
 
@@ -106,7 +120,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
         state[node] = 1  # on the current path
         for following in sorted(graph.get(node, ())):
             if state.get(following) == 1:
-                found.append(path[path.index(following):] + [following])
+                found.append(path[path.index(following) :] + [following])
             elif following not in state:
                 visit(following, path + [following])
         state[node] = 2  # done
@@ -127,12 +141,17 @@ def test_the_circle_finder_finds_a_circle():
 
 def test_the_import_finder_sees_type_hint_and_function_imports(tmp_path):
     module = tmp_path / "m.py"
-    module.write_text("from __future__ import annotations\nfrom typing import TYPE_CHECKING\n"
-                      "from .model import Sheet\nif TYPE_CHECKING:\n    from .game import Game\n"
-                      "    import wizard_cli.errors\ndef f():\n    from . import stats\n")
+    module.write_text(
+        "from __future__ import annotations\nfrom typing import TYPE_CHECKING\n"
+        "from .model import Sheet\nif TYPE_CHECKING:\n    from .game import Game\n"
+        "    import wizard_cli.errors\ndef f():\n    from . import stats\n"
+    )
     assert sorted(imports(module, "wizard_cli.game.m")) == [
-        ("wizard_cli.errors", [], 6), ("wizard_cli.game", ["stats"], 8),
-        ("wizard_cli.game.game", ["Game"], 5), ("wizard_cli.game.model", ["Sheet"], 3)]
+        ("wizard_cli.errors", [], 6),
+        ("wizard_cli.game", ["stats"], 8),
+        ("wizard_cli.game.game", ["Game"], 5),
+        ("wizard_cli.game.model", ["Sheet"], 3),
+    ]
 
 
 def command_line_imports(path: Path) -> list[str]:
@@ -140,9 +159,13 @@ def command_line_imports(path: Path) -> list[str]:
     imports too); Typer ≥ 0.16 vendors Click as ``typer._click``."""
     found = []
     for node in ast.walk(ast.parse(source(path))):
-        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
-                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
-                 else [])
+        names = (
+            [alias.name for alias in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom) and not node.level
+            else []
+        )
         found += [name for name in names if name.split(".")[0] in ("typer", "click")]
     return found
 
@@ -151,23 +174,33 @@ def test_only_the_command_line_package_imports_typer_or_click():
     """The edge is one package, wizard_cli/cli/: the application layer, the formats, the views,
     the web server and the pure core know nothing of a command line."""
     edge = PACKAGE / "cli"
-    outside = [f"{path.relative_to(PACKAGE)}: {name}" for path in MODULES
-               if edge not in path.parents for name in command_line_imports(path)]
+    outside = [
+        f"{path.relative_to(PACKAGE)}: {name}"
+        for path in MODULES
+        if edge not in path.parents
+        for name in command_line_imports(path)
+    ]
     assert outside == []
     assert command_line_imports(edge / "commands.py") == ["typer"]
 
 
 def test_the_import_finder_sees_every_way_of_importing_click(tmp_path):
     module = tmp_path / "m.py"
-    module.write_text("import os, click\nfrom typer.testing import CliRunner\n"
-                      "def f():\n    import typer._click as c\n    from . import typer\n")
+    module.write_text(
+        "import os, click\nfrom typer.testing import CliRunner\n"
+        "def f():\n    import typer._click as c\n    from . import typer\n"
+    )
     assert command_line_imports(module) == ["click", "typer.testing", "typer._click"]
 
 
 def test_no_private_name_is_imported_from_another_module():
-    borrowed = [f"{path.relative_to(PACKAGE)}:{line}: {target}.{name}"
-                for path in MODULES for target, names, line in imports(path)
-                for name in names if private(name)]
+    borrowed = [
+        f"{path.relative_to(PACKAGE)}:{line}: {target}.{name}"
+        for path in MODULES
+        for target, names, line in imports(path)
+        for name in names
+        if private(name)
+    ]
     assert borrowed == []
 
 
@@ -178,27 +211,49 @@ def test_no_test_reaches_a_private_name_of_the_package():
         text = source(path)
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("wizard_cli"):
-                reaching += [f"{path.name}:{node.lineno}: {alias.name}" for alias in node.names
-                             if private(alias.name)]
+                reaching += [
+                    f"{path.name}:{node.lineno}: {alias.name}"
+                    for alias in node.names
+                    if private(alias.name)
+                ]
     assert reaching == []
 
 
 def test_tests_share_helpers_through_a_module_not_conftest():
     """pytest advises never importing conftest.py: shared functions live in tests/helpers.py."""
     tests = Path(__file__).resolve().parent
-    importing = [f"{path.name}:{node.lineno}" for path in sorted(tests.glob("*.py"))
-                 for node in ast.walk(ast.parse(source(path)))
-                 if isinstance(node, ast.ImportFrom | ast.Import)
-                 and "conftest" in ([node.module or ""] if isinstance(node, ast.ImportFrom)
-                                    else [alias.name for alias in node.names])]
+    importing = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted(tests.glob("*.py"))
+        for node in ast.walk(ast.parse(source(path)))
+        if isinstance(node, ast.ImportFrom | ast.Import)
+        and "conftest"
+        in (
+            [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else [alias.name for alias in node.names]
+        )
+    ]
     assert importing == []
 
 
+def logical_lines(path: Path) -> int:
+    """A module's statements as Python counts them (tokenize's NEWLINE tokens): a call spread
+    over ten lines by the formatter is one, a docstring is one; blank lines and comments none."""
+    with path.open("rb") as handle:
+        return sum(token.type == tokenize.NEWLINE for token in tokenize.tokenize(handle.readline))
+
+
 def test_no_module_is_past_the_size_guard():
-    """No hard line count: a module holds one idea. 600 lines is the guard that says a module
-    has grown two."""
-    long = [f"{path.relative_to(PACKAGE)}: {len(source(path).splitlines())}" for path in MODULES
-            if len(source(path).splitlines()) > 600]
+    """No hard line count: a module holds one idea. 450 logical lines is the guard that says a
+    module has grown two. Counted in statements, not physical lines, so that ``ruff format``'s
+    wrapping (a sixth more lines, the same code) moves no module across it: before the package
+    was formatted, the largest module under the old guard of 600 physical lines held 434."""
+    long = [
+        f"{path.relative_to(PACKAGE)}: {logical_lines(path)}"
+        for path in MODULES
+        if logical_lines(path) > 450
+    ]
     assert long == []
 
 
@@ -210,18 +265,30 @@ def test_each_format_is_written_beside_its_reader():
     from wizard_cli.sheets.writing import SheetWriter
 
     assert set(FORMATS) == set(SheetFormat)
-    assert {name: FORMATS[name].writer and FORMATS[name].writer.split(":")[0]
-            for name in SheetFormat} == {
-        SheetFormat.YAML: "yaml.sheets", SheetFormat.JSON: "yaml.sheets",
-        SheetFormat.CSV: "csv.long", SheetFormat.WIDE_CSV: "csv.wide",
-        SheetFormat.KEEPWIZ: None, SheetFormat.ESCALIER: None}  # other apps' exports: read only
-    assert all(issubclass(function(entry.writer), SheetWriter) for entry in FORMATS.values()
-               if entry.writer is not None)
+    assert {
+        name: FORMATS[name].writer and FORMATS[name].writer.split(":")[0] for name in SheetFormat
+    } == {
+        SheetFormat.YAML: "yaml.sheets",
+        SheetFormat.JSON: "yaml.sheets",
+        SheetFormat.CSV: "csv.long",
+        SheetFormat.WIDE_CSV: "csv.wide",
+        SheetFormat.KEEPWIZ: None,
+        SheetFormat.ESCALIER: None,
+    }  # other apps' exports: read only
+    assert all(
+        issubclass(function(entry.writer), SheetWriter)
+        for entry in FORMATS.values()
+        if entry.writer is not None
+    )
     # a read-only format reads itself from its own module, told by its content
-    assert {name: (FORMATS[name].reader, FORMATS[name].sniffer) for name in SheetFormat
-            if FORMATS[name].writer is None} == {
+    assert {
+        name: (FORMATS[name].reader, FORMATS[name].sniffer)
+        for name in SheetFormat
+        if FORMATS[name].writer is None
+    } == {
         SheetFormat.KEEPWIZ: ("exports.keepwiz:read_keepwiz_sheets", "exports.kinds:keepwiz"),
-        SheetFormat.ESCALIER: ("exports.escalier:read_escalier_sheets", "exports.kinds:escalier")}
+        SheetFormat.ESCALIER: ("exports.escalier:read_escalier_sheets", "exports.kinds:escalier"),
+    }
     assert "csv.writer" not in source(PACKAGE / "sheets" / "writing.py")
 
 
@@ -232,7 +299,11 @@ def test_no_sheet_is_written_out_in_two_test_files():
     written: dict[str, set[str]] = {}
     for path in sorted(tests.glob("*.py")):
         for node in ast.walk(ast.parse(source(path))):
-            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                    and "players" in node.value and node.value.count("\n") >= 4):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and "players" in node.value
+                and node.value.count("\n") >= 4
+            ):
                 written.setdefault(node.value, set()).add(path.name)
     assert {text: names for text, names in written.items() if len(names) > 1} == {}

@@ -21,17 +21,25 @@ from wizard_cli.game.validation import check_sheet
 def game(players: int, rounds: list[tuple[list, list | None]], **settings) -> object:
     """A scored game of ``players`` (A, B, C…) with these (bids, tricks) rounds."""
     names = "ABCDEF"[:players]
-    sheet = Sheet(source="g.yaml", players=list(names), player_lines=[None] * players,
-                  settings=[RawSetting(k, v) for k, v in settings.items()],
-                  rounds=[RoundRecord(n, None, list(b), [None] * players,
-                                      None if t is None else list(t), [None] * players)
-                          for n, (b, t) in enumerate(rounds, start=1)])
+    sheet = Sheet(
+        source="g.yaml",
+        players=list(names),
+        player_lines=[None] * players,
+        settings=[RawSetting(k, v) for k, v in settings.items()],
+        rounds=[
+            RoundRecord(
+                n, None, list(b), [None] * players, None if t is None else list(t), [None] * players
+            )
+            for n, (b, t) in enumerate(rounds, start=1)
+        ],
+    )
     checked = check_sheet(sheet)
     assert checked.valid, checked.problems
     return score_game(checked.validated)
 
 
 # --- the bound, worked out by hand ----------------------------------------------------------
+
 
 def test_the_bound_by_hand():
     # 3 players, 3 rounds (hands 1, 2, 3). After round 1: A 30, B 20, C -10 (C bid 1, took 0).
@@ -45,8 +53,9 @@ def test_the_bound_by_hand():
 
 def test_a_recorded_bid_bounds_its_round():
     # round 2 in play, B has bid 0 of 2: at best 20 (made zero), at worst -20 (took 2)
-    result = game(3, [([1, 0, 1], [1, 0, 0]), ([None, 0, None], None)],
-                  roundMode="custom", customRoundCount=2)
+    result = game(
+        3, [([1, 0, 1], [1, 0, 0]), ([None, 0, None], None)], roundMode="custom", customRoundCount=2
+    )
     greatest, least = score_bounds(result)
     assert greatest == [30 + 40, 20 + 20, -10 + 40]
     assert least == [30 - 20, 20 - 20, -10 - 20]
@@ -57,8 +66,9 @@ def test_a_recorded_bid_bounds_its_round():
 def test_a_player_too_far_behind_is_out():
     # A bid of 1 in round 2 (hand 2) in play: A's least is 30 - 10·max(1, 1) = 20, and C's
     # greatest -10 + 40 = 30 is not below it: C is still in
-    close = game(3, [([1, 0, 1], [1, 0, 0]), ([1, None, None], None)],
-                 roundMode="custom", customRoundCount=2)
+    close = game(
+        3, [([1, 0, 1], [1, 0, 0]), ([1, None, None], None)], roundMode="custom", customRoundCount=2
+    )
     assert contenders(close) == ["A", "B", "C"]
     # nothing to win per trick, nothing to lose: A 40, B 40, C 0 with one round worth 20 left
     out = game(3, TWO_ROUNDS, **FLAT)
@@ -92,6 +102,7 @@ def test_a_game_with_no_rounds_keeps_everyone():
 
 # --- the bound never names out a player who can still win ----------------------------------
 
+
 def brute_force_can_win(result) -> set[str]:
     """Every player who comes first (alone or shared) in some way of finishing the game: all
     bids and tricks of the rounds left, the dealer restriction ignored (more ways, not fewer)."""
@@ -102,8 +113,15 @@ def brute_force_can_win(result) -> set[str]:
     last_number = result.rounds_total
     in_play = result.rounds[-1].bids if len(result.rounds) > played else None
     scored = result.scored
-    made = [all(b == t for b, t in zip(scored.bids[seat:len(scored.tricks):count],
-                                       scored.tricks[seat::count])) for seat in range(count)]
+    made = [
+        all(
+            b == t
+            for b, t in zip(
+                scored.bids[seat : len(scored.tricks) : count], scored.tricks[seat::count]
+            )
+        )
+        for seat in range(count)
+    ]
     outcomes_per_round = []
     for number in range(played + 1, last_number + 1):
         size = sizes[number - 1]
@@ -118,8 +136,10 @@ def brute_force_can_win(result) -> set[str]:
                 if s.balanced_bid_penalty and sum(bids) == size:
                     points[dealer] -= s.balanced_bid_penalty
                 if number == last_number:
-                    points = [p + (s.final_round_bonus if b == t else 0)
-                              for p, b, t in zip(points, bids, tricks)]
+                    points = [
+                        p + (s.final_round_bonus if b == t else 0)
+                        for p, b, t in zip(points, bids, tricks)
+                    ]
                 outcomes.add((tuple(points), tuple(b == t for b, t in zip(bids, tricks))))
         outcomes_per_round.append(outcomes)
     winners = set()
@@ -129,7 +149,9 @@ def brute_force_can_win(result) -> set[str]:
         for points, made_now in path:
             scores = [a + b for a, b in zip(scores, points)]
             all_made = [a and b for a, b in zip(all_made, made_now)]
-        scores = [score + (s.perfect_game_bonus if ok else 0) for score, ok in zip(scores, all_made)]
+        scores = [
+            score + (s.perfect_game_bonus if ok else 0) for score, ok in zip(scores, all_made)
+        ]
         best = max(scores)
         winners.update(name for name, score in zip(result.players, scores) if score == best)
     return winners
@@ -139,15 +161,17 @@ def brute_force_can_win(result) -> set[str]:
 def small_games(draw):
     """A short game of 3 players stopped part way: 1 or 2 rounds left (hands up to 3)."""
     total = draw(st.integers(1, 3))
-    settings = dict(roundMode="custom", customRoundCount=total,
-                    exactBonus=draw(st.sampled_from([0, 10, 20])),
-                    pointsPerTrick=draw(st.sampled_from([0, 10])),
-                    missPenalty=draw(st.sampled_from([0, 10, 30])),
-                    zeroBidScoring=draw(st.sampled_from(["flatBonus", "doubleBonus",
-                                                         "perCardBonus"])),
-                    perfectGameBonus=draw(st.sampled_from([0, 50])),
-                    finalRoundBonus=draw(st.sampled_from([0, 20])),
-                    balancedBidPenalty=draw(st.sampled_from([0, 20])))
+    settings = dict(
+        roundMode="custom",
+        customRoundCount=total,
+        exactBonus=draw(st.sampled_from([0, 10, 20])),
+        pointsPerTrick=draw(st.sampled_from([0, 10])),
+        missPenalty=draw(st.sampled_from([0, 10, 30])),
+        zeroBidScoring=draw(st.sampled_from(["flatBonus", "doubleBonus", "perCardBonus"])),
+        perfectGameBonus=draw(st.sampled_from([0, 50])),
+        finalRoundBonus=draw(st.sampled_from([0, 20])),
+        balancedBidPenalty=draw(st.sampled_from([0, 20])),
+    )
     played = draw(st.integers(max(0, total - 2), total - 1))
     rounds = []
     for size in range(1, played + 1):
@@ -173,12 +197,14 @@ def test_the_bound_never_names_out_a_player_who_can_still_win(case):
 
 # --- on the command line --------------------------------------------------------------------
 
-OUT_OF_REACH = ("players: [Anna, Ben, Cara, Dan]\n"
-                "settings: {roundMode: custom, customRoundCount: 3, pointsPerTrick: 0, "
-                "missPenalty: 0}\n"
-                "rounds:\n"
-                "  - bids:   [1, 0, 0, 1]\n"
-                "    tricks: [1, 0, 0, 0]\n")
+OUT_OF_REACH = (
+    "players: [Anna, Ben, Cara, Dan]\n"
+    "settings: {roundMode: custom, customRoundCount: 3, pointsPerTrick: 0, "
+    "missPenalty: 0}\n"
+    "rounds:\n"
+    "  - bids:   [1, 0, 0, 1]\n"
+    "    tricks: [1, 0, 0, 0]\n"
+)
 
 
 def test_contenders_in_every_json_status(write):
@@ -187,8 +213,14 @@ def test_contenders_in_every_json_status(write):
     # Dan's greatest, 40, is above their least, 20: everyone can still win
     data = json.loads(run("score", path, "-f", "json").stdout)
     assert data["status"]["contenders"] == ["Anna", "Ben", "Cara", "Dan"]
-    assert list(data["status"]) == ["finished", "roundsPlayed", "roundsTotal", "winners",
-                                    "contenders", "next"]
+    assert list(data["status"]) == [
+        "finished",
+        "roundsPlayed",
+        "roundsTotal",
+        "winners",
+        "contenders",
+        "next",
+    ]
     standings = json.loads(run("standings", path, "-f", "json").stdout)
     assert standings["status"] == data["status"]
 
@@ -198,18 +230,25 @@ def test_the_status_line_says_who_can_no_longer_win(write):
     path = write("g.yaml", text)
     # Anna 40, Ben 20, Cara 40, Dan 0; one round left worth at most 20: Dan can no longer win
     assert run("score", path).stdout.endswith(
-        "\n\nRound 3 of 3 next: Cara deals 3 — Dan can no longer win\n")
+        "\n\nRound 3 of 3 next: Cara deals 3 — Dan can no longer win\n"
+    )
     assert json.loads(run("score", path, "-f", "json").stdout)["status"]["contenders"] == [
-        "Anna", "Ben", "Cara"]
+        "Anna",
+        "Ben",
+        "Cara",
+    ]
 
 
 def test_the_status_line_when_nobody_can_catch_the_leader(write):
-    text = (OUT_OF_REACH.replace("[1, 0, 0, 1]", "[1, 1, 1, 1]")
-            + "  - bids:   [2, 1, 1, 1]\n    tricks: [2, 0, 0, 0]\n")
+    text = (
+        OUT_OF_REACH.replace("[1, 0, 0, 1]", "[1, 1, 1, 1]")
+        + "  - bids:   [2, 1, 1, 1]\n    tricks: [2, 0, 0, 0]\n"
+    )
     path = write("g.yaml", text)
     # Anna 40, the others 0, with one round worth 20 left: nobody can catch Anna
     assert run("standings", path).stdout.endswith(
-        "\n\nRound 3 of 3 next: Cara deals 3 — nobody can catch Anna\n")
+        "\n\nRound 3 of 3 next: Cara deals 3 — nobody can catch Anna\n"
+    )
     data = json.loads(run("standings", path, "-f", "jsonl").stdout)
     assert data["status"]["contenders"] == ["Anna"]
 
@@ -224,5 +263,11 @@ def test_a_finished_games_lines_are_unchanged():
 @pytest.mark.parametrize("fmt", ["json", "jsonl"])
 def test_the_fast_standings_line_has_the_same_keys_as_json(fmt):
     data = json.loads(run("standings", WORKED, "-f", fmt).stdout)
-    assert list(data["status"]) == ["finished", "roundsPlayed", "roundsTotal", "winners",
-                                    "contenders", "next"]
+    assert list(data["status"]) == [
+        "finished",
+        "roundsPlayed",
+        "roundsTotal",
+        "winners",
+        "contenders",
+        "next",
+    ]

@@ -53,8 +53,9 @@ def untitled(games: list[dict]) -> list[dict]:
     return [{**game, "title": None} for game in games]
 
 
-def converted(source: Path | str, target: str, folder: Path, *options: str,
-              name: str = "out") -> Path:
+def converted(
+    source: Path | str, target: str, folder: Path, *options: str, name: str = "out"
+) -> Path:
     """Convert into a new file and return its path."""
     path = folder / f"{name}-{target}{SUFFIX[target]}"
     result = run("convert", source, "--to", target, "-o", path, *options)
@@ -77,9 +78,11 @@ def carries_title(*formats: str) -> bool:
 
 # --- every sample, every direction --------------------------------------------------------
 
+
 @pytest.mark.parametrize(("sample", "options", "csv_options"), SAMPLE_CASES)
-def test_every_sample_survives_every_conversion_and_every_second_hop(sample, options, csv_options,
-                                                                     tmp_path):
+def test_every_sample_survives_every_conversion_and_every_second_hop(
+    sample, options, csv_options, tmp_path
+):
     source = SAMPLES / sample
     expected = scores(source, *options)
     for first in targets_for(sample):
@@ -87,21 +90,31 @@ def test_every_sample_survives_every_conversion_and_every_second_hop(sample, opt
         # A CSV needs the rules again; YAML and JSON carry them, so they score alone.
         again_options = csv_options if first in CSV_TARGETS else []
         got = scores(once, *again_options)
-        assert (got if carries_title(first) else untitled(got)) == \
-            (expected if carries_title(first) else untitled(expected)), (sample, first)
+        assert (got if carries_title(first) else untitled(got)) == (
+            expected if carries_title(first) else untitled(expected)
+        ), (sample, first)
         for second in targets_for(sample):
             twice = converted(once, second, tmp_path, *again_options, name=f"twice-{first}")
             final_options = csv_options if second in CSV_TARGETS else []
             got = scores(twice, *final_options)
             kept_title = carries_title(first, second)
-            assert (got if kept_title else untitled(got)) == \
-                (expected if kept_title else untitled(expected)), (sample, first, second)
+            assert (got if kept_title else untitled(got)) == (
+                expected if kept_title else untitled(expected)
+            ), (sample, first, second)
 
 
 def test_yaml_to_csv_to_yaml_carries_the_rules_given_on_the_way_back(tmp_path):
     as_csv = converted(WORKED, "csv", tmp_path)
-    back = converted(as_csv, "yaml", tmp_path, "--set", "roundMode=custom", "--set",
-                     "customRoundCount=5", name="back")
+    back = converted(
+        as_csv,
+        "yaml",
+        tmp_path,
+        "--set",
+        "roundMode=custom",
+        "--set",
+        "customRoundCount=5",
+        name="back",
+    )
     assert untitled(scores(back)) == untitled(scores(WORKED))
     assert scores(back)[0]["status"]["winners"] == ["Ben"]
 
@@ -113,13 +126,17 @@ def test_season_csv_becomes_a_yaml_stream_and_comes_back(tmp_path):
     assert text.count("\n---\n") == 2
     assert text.startswith("game: '2026-01-09'\nplayers: [Anna, Ben, Cara, Dan]\nrounds:\n")
     assert [g["game"] for g in scores(stream, keep_game=True)] == [  # ids survive (SPEC §3)
-        "2026-01-09", "2026-01-16", "2026-01-23"]
+        "2026-01-09",
+        "2026-01-16",
+        "2026-01-23",
+    ]
     back = converted(stream, "csv", tmp_path, name="back")
     lines = back.read_text(encoding="utf-8").splitlines()
     original = season.read_text(encoding="utf-8").splitlines()
     assert lines[0] == original[0] == "game,round,player,bid,tricks"
-    assert [line.partition(",")[2] for line in lines[1:]] == \
-        [line.partition(",")[2] for line in original[1:]]
+    assert [line.partition(",")[2] for line in lines[1:]] == [
+        line.partition(",")[2] for line in original[1:]
+    ]
     assert scores(back) == scores(season)
 
 
@@ -136,14 +153,18 @@ def test_a_season_becomes_a_json_array_that_reads_as_a_season(tmp_path):
     assert isinstance(data, list) and len(data) == 3
     assert data[0]["players"] == ["Anna", "Ben", "Cara", "Dan"]
     assert [g["game"] for g in scores(as_json, keep_game=True)] == [
-        "2026-01-09", "2026-01-16", "2026-01-23"]
+        "2026-01-09",
+        "2026-01-16",
+        "2026-01-23",
+    ]
     assert scores(as_json) == scores(SAMPLES / "season.csv")
 
 
 def test_wide_to_long_and_long_to_wide_give_the_other_sample(tmp_path):
     long = converted(SAMPLES / "worked-example-wide.csv", "csv", tmp_path)
-    assert long.read_text(encoding="utf-8") == \
-        (SAMPLES / "worked-example-long.csv").read_text(encoding="utf-8")
+    assert long.read_text(encoding="utf-8") == (SAMPLES / "worked-example-long.csv").read_text(
+        encoding="utf-8"
+    )
     wide = converted(SAMPLES / "worked-example-long.csv", "wide-csv", tmp_path)
     expected = (SAMPLES / "worked-example-wide.csv").read_text(encoding="utf-8")
     assert wide.read_text(encoding="utf-8") == expected.replace("Total,90,140,40,-60\n", "")
@@ -200,9 +221,12 @@ def test_a_long_csv_carries_the_title_and_settings_on_every_row():
     assert (result.exit_code, result.stderr) == (0, "")
     plain = (SAMPLES / "worked-example-long.csv").read_text(encoding="utf-8").splitlines()
     assert result.stdout.splitlines() == [plain[0] + ",title,roundMode,customRoundCount"] + [
-        row + ",Worked example,custom,5" for row in plain[1:]]
-    mine, sheets = (json.loads(run("score", path, "-f", "json", input=result.stdout).stdout)
-                    for path in ("-", WORKED))
+        row + ",Worked example,custom,5" for row in plain[1:]
+    ]
+    mine, sheets = (
+        json.loads(run("score", path, "-f", "json", input=result.stdout).stdout)
+        for path in ("-", WORKED)
+    )
     assert {**mine, "source": None} == {**sheets, "source": None}
 
 
@@ -213,7 +237,8 @@ def test_csv_note_names_the_first_dealer():
     assert result.stderr == (
         f"{SAMPLES / 'six-players-in-progress.yaml'}: note: a wide CSV cannot carry a title, "
         "firstDealer, settings or typed points; dropped title 'Saturday, big table'; "
-        "firstDealer Rosa (score it the same with --first-dealer Rosa)\n")
+        "firstDealer Rosa (score it the same with --first-dealer Rosa)\n"
+    )
 
 
 def test_nothing_dropped_means_no_note():
@@ -223,16 +248,36 @@ def test_nothing_dropped_means_no_note():
 
 
 def test_rules_given_on_the_command_line_are_written_into_yaml(tmp_path):
-    out = converted(SAMPLES / "worked-example-long.csv", "yaml", tmp_path, "--set",
-                    "roundMode=custom", "--set", "customRoundCount=5", "--zero-bid", "doubleBonus",
-                    "--first-dealer", "Ben")
+    out = converted(
+        SAMPLES / "worked-example-long.csv",
+        "yaml",
+        tmp_path,
+        "--set",
+        "roundMode=custom",
+        "--set",
+        "customRoundCount=5",
+        "--zero-bid",
+        "doubleBonus",
+        "--first-dealer",
+        "Ben",
+    )
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("players: [Anna, Ben, Cara, Dan]\nfirstDealer: Ben\nsettings:\n"
-                           "  roundMode: custom\n  customRoundCount: 5\n"
-                           "  zeroBidScoring: doubleBonus\nrounds:\n")
-    assert scores(out) == scores(SAMPLES / "worked-example-long.csv", "--set", "roundMode=custom",
-                                 "--set", "customRoundCount=5", "--zero-bid", "doubleBonus",
-                                 "--first-dealer", "Ben")
+    assert text.startswith(
+        "players: [Anna, Ben, Cara, Dan]\nfirstDealer: Ben\nsettings:\n"
+        "  roundMode: custom\n  customRoundCount: 5\n"
+        "  zeroBidScoring: doubleBonus\nrounds:\n"
+    )
+    assert scores(out) == scores(
+        SAMPLES / "worked-example-long.csv",
+        "--set",
+        "roundMode=custom",
+        "--set",
+        "customRoundCount=5",
+        "--zero-bid",
+        "doubleBonus",
+        "--first-dealer",
+        "Ben",
+    )
 
 
 # --- typed points ----------------------------------------------------------------------
@@ -253,15 +298,17 @@ def test_typed_points_survive_yaml_json_and_csv(write, tmp_path):
     as_yaml = converted(source, "yaml", tmp_path)
     assert as_yaml.read_text(encoding="utf-8") == (
         "players: [Anna, Ben, Cara]\nrounds:\n  - bids:   [1, 0, 0]\n    tricks: [1, 0, 0]\n"
-        "    points: [30, 20, 25]\n  - bids:   {Anna: 1, Ben: 0}\n")
+        "    points: [30, 20, 25]\n  - bids:   {Anna: 1, Ben: 0}\n"
+    )
     as_json = converted(as_yaml, "json", tmp_path)
     back = converted(as_json, "csv", tmp_path)
     assert back.read_text(encoding="utf-8") == POINTS_CSV
     for path in (source, as_yaml, as_json, back):
         audit = run("check", path, "-f", "json")
         assert audit.exit_code == 1
-        assert [p["message"] for p in json.loads(audit.stdout)["problems"]] == \
-            ["typed points 25, derived 20"]
+        assert [p["message"] for p in json.loads(audit.stdout)["problems"]] == [
+            "typed points 25, derived 20"
+        ]
 
 
 def test_wide_csv_drops_typed_points_and_says_so(write):
@@ -273,24 +320,51 @@ def test_wide_csv_drops_typed_points_and_says_so(write):
 
 # --- names YAML would misread ------------------------------------------------------------
 
-TRICKY = ["No", "1", "null", "a: b", "#x", "yes", "~", "x, y", "[z]", "'q'", '"d"', "2.5",
-          "- a", "? b", "&c", "*d", "!e", "%f", "@g", "`h", "|", ">", "off", "Zoë", "{k}"]
+TRICKY = [
+    "No",
+    "1",
+    "null",
+    "a: b",
+    "#x",
+    "yes",
+    "~",
+    "x, y",
+    "[z]",
+    "'q'",
+    '"d"',
+    "2.5",
+    "- a",
+    "? b",
+    "&c",
+    "*d",
+    "!e",
+    "%f",
+    "@g",
+    "`h",
+    "|",
+    ">",
+    "off",
+    "Zoë",
+    "{k}",
+]
 
 
-@pytest.mark.parametrize("names", [TRICKY[i:i + 4] for i in range(0, len(TRICKY), 4)])
+@pytest.mark.parametrize("names", [TRICKY[i : i + 4] for i in range(0, len(TRICKY), 4)])
 def test_tricky_names_survive_yaml_and_json(names, write, tmp_path):
     if len(names) < 3:
         names = names + ["Pat", "Sam"]
     rows = ["round,player,bid,tricks"] + [
         f'1,"{name.replace(chr(34), chr(34) * 2)}",{1 if seat == 0 else 0},{1 if seat == 0 else 0}'
-        for seat, name in enumerate(names)]
+        for seat, name in enumerate(names)
+    ]
     rows += [f'2,"{names[0].replace(chr(34), chr(34) * 2)}",1,']
     source = write("names.csv", "\n".join(rows) + "\n")
     expected = scores(source)
     assert expected[0]["players"] == names
     for target in ("yaml", "json"):
-        out = converted(source, target, tmp_path, "--first-dealer", names[-1], "--set",
-                        "exactBonus=30")
+        out = converted(
+            source, target, tmp_path, "--first-dealer", names[-1], "--set", "exactBonus=30"
+        )
         got = scores(out)
         assert got[0]["players"] == names
         assert got == scores(source, "--first-dealer", names[-1], "--set", "exactBonus=30")
@@ -300,8 +374,23 @@ def test_tricky_names_survive_yaml_and_json(names, write, tmp_path):
 
 
 def test_yaml_scalar_reads_back_as_the_same_text():
-    for name in TRICKY + ["", " x", "tab\there", "line\nbreak", "nel\x85x", "ls\u2028x", "del\x7f",
-                          "bom\ufeff", "1e3", "0x1F", "2026-01-09", "true", "=", ":", "a:b"]:
+    for name in TRICKY + [
+        "",
+        " x",
+        "tab\there",
+        "line\nbreak",
+        "nel\x85x",
+        "ls\u2028x",
+        "del\x7f",
+        "bom\ufeff",
+        "1e3",
+        "0x1F",
+        "2026-01-09",
+        "true",
+        "=",
+        ":",
+        "a:b",
+    ]:
         text = f"title: {yaml_scalar(name, flow=False)}\nplayers: [{yaml_scalar(name)}, B, C]\n"
         sheet = next(read_yaml_sheets(text, "x"))
         assert sheet.title == name, (name, text)
@@ -310,22 +399,27 @@ def test_yaml_scalar_reads_back_as_the_same_text():
 
 # --- refusals ---------------------------------------------------------------------------
 
+
 def test_a_season_cannot_be_one_wide_csv():
     result = run("convert", SAMPLES / "season.csv", "--to", "wide-csv")
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert result.stderr == (f"{SAMPLES / 'season.csv'}: a wide CSV holds one game and this "
-                             "source has 3: convert the season to csv (long, with a game column), "
-                             "yaml or json instead\n")
+    assert result.stderr == (
+        f"{SAMPLES / 'season.csv'}: a wide CSV holds one game and this "
+        "source has 3: convert the season to csv (long, with a game column), "
+        "yaml or json instead\n"
+    )
 
 
 def test_a_sheet_without_rounds_cannot_be_a_long_csv(write):
     source = write("blank.yaml", "players: [A, B, C]\nrounds: []\n")
     result = run("convert", source, "--to", "csv")
     assert result.exit_code == 1
-    assert result.stderr == (f"{source}: the sheet has no rounds yet, and a long CSV names the "
-                             "players only in its rows: convert it to yaml, json or wide-csv "
-                             "instead\n")
+    assert result.stderr == (
+        f"{source}: the sheet has no rounds yet, and a long CSV names the "
+        "players only in its rows: convert it to yaml, json or wide-csv "
+        "instead\n"
+    )
     wide = run("convert", source, "--to", "wide-csv")
     assert (wide.exit_code, wide.stdout) == (0, "round,A,B,C\n")
 
@@ -337,8 +431,10 @@ def test_an_invalid_sheet_is_not_converted(tmp_path):
     assert result.stdout == ""
     broken = SAMPLES / "friday-broken.yaml"
     assert result.stderr.splitlines() == [line for line in run("check", broken).stderr.splitlines()]
-    assert result.stderr.splitlines()[0] == \
-        f"{broken}:7: unknown setting 'exactbonus' (did you mean 'exactBonus'?)"
+    assert (
+        result.stderr.splitlines()[0]
+        == f"{broken}:7: unknown setting 'exactbonus' (did you mean 'exactBonus'?)"
+    )
     assert not target.exists()
 
 
@@ -368,9 +464,14 @@ def test_converting_a_file_onto_itself_with_force(tmp_path):
     assert path.read_text(encoding="utf-8") == WORKED_YAML
 
 
-@pytest.mark.parametrize(("name", "first_line"), [
-    ("out.yml", "title: Worked example"), ("out.json", "{"),
-    ("out.csv", "round,player,bid,tricks,title,roundMode,customRoundCount")])
+@pytest.mark.parametrize(
+    ("name", "first_line"),
+    [
+        ("out.yml", "title: Worked example"),
+        ("out.json", "{"),
+        ("out.csv", "round,player,bid,tricks,title,roundMode,customRoundCount"),
+    ],
+)
 def test_the_format_comes_from_the_output_name_when_to_is_left_out(tmp_path, name, first_line):
     target = tmp_path / name
     result = run("convert", WORKED, "-o", target)
@@ -398,8 +499,13 @@ def test_standard_input_in_and_out():
 
 # --- property: random valid sheets survive ------------------------------------------------
 
-NAME = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs"),
-                             exclude_characters="\ufeff"), min_size=1, max_size=6)
+NAME = st.text(
+    st.characters(
+        codec="utf-8", categories=("L", "N", "P", "S", "Zs"), exclude_characters="\ufeff"
+    ),
+    min_size=1,
+    max_size=6,
+)
 NAME = st.one_of(st.sampled_from(TRICKY), NAME.map(str.strip).filter(bool))
 
 
@@ -413,12 +519,16 @@ def random_sheets(draw) -> dict:
     rules["roundMode"] = mode
     if mode == "custom":
         rules["customRoundCount"] = draw(st.integers(1, min(6, 60 // count)))
-    for key, values in (("exactBonus", [0, 20, 30]), ("pointsPerTrick", [5, 10]),
-                        ("missPenalty", [0, 10, 15]),
-                        ("zeroBidScoring", ["flatBonus", "doubleBonus", "perCardBonus"]),
-                        ("tieBreak", ["shareWin", "totalBids", "madeBids"]),
-                        ("perfectGameBonus", [0, 50]), ("finalRoundBonus", [0, 10]),
-                        ("balancedBidPenalty", [0, 5])):
+    for key, values in (
+        ("exactBonus", [0, 20, 30]),
+        ("pointsPerTrick", [5, 10]),
+        ("missPenalty", [0, 10, 15]),
+        ("zeroBidScoring", ["flatBonus", "doubleBonus", "perCardBonus"]),
+        ("tieBreak", ["shareWin", "totalBids", "madeBids"]),
+        ("perfectGameBonus", [0, 50]),
+        ("finalRoundBonus", [0, 10]),
+        ("balancedBidPenalty", [0, 5]),
+    ):
         if draw(st.booleans()):
             rules[key] = draw(st.sampled_from(values))
     sizes = hand_sizes(Settings().replace(rules), count)
@@ -431,8 +541,15 @@ def random_sheets(draw) -> dict:
         rounds.append({"bids": bids, "tricks": tricks})
     if played < len(sizes) and draw(st.booleans()):
         size = sizes[played]
-        rounds.append({"bids": draw(st.lists(st.one_of(st.none(), st.integers(0, size)),
-                                             min_size=count, max_size=count))})
+        rounds.append(
+            {
+                "bids": draw(
+                    st.lists(
+                        st.one_of(st.none(), st.integers(0, size)), min_size=count, max_size=count
+                    )
+                )
+            }
+        )
     sheet: dict = {"players": players, "settings": rules, "rounds": rounds}
     if draw(st.booleans()):
         sheet["firstDealer"] = draw(st.sampled_from(players))
@@ -477,8 +594,9 @@ def test_core_round_trips_keep_every_score(data):
 
 
 @given(random_sheets())
-@hypothesis_settings(max_examples=12, deadline=None,
-                     suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hypothesis_settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 def test_cli_yaml_to_csv_to_yaml_and_to_json_keep_every_score(data):
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
@@ -503,17 +621,21 @@ def test_the_writing_commands_are_in_help():
         assert f"\n  {command} " in listed
 
 
-@pytest.mark.parametrize("second", ["game: 1", "game: '1'", "game: \"1\""])
+@pytest.mark.parametrize("second", ["game: 1", "game: '1'", 'game: "1"'])
 def test_two_games_of_one_id_are_not_merged_into_one_csv_game(write, second):
     """Issue 21, item 9: the long CSV would read the two games back as one (invalid) game."""
-    game = "players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 1}\n" \
-           "rounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n"
+    game = (
+        "players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 1}\n"
+        "rounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n"
+    )
     path = write("s.yaml", f"game: 1\n{game}---\n{second}\n{game}")
     result = run("convert", path, "--to", "csv")
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == (f"{path}:7: game id '1' is given to an earlier game too: a CSV "
-                             "would read the two back as one game; give each game an id of its "
-                             "own (game: …), or convert to yaml or json\n")
+    assert result.stderr == (
+        f"{path}:7: game id '1' is given to an earlier game too: a CSV "
+        "would read the two back as one game; give each game an id of its "
+        "own (game: …), or convert to yaml or json\n"
+    )
     for target in ("yaml", "json"):  # each game stays a document of its own
         result = run("convert", path, "--to", target)
         assert (result.exit_code, result.stderr) == (0, "")
@@ -525,19 +647,26 @@ def test_a_numeric_game_id_written_to_a_csv_is_said_to_read_back_as_text(write):
     game = "players: [A, B, C]\nrounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n"
     path = write("s.yaml", f"game: 7\n{game}---\ngame: x\n{game}")
     result = run("convert", path, "--to", "csv")
-    assert (result.exit_code, result.stdout) == (0, "game,round,player,bid,tricks\n"
-                                                    "7,1,A,1,1\n7,1,B,0,0\n7,1,C,0,0\n"
-                                                    "x,1,A,1,1\nx,1,B,0,0\nx,1,C,0,0\n")
-    assert result.stderr == (f"{path}: note: a long CSV holds game ids as text: game 7 reads "
-                             "back as '7'; yaml and json keep it a number\n")
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "game,round,player,bid,tricks\n"
+        "7,1,A,1,1\n7,1,B,0,0\n7,1,C,0,0\n"
+        "x,1,A,1,1\nx,1,B,0,0\nx,1,C,0,0\n",
+    )
+    assert result.stderr == (
+        f"{path}: note: a long CSV holds game ids as text: game 7 reads "
+        "back as '7'; yaml and json keep it a number\n"
+    )
     back = write("back.csv", result.stdout)
     assert [g["game"] for g in json.loads(run("score", back, "-f", "json").stdout)] == ["7", "x"]
     numbered = write("n.yaml", "---\n".join([game] * 5))  # a stream's documents are numbered
     result = run("convert", numbered, "--to", "csv")
     assert result.exit_code == 0
-    assert result.stderr == (f"{numbered}: note: a long CSV holds game ids as text: games 1, "
-                             "2, 3 and 2 more read back as text ('1', …); yaml and json keep "
-                             "them numbers\n")
+    assert result.stderr == (
+        f"{numbered}: note: a long CSV holds game ids as text: games 1, "
+        "2, 3 and 2 more read back as text ('1', …); yaml and json keep "
+        "them numbers\n"
+    )
     texts = write("t.yaml", f"game: '7'\n{game}---\ngame: x\n{game}")
     assert run("convert", texts, "--to", "csv").stderr == ""
     for target in ("yaml", "json"):
@@ -545,14 +674,16 @@ def test_a_numeric_game_id_written_to_a_csv_is_said_to_read_back_as_text(write):
 
 
 @hypothesis_settings(max_examples=40, deadline=None)
-@given(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=30),
-       st.integers(-2, 2))
+@given(
+    st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=30),
+    st.integers(-2, 2),
+)
 def test_a_long_text_is_written_to_yaml_as_it_reads_back(piece, extra):
     """A text of LONG_TEXT characters or more (the notes or title a YAML conversion writes a
     piece at a time, double-quoted) reads back as exactly that text, as a short one does."""
     from wizard_cli.sheets.yaml.text import LONG_TEXT, block_scalar_pieces
 
-    for text in (piece, (piece * (LONG_TEXT // len(piece) + 1))[:LONG_TEXT + extra]):
+    for text in (piece, (piece * (LONG_TEXT // len(piece) + 1))[: LONG_TEXT + extra]):
         written = "".join(block_scalar_pieces(text))
         if len(text) >= LONG_TEXT:
             assert written.startswith('"') and written.endswith('"')

@@ -50,6 +50,7 @@ def totals(game: dict) -> dict[str, int]:
 
 # --- reading the rule columns ---------------------------------------------------------------
 
+
 def test_rule_columns_set_each_games_rules_and_an_empty_cell_repeats_the_one_above(write):
     a, b = score_json(write("s.csv", RULED))
     assert a["settings"]["exactBonus"] == 30 and a["title"] == "Friday"
@@ -63,7 +64,8 @@ def test_rule_columns_set_each_games_rules_and_an_empty_cell_repeats_the_one_abo
 def test_the_general_reader_and_the_bulk_one_read_rule_columns_alike():
     for text in (RULED, RULED.replace(",,custom,1,\n", ",30,custom,1,\n")):
         assert list(read_csv_sheets([text], "s.csv")) == list(
-            read_csv_sheets([text], "s.csv", bulk=False))
+            read_csv_sheets([text], "s.csv", bulk=False)
+        )
 
 
 def test_a_rule_given_twice_differently_in_a_game_names_both_lines(write):
@@ -72,28 +74,40 @@ def test_a_rule_given_twice_differently_in_a_game_names_both_lines(write):
         f"{path}:4: exactBonus '25' where the game's earlier rows say '30' (line 2): a game "
         "has one exactBonus",
         f"{path}:4: title 'Sat' where the game's earlier rows say 'Friday' (line 2): a game has "
-        "one title"]
+        "one title",
+    ]
 
 
 def test_a_bad_setting_cell_is_a_located_settings_problem(write):
-    path = write("s.csv", RULED.replace("30,custom", "3x,custom").replace("a,1,Cara,0,0,30",
-                                                                           "a,1,Cara,0,0,"))
-    assert problems(path) == [f"{path}:2: setting exactBonus: '3x' is not a whole number "
-                              "(allowed: 0–50 in steps of 5)"]
-    path = write("t.csv", "round,player,bid,tricks,screwTheDealer\n1,A,1,1,sometimes\n"
-                          "1,B,0,0,\n1,C,0,0,\n")
-    assert problems(path)[0].startswith(f"{path}:2: setting screwTheDealer: 'sometimes' is not "
-                                        "an option")
+    path = write(
+        "s.csv", RULED.replace("30,custom", "3x,custom").replace("a,1,Cara,0,0,30", "a,1,Cara,0,0,")
+    )
+    assert problems(path) == [
+        f"{path}:2: setting exactBonus: '3x' is not a whole number (allowed: 0–50 in steps of 5)"
+    ]
+    path = write(
+        "t.csv", "round,player,bid,tricks,screwTheDealer\n1,A,1,1,sometimes\n1,B,0,0,\n1,C,0,0,\n"
+    )
+    assert problems(path)[0].startswith(
+        f"{path}:2: setting screwTheDealer: 'sometimes' is not an option"
+    )
 
 
 def test_rule_columns_are_read_as_set_reads_text(write):
-    text = ("round,player,bid,tricks,canadianRule,screwTheDealer,specialCards,zeroBidScoring\n"
-            "1,A,1,1, yes ,on,no,perCardBonus\n1,B,1,0,,,,\n1,C,0,0,,,,\n")
+    text = (
+        "round,player,bid,tricks,canadianRule,screwTheDealer,specialCards,zeroBidScoring\n"
+        "1,A,1,1, yes ,on,no,perCardBonus\n1,B,1,0,,,,\n1,C,0,0,,,,\n"
+    )
     (game,) = score_json(write("s.csv", text))
-    assert {key: game["settings"][key] for key in (
-        "canadianRule", "screwTheDealer", "specialCards", "zeroBidScoring")} == {
-        "canadianRule": True, "screwTheDealer": "always", "specialCards": False,
-        "zeroBidScoring": "perCardBonus"}
+    assert {
+        key: game["settings"][key]
+        for key in ("canadianRule", "screwTheDealer", "specialCards", "zeroBidScoring")
+    } == {
+        "canadianRule": True,
+        "screwTheDealer": "always",
+        "specialCards": False,
+        "zeroBidScoring": "perCardBonus",
+    }
 
 
 def test_columns_layer_below_settings_files_and_set(write):
@@ -103,27 +117,35 @@ def test_columns_layer_below_settings_files_and_set(write):
     rules = write("rules.yaml", "exactBonus: 40\n")
     (a, b) = score_json(path, "--settings", rules)
     assert (a["settings"]["exactBonus"], b["settings"]["exactBonus"]) == (40, 40)
-    assert score_json(path, "--settings", rules, "--set", "exactBonus=0")[0]["settings"][
-        "exactBonus"] == 0
+    assert (
+        score_json(path, "--settings", rules, "--set", "exactBonus=0")[0]["settings"]["exactBonus"]
+        == 0
+    )
 
 
 def test_metadata_columns_and_the_first_dealer(write):
-    text = ("round,player,bid,tricks,place,notes,firstDealer,roundMode,customRoundCount\n"
-            '1,Anna,1,1,Anna\'s,"cake,\nand tea",Cara,custom,2\n1,Ben,0,0,,,,,\n1,Cara,0,0,,,,,\n'
-            "2,Anna,1,1,,,,,\n2,Ben,1,1,,,,,\n2,Cara,0,0,,,,,\n")
+    text = (
+        "round,player,bid,tricks,place,notes,firstDealer,roundMode,customRoundCount\n"
+        '1,Anna,1,1,Anna\'s,"cake,\nand tea",Cara,custom,2\n1,Ben,0,0,,,,,\n1,Cara,0,0,,,,,\n'
+        "2,Anna,1,1,,,,,\n2,Ben,1,1,,,,,\n2,Cara,0,0,,,,,\n"
+    )
     (game,) = score_json(write("s.csv", text))
     assert (game["place"], game["notes"]) == ("Anna's", "cake,\nand tea")
     assert [r["dealer"] for r in game["rounds"]] == ["Cara", "Anna"]
 
 
 def test_an_unknown_column_is_ignored_with_one_note_naming_it(write):
-    path = write("s.csv", RULED.replace("title\n", "title,comment,exactbonsu\n")
-                 .replace("Friday\n", "Friday,x,5\n"))
+    path = write(
+        "s.csv",
+        RULED.replace("title\n", "title,comment,exactbonsu\n").replace("Friday\n", "Friday,x,5\n"),
+    )
     result = run("standings", path)
     assert result.exit_code == 0
-    assert result.stderr == (f"{path}:1: note: column 'comment' is not read, ignored\n"
-                             f"{path}:1: note: column 'exactbonsu' is not read, ignored (did you "
-                             "mean 'exactBonus'?)\n")
+    assert result.stderr == (
+        f"{path}:1: note: column 'comment' is not read, ignored\n"
+        f"{path}:1: note: column 'exactbonsu' is not read, ignored (did you "
+        "mean 'exactBonus'?)\n"
+    )
 
 
 def test_a_classic_long_csv_says_nothing_new(write):
@@ -160,38 +182,54 @@ round,player,bid,tricks,startScore,dealer
 
 def test_out_rows_start_scores_and_dealers_make_the_seating(write):
     (game,) = score_json(write("s.csv", SEATED))
-    seated = [[name for name, cell in r["results"].items() if cell["seated"]]
-              for r in game["rounds"]]
-    assert seated == [["Anna", "Ben", "Cara", "Dan"], ["Anna", "Ben", "Cara", "Eva"],
-                      ["Anna", "Ben", "Dan", "Eva"], ["Anna", "Ben", "Dan", "Eva"]]
+    seated = [
+        [name for name, cell in r["results"].items() if cell["seated"]] for r in game["rounds"]
+    ]
+    assert seated == [
+        ["Anna", "Ben", "Cara", "Dan"],
+        ["Anna", "Ben", "Cara", "Eva"],
+        ["Anna", "Ben", "Dan", "Eva"],
+        ["Anna", "Ben", "Dan", "Eva"],
+    ]
     assert [r["dealer"] for r in game["rounds"]] == ["Anna", "Dan", "Eva", "Anna"]
     assert game["rounds"][0]["results"]["Eva"]["total"] == 30  # her start score, not repeated
     # round 4's out row does not make it the round in play: Ben's empty bid does
     assert game["status"]["roundsPlayed"] == 3 and not game["status"]["finished"]
     back = run("convert", write("s.csv", SEATED), "--to", "yaml")
     assert back.stdout.splitlines()[:4] == [
-        "players: [Anna, Ben, {name: Cara, leaves: 2}, Dan, {name: Eva, joins: 2, "
-        "startScore: 30}]", "rounds:", "  - bids:   [1, 0, 0, 0]", "    tricks: [1, 0, 0, 0]"]
+        "players: [Anna, Ben, {name: Cara, leaves: 2}, Dan, {name: Eva, joins: 2, startScore: 30}]",
+        "rounds:",
+        "  - bids:   [1, 0, 0, 0]",
+        "    tricks: [1, 0, 0, 0]",
+    ]
     assert "  - dealer: Dan\n    out: [Dan]\n" in back.stdout
 
 
 def test_german_headers_and_aus(write):
-    german = SEATED.replace("round,player,bid,tricks,startScore,dealer",
-                            "Runde;Spieler;Ansage;Stiche;startScore;Geber").replace(",", ";")
+    german = SEATED.replace(
+        "round,player,bid,tricks,startScore,dealer", "Runde;Spieler;Ansage;Stiche;startScore;Geber"
+    ).replace(",", ";")
     german = german.replace("out", "aus")
-    assert score_json(write("g.csv", german))[0]["rounds"] == score_json(
-        write("s.csv", SEATED))[0]["rounds"]
-    text = ("Spiel,Runde,Spieler,Tipp,Stiche,exactBonus,Titel\n"
-            "x,1,A,1,1,30,T\nx,1,B,0,0,,\nx,1,C,0,0,,\n")
+    assert (
+        score_json(write("g.csv", german))[0]["rounds"]
+        == score_json(write("s.csv", SEATED))[0]["rounds"]
+    )
+    text = (
+        "Spiel,Runde,Spieler,Tipp,Stiche,exactBonus,Titel\n"
+        "x,1,A,1,1,30,T\nx,1,B,0,0,,\nx,1,C,0,0,,\n"
+    )
     result = run("score", write("t.csv", text), "-f", "json")
     assert json.loads(result.stdout)[0]["standings"][0]["score"] == 40
     assert "column 'titel' is not read, ignored (did you mean 'title'?)" in result.stderr
 
 
 def test_seating_problems_are_all_located_at_once(write):
-    text = SEATED.replace("1,Eva,out,,30,", "1,Eva,out,1,30,").replace(
-        "2,Eva,0,0,30,", "2,Eva,0,0,40,").replace("2,Ben,1,0,,", "2,Ben,1,0,,Cara").replace(
-        "3,Anna,1,1,,", "3,Anna,1,1,x,Zed")
+    text = (
+        SEATED.replace("1,Eva,out,,30,", "1,Eva,out,1,30,")
+        .replace("2,Eva,0,0,30,", "2,Eva,0,0,40,")
+        .replace("2,Ben,1,0,,", "2,Ben,1,0,,Cara")
+        .replace("3,Anna,1,1,,", "3,Anna,1,1,x,Zed")
+    )
     path = write("s.csv", text)
     assert problems(path) == [
         f"{path}:6: round 1, Eva: tricks '1' on an 'out' row: a player sitting a round out "
@@ -201,10 +239,12 @@ def test_seating_problems_are_all_located_at_once(write):
         f"{path}:11: Eva: startScore '40' where Eva's earlier rows say '30' (line 6): a player "
         "has one startScore",
         f"{path}:12: Anna: startScore 'x' is not a whole number",
-        f"{path}:12: round 3: dealer 'Zed' is not one of the players"]
+        f"{path}:12: round 3: dealer 'Zed' is not one of the players",
+    ]
 
 
 # --- the season lane ------------------------------------------------------------------------------
+
 
 def test_the_season_lane_reads_rule_columns_as_the_general_reader(tmp_path, write):
     """A season whose games differ in rules: every season command prints what reading each
@@ -214,8 +254,10 @@ def test_the_season_lane_reads_rule_columns_as_the_general_reader(tmp_path, writ
     rows = ["game,round,player,bid,tricks,exactBonus,roundMode,customRoundCount"]
     for game in range(60):
         bonus = ("", "30", "0")[game % 3]
-        rows += [f"g{game},1,{name},{bid},{bid}," + (bonus if not seat else "") + ",custom,1"
-                 for seat, (name, bid) in enumerate(zip("ABC", (1, 0, 0)))]
+        rows += [
+            f"g{game},1,{name},{bid},{bid}," + (bonus if not seat else "") + ",custom,1"
+            for seat, (name, bid) in enumerate(zip("ABC", (1, 0, 0)))
+        ]
     path = write("season.csv", "\n".join(rows) + "\n")
     for command in (["standings", "-f", "jsonl"], ["stats"], ["ratings"], ["check"]):
         lane, general = both([command[0], path, *command[1:]])
@@ -233,8 +275,7 @@ rounds:
 
 
 def eight_round_game(title: str) -> str:
-    rounds = "".join(f"  - {{bids: [{r}, 0, 0, 0], tricks: [{r}, 0, 0, 0]}}\n"
-                     for r in range(1, 9))
+    rounds = "".join(f"  - {{bids: [{r}, 0, 0, 0], tricks: [{r}, 0, 0, 0]}}\n" for r in range(1, 9))
     return SEASON.replace("Friday", title) + rounds
 
 
@@ -251,33 +292,56 @@ def test_the_issues_season_goes_to_csv_and_stats_counts_its_games_finished(tmp_p
 
 
 def test_convert_writes_only_the_columns_some_game_sets(write):
-    result = run("convert", write("s.yaml", eight_round_game("Friday") + "---\n" + (
-        "players: [A, B, C]\nsettings: {exactBonus: 20, missPenalty: 5}\n"
-        "rounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n")), "--to", "csv")
+    result = run(
+        "convert",
+        write(
+            "s.yaml",
+            eight_round_game("Friday")
+            + "---\n"
+            + (
+                "players: [A, B, C]\nsettings: {exactBonus: 20, missPenalty: 5}\n"
+                "rounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n"
+            ),
+        ),
+        "--to",
+        "csv",
+    )
     rows = result.stdout.splitlines()
     # exactBonus is at its default: no column; missPenalty is not
     assert rows[0] == "game,round,player,bid,tricks,title,roundMode,customRoundCount,missPenalty"
     assert rows[1] == "1,1,Anna,1,1,Friday,custom,8,"
     assert rows[-1] == "2,1,C,0,0,,,,5"
     # from standard input too (convert reads it twice)
-    piped = run("convert", "-", "--input-format", "yaml", "--to", "csv",
-                input=(write("s.yaml", eight_round_game("Friday"))).read_text())
-    assert piped.stdout.splitlines()[0] == "round,player,bid,tricks,title,roundMode," \
-                                           "customRoundCount"
+    piped = run(
+        "convert",
+        "-",
+        "--input-format",
+        "yaml",
+        "--to",
+        "csv",
+        input=(write("s.yaml", eight_round_game("Friday"))).read_text(),
+    )
+    assert (
+        piped.stdout.splitlines()[0] == "round,player,bid,tricks,title,roundMode,customRoundCount"
+    )
 
 
 def test_a_dealer_is_written_only_off_the_rotation(write):
-    text = ("players: [A, B, C]\nrounds:\n  - {dealer: A, bids: [1, 0, 0], tricks: [1, 0, 0]}\n"
-            "  - {dealer: C, bids: [1, 0, 1], tricks: [1, 0, 1]}\n"
-            "  - {bids: [1, 1, 1], tricks: [1, 1, 1]}\n")
+    text = (
+        "players: [A, B, C]\nrounds:\n  - {dealer: A, bids: [1, 0, 0], tricks: [1, 0, 0]}\n"
+        "  - {dealer: C, bids: [1, 0, 1], tricks: [1, 0, 1]}\n"
+        "  - {bids: [1, 1, 1], tricks: [1, 1, 1]}\n"
+    )
     rows = run("convert", write("s.yaml", text), "--to", "csv").stdout.splitlines()
     assert rows[0] == "round,player,bid,tricks,dealer"
     assert [row.rsplit(",", 1)[1] for row in rows[1:]] == ["", "", "", "C", "C", "C", "", "", ""]
 
 
 def test_a_seating_a_long_csv_cannot_tell_is_refused(write):
-    text = ("players: [A, B, C, {name: D, leaves: 1}]\n"
-            "rounds:\n  - {bids: [1, 0, 0, 0], tricks: [1, 0, 0, 0]}\n")
+    text = (
+        "players: [A, B, C, {name: D, leaves: 1}]\n"
+        "rounds:\n  - {bids: [1, 0, 0, 0], tricks: [1, 0, 0, 0]}\n"
+    )
     result = run("convert", write("s.yaml", text), "--to", "csv")
     assert result.exit_code == 1 and result.stdout == ""
     assert "D's seating would read back otherwise from a long CSV" in result.stderr
@@ -288,7 +352,8 @@ def test_a_seating_a_long_csv_cannot_tell_is_refused(write):
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 NAMES = ("Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gus")
 TEXT = st.text(alphabet="ab Zé,;\"'\n", min_size=1, max_size=10).filter(
-    lambda text: text == text.strip())
+    lambda text: text == text.strip()
+)
 
 
 def _split(draw, total: int, count: int) -> list[int]:
@@ -310,8 +375,9 @@ def games(draw, number: int, dated: bool) -> dict:
     players: list = list(NAMES[:listed])
     joins, leaves, out = [1] * listed, [None] * listed, {}
     if seats_change:  # three or four always seated, the others coming and going
-        changing = draw(st.sets(st.integers(0, listed - 1), min_size=listed - 4,
-                                max_size=min(2, listed - 3)))
+        changing = draw(
+            st.sets(st.integers(0, listed - 1), min_size=listed - 4, max_size=min(2, listed - 3))
+        )
         for seat in sorted(changing):
             if draw(st.booleans()):
                 joins[seat] = draw(st.integers(1, rounds))
@@ -321,8 +387,14 @@ def games(draw, number: int, dated: bool) -> dict:
             for r in range(joins[seat] + 1, last):
                 if draw(st.booleans()):
                     out.setdefault(r, []).append(seat)
-    seated = [[s for s in range(listed) if joins[s] <= r and (leaves[s] or 99) >= r
-               and s not in out.get(r, ())] for r in range(1, rounds + 1)]
+    seated = [
+        [
+            s
+            for s in range(listed)
+            if joins[s] <= r and (leaves[s] or 99) >= r and s not in out.get(r, ())
+        ]
+        for r in range(1, rounds + 1)
+    ]
     first = len(seated[0])
     mode = draw(st.sampled_from(("wholeDeck", "custom", "quickPlay")))
     rules: dict = {}
@@ -330,14 +402,19 @@ def games(draw, number: int, dated: bool) -> dict:
         rules["roundMode"] = mode
     if mode == "custom":
         rules["customRoundCount"] = draw(st.integers(rounds, min(10, 60 // first)))
-    for key, values in (("exactBonus", range(0, 55, 5)), ("pointsPerTrick", range(0, 25, 5)),
-                        ("missPenalty", range(0, 35, 5)), ("perfectGameBonus", range(0, 110, 10)),
-                        ("finalRoundBonus", range(0, 55, 5)),
-                        ("balancedBidPenalty", range(0, 35, 5)), ("dealerRuleFrom", range(1, 21)),
-                        ("zeroBidScoring", ("flatBonus", "doubleBonus", "perCardBonus")),
-                        ("tieBreak", ("shareWin", "totalBids", "madeBids")),
-                        ("canadianRule", (False, True)),
-                        ("screwTheDealer", ("off", "always", "leaderOnly", "unlessTiedLead"))):
+    for key, values in (
+        ("exactBonus", range(0, 55, 5)),
+        ("pointsPerTrick", range(0, 25, 5)),
+        ("missPenalty", range(0, 35, 5)),
+        ("perfectGameBonus", range(0, 110, 10)),
+        ("finalRoundBonus", range(0, 55, 5)),
+        ("balancedBidPenalty", range(0, 35, 5)),
+        ("dealerRuleFrom", range(1, 21)),
+        ("zeroBidScoring", ("flatBonus", "doubleBonus", "perCardBonus")),
+        ("tieBreak", ("shareWin", "totalBids", "madeBids")),
+        ("canadianRule", (False, True)),
+        ("screwTheDealer", ("off", "always", "leaderOnly", "unlessTiedLead")),
+    ):
         if draw(st.integers(0, 2)) == 0:
             rules[key] = draw(st.sampled_from(values))
     if rules.get("screwTheDealer", "off") == "off" and draw(st.booleans()):
@@ -356,10 +433,15 @@ def games(draw, number: int, dated: bool) -> dict:
         doc["date"] = f"2026-01-{number + 1:02d}"
     if seats_change:
         starts = [draw(st.sampled_from((0, 0, 30, -10))) for _ in players]
-        players = [{"name": name, **({"joins": joins[s]} if joins[s] != 1 else {}),
-                    **({"leaves": leaves[s]} if leaves[s] else {}),
-                    **({"startScore": starts[s]} if starts[s] else {})}
-                   for s, name in enumerate(players)]
+        players = [
+            {
+                "name": name,
+                **({"joins": joins[s]} if joins[s] != 1 else {}),
+                **({"leaves": leaves[s]} if leaves[s] else {}),
+                **({"startScore": starts[s]} if starts[s] else {}),
+            }
+            for s, name in enumerate(players)
+        ]
     doc["players"] = players
     names = [p if isinstance(p, str) else p["name"] for p in players]
     if draw(st.booleans()):
@@ -391,8 +473,9 @@ def games(draw, number: int, dated: bool) -> dict:
             took = [i for i, t in enumerate(tricks) if t]
             if cards and took and draw(st.booleans()):
                 i = draw(st.sampled_from(took))
-                change = 1 if bids[i] == 0 else -1 if bids[i] == size else draw(
-                    st.sampled_from((1, -1)))
+                change = (
+                    1 if bids[i] == 0 else -1 if bids[i] == size else draw(st.sampled_from((1, -1)))
+                )
                 record["cloud"] = {names[seats[i]]: change}
         doc["rounds"].append(record)
     return doc
@@ -427,7 +510,8 @@ def test_a_season_goes_to_long_csv_and_back_as_the_same_games(season):
     assert list(map(_same, again)) == list(map(_same, games))
     # the bulk reader reads what the general one reads, row by row
     assert list(read_csv_sheets(io.StringIO(as_csv.stdout), "s.csv")) == list(
-        read_csv_sheets(io.StringIO(as_csv.stdout), "s.csv", bulk=False))
+        read_csv_sheets(io.StringIO(as_csv.stdout), "s.csv", bulk=False)
+    )
 
 
 @pytest.mark.parametrize("target", ["csv"])
@@ -439,29 +523,37 @@ def test_the_sample_seasons_go_to_long_csv_and_back(tmp_path, target):
         as_csv = run("convert", source, "--to", target)
         assert as_csv.exit_code == 0, as_csv.stderr
         read = score_json("-", "--input-format", "csv", input=as_csv.stdout)
-        assert list(map(_same, read)) == [_same({**g, "game": g["game"]})
-                                          for g in score_json(source)]
+        assert list(map(_same, read)) == [
+            _same({**g, "game": g["game"]}) for g in score_json(source)
+        ]
 
 
 def test_a_title_a_spreadsheet_may_run_as_a_formula_is_warned_of_in_a_long_csv(write):
     """SPEC §8: the long CSV now writes the title as a cell; the wide one drops it."""
-    path = write("s.yaml", 'title: "=1+1"\nplayers: [A, B, C]\n'
-                           "rounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n")
+    path = write(
+        "s.yaml",
+        'title: "=1+1"\nplayers: [A, B, C]\nrounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n',
+    )
     long = run("convert", path, "--to", "csv")
-    assert long.stderr == (f"{path}: warning: a cell begins with '=' (=1+1): a spreadsheet may "
-                           "run it as a formula; it is written as it is\n")
+    assert long.stderr == (
+        f"{path}: warning: a cell begins with '=' (=1+1): a spreadsheet may "
+        "run it as a formula; it is written as it is\n"
+    )
     assert "warning" not in run("convert", path, "--to", "wide-csv").stderr
 
 
 def test_a_player_out_of_every_recorded_round_joins_with_the_next(write):
     """`wizard join` seats a player from the next round: every recorded row of theirs is
     `out`, so they joined late, with the round after the last recorded one."""
-    text = ("players: [A, B, C, {name: D, joins: 3, startScore: 20}]\nrounds:\n"
-            "  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n  - {bids: [1, 0, 0], tricks: [1, 1, 0]}\n")
+    text = (
+        "players: [A, B, C, {name: D, joins: 3, startScore: 20}]\nrounds:\n"
+        "  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n  - {bids: [1, 0, 0], tricks: [1, 1, 0]}\n"
+    )
     as_csv = run("convert", write("j.yaml", text), "--to", "csv")
     assert as_csv.stdout.splitlines()[4] == "1,D,out,,20"
     back = run("convert", "-", "--input-format", "csv", "--to", "yaml", input=as_csv.stdout)
-    assert back.stdout == text.replace("  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n  - {bids: "
-                                       "[1, 0, 0], tricks: [1, 1, 0]}\n",
-                                       "  - bids:   [1, 0, 0]\n    tricks: [1, 0, 0]\n"
-                                       "  - bids:   [1, 0, 0]\n    tricks: [1, 1, 0]\n")
+    assert back.stdout == text.replace(
+        "  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n  - {bids: [1, 0, 0], tricks: [1, 1, 0]}\n",
+        "  - bids:   [1, 0, 0]\n    tricks: [1, 0, 0]\n"
+        "  - bids:   [1, 0, 0]\n    tricks: [1, 1, 0]\n",
+    )

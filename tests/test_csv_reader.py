@@ -17,8 +17,20 @@ from hypothesis import strategies as st
 from wizard_cli.sheets.csv.rows import BlockColumns, CsvRows
 from wizard_cli.sheets.csv.sheets import read_csv_sheets
 
-CELLS = ["Anna", "1", "", " 2 ", '"Ben, Jr."', '"two\nlines"', '"three\r\nline\rcell"',
-         '"say ""hi"""', "x\x0cy", "Z\u2028", '""', "ä"]
+CELLS = [
+    "Anna",
+    "1",
+    "",
+    " 2 ",
+    '"Ben, Jr."',
+    '"two\nlines"',
+    '"three\r\nline\rcell"',
+    '"say ""hi"""',
+    "x\x0cy",
+    "Z\u2028",
+    '""',
+    "ä",
+]
 
 
 def reference(text: str) -> tuple[list[str] | None, str, list[tuple[list[str], int]]]:
@@ -44,20 +56,26 @@ def blocks(rng: random.Random, text: str) -> list[str]:
     out, at = [], 0
     while at < len(lines):
         size = rng.randint(1, 5)
-        out.append("".join(lines[at:at + size]))
+        out.append("".join(lines[at : at + size]))
         at += size
     return out
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 10**6), delimiter=st.sampled_from([",", ";", "\t"]),
-       ending=st.sampled_from(["\n", "\r\n", "\r"]))
+@given(
+    seed=st.integers(0, 10**6),
+    delimiter=st.sampled_from([",", ";", "\t"]),
+    ending=st.sampled_from(["\n", "\r\n", "\r"]),
+)
 def test_rows_and_lines_are_the_naive_readers(seed, delimiter, ending):
     rng = random.Random(seed)
     lines = [""] * rng.randint(0, 2) + [delimiter.join(["round", "player", "bid", "tricks"])]
     for _ in range(rng.randint(0, 12)):
-        lines.append(delimiter.join(rng.choice(CELLS) for _ in range(rng.randint(0, 6)))
-                     if rng.random() < 0.9 else rng.choice(["", " "]))
+        lines.append(
+            delimiter.join(rng.choice(CELLS) for _ in range(rng.randint(0, 6)))
+            if rng.random() < 0.9
+            else rng.choice(["", " "])
+        )
     text = ending.join(lines) + rng.choice([ending, ""])
     header, expected_delimiter, expected = reference(text)
     cut = blocks(rng, text)
@@ -85,8 +103,7 @@ def test_plain_blocks_split_whole_read_as_csv_reader_reads_them(seed, plain):
         pool = cells if rng.random() < plain else cells + odd
         lines.append(",".join(rng.choice(pool) for _ in range(width)))
     endings = ["\n"] * 6 + ["\r\n", "\r"]
-    text = "".join(line + rng.choice(endings if rng.random() > plain else ["\n"])
-                   for line in lines)
+    text = "".join(line + rng.choice(endings if rng.random() > plain else ["\n"]) for line in lines)
     text = text if rng.random() < 0.8 else text.rstrip("\r\n")
     cut = blocks(rng, text)
     general = CsvRows(cut, split_plain_blocks=False)
@@ -97,7 +114,9 @@ def test_plain_blocks_split_whole_read_as_csv_reader_reads_them(seed, plain):
 
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 10**6), plain=st.floats(0, 1), delimiter=st.sampled_from([",", ";", "\t"]))
+@given(
+    seed=st.integers(0, 10**6), plain=st.floats(0, 1), delimiter=st.sampled_from([",", ";", "\t"])
+)
 def test_plain_blocks_as_columns_read_as_csv_reader_reads_them(seed, plain, delimiter):
     """Blocks asked for as columns (the long reader's lane) — LF or CRLF lines, some a cell
     short and the next a cell long (so the whole block's count of delimiters still fits), ä
@@ -132,7 +151,9 @@ def test_a_crlf_block_comes_as_columns():
     """The CRLF lane: a plain block of CRLF lines is split whole, as one of LF lines is."""
     for ending in ("\n", "\r\n"):
         text = ending.join(["game,round,player,bid,tricks", "g1,1,Anna,0,1", "g1,1,Ben,1,0"])
-        reader = CsvRows(["game,round,player,bid,tricks" + ending, text.split(ending, 1)[1] + ending])
+        reader = CsvRows(
+            ["game,round,player,bid,tricks" + ending, text.split(ending, 1)[1] + ending]
+        )
         reader.header()
         [(chunk, numbers)] = list(reader.chunks(columns_of=5))
         assert type(chunk) is BlockColumns and list(numbers) == [2, 3]
@@ -160,9 +181,11 @@ def test_no_header_is_none():
 
 
 def test_a_regular_game_is_placed_in_bulk_and_reads_as_the_general_path():
-    text = ("game,round,player,bid,tricks\n" + "".join(
+    text = "game,round,player,bid,tricks\n" + "".join(
         f"g,{number},{name},0,{number if name == 'Anna' else 0}\n"
-        for number in (1, 2) for name in ("Anna", "Ben", "Cara")))
+        for number in (1, 2)
+        for name in ("Anna", "Ben", "Cara")
+    )
     (bulk,) = read_csv_sheets([text], "s.csv")
     (general,) = read_csv_sheets([text], "s.csv", bulk=False)
     assert bulk.rounds.bid_lines is bulk.rounds.trick_lines  # whole columns: the bulk placement

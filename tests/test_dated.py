@@ -35,7 +35,8 @@ def test_the_core_takes_its_clock_as_a_parameter():
 def test_new_writes_todays_date_after_the_title(tmp_path):
     path = tmp_path / "g.yaml"
     result, today = _today_around(
-        lambda: run("new", "--players", "A,B,C", "--title", "Fri", "-o", path))
+        lambda: run("new", "--players", "A,B,C", "--title", "Fri", "-o", path)
+    )
     assert result.exit_code == 0, result.stderr
     lines = path.read_text(encoding="utf-8").splitlines()
     title = lines.index("title: Fri")
@@ -46,8 +47,17 @@ def test_new_writes_todays_date_after_the_title(tmp_path):
 
 def test_new_takes_date_place_and_no_date(tmp_path):
     dated = tmp_path / "dated.yaml"
-    result = run("new", "--players", "A,B,C", "--date", "2024-02-29", "--place",
-                 "Ben's, upstairs", "-o", dated)
+    result = run(
+        "new",
+        "--players",
+        "A,B,C",
+        "--date",
+        "2024-02-29",
+        "--place",
+        "Ben's, upstairs",
+        "-o",
+        dated,
+    )
     assert result.exit_code == 0, result.stderr
     text = dated.read_text(encoding="utf-8")
     assert "\ndate: 2024-02-29\nplace: Ben's, upstairs\nplayers: " in text
@@ -60,13 +70,16 @@ def test_new_takes_date_place_and_no_date(tmp_path):
     assert _metadata(undated) == {"title": None, "date": None, "place": None}
 
 
-@pytest.mark.parametrize(("given", "message"), [
-    ("2026-02-30", "--date: '2026-02-30' is not a date (day is out of range for month)"),
-    ("2026-13-01", "--date: '2026-13-01' is not a date (month must be in 1..12)"),
-    ("12.01.2026", "--date: '12.01.2026' is not an ISO date YYYY-MM-DD"),
-    ("today", "--date: 'today' is not an ISO date YYYY-MM-DD"),
-    ("", "--date: is empty: give YYYY-MM-DD"),
-])
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("2026-02-30", "--date: '2026-02-30' is not a date (day is out of range for month)"),
+        ("2026-13-01", "--date: '2026-13-01' is not a date (month must be in 1..12)"),
+        ("12.01.2026", "--date: '12.01.2026' is not an ISO date YYYY-MM-DD"),
+        ("today", "--date: 'today' is not an ISO date YYYY-MM-DD"),
+        ("", "--date: is empty: give YYYY-MM-DD"),
+    ],
+)
 @pytest.mark.parametrize("command", ["new", "play"])
 def test_a_bad_date_is_one_line_naming_the_option(tmp_path, command, given, message):
     path = tmp_path / "g.yaml"
@@ -88,29 +101,43 @@ def test_date_and_no_date_together_is_a_usage_error(tmp_path, command):
 
 def test_play_starts_a_dated_sheet_with_title_and_place(tmp_path):
     path = tmp_path / "g.yaml"
-    result, today = _today_around(lambda: run("play", path, "--players", "A,B,C", "--title",
-                                              "Saturday", "--place", "Home", input="q\n"))
+    result, today = _today_around(
+        lambda: run(
+            "play",
+            path,
+            "--players",
+            "A,B,C",
+            "--title",
+            "Saturday",
+            "--place",
+            "Home",
+            input="q\n",
+        )
+    )
     assert result.exit_code == 0, result.stderr
-    assert _metadata(path) in [{"title": "Saturday", "date": day, "place": "Home"}
-                               for day in today]
+    assert _metadata(path) in [{"title": "Saturday", "date": day, "place": "Home"} for day in today]
     assert "\ntitle: Saturday\ndate: " in path.read_text(encoding="utf-8")
 
     other = tmp_path / "h.yaml"
-    assert run("play", other, "--players", "A,B,C", "--date", "2025-12-31", input="q\n") \
-        .exit_code == 0
+    assert (
+        run("play", other, "--players", "A,B,C", "--date", "2025-12-31", input="q\n").exit_code == 0
+    )
     assert _metadata(other) == {"title": None, "date": "2025-12-31", "place": None}
     undated = tmp_path / "u.yaml"
     assert run("play", undated, "--players", "A,B,C", "--no-date", input="q\n").exit_code == 0
     assert _metadata(undated)["date"] is None
 
 
-@pytest.mark.parametrize(("args", "named"), [
-    (["--title", "T"], "--title is only for a new sheet"),
-    (["--date", "2026-01-02"], "--date is only for a new sheet"),
-    (["--no-date"], "--no-date is only for a new sheet"),
-    (["--place", "P"], "--place is only for a new sheet"),
-    (["--title", "T", "--place", "P"], "--title and --place are only for a new sheet"),
-])
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--title", "T"], "--title is only for a new sheet"),
+        (["--date", "2026-01-02"], "--date is only for a new sheet"),
+        (["--no-date"], "--no-date is only for a new sheet"),
+        (["--place", "P"], "--place is only for a new sheet"),
+        (["--title", "T", "--place", "P"], "--title and --place are only for a new sheet"),
+    ],
+)
 def test_play_with_an_existing_sheet_refuses_what_only_starts_one(tmp_path, args, named):
     path = tmp_path / "g.yaml"
     assert run("play", path, "--players", "A,B,C", "--no-date", input="q\n").exit_code == 0

@@ -73,24 +73,31 @@ def sheet_file(tmp_path: Path, text: str | bytes = SHEET, name: str = "game.yaml
 
 def untouched(path: Path, content: bytes) -> bool:
     """Same bytes and mtime as before, and no temporary file beside it."""
-    return (path.read_bytes() == content and path.stat().st_mtime_ns == OLD
-            and os.listdir(path.parent) == [path.name])
+    return (
+        path.read_bytes() == content
+        and path.stat().st_mtime_ns == OLD
+        and os.listdir(path.parent) == [path.name]
+    )
 
 
 # --- edit -----------------------------------------------------------------------------------
+
 
 def test_edit_a_completed_round_by_name_and_in_seating_order(tmp_path):
     path = sheet_file(tmp_path)
     result = run("edit", path, "--round", "2", "--bids", "Ben=0", "--tricks", "0,0,2,0")
     assert result.exit_code == 0, result.stderr
     # each value changed, in seating order, bids before tricks; then the standings and status
-    assert result.stderr == (f"{path}: round 2, Ben: bid 1 → 0\n"
-                             f"{path}: round 2, Ben: tricks 1 → 0\n"
-                             f"{path}: round 2, Cara: tricks 1 → 2\n")
+    assert result.stderr == (
+        f"{path}: round 2, Ben: bid 1 → 0\n"
+        f"{path}: round 2, Ben: tricks 1 → 0\n"
+        f"{path}: round 2, Cara: tricks 1 → 2\n"
+    )
     assert result.stdout == STANDINGS_AFTER_EDIT
     assert path.read_text(encoding="utf-8") == SHEET.replace(
         "  - bids:   {Anna: 1, Ben: 1, Cara: 0, Dan: 0}\n    tricks: {Anna: 0, Ben: 1, Cara: 1, Dan: 0}",
-        "  - bids:   {Anna: 1, Ben: 0, Cara: 0, Dan: 0}\n    tricks: {Anna: 0, Ben: 0, Cara: 2, Dan: 0}")
+        "  - bids:   {Anna: 1, Ben: 0, Cara: 0, Dan: 0}\n    tricks: {Anna: 0, Ben: 0, Cara: 2, Dan: 0}",
+    )
 
 
 def test_edit_the_round_in_play_names_ignore_case_and_spaces(tmp_path):
@@ -101,9 +108,17 @@ def test_edit_the_round_in_play_names_ignore_case_and_spaces(tmp_path):
     data = json.loads(result.stdout)  # the standings and the status, as `standings -f json`
     assert data == json.loads(run("standings", path, "-f", "json").stdout)
     assert data["status"]["next"] == {
-        "round": 4, "handSize": 4, "dealer": "Dan", "biddingOrder": ["Anna", "Ben", "Cara", "Dan"],
-        "bidsIn": {"Anna": 1}, "bidTotal": 1, "nextBidder": "Ben", "noTrump": False,
-        "forbiddenDealerBid": None, "finished": False}
+        "round": 4,
+        "handSize": 4,
+        "dealer": "Dan",
+        "biddingOrder": ["Anna", "Ben", "Cara", "Dan"],
+        "bidsIn": {"Anna": 1},
+        "bidTotal": 1,
+        "nextBidder": "Ben",
+        "noTrump": False,
+        "forbiddenDealerBid": None,
+        "finished": False,
+    }
     assert path.read_text(encoding="utf-8") == SHEET.replace("{Anna: 2}", "{Anna: 1}")
 
 
@@ -113,8 +128,9 @@ def test_edit_in_bidding_order_a_shorter_list_gives_the_first_bidders(tmp_path):
     result = run("edit", path, "--round", "3", "--bidding-order", "--bids", "0,1", "-q")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == result.stderr == ""
-    assert path.read_text(encoding="utf-8") == SHEET.replace("[1, 1, 0, 1]\n    tricks",
-                                                             "[1, 1, 0, 0]\n    tricks")
+    assert path.read_text(encoding="utf-8") == SHEET.replace(
+        "[1, 1, 0, 1]\n    tricks", "[1, 1, 0, 0]\n    tricks"
+    )
 
 
 def test_edit_to_the_same_values_writes_nothing(tmp_path):
@@ -129,30 +145,50 @@ def test_edit_to_the_same_values_writes_nothing(tmp_path):
 
 EDIT_REFUSALS = [
     # the lead changes: Cara now leads alone before round 3, where she dealt and bid 0
-    (["--round", "2", "--tricks", "0,0,0,2"],
-     "{path}:12: round 3, Cara: the dealer may not bid 0 under screwTheDealer=leaderOnly: the bids "
-     "would add up to the hand size of 3"),
-    (["--round", "5", "--bids", "1,1,1,1"],
-     "{path}: round 5: no such round to edit (the sheet records rounds 1 to 4; record a new one "
-     "with wizard add)"),
-    (["--round", "0", "--bids", "1,1,1,1"],
-     "{path}: round 0: no such round to edit (the sheet records rounds 1 to 4; record a new one "
-     "with wizard add)"),
-    (["--round", "4", "--bids", "Ben=1"],
-     "{path}: round 4, Ben: has not bid yet: record a new bid with wizard add --bids"),
-    (["--round", "4", "--tricks", "1,1,1,1"],
-     "{path}: round 4: no tricks recorded yet: record them with wizard add --tricks"),
-    (["--round", "1", "--bids", "1,0"],
-     "--bids 1,0: 2 values for 4 players (one per player in seating order: Anna, Ben, Cara, Dan; "
-     "or by name, e.g. Anna=1)"),
-    (["--round", "1", "--bidding-order", "--bids", "1,0,0,1,1"],
-     "--bids 1,0,0,1,1: 5 values for 4 players (in bidding order: Ben, Cara, Dan, Anna)"),
-    (["--round", "1", "--bids", "Bem=1"],
-     "--bids: unknown player 'Bem' (did you mean 'Ben'?) (players: Anna, Ben, Cara, Dan)"),
-    (["--round", "1", "--bids", "Ben=2"],
-     "{path}:8: round 1, Ben: bid 2 is more than the hand size of 1"),
-    (["--round", "1", "--tricks", "Ben=1"],
-     "{path}:9: round 1: tricks add up to 2, 1 more than the hand size of 1"),
+    (
+        ["--round", "2", "--tricks", "0,0,0,2"],
+        "{path}:12: round 3, Cara: the dealer may not bid 0 under screwTheDealer=leaderOnly: the bids "
+        "would add up to the hand size of 3",
+    ),
+    (
+        ["--round", "5", "--bids", "1,1,1,1"],
+        "{path}: round 5: no such round to edit (the sheet records rounds 1 to 4; record a new one "
+        "with wizard add)",
+    ),
+    (
+        ["--round", "0", "--bids", "1,1,1,1"],
+        "{path}: round 0: no such round to edit (the sheet records rounds 1 to 4; record a new one "
+        "with wizard add)",
+    ),
+    (
+        ["--round", "4", "--bids", "Ben=1"],
+        "{path}: round 4, Ben: has not bid yet: record a new bid with wizard add --bids",
+    ),
+    (
+        ["--round", "4", "--tricks", "1,1,1,1"],
+        "{path}: round 4: no tricks recorded yet: record them with wizard add --tricks",
+    ),
+    (
+        ["--round", "1", "--bids", "1,0"],
+        "--bids 1,0: 2 values for 4 players (one per player in seating order: Anna, Ben, Cara, Dan; "
+        "or by name, e.g. Anna=1)",
+    ),
+    (
+        ["--round", "1", "--bidding-order", "--bids", "1,0,0,1,1"],
+        "--bids 1,0,0,1,1: 5 values for 4 players (in bidding order: Ben, Cara, Dan, Anna)",
+    ),
+    (
+        ["--round", "1", "--bids", "Bem=1"],
+        "--bids: unknown player 'Bem' (did you mean 'Ben'?) (players: Anna, Ben, Cara, Dan)",
+    ),
+    (
+        ["--round", "1", "--bids", "Ben=2"],
+        "{path}:8: round 1, Ben: bid 2 is more than the hand size of 1",
+    ),
+    (
+        ["--round", "1", "--tricks", "Ben=1"],
+        "{path}:9: round 1: tricks add up to 2, 1 more than the hand size of 1",
+    ),
     (["--round", "4", "--bids", "Anna=x"], "--bids: Anna's 'x' is not a whole number"),
 ]
 
@@ -173,23 +209,31 @@ def test_edit_of_a_finished_games_last_round_must_stay_consistent(tmp_path):
     content = path.read_bytes()
     result = run("edit", path, "--round", "5", "--tricks", "Dan=0")
     assert result.exit_code == 1
-    assert result.stderr == f"{path}:17: round 5: tricks add up to 4, 1 short of the hand size of 5\n"
+    assert (
+        result.stderr == f"{path}:17: round 5: tricks add up to 4, 1 short of the hand size of 5\n"
+    )
     assert untouched(path, content)
     fixed = run("edit", path, "--round", "5", "--tricks", "Dan=0,Cara=2")
     assert fixed.exit_code == 0, fixed.stderr
-    assert fixed.stderr == (f"{path}: round 5, Cara: tricks 1 → 2\n"
-                            f"{path}: round 5, Dan: tricks 1 → 0\n")
-    assert fixed.stdout == ("  Rank  Player      Score\n------  --------  -------\n"
-                            "     1  Ben           140\n     2  Anna           90\n"
-                            "     3  Cara           50\n     4  Dan           -30\n\n"
-                            "Game over — Ben wins\n")
+    assert fixed.stderr == (
+        f"{path}: round 5, Cara: tricks 1 → 2\n{path}: round 5, Dan: tricks 1 → 0\n"
+    )
+    assert fixed.stdout == (
+        "  Rank  Player      Score\n------  --------  -------\n"
+        "     1  Ben           140\n     2  Anna           90\n"
+        "     3  Cara           50\n     4  Dan           -30\n\n"
+        "Game over — Ben wins\n"
+    )
 
 
-@pytest.mark.parametrize("args", [
-    ["--round", "1"],                              # neither --bids nor --tricks
-    ["--bids", "1,0,0,1"],                         # no --round
-    ["--round", "one", "--bids", "1,0,0,1"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--round", "1"],  # neither --bids nor --tricks
+        ["--bids", "1,0,0,1"],  # no --round
+        ["--round", "one", "--bids", "1,0,0,1"],
+    ],
+)
 def test_edit_usage_errors_exit_2(tmp_path, args):
     path = sheet_file(tmp_path)
     content = path.read_bytes()
@@ -200,20 +244,26 @@ def test_edit_usage_errors_exit_2(tmp_path, args):
 
 # --- undo -----------------------------------------------------------------------------------
 
+
 def test_undo_removes_the_round_in_play_then_the_last_tricks(tmp_path):
     path = sheet_file(tmp_path)
     first = run("undo", path)
     assert first.exit_code == 0
     assert first.stderr == f"{path}: round 4: removed the round in play with its bids (Anna 2)\n"
-    assert first.stdout == ("Round:              4 of 4\nHand size:          4\n"
-                            "Dealer:             Dan\nBidding order:      Anna, Ben, Cara, Dan\n"
-                            "Bids in:            none yet\nNext to bid:        Anna\n")
+    assert first.stdout == (
+        "Round:              4 of 4\nHand size:          4\n"
+        "Dealer:             Dan\nBidding order:      Anna, Ben, Cara, Dan\n"
+        "Bids in:            none yet\nNext to bid:        Anna\n"
+    )
     assert path.read_text(encoding="utf-8") == SHEET.replace(
-        "  - bids:   {Anna: 2}      # Dan deals\n", "")
+        "  - bids:   {Anna: 2}      # Dan deals\n", ""
+    )
     second = run("undo", path, "-f", "json")
     assert second.exit_code == 0
-    assert second.stderr == (f"{path}: round 3: removed its tricks (Anna 1, Ben 1, Cara 0, Dan 1): "
-                             "the round is in play again\n")
+    assert second.stderr == (
+        f"{path}: round 3: removed its tricks (Anna 1, Ben 1, Cara 0, Dan 1): "
+        "the round is in play again\n"
+    )
     data = json.loads(second.stdout)
     assert (data["round"], data["nextBidder"], data["bidTotal"]) == (3, None, 3)
     assert path.read_text(encoding="utf-8") == SHEET.split("    tricks: [1, 1, 0, 1]\n")[0]
@@ -238,22 +288,31 @@ def test_undo_a_finished_game_puts_its_last_round_back_in_play(tmp_path):
     path = sheet_file(tmp_path, WORKED.read_text(encoding="utf-8"))
     result = run("undo", path)
     assert result.exit_code == 0
-    assert result.stderr == (f"{path}: round 5: removed its tricks (Anna 2, Ben 1, Cara 1, Dan 1): "
-                             "the round is in play again\n")
+    assert result.stderr == (
+        f"{path}: round 5: removed its tricks (Anna 2, Ben 1, Cara 1, Dan 1): "
+        "the round is in play again\n"
+    )
     # a round's tricks taken back: the standings as the game now stands, then what comes next
-    assert result.stdout.startswith("  Rank  Player      Score\n------  --------  -------\n"
-                                    "     1  Ben           110\n")
+    assert result.stdout.startswith(
+        "  Rank  Player      Score\n------  --------  -------\n     1  Ben           110\n"
+    )
     assert "\n\nRound:              5 of 5\n" in result.stdout
     assert run("check", path).exit_code == 0
 
 
 def test_undo_refuses_an_invalid_sheet_it_would_leave_invalid_and_a_csv(tmp_path):
-    broken = sheet_file(tmp_path, "players: [A, B, C]\nrounds:\n  - bids: [0, 0, 0]\n"
-                                  "    tricks: [1, 1, 0]\n  - bids: [2, 0, 0]\n")
+    broken = sheet_file(
+        tmp_path,
+        "players: [A, B, C]\nrounds:\n  - bids: [0, 0, 0]\n"
+        "    tricks: [1, 1, 0]\n  - bids: [2, 0, 0]\n",
+    )
     content = broken.read_bytes()
     result = run("undo", broken)  # round 2 taken back would leave round 1's tricks wrong
     assert result.exit_code == 1
-    assert result.stderr == f"{broken}:4: round 1: tricks add up to 2, 1 more than the hand size of 1\n"
+    assert (
+        result.stderr
+        == f"{broken}:4: round 1: tricks add up to 2, 1 more than the hand size of 1\n"
+    )
     assert untouched(broken, content)
     players = sheet_file(tmp_path, "players: [A, B]\nrounds:\n  - bids: [0, 0]\n", "two.yaml")
     assert run("undo", players).stderr.endswith("a game has 3 to 6 players, this sheet has 2\n")
@@ -261,8 +320,10 @@ def test_undo_refuses_an_invalid_sheet_it_would_leave_invalid_and_a_csv(tmp_path
     csv.write_text("round,player,bid,tricks\n1,A,1,1\n1,B,0,0\n1,C,0,0\n")
     refused = run("undo", csv)
     assert refused.exit_code == 1
-    assert refused.stderr == (f"{csv}: undo edits YAML sheets only; make one from this CSV with "
-                              f"`wizard convert {csv} --to yaml -o NEW.yaml`\n")
+    assert refused.stderr == (
+        f"{csv}: undo edits YAML sheets only; make one from this CSV with "
+        f"`wizard convert {csv} --to yaml -o NEW.yaml`\n"
+    )
 
 
 def test_add_then_undo_from_a_new_sheet_restores_every_byte(tmp_path):
@@ -282,13 +343,13 @@ def test_add_then_undo_from_a_new_sheet_restores_every_byte(tmp_path):
 
 # Every way a sheet may say it has no rounds yet, each given back as it was (issue 21, item 17)
 NO_ROUNDS_YET = [
-    "players: [A, B, C]\nrounds: []\n",                    # as `wizard new` writes it
+    "players: [A, B, C]\nrounds: []\n",  # as `wizard new` writes it
     "players: [A, B, C]\nrounds: []   # to come\n",
-    "players: [A, B, C]\nrounds:\n",                       # the key with nothing after it
+    "players: [A, B, C]\nrounds:\n",  # the key with nothing after it
     "players: [A, B, C]\nrounds:   # none yet\n",
     "players: [A, B, C]\r\nrounds:\r\n",
     "players: [A, B, C]\nrounds:\nsettings: {zeroBidScoring: doubleBonus}\n",
-    "players: [A, B, C]\n",                                 # no `rounds` key at all
+    "players: [A, B, C]\n",  # no `rounds` key at all
     "players: [A, B, C]  # us",
     "# who plays\nplayers: [A, B, C]\r\n# the end\r\n",
     "players:\n  - A\n  - B\n  - C\n",
@@ -320,12 +381,18 @@ def test_add_then_undo_gives_back_a_sheet_with_no_rounds_yet_byte_for_byte(tmp_p
     assert run("undo", path).stderr == f"{path}: nothing to undo: no round is recorded yet\n"
 
 
-@pytest.mark.parametrize("blank, after", [
-    # null has four spellings that read alike once the round is written: `[]` comes back
-    ("players: [A, B, C]\nrounds: null\n", "players: [A, B, C]\nrounds: []\n"),
-    ("players: [A, B, C]\nrounds: ~\n", "players: [A, B, C]\nrounds: []\n"),
-    ('{"players": ["A", "B", "C"], "rounds": null}', '{"players": ["A", "B", "C"], "rounds": []}'),
-])
+@pytest.mark.parametrize(
+    "blank, after",
+    [
+        # null has four spellings that read alike once the round is written: `[]` comes back
+        ("players: [A, B, C]\nrounds: null\n", "players: [A, B, C]\nrounds: []\n"),
+        ("players: [A, B, C]\nrounds: ~\n", "players: [A, B, C]\nrounds: []\n"),
+        (
+            '{"players": ["A", "B", "C"], "rounds": null}',
+            '{"players": ["A", "B", "C"], "rounds": []}',
+        ),
+    ],
+)
 def test_add_then_undo_on_a_null_or_json_sheet_leaves_an_empty_list(tmp_path, blank, after):
     path = sheet_file(tmp_path, blank)
     assert run("add", path, "--bids", "1,0,0", "-q").exit_code == 0
@@ -335,17 +402,21 @@ def test_add_then_undo_on_a_null_or_json_sheet_leaves_an_empty_list(tmp_path, bl
 
 # --- add: bids in turn, --bidding-order, -q, edit pointed to -------------------------------
 
+
 def test_open_bids_are_given_in_turn(tmp_path):
     path = sheet_file(tmp_path)
     content = path.read_bytes()
     result = run("add", path, "--bids", "Cara=1")
     assert result.exit_code == 1
-    assert result.stderr == (f"{path}: round 4, Cara: Ben bids first (bidding order: Anna, Ben, "
-                             "Cara, Dan)\n")
+    assert result.stderr == (
+        f"{path}: round 4, Cara: Ben bids first (bidding order: Anna, Ben, Cara, Dan)\n"
+    )
     assert untouched(path, content)
     together = run("add", path, "--bids", "Ben=0,Cara=1")  # in turn, counting the same command
     assert together.exit_code == 0, together.stderr
-    assert path.read_text(encoding="utf-8") == SHEET.replace("{Anna: 2}", "{Anna: 2, Ben: 0, Cara: 1}")
+    assert path.read_text(encoding="utf-8") == SHEET.replace(
+        "{Anna: 2}", "{Anna: 2, Ben: 0, Cara: 1}"
+    )
     assert "Next to bid:        Dan\n" in together.stdout
     last = run("add", path, "--bids", "Dan=1,Anna=2", "-q")  # restating a bid is no bid out of turn
     assert last.exit_code == 0, last.stderr
@@ -371,13 +442,16 @@ def test_add_in_bidding_order(tmp_path):
 
 
 def test_bidding_order_from_the_dealers_left(tmp_path):
-    path = sheet_file(tmp_path, "players: [A, B, C]\nrounds:\n  - bids: [0, 0, 1]\n"
-                                "    tricks: [0, 0, 1]\n")
+    path = sheet_file(
+        tmp_path, "players: [A, B, C]\nrounds:\n  - bids: [0, 0, 1]\n    tricks: [0, 0, 1]\n"
+    )
     # round 2: B deals, C bids first, then A, then B
     assert run("add", path, "--bidding-order", "--bids", "1,0", "-q").exit_code == 0
     assert path.read_text().endswith("  - bids: [0, null, 1]\n")
-    assert run("add", path, "--bidding-order", "--tricks", "1,0,1", "-q",
-               "--bids", "1,0,1").exit_code == 0
+    assert (
+        run("add", path, "--bidding-order", "--tricks", "1,0,1", "-q", "--bids", "1,0,1").exit_code
+        == 0
+    )
     assert path.read_text().endswith("  - bids: [0, 1, 1]\n    tricks: [0, 1, 1]\n")
 
 
@@ -385,8 +459,10 @@ def test_add_refusing_to_overwrite_points_to_edit(tmp_path):
     path = sheet_file(tmp_path)
     result = run("add", path, "--bids", "Anna=3")
     assert result.exit_code == 1
-    assert result.stderr == (f"{path}: round 4, Anna: has already bid 2 (change a recorded bid "
-                             "with wizard edit --round 4)\n")
+    assert result.stderr == (
+        f"{path}: round 4, Anna: has already bid 2 (change a recorded bid "
+        "with wizard edit --round 4)\n"
+    )
 
 
 def test_add_quietly(tmp_path):
@@ -408,12 +484,14 @@ def test_the_forbidden_bid_is_gone_once_the_dealer_has_bid(tmp_path):
 
 # --- the layout of a new round on a sheet of lists and mappings ------------------------------
 
-MIXED = {"players": ["Anna", "Ben", "Cara"],
-         "rounds": [{"bids": {"Anna": 1, "Ben": 0, "Cara": 0},
-                     "tricks": {"Anna": 1, "Ben": 0, "Cara": 0}},
-                    {"bids": {"Anna": 1, "Ben": 0, "Cara": 0},
-                     "tricks": {"Anna": 1, "Ben": 0, "Cara": 1}},
-                    {"bids": [1, 0, 1], "tricks": [1, 1, 1]}]}
+MIXED = {
+    "players": ["Anna", "Ben", "Cara"],
+    "rounds": [
+        {"bids": {"Anna": 1, "Ben": 0, "Cara": 0}, "tricks": {"Anna": 1, "Ben": 0, "Cara": 0}},
+        {"bids": {"Anna": 1, "Ben": 0, "Cara": 0}, "tricks": {"Anna": 1, "Ben": 0, "Cara": 1}},
+        {"bids": [1, 0, 1], "tricks": [1, 1, 1]},
+    ],
+}
 
 
 def test_a_new_round_on_a_safe_dumped_sheet_of_lists_and_mappings(tmp_path):
@@ -425,28 +503,33 @@ def test_a_new_round_on_a_safe_dumped_sheet_of_lists_and_mappings(tmp_path):
     assert run("add", path, "--tricks", "1,1,2", "-q").exit_code == 0
     assert path.read_text().endswith(
         "- bids:\n    Anna: 0\n    Ben: 0\n    Cara: 1\n  tricks:\n    Anna: 1\n    Ben: 1\n"
-        "    Cara: 2\n")
+        "    Cara: 2\n"
+    )
     assert run("check", path).exit_code == 0
 
 
 def test_a_new_round_on_a_hand_written_sheet_of_lists_and_mappings(tmp_path):
-    text = ("players: [Anna, Ben, Cara]\n"
-            "rounds:\n"
-            "  - bids:\n"
-            "        Anna: 1\n        Ben: 0\n        Cara: 0\n"
-            "    tricks:\n"
-            "        Anna: 1\n        Ben: 0\n        Cara: 0\n"
-            "  - bids:\n"
-            "        Anna: 1\n        Ben: 0\n        Cara: 0\n"
-            "    tricks:\n"
-            "        Anna: 1\n        Ben: 0\n        Cara: 1\n"
-            "  - bids:\n"
-            "    - 1\n    - 0\n    - 1\n"
-            "    tricks:\n"
-            "    - 1\n    - 1\n    - 1\n")
+    text = (
+        "players: [Anna, Ben, Cara]\n"
+        "rounds:\n"
+        "  - bids:\n"
+        "        Anna: 1\n        Ben: 0\n        Cara: 0\n"
+        "    tricks:\n"
+        "        Anna: 1\n        Ben: 0\n        Cara: 0\n"
+        "  - bids:\n"
+        "        Anna: 1\n        Ben: 0\n        Cara: 0\n"
+        "    tricks:\n"
+        "        Anna: 1\n        Ben: 0\n        Cara: 1\n"
+        "  - bids:\n"
+        "    - 1\n    - 0\n    - 1\n"
+        "    tricks:\n"
+        "    - 1\n    - 1\n    - 1\n"
+    )
     path = sheet_file(tmp_path, text)
     assert run("add", path, "--bids", "0,0,1", "-q").exit_code == 0
-    assert path.read_text() == text + "  - bids:\n        Anna: 0\n        Ben: 0\n        Cara: 1\n"
+    assert (
+        path.read_text() == text + "  - bids:\n        Anna: 0\n        Ben: 0\n        Cara: 1\n"
+    )
     assert run("undo", path, "-q").exit_code == 0
     assert path.read_text() == text
 
@@ -471,15 +554,17 @@ def sheets(draw):
     count = draw(st.integers(3, 4))
     names = draw(st.lists(st.sampled_from(NAMES), min_size=count, max_size=count, unique=True))
     base = draw(st.sampled_from(BASES))
-    text = base.format(names=", ".join(yaml_scalar(n) for n in names),
-                       quoted=", ".join(json_text(n) for n in names),
-                       first=yaml_scalar(names[0], flow=False),
-                       rest="\n".join(f"  - {yaml_scalar(n, flow=False)}" for n in names[1:]))
+    text = base.format(
+        names=", ".join(yaml_scalar(n) for n in names),
+        quoted=", ".join(json_text(n) for n in names),
+        first=yaml_scalar(names[0], flow=False),
+        rest="\n".join(f"  - {yaml_scalar(n, flow=False)}" for n in names[1:]),
+    )
     rules = SheetRules([[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", 3)]])
     by_name = draw(st.booleans())
     for size in range(1, draw(st.integers(0, 3)) + 1):
         order = checked_last(text, "g.yaml", rules).bidding_order(size)
-        bids = {seat: draw(st.integers(0, size)) for seat in order[:draw(st.integers(1, count))]}
+        bids = {seat: draw(st.integers(0, size)) for seat in order[: draw(st.integers(1, count))]}
         text = record(text, "g.yaml", rules, bids=values(names, bids, by_name)).text
         if len(bids) < count or draw(st.integers(0, 4)) == 0:
             break
@@ -516,17 +601,24 @@ def test_edit_then_edit_back_restores_every_byte(sheet, data):
     new_bid = data.draw(st.integers(0, number))
     edited = amend(read_text(text, "g.yaml", rules), number, bids=f"{names[seat]}={new_bid}")
     assert content(edited.text)[1][number - 1][0][seat] == new_bid
-    back = amend(read_text(edited.text, "g.yaml", rules), number,
-                 bids=f"{names[seat]}={record_.bids[seat]}")
+    back = amend(
+        read_text(edited.text, "g.yaml", rules), number, bids=f"{names[seat]}={record_.bids[seat]}"
+    )
     assert back.text == text
     if record_.tricks is not None:  # move one trick from one player to another, and back
         giver = data.draw(st.sampled_from([s for s, t in enumerate(record_.tricks) if t]))
         taker = data.draw(st.sampled_from([s for s in range(len(names)) if s != giver]))
         moved = {giver: record_.tricks[giver] - 1, taker: record_.tricks[taker] + 1}
-        edited = amend(read_text(text, "g.yaml", rules), number,
-                       tricks=values(names, moved, data.draw(st.booleans())))
-        back = amend(read_text(edited.text, "g.yaml", rules), number,
-                     tricks=values(names, {s: record_.tricks[s] for s in moved}, False))
+        edited = amend(
+            read_text(text, "g.yaml", rules),
+            number,
+            tricks=values(names, moved, data.draw(st.booleans())),
+        )
+        back = amend(
+            read_text(edited.text, "g.yaml", rules),
+            number,
+            tricks=values(names, {s: record_.tricks[s] for s in moved}, False),
+        )
         assert back.text == text
 
 
@@ -544,7 +636,7 @@ def test_undo_after_add_restores_every_byte(sheet, data):
     order = checked.bidding_order(number)
     by_name = data.draw(st.booleans())
     if in_play is None:  # add starts a round; undo removes it
-        first = order[:data.draw(st.integers(1, len(names)))]
+        first = order[: data.draw(st.integers(1, len(names)))]
         bids = {seat: data.draw(st.integers(0, size)) for seat in first}
         added = record(text, "g.yaml", rules, bids=values(names, bids, by_name)).text
         assert take_back(read_text(added, "g.yaml", rules)).text == text
@@ -580,13 +672,16 @@ rounds:
 
 def test_edit_repairs_a_round_whose_tricks_are_past_the_hand_size(tmp_path):
     path = sheet_file(tmp_path, BROKEN)
-    assert run("check", path).stderr == (f"{path}:7: round 2: tricks add up to 3, 1 more than "
-                                         "the hand size of 2\n")
+    assert run("check", path).stderr == (
+        f"{path}:7: round 2: tricks add up to 3, 1 more than the hand size of 2\n"
+    )
     result = run("edit", path, "--round", "2", "--tricks", "Anna=1")
     assert (result.exit_code, result.stderr) == (0, f"{path}: round 2, Anna: tricks 2 → 1\n")
-    assert result.stdout == ("  Rank  Player      Score\n------  --------  -------\n"
-                             "     1  Anna           60\n     2  Ben            50\n"
-                             "     3  Cara           40\n\nRound 3 of 3 next: Cara deals 3\n")
+    assert result.stdout == (
+        "  Rank  Player      Score\n------  --------  -------\n"
+        "     1  Anna           60\n     2  Ben            50\n"
+        "     3  Cara           40\n\nRound 3 of 3 next: Cara deals 3\n"
+    )
     assert path.read_text() == BROKEN.replace("[2, 1, 0]", "[1, 1, 0]")
     assert run("check", path).exit_code == 0
 
@@ -597,8 +692,9 @@ def test_an_edit_that_leaves_the_sheet_invalid_writes_nothing(tmp_path):
     result = run("edit", path, "--round", "1", "--tricks", "Anna=0,Ben=1")
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert result.stderr == (f"{path}:7: round 2: tricks add up to 3, 1 more than the hand size "
-                             "of 2\n")
+    assert result.stderr == (
+        f"{path}:7: round 2: tricks add up to 3, 1 more than the hand size of 2\n"
+    )
     assert untouched(path, content)
 
 
@@ -606,25 +702,32 @@ def test_undo_takes_back_the_step_that_made_the_sheet_invalid(tmp_path):
     path = sheet_file(tmp_path, BROKEN)
     result = run("undo", path)
     assert result.exit_code == 0
-    assert result.stderr == (f"{path}: round 2: removed its tricks (Anna 2, Ben 1, Cara 0): the "
-                             "round is in play again\n")
-    assert result.stdout.startswith("  Rank  Player      Score\n------  --------  -------\n"
-                                    "     1  Anna           30\n     2  Ben            20\n"
-                                    "     2  Cara           20\n\nRound:              2 of 3\n")
+    assert result.stderr == (
+        f"{path}: round 2: removed its tricks (Anna 2, Ben 1, Cara 0): the round is in play again\n"
+    )
+    assert result.stdout.startswith(
+        "  Rank  Player      Score\n------  --------  -------\n"
+        "     1  Anna           30\n     2  Ben            20\n"
+        "     2  Cara           20\n\nRound:              2 of 3\n"
+    )
     assert path.read_text() == BROKEN.split("    tricks: [2, 1, 0]")[0]
     assert run("check", path).exit_code == 0
 
 
 # --- a write keeps the sheet valid under its own rules (issue 18) ----------------------------
 
+
 def test_command_line_rules_may_add_to_the_check_of_a_write_never_relax_it(tmp_path):
-    own = sheet_file(tmp_path, "players: [A, B, C]\nsettings: {screwTheDealer: always}\n"
-                               "rounds: []\n")
+    own = sheet_file(
+        tmp_path, "players: [A, B, C]\nsettings: {screwTheDealer: always}\nrounds: []\n"
+    )
     content = own.read_bytes()
     relaxed = run("add", own, "--bids", "0,0,1", "--set", "screwTheDealer=off")
     assert relaxed.exit_code == 1
-    assert relaxed.stderr == (f"{own}:4: round 1, A: the dealer may not bid 0 under "
-                              "screwTheDealer=always: the bids would add up to the hand size of 1\n")
+    assert relaxed.stderr == (
+        f"{own}:4: round 1, A: the dealer may not bid 0 under "
+        "screwTheDealer=always: the bids would add up to the hand size of 1\n"
+    )
     assert untouched(own, content)
     assert run("add", own, "--bids", "1,0,1", "--set", "screwTheDealer=off", "-q").exit_code == 0
     plain = sheet_file(tmp_path, "players: [A, B, C]\nrounds: []\n", "plain.yaml")

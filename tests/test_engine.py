@@ -80,8 +80,9 @@ def set_options(rules: dict) -> list[str]:
     return options
 
 
-def make_game(rng: random.Random, game: str, players: list[str], rules: dict,
-              specials: bool = True) -> list[list]:
+def make_game(
+    rng: random.Random, game: str, players: list[str], rules: dict, specials: bool = True
+) -> list[list]:
     """A game's (game, round, player, bid, tricks, bomb, cloud) rows: whole, cut short, in
     play, or spoilt; with ``specials`` (and unless ``specialCards`` is off, now and then even
     then) some rounds have the Bomb or the Cloud (SPEC §1), now and then one that breaks a
@@ -116,16 +117,31 @@ def make_game(rng: random.Random, game: str, players: list[str], rules: dict,
             forbidden = forbidden_bid(rules, bids, dealer, size, totals)
             if forbidden is not None and bids[dealer] == forbidden:
                 bids[dealer] = forbidden + 1 if forbidden < size else forbidden - 1
-        cells = [Row(0, number, name, bid, took, False,
-                     cloud[1] if cloud is not None and cloud[0] == seat else None)
-                 for seat, (name, bid, took) in enumerate(zip(players, bids, tricks))]
-        totals = [total + points for total, points in
-                  zip(totals, _points(cells, size, dealer, number, sizes, rules))]
+        cells = [
+            Row(
+                0,
+                number,
+                name,
+                bid,
+                took,
+                False,
+                cloud[1] if cloud is not None and cloud[0] == seat else None,
+            )
+            for seat, (name, bid, took) in enumerate(zip(players, bids, tricks))
+        ]
+        totals = [
+            total + points
+            for total, points in zip(totals, _points(cells, size, dealer, number, sizes, rules))
+        ]
         made.append([bids, tricks, bomb, cloud])
     if shape == "in play":
         bids, tricks, bomb, cloud = made[-1]
-        made[-1] = [[bid if rng.random() < 0.7 else None for bid in bids], [None] * count,
-                    bomb and rng.random() < 0.1, cloud]
+        made[-1] = [
+            [bid if rng.random() < 0.7 else None for bid in bids],
+            [None] * count,
+            bomb and rng.random() < 0.1,
+            cloud,
+        ]
     if shape == "spoilt":
         index = rng.randrange(len(made))
         bids, tricks, _, _ = made[index]
@@ -143,9 +159,17 @@ def make_game(rng: random.Random, game: str, players: list[str], rules: dict,
     for index, (bids, tricks, bomb, cloud) in enumerate(made):
         marked = rng.randrange(count)  # the Bomb is marked on any one of its round's rows
         for seat, name in enumerate(players):
-            rows.append([game, index + 1, name, bids[seat], tricks[seat],
-                         bomb and (seat == marked or rng.random() < 0.2),
-                         cloud[1] if cloud is not None and cloud[0] == seat else None])
+            rows.append(
+                [
+                    game,
+                    index + 1,
+                    name,
+                    bids[seat],
+                    tricks[seat],
+                    bomb and (seat == marked or rng.random() < 0.2),
+                    cloud[1] if cloud is not None and cloud[0] == seat else None,
+                ]
+            )
     return rows
 
 
@@ -161,9 +185,16 @@ def season(rng: random.Random, rules: dict) -> tuple[str, list[OracleGame]]:
             players = rng.sample(NAMES, rng.randint(7, 8))
         game = OracleGame(f"g{number}")
         for row in make_game(rng, game.game, players, rules, specials):
-            cells = row[:5] + ([rng.choice(["x", "yes", "ja", "1"]) if row[5]
-                               else rng.choice(["", "", "no", "0"]),
-                               "" if row[6] is None else f"{row[6]:+d}"] if specials else [])
+            cells = row[:5] + (
+                [
+                    rng.choice(["x", "yes", "ja", "1"])
+                    if row[5]
+                    else rng.choice(["", "", "no", "0"]),
+                    "" if row[6] is None else f"{row[6]:+d}",
+                ]
+                if specials
+                else []
+            )
             lines.append(",".join("" if cell is None else str(cell) for cell in cells))
             game.rows.append(Row(len(lines), *row[1:]))
         games.append(game)
@@ -195,16 +226,21 @@ def check_season(path, seed: int) -> None:
     assert [line["game"] for line in checked] == list(verdicts)
     for line in checked:
         verdict = verdicts[line["game"]]
-        found = sorted(((p["line"], p["round"], p["player"], p["message"])
-                        for p in line["problems"]), key=repr)
-        assert (line["valid"], found) == (not verdict.problems,
-                                          sorted(verdict.problems, key=repr)), (
-            line["game"], options)
+        found = sorted(
+            ((p["line"], p["round"], p["player"], p["message"]) for p in line["problems"]), key=repr
+        )
+        assert (line["valid"], found) == (
+            not verdict.problems,
+            sorted(verdict.problems, key=repr),
+        ), (line["game"], options)
     assert result.exit_code == (0 if len(valid) == len(games) else 1)
 
 
-@settings(max_examples=400 if SLOW else 40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=400 if SLOW else 40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_the_engine_scores_and_checks_seasons_as_the_oracle_does(tmp_path, seed):
     check_season(tmp_path / "season.csv", seed)
@@ -213,10 +249,25 @@ def test_the_engine_scores_and_checks_seasons_as_the_oracle_does(tmp_path, seed)
 def test_the_oracle_is_not_the_engine_echoed():
     """The oracle's own figures for a small game worked by hand (SPEC §1): so a disagreement
     points at the engine, not at a shared mistake."""
-    rules = dict(DEFAULTS, balancedBidPenalty=10, finalRoundBonus=10, perfectGameBonus=20,
-                 roundMode="custom", customRoundCount=2)
-    game = OracleGame("g", [Row(2, 1, "A", 1, 1), Row(3, 1, "B", 0, 0), Row(4, 1, "C", 0, 0),
-                            Row(5, 2, "A", 0, 1), Row(6, 2, "B", 1, 1), Row(7, 2, "C", 0, 0)])
+    rules = dict(
+        DEFAULTS,
+        balancedBidPenalty=10,
+        finalRoundBonus=10,
+        perfectGameBonus=20,
+        roundMode="custom",
+        customRoundCount=2,
+    )
+    game = OracleGame(
+        "g",
+        [
+            Row(2, 1, "A", 1, 1),
+            Row(3, 1, "B", 0, 0),
+            Row(4, 1, "C", 0, 0),
+            Row(5, 2, "A", 0, 1),
+            Row(6, 2, "B", 1, 1),
+            Row(7, 2, "C", 0, 0),
+        ],
+    )
     verdict = judge(game, rules)
     # Round 1 (A deals; the bids add up to the hand size of 1): A 30 - 10, B 20, C 20. Round 2,
     # the last (bids 1 of 2): A misses by 1 (-10), B 30 + 10, C 20 + 10. B and C made every
@@ -224,11 +275,18 @@ def test_the_oracle_is_not_the_engine_echoed():
     assert verdict.standings == [
         {"rank": 1, "player": "B", "score": 80, "bonus": 20},
         {"rank": 2, "player": "C", "score": 70, "bonus": 20},
-        {"rank": 3, "player": "A", "score": 10, "bonus": 0}]
+        {"rank": 3, "player": "A", "score": 10, "bonus": 0},
+    ]
     rules = dict(rules, screwTheDealer="always", canadianRule=True)
     assert judge(game, rules).problems == [
-        (2, 1, "A", "the dealer may not bid 1 under screwTheDealer=always: the bids would add "
-                    "up to the hand size of 1")]
+        (
+            2,
+            1,
+            "A",
+            "the dealer may not bid 1 under screwTheDealer=always: the bids would add "
+            "up to the hand size of 1",
+        )
+    ]
 
 
 def test_a_rule_heavy_season_is_scored_as_runs_as_each_game_alone(tmp_path):
@@ -248,13 +306,17 @@ def test_a_rule_heavy_season_is_scored_as_runs_as_each_game_alone(tmp_path):
     players = NAMES[:4]
     lines = ["game,round,player,bid,tricks"]
     for number in range(40):
-        rows = [row[:5] for row in make_game(rng, f"g{number}", players,
-                                             dict(rules, screwTheDealer="off"), False)]
+        rows = [
+            row[:5]
+            for row in make_game(
+                rng, f"g{number}", players, dict(rules, screwTheDealer="off"), False
+            )
+        ]
         sizes = hand_sizes(rules, 4)
         if len(rows) != 4 * len(sizes) or any(row[4] is None for row in rows):
             continue  # the run's games are whole
         for index, size in enumerate(sizes):  # every dealer keeps screwTheDealer=always
-            cells = rows[index * 4:index * 4 + 4]
+            cells = rows[index * 4 : index * 4 + 4]
             if sum(row[3] for row in cells) == size:
                 dealer = cells[index % 4]
                 dealer[3] += 1 if dealer[3] < size else -1
@@ -273,10 +335,17 @@ def test_a_rule_heavy_season_is_scored_as_runs_as_each_game_alone(tmp_path):
         for index, sheet in enumerate(run_.sheets()):
             alone = score_game(check_sheet(sheet, layers).validated)
             places = tuple(standing.seat for standing in alone.standings)
-            assert (standings.places[index], standings.ranks[index], standings.scores[index],
-                    standings.bonuses[index]) == (
-                places, tuple(s.rank for s in alone.standings),
-                tuple(s.score for s in alone.standings), tuple(s.bonus for s in alone.standings))
+            assert (
+                standings.places[index],
+                standings.ranks[index],
+                standings.scores[index],
+                standings.bonuses[index],
+            ) == (
+                places,
+                tuple(s.rank for s in alone.standings),
+                tuple(s.score for s in alone.standings),
+                tuple(s.bonus for s in alone.standings),
+            )
         # One forbidden dealer bid (round 1: the dealer, seat 0, makes the bids add up to 1).
         run_.bids[:4] = [1, 0, 0, 0]
         assert check_run(run_, layers) is None
@@ -287,6 +356,7 @@ def test_a_long_csv_says_how_many_players_it_has_on_every_path(tmp_path):
     """SPEC §4: "a game has 3 to 6 players, this sheet has 8", as the YAML and wide readers
     say it, whether the game's rows are regular (placed in bulk) or not (row by row: here a
     quoted cell and a row out of place), and with more players than any reader keeps."""
+
     def rows(names: list[str], messy: bool) -> list[str]:
         lines = [f"1,{name},0,{int(seat == 0)}" for seat, name in enumerate(names)]
         lines += [f"2,{name},0,{int(seat < 2)}" for seat, name in enumerate(names)]
@@ -302,13 +372,15 @@ def test_a_long_csv_says_how_many_players_it_has_on_every_path(tmp_path):
             result = run("check", path)
             assert result.exit_code == 1
             assert result.stderr.splitlines()[0] == (
-                f"{path}:2: a game has 3 to 6 players, this sheet has {len(names)}"), messy
+                f"{path}:2: a game has 3 to 6 players, this sheet has {len(names)}"
+            ), messy
     yaml = tmp_path / "many.yaml"
     yaml.write_text(f"players: [{', '.join(NAMES)}]\n")
     assert "this sheet has 8" in run("check", yaml).stderr
 
 
 # --- seasons whose seating changes -----------------------------------------------------------
+
 
 def seated_table(rng: random.Random, game: str, rules: dict) -> SeatedTable:
     """A game with seating: 3 to 8 listed, some joining late, leaving early, starting with a
@@ -324,8 +396,7 @@ def seated_table(rng: random.Random, game: str, rules: dict) -> SeatedTable:
                 listed.leaves = rng.randint(1, 12)
             if rng.random() < 0.2:
                 listed.start = rng.choice([-20, 10, 30, 55])
-        table = SeatedTable(game, players, rng.choice(players).name if rng.random() < 0.3
-                            else None)
+        table = SeatedTable(game, players, rng.choice(players).name if rng.random() < 0.3 else None)
         if 3 <= len(table.listed(1)) <= 6:
             break
     else:
@@ -354,8 +425,10 @@ def seated_table(rng: random.Random, game: str, rules: dict) -> SeatedTable:
         tricks = dict.fromkeys(seated, 0)
         for _ in range(size - bomb):
             tricks[rng.choice(seated)] += 1
-        bids: dict[str, int | None] = {name: took if rng.random() < 0.5
-                                       else rng.randint(0, size) for name, took in tricks.items()}
+        bids: dict[str, int | None] = {
+            name: took if rng.random() < 0.5 else rng.randint(0, size)
+            for name, took in tricks.items()
+        }
         cloud = None
         if specials and rng.random() < 0.25:
             takers = [name for name in seated if tricks[name]] or seated
@@ -396,24 +469,34 @@ def seated_table(rng: random.Random, game: str, rules: dict) -> SeatedTable:
             dealt.bids[name] = rng.randint(len(table.rounds) + 1, 25)
         else:  # one more round, past the game's end
             listed = table.listed(number + 1)
-            table.rounds.append(Dealt(set(), None, dict.fromkeys(listed, 0),
-                                      dict.fromkeys(listed, 0)))
+            table.rounds.append(
+                Dealt(set(), None, dict.fromkeys(listed, 0), dict.fromkeys(listed, 0))
+            )
     return table
 
 
 def table_yaml(table: SeatedTable) -> str:
     """The game as a YAML sheet (SPEC §3): ``players`` entries, each round's ``dealer``,
     ``out``, ``bomb`` and ``cloud``, the seated players' values by name."""
+
     def entry(listed: Listed) -> str:
         fields = [f"name: {listed.name}"] + [
-            f"{key}: {value}" for key, value, default in (
-                ("joins", listed.joins, 1), ("leaves", listed.leaves, None),
-                ("startScore", listed.start, 0)) if value != default]
+            f"{key}: {value}"
+            for key, value, default in (
+                ("joins", listed.joins, 1),
+                ("leaves", listed.leaves, None),
+                ("startScore", listed.start, 0),
+            )
+            if value != default
+        ]
         return "{" + ", ".join(fields) + "}" if len(fields) > 1 else listed.name
 
     def mapping(values: dict) -> str:
-        return "{" + ", ".join(f"{name}: {value}" for name, value in values.items()
-                               if value is not None) + "}"
+        return (
+            "{"
+            + ", ".join(f"{name}: {value}" for name, value in values.items() if value is not None)
+            + "}"
+        )
 
     lines = [f"game: {table.game}", f"players: [{', '.join(map(entry, table.players))}]"]
     if table.first_dealer is not None:
@@ -461,17 +544,22 @@ def check_seated_season(path, seed: int) -> None:
         verdict = verdicts[line["game"]]
         assert line["standings"] == verdict.standings, (line["game"], options)
         assert {key: line["status"][key] for key in verdict.status} == verdict.status, (
-            line["game"], options)
+            line["game"],
+            options,
+        )
     assert result.exit_code == (0 if len(valid) == len(tables) else 1)
 
     result = run("check", path, "-f", "jsonl", *options)
     for line in map(json.loads, result.stdout.splitlines()):
         found = [(p["round"], p["player"], p["message"]) for p in line["problems"]]
         assert sorted(found, key=repr) == sorted(verdicts[line["game"]].problems, key=repr), (
-            line["game"], options)
+            line["game"],
+            options,
+        )
 
-    given = {key: value for key, value in rules.items()
-             if value != DEFAULTS[key] or key == "roundMode"}
+    given = {
+        key: value for key, value in rules.items() if value != DEFAULTS[key] or key == "roundMode"
+    }
     for item in wizard.read(str(path), settings=given):
         verdict = verdicts[item.game if isinstance(item, wizard.Game) else item[0].game]
         assert isinstance(item, wizard.Game) == (not verdict.problems), verdict.problems
@@ -481,8 +569,11 @@ def check_seated_season(path, seed: int) -> None:
             assert {key: scored["status"][key] for key in verdict.status} == verdict.status
 
 
-@settings(max_examples=300 if SLOW else 15, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300 if SLOW else 15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_the_engine_scores_and_checks_seated_seasons_as_the_oracle_does(tmp_path, seed):
     check_seated_season(tmp_path / "season.yaml", seed)

@@ -20,15 +20,21 @@ from test_engine import SLOW, make_game, random_rules, seated_rules, seated_tabl
 import wizard_cli as wizard
 
 EXAMPLES = 200 if SLOW else 8
-CHECKS = settings(max_examples=EXAMPLES, deadline=None,
-                  suppress_health_check=[HealthCheck.function_scoped_fixture])
+CHECKS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 SEEDS = st.integers(0, 2**32 - 1)
 
 
 def given_settings(rules: dict) -> dict:
     """The rules as the library takes them: what differs from the defaults, and the mode."""
-    return {key: value for key, value in rules.items()
-            if value is not None and (value != DEFAULTS[key] or key == "roundMode")}
+    return {
+        key: value
+        for key, value in rules.items()
+        if value is not None and (value != DEFAULTS[key] or key == "roundMode")
+    }
 
 
 def loaded(text: str, rules: dict) -> wizard.Game | wizard.Problems:
@@ -72,11 +78,15 @@ def test_a_game_without_special_cards_or_seating_changes_scores_as_before(seed):
     def sheet(entries: list[str]) -> str:
         lines = [f"players: [{', '.join(entries)}]", "rounds:" if rounds else "rounds: []"]
         for bids, tricks in rounds.values():
-            lines.append("  - bids: {" + ", ".join(f"{n}: {b}" for n, b in bids.items()
-                                                   if b is not None) + "}")
+            lines.append(
+                "  - bids: {"
+                + ", ".join(f"{n}: {b}" for n, b in bids.items() if b is not None)
+                + "}"
+            )
             if tricks:
-                lines.append("    tricks: {" + ", ".join(f"{n}: {t}" for n, t in tricks.items())
-                             + "}")
+                lines.append(
+                    "    tricks: {" + ", ".join(f"{n}: {t}" for n, t in tricks.items()) + "}"
+                )
         return "\n".join(lines) + "\n"
 
     plain = loaded(sheet(players), rules)
@@ -111,8 +121,9 @@ def test_tricks_add_up_with_the_bomb_and_hands_fit_the_deck(seed):
     for table in tables:
         game = scored(table_yaml(table), rules)
         for data in game["rounds"]:
-            seated = [name for name, result in data["results"].items()
-                      if result.get("seated", True)]
+            seated = [
+                name for name, result in data["results"].items() if result.get("seated", True)
+            ]
             assert data["handSize"] * len(seated) <= 60
             if data["results"][seated[0]]["tricks"] is not None:
                 took = sum(data["results"][name]["tricks"] for name in seated)
@@ -128,8 +139,11 @@ def test_a_cloud_changes_only_its_players_points(seed):
     rules, tables = valid_tables(seed)
     rules = dict(rules, screwTheDealer=rng.choice(["off", "always"]), specialCards=True)
     for table in tables:
-        clouds = [index for index, dealt in enumerate(table.rounds)
-                  if dealt.cloud is not None and dealt.tricks is not None]
+        clouds = [
+            index
+            for index, dealt in enumerate(table.rounds)
+            if dealt.cloud is not None and dealt.tricks is not None
+        ]
         if not clouds or judge_seated(table, rules).problems:
             continue
         index = rng.choice(clouds)
@@ -137,16 +151,20 @@ def test_a_cloud_changes_only_its_players_points(seed):
         name, _ = without.rounds[index].cloud
         without.rounds[index].cloud = None
         with_cloud, plain = scored(table_yaml(table), rules), scored(table_yaml(without), rules)
-        moved = {(number, player)
-                 for number, (one, other) in enumerate(zip(with_cloud["rounds"], plain["rounds"]))
-                 for player, result in one["results"].items()
-                 if result["points"] != other["results"][player]["points"]}
+        moved = {
+            (number, player)
+            for number, (one, other) in enumerate(zip(with_cloud["rounds"], plain["rounds"]))
+            for player, result in one["results"].items()
+            if result["points"] != other["results"][player]["points"]
+        }
         assert moved <= {(index, name)}
         assert with_cloud["rounds"][index]["results"][name]["cloud"] in (1, -1)
         assert plain["rounds"][index]["results"][name]["cloud"] is None
         scores = {(row["player"], row["score"]) for row in with_cloud["standings"]}
-        assert {player for player, _ in scores - {(row["player"], row["score"])
-                                                  for row in plain["standings"]}} <= {name}
+        assert {
+            player
+            for player, _ in scores - {(row["player"], row["score"]) for row in plain["standings"]}
+        } <= {name}
 
 
 @CHECKS
@@ -162,7 +180,7 @@ def test_the_last_bidder_is_the_dealer_or_takes_the_dealers_place(seed):
         names = [listed.name for listed in table.players]
         for index in range(len(table.rounds)):
             prefix = copy.deepcopy(table)
-            prefix.rounds = prefix.rounds[:index + 1]
+            prefix.rounds = prefix.rounds[: index + 1]
             dealt = prefix.rounds[-1]
             dealt.tricks, dealt.bomb, dealt.cloud = None, False, None
             dealt.bids = {}

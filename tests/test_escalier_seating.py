@@ -26,8 +26,13 @@ LINK = IMPORTS / "escalier-seating-link.txt"
 CSV = FIXTURES / "escalier-seating.csv"
 CSV_DE = FIXTURES / "escalier-seating-de.csv"
 POINTS = ["--set", "exactBonus=10", "--set", "pointsPerTrick=5", "--set", "missPenalty=5"]
-PLAYERS = ["Anna", "Ben", {"name": "Cara", "leaves": 5}, "Dan",
-           {"name": "Eva", "joins": 3, "startScore": 30}]
+PLAYERS = [
+    "Anna",
+    "Ben",
+    {"name": "Cara", "leaves": 5},
+    "Dan",
+    {"name": "Eva", "joins": 3, "startScore": 30},
+]
 # Each round as mapped: the recorded dealer and out, then the seated players' bids and tricks.
 ROUNDS = [
     {"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0]},
@@ -52,8 +57,9 @@ def scored(path: Path, *args: str) -> dict:
     """``wizard score -f json`` of a source's one game (exit 0 asserted)."""
     result = run("score", path, "-f", "json", *args)
     assert result.exit_code == 0, result.stderr
-    [game] = json.loads(result.stdout) if result.stdout.startswith("[") else [
-        json.loads(result.stdout)]
+    [game] = (
+        json.loads(result.stdout) if result.stdout.startswith("[") else [json.loads(result.stdout)]
+    )
     return game
 
 
@@ -76,9 +82,15 @@ def test_the_json_export_maps_every_seating_field():
     sheet = converted(EXPORT)
     assert sheet["players"] == PLAYERS
     assert sheet["firstDealer"] == "Ben"
-    assert sheet["settings"] == {"roundMode": "custom", "customRoundCount": 7,
-                                 "exactBonus": 10, "pointsPerTrick": 5, "missPenalty": 5,
-                                 "screwTheDealer": "always", "dealerRuleFrom": 2}
+    assert sheet["settings"] == {
+        "roundMode": "custom",
+        "customRoundCount": 7,
+        "exactBonus": 10,
+        "pointsPerTrick": 5,
+        "missPenalty": 5,
+        "screwTheDealer": "always",
+        "dealerRuleFrom": 2,
+    }
     assert without_points(sheet["rounds"]) == ROUNDS
     # the app's own points, for the seated players only, audit clean
     assert sheet["rounds"][2]["points"] == [15, -5, 10, 10]
@@ -97,8 +109,13 @@ def test_the_game_scores_as_escalier_scored_it():
     assert [r["dealer"] for r in game["rounds"]] == [r["dealer"] for r in data["rounds"]]
     assert game["status"]["finished"] is True
     third = game["rounds"][2]["results"]
-    assert third["Dan"] == {"bid": None, "tricks": None, "points": None, "total": 20,
-                            "seated": False}
+    assert third["Dan"] == {
+        "bid": None,
+        "tricks": None,
+        "points": None,
+        "total": 20,
+        "seated": False,
+    }
     assert game["rounds"][0]["results"]["Eva"]["total"] == 30
 
 
@@ -119,12 +136,15 @@ def test_the_share_link_and_the_csv_exports_are_the_same_game(path):
         assert path.read_bytes().count(b"\r\n") > 35  # the app's CRLF
 
 
-@pytest.mark.parametrize("ban, settings", [
-    (0, {"screwTheDealer": "off"}),
-    (1, {"screwTheDealer": "always", "dealerRuleFrom": 1}),
-    (2, {"screwTheDealer": "always", "dealerRuleFrom": 2}),
-    (7, {"screwTheDealer": "always", "dealerRuleFrom": 7}),
-])
+@pytest.mark.parametrize(
+    "ban, settings",
+    [
+        (0, {"screwTheDealer": "off"}),
+        (1, {"screwTheDealer": "always", "dealerRuleFrom": 1}),
+        (2, {"screwTheDealer": "always", "dealerRuleFrom": 2}),
+        (7, {"screwTheDealer": "always", "dealerRuleFrom": 7}),
+    ],
+)
 def test_banfrom_is_the_dealer_rule_from_that_many_cards(tmp_path, ban, settings):
     """``banFrom`` N ≥ 1 holds the last bidder from N cards on (model.js ``banApplies``):
     ``dealerRuleFrom: N``. Round 1 (one card) has Ben dealing and making the bids add up to 1:
@@ -133,8 +153,10 @@ def test_banfrom_is_the_dealer_rule_from_that_many_cards(tmp_path, ban, settings
     if ban == 1:
         result = run("check", path)
         assert result.exit_code == 1
-        assert (f"{path}:1: round 1, Ben: the dealer may not bid 1 under screwTheDealer=always: "
-                "the bids would add up to the hand size of 1") in result.stderr
+        assert (
+            f"{path}:1: round 1, Ben: the dealer may not bid 1 under screwTheDealer=always: "
+            "the bids would add up to the hand size of 1"
+        ) in result.stderr
         return
     effective = scored(path)["settings"]
     assert {key: effective[key] for key in settings} == settings
@@ -145,9 +167,11 @@ def test_the_last_bidder_takes_the_place_of_a_dealer_sitting_out(tmp_path):
     """Round 3 is dealt by Dan, who sits it out: Cara bids last (Escalier's constrained bidder,
     SPEC §1's player in the dealer's place), so a bid of hers that makes the bids add up to 3 is
     the forbidden one, said for her."""
+
     def change(data):
         results = {r["player"]: r for r in data["rounds"][2]["results"]}
         results["Cara"].update(bid=1)  # 1 + 1 + 1 + 0 = 3
+
     path = export(change, tmp_path=tmp_path)
     result = run("check", path)
     assert result.exit_code == 1
@@ -158,6 +182,7 @@ def test_a_round_in_progress_keeps_its_out_and_pending_rounds_tell_who_left(tmp_
     """Round 7 in progress with Ben sitting it out: the round in play's ``out``; Cara, out of
     every round from 6 on, has left after round 5 (the pending rounds' outs count, the rounds
     themselves are dropped); ``next`` names the seated only, in bidding order."""
+
     def change(data):
         last = data["rounds"][6]
         last["status"] = "in_progress"
@@ -169,6 +194,7 @@ def test_a_round_in_progress_keeps_its_out_and_pending_rounds_tell_who_left(tmp_
         for result in pending["results"]:
             result.update(satOut=result["player"] == "Cara", bid=None)
         data["rounds"].append(dict(pending, number=8, cards=8, status="pending"))
+
     path = export(change, tmp_path=tmp_path)
     sheet = converted(path)
     assert sheet["players"][2] == {"name": "Cara", "leaves": 5}
@@ -177,8 +203,11 @@ def test_a_round_in_progress_keeps_its_out_and_pending_rounds_tell_who_left(tmp_
     result = run("next", path, "-f", "json")
     assert result.exit_code == 0, result.stderr
     [step] = json.loads(result.stdout)
-    assert (step["round"], step["dealer"], step["biddingOrder"]) == (7, "Dan", ["Eva", "Anna",
-                                                                                  "Dan"])
+    assert (step["round"], step["dealer"], step["biddingOrder"]) == (
+        7,
+        "Dan",
+        ["Eva", "Anna", "Dan"],
+    )
 
 
 def test_a_classic_escalier_game_has_no_seating():
@@ -187,34 +216,52 @@ def test_a_classic_escalier_game_has_no_seating():
     sheet = converted(IMPORTS / "escalier-export.json")
     assert sheet["players"] == ["Anna", "Ben", "Cara"]
     assert not any({"dealer", "out"} & set(r) for r in sheet["rounds"])
-    assert all("seated" not in cell for r in scored(IMPORTS / "escalier-export.json")["rounds"]
-               for cell in r["results"].values())
+    assert all(
+        "seated" not in cell
+        for r in scored(IMPORTS / "escalier-export.json")["rounds"]
+        for cell in r["results"].values()
+    )
 
 
 def test_a_player_who_never_sat_is_a_located_problem(tmp_path):
     """Out of every round: joined after the game's last round, which no sheet can say."""
+
     def change(data):
         for round_ in data["rounds"]:
             for result in round_["results"]:
                 if result["player"] == "Eva":
                     result.update(satOut=True, bid=None, tricks=None, points=0)
+
     lines = run("check", export(change, tmp_path=tmp_path)).stderr.splitlines()
-    assert any(line.endswith("Eva: joins in round 8, past the 7 rounds the game can have")
-               for line in lines), lines
+    assert any(
+        line.endswith("Eva: joins in round 8, past the 7 rounds the game can have")
+        for line in lines
+    ), lines
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda e: e["rounds"][3].update(cards=5),
-     "round 4: Escalier export: deals 5 cards where a Wizard game's round 4 deals 4 "
-     "(Escalier's staircase is not 1..N)"),
-    (lambda e: e["rounds"][6].update(status="skipped"),
-     "round 7: Escalier export: skipped in Escalier; no wizard rule skips a round"),
-    (lambda e: e["rounds"][2]["results"][3].update(adjustment=-5),
-     "round 3, Dan: Escalier export: adjustment -5; no wizard rule adjusts a score"),
-    (lambda e: e["game"]["scoring"].update(strict=True),
-     "Escalier export: scoring strict: true (a missed bid still scores its tricks); no wizard "
-     "rule says it"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            lambda e: e["rounds"][3].update(cards=5),
+            "round 4: Escalier export: deals 5 cards where a Wizard game's round 4 deals 4 "
+            "(Escalier's staircase is not 1..N)",
+        ),
+        (
+            lambda e: e["rounds"][6].update(status="skipped"),
+            "round 7: Escalier export: skipped in Escalier; no wizard rule skips a round",
+        ),
+        (
+            lambda e: e["rounds"][2]["results"][3].update(adjustment=-5),
+            "round 3, Dan: Escalier export: adjustment -5; no wizard rule adjusts a score",
+        ),
+        (
+            lambda e: e["game"]["scoring"].update(strict=True),
+            "Escalier export: scoring strict: true (a missed bid still scores its tricks); no wizard "
+            "rule says it",
+        ),
+    ],
+)
 def test_what_no_wizard_rule_says_is_still_refused_with_seating(tmp_path, change, message):
     """The refusals that remain, in a game with seating (an adjustment on a seat sitting out
     too: Escalier credits it)."""

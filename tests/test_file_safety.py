@@ -33,13 +33,19 @@ AS_ROOT = os.geteuid() == 0
 def wizard(*args: object, **options) -> subprocess.CompletedProcess:
     """``wizard ARGS…`` as a real process (what a lock, a signal or a closed stdout needs)."""
     options.setdefault("capture_output", True)
-    return subprocess.run([sys.executable, "-m", "wizard_cli", *map(str, args)], cwd=ROOT,
-                          text=True, **options)
+    return subprocess.run(
+        [sys.executable, "-m", "wizard_cli", *map(str, args)], cwd=ROOT, text=True, **options
+    )
 
 
 def start(*args: object) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "wizard_cli", *map(str, args)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "wizard_cli", *map(str, args)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def leftovers(folder: Path, keep: set[str]) -> list[str]:
@@ -49,6 +55,7 @@ def leftovers(folder: Path, keep: set[str]) -> list[str]:
 
 # --- 1. two writers never lose an update ------------------------------------------------------
 
+
 def test_concurrent_adds_in_real_processes_never_lose_an_update(tmp_path):
     pairs = int(os.environ.get("WIZARD_PAIRS", "12"))
     sheets = []
@@ -56,17 +63,21 @@ def test_concurrent_adds_in_real_processes_never_lose_an_update(tmp_path):
         sheet = tmp_path / f"game{number}.yaml"
         sheet.write_text(IN_PLAY)
         sheets.append(sheet)
-    runs = [(sheet, "Ben", start("add", sheet, "--bids", "Ben=0", "-f", "json")) for sheet in sheets]
-    runs += [(sheet, "Cara", start("add", sheet, "--bids", "Cara=1", "-f", "json"))
-             for sheet in sheets]
+    runs = [
+        (sheet, "Ben", start("add", sheet, "--bids", "Ben=0", "-f", "json")) for sheet in sheets
+    ]
+    runs += [
+        (sheet, "Cara", start("add", sheet, "--bids", "Cara=1", "-f", "json")) for sheet in sheets
+    ]
     for sheet, name, process in runs:
         out, err = process.communicate(timeout=120)
         assert process.returncode == 0, err
         text = sheet.read_text()
         assert f"{name}: {0 if name == 'Ben' else 1}" in text, text
     for sheet in sheets:
-        assert sheet.read_text() == IN_PLAY.replace("{Anna: 1}", "{Anna: 1, Ben: 0, Cara: 1}") \
-            or sheet.read_text() == IN_PLAY.replace("{Anna: 1}", "{Anna: 1, Cara: 1, Ben: 0}")
+        assert sheet.read_text() == IN_PLAY.replace(
+            "{Anna: 1}", "{Anna: 1, Ben: 0, Cara: 1}"
+        ) or sheet.read_text() == IN_PLAY.replace("{Anna: 1}", "{Anna: 1, Cara: 1, Ben: 0}")
     assert leftovers(tmp_path, {s.name for s in sheets}) == []
 
 
@@ -79,8 +90,10 @@ def test_a_second_writer_waits_then_fails_naming_the_sheet(tmp_path, monkeypatch
         result = run("add", sheet, "--bids", "Ben=0")
     assert time.monotonic() - began >= 0.3
     assert result.exit_code == 1
-    assert result.stderr == (f"{sheet}: another wizard command is changing this sheet (gave up "
-                             "waiting after 0.3 s; nothing was written)\n")
+    assert result.stderr == (
+        f"{sheet}: another wizard command is changing this sheet (gave up "
+        "waiting after 0.3 s; nothing was written)\n"
+    )
     assert sheet.read_text() == IN_PLAY
     assert leftovers(tmp_path, {"game.yaml"}) == []
 
@@ -88,13 +101,22 @@ def test_a_second_writer_waits_then_fails_naming_the_sheet(tmp_path, monkeypatch
 def test_the_second_writer_goes_on_once_the_first_is_done(tmp_path):
     sheet = tmp_path / "game.yaml"
     sheet.write_text(IN_PLAY)
-    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
         import sys, time
         from wizard_cli.editing.locking import sheet_lock
         with sheet_lock({str(sheet)!r}):
             print("held", flush=True)
             time.sleep(0.8)
-        """)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        """),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout.readline() == "held\n"
     result = wizard("add", sheet, "--bids", "Ben=0")
     holder.wait(timeout=30)
@@ -106,13 +128,22 @@ def test_a_lock_left_by_a_process_that_no_longer_runs_does_not_block(tmp_path):
     sheet = tmp_path / "game.yaml"
     sheet.write_text(IN_PLAY)
     # A holder killed outright, lock file left behind with its pid in it.
-    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
         import time
         from wizard_cli.editing.locking import sheet_lock
         with sheet_lock({str(sheet)!r}):
             print("held", flush=True)
             time.sleep(60)
-        """)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        """),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout.readline() == "held\n"
     holder.kill()
     holder.wait()
@@ -143,6 +174,7 @@ def test_update_in_place_is_the_one_write_path(tmp_path):
 
 
 # --- 8, 9. read-only sheets, owner and mode -------------------------------------------------
+
 
 def test_a_sheet_with_no_write_bit_is_not_rewritten_even_by_root(tmp_path):
     sheet = tmp_path / "game.yaml"
@@ -195,8 +227,13 @@ write_atomically(sys.argv[1], pieces(), force=True)
 def test_a_signal_during_a_write_leaves_the_target_and_no_temporary_file(tmp_path, signum):
     target = tmp_path / "sheet.yaml"
     target.write_text("original\n")
-    writer = subprocess.Popen([sys.executable, "-c", SLOW_WRITER, str(target)], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", SLOW_WRITER, str(target)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert writer.stdout.readline() == "writing\n"
     assert len(leftovers(tmp_path, {"sheet.yaml"})) == 1  # the temporary file, mid-write
     writer.send_signal(signum)
@@ -208,6 +245,7 @@ def test_a_signal_during_a_write_leaves_the_target_and_no_temporary_file(tmp_pat
 
 
 # --- 7, 13. the file's own spacing and line ends ---------------------------------------------
+
 
 def test_add_takes_the_tab_spacing_check_takes(tmp_path):
     sheet = tmp_path / "game.yaml"
@@ -228,14 +266,20 @@ def test_an_edit_that_cannot_be_made_is_one_located_line(tmp_path, monkeypatch):
     sheet.write_text(IN_PLAY)
 
     def unreadable(text, Loader):  # what PyYAML's pure scanner might refuse, with its caret
-        raise yaml.scanner.ScannerError("while scanning", None, "found a character\nthat "
-                                        "cannot start\n  any token", yaml.Mark("x", 0, 3, 9, "", 0))
+        raise yaml.scanner.ScannerError(
+            "while scanning",
+            None,
+            "found a character\nthat cannot start\n  any token",
+            yaml.Mark("x", 0, 3, 9, "", 0),
+        )
 
     monkeypatch.setattr(editing.yaml, "compose_all", unreadable)
     result = run("add", sheet, "--bids", "Ben=0")
     assert result.exit_code == 1
-    assert result.stderr == (f"{sheet}:4: cannot edit the sheet here: found a character that "
-                             "cannot start any token; nothing was written\n")
+    assert result.stderr == (
+        f"{sheet}:4: cannot edit the sheet here: found a character that "
+        "cannot start any token; nothing was written\n"
+    )
     assert sheet.read_text() == IN_PLAY
 
 
@@ -245,22 +289,34 @@ def test_a_cr_only_sheet_keeps_its_cr_line_ends(tmp_path):
     assert run("add", sheet, "--bids", "Ben=0,Cara=1").exit_code == 0
     data = sheet.read_bytes()
     assert b"\n" not in data
-    assert data == IN_PLAY.replace("{Anna: 1}", "{Anna: 1, Ben: 0, Cara: 1}").replace(
-        "\n", "\r").encode()
+    assert (
+        data
+        == IN_PLAY.replace("{Anna: 1}", "{Anna: 1, Ben: 0, Cara: 1}").replace("\n", "\r").encode()
+    )
     assert run("add", sheet, "--tricks", "1,0,0").exit_code == 0
     assert b"\n" not in sheet.read_bytes() and sheet.read_bytes().count(b"\r") == 5
 
 
 # --- 12. stdout closed: found before the sheet is changed ---------------------------------------
 
+
 def test_add_with_stdout_closed_changes_nothing(tmp_path):
     sheet = tmp_path / "game.yaml"
     sheet.write_text(IN_PLAY)
-    result = wizard("add", sheet, "--bids", "Ben=0", stdout=None, capture_output=False,
-                    stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1))
+    result = wizard(
+        "add",
+        sheet,
+        "--bids",
+        "Ben=0",
+        stdout=None,
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: os.close(1),
+    )
     assert result.returncode == 1
-    assert result.stderr == (f"{sheet}: cannot write the output: standard output is closed; "
-                             "nothing was written\n")
+    assert result.stderr == (
+        f"{sheet}: cannot write the output: standard output is closed; nothing was written\n"
+    )
     assert sheet.read_text() == IN_PLAY
 
 
@@ -269,16 +325,26 @@ def test_add_whose_output_fails_says_the_sheet_was_written(tmp_path):
     sheet = tmp_path / "game.yaml"
     sheet.write_text(IN_PLAY)
     with open("/dev/full", "w") as full:
-        result = wizard("add", sheet, "--bids", "Ben=0", stdout=full, capture_output=False,
-                        stderr=subprocess.PIPE)
+        result = wizard(
+            "add",
+            sheet,
+            "--bids",
+            "Ben=0",
+            stdout=full,
+            capture_output=False,
+            stderr=subprocess.PIPE,
+        )
     assert result.returncode == 1
-    assert result.stderr == ("wizard: cannot write the output: No space left on device\n"
-                             f"{sheet}: the sheet was written; only the output could not be "
-                             "shown\n")
+    assert result.stderr == (
+        "wizard: cannot write the output: No space left on device\n"
+        f"{sheet}: the sheet was written; only the output could not be "
+        "shown\n"
+    )
     assert "Ben: 0" in sheet.read_text()
 
 
 # --- 14. a folder that cannot be entered ----------------------------------------------------
+
 
 def test_a_sheet_in_a_folder_of_mode_000_is_permission_denied(tmp_path):
     import tempfile
@@ -295,9 +361,20 @@ def test_a_sheet_in_a_folder_of_mode_000_is_permission_denied(tmp_path):
         if AS_ROOT and not shutil.which("setpriv"):
             pytest.skip("running as root, and no setpriv to drop root's capabilities")
         for command in (["score"], ["add", "--bids", "Ben=0"]):
-            result = subprocess.run([*prefix, sys.executable, "-m", "wizard_cli", command[0],
-                                     str(folder / "game.yaml"), *command[1:]], cwd=ROOT,
-                                    capture_output=True, text=True)
+            result = subprocess.run(
+                [
+                    *prefix,
+                    sys.executable,
+                    "-m",
+                    "wizard_cli",
+                    command[0],
+                    str(folder / "game.yaml"),
+                    *command[1:],
+                ],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+            )
             assert result.returncode == 2, result.stderr
             assert f"cannot read: {folder / 'game.yaml'} (permission denied)" in result.stderr
             assert "no such file" not in result.stderr
@@ -306,9 +383,17 @@ def test_a_sheet_in_a_folder_of_mode_000_is_permission_denied(tmp_path):
         shutil.rmtree(base)
 
 
-@pytest.mark.parametrize("mark, codec", [("\ufeff", "utf-8"), ("\ufeff", "utf-16-le"),
-                                         ("\ufeff", "utf-16-be"), ("\ufeff", "utf-32-le"),
-                                         ("\ufeff", "utf-32-be"), ("", "utf-8")])
+@pytest.mark.parametrize(
+    "mark, codec",
+    [
+        ("\ufeff", "utf-8"),
+        ("\ufeff", "utf-16-le"),
+        ("\ufeff", "utf-16-be"),
+        ("\ufeff", "utf-32-le"),
+        ("\ufeff", "utf-32-be"),
+        ("", "utf-8"),
+    ],
+)
 def test_add_then_undo_keeps_the_encoding_and_byte_order_of_the_sheet(tmp_path, mark, codec):
     """A big-endian UTF-16 sheet was written back little-endian (SPEC §5: undo restores it)."""
     sheet = tmp_path / "s.yaml"

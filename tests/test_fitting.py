@@ -88,8 +88,10 @@ def test_a_six_player_table_at_80_columns_is_split_in_seating_order(tmp_path):
 def test_compact_cells_come_first_when_they_are_enough(tmp_path):
     result = scored(six_players(tmp_path))
     [table] = ScoreOutput(100).tables(result, "table")
-    assert table.splitlines()[2] == ("      1        1  Anna       0/0 +20     1/1 +30  1/0 -10   "
-                                     "0/0 +20     0/0 +20      1/0 -10")
+    assert table.splitlines()[2] == (
+        "      1        1  Anna       0/0 +20     1/1 +30  1/0 -10   "
+        "0/0 +20     0/0 +20      1/0 -10"
+    )
     assert table.splitlines()[-1].split() == ["Total", "140", "120", "130", "120", "150", "160"]
     assert max(map(len, table.splitlines())) <= 100
     # wide enough: the table as ever; markdown is never fitted
@@ -98,7 +100,13 @@ def test_compact_cells_come_first_when_they_are_enough(tmp_path):
 
 
 def test_widths_are_terminal_columns_east_asian_wide_characters_two(tmp_path):
-    assert [text_width(text) for text in ("Anna", "中村", "Zoë", "e\u0301", "ｱﾝﾅ")] == [4, 4, 3, 1, 3]
+    assert [text_width(text) for text in ("Anna", "中村", "Zoë", "e\u0301", "ｱﾝﾅ")] == [
+        4,
+        4,
+        3,
+        1,
+        3,
+    ]
     result = scored(six_players(tmp_path, ["中村", "佐藤", "Cara", "鈴木", "高橋", "Dan"]))
     tables = ScoreOutput(60).tables(result, "table")
     assert len(tables) == 2
@@ -126,9 +134,13 @@ def test_a_table_into_a_pipe_is_unchanged_whatever_columns_says(tmp_path):
     sheet = six_players(tmp_path)
     plain = run("score", sheet).stdout
     for columns in ("80", "20"):
-        piped = subprocess.run([sys.executable, "-m", "wizard_cli", "score", sheet],
-                               env={**os.environ, "COLUMNS": columns}, capture_output=True,
-                               text=True, timeout=60)
+        piped = subprocess.run(
+            [sys.executable, "-m", "wizard_cli", "score", sheet],
+            env={**os.environ, "COLUMNS": columns},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert (piped.returncode, piped.stdout) == (0, plain)
 
 

@@ -36,12 +36,19 @@ LONG_RUN = int(os.environ.get("WIZARD_FUZZ_EXAMPLES", "0"))
 
 def examples(ci: int) -> settings:
     """``ci`` examples in CI, WIZARD_FUZZ_EXAMPLES when set; no deadline (the CLI is not timed)."""
-    return settings(max_examples=LONG_RUN or ci, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.filter_too_much])
+    return settings(
+        max_examples=LONG_RUN or ci,
+        deadline=None,
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.filter_too_much,
+        ],
+    )
 
 
 # --- valid sheets: the invariants --------------------------------------------------------
+
 
 def write_forms(folder: Path, game: Game, data: st.DataObject) -> dict[str, list[str]]:
     """The game as YAML, long CSV and wide CSV files: form → the CLI arguments that read it."""
@@ -53,8 +60,9 @@ def write_forms(folder: Path, game: Game, data: st.DataObject) -> dict[str, list
         outside += ["--first-dealer", game.first_dealer]
     forms = {"yaml": [str(folder / "sheet.yaml")], "wide": [str(folder / "wide.csv"), *outside]}
     if game.rounds:  # a long CSV names its players in its rows only
-        (folder / "long.csv").write_text(data.draw(long_csv_text(game)), encoding="utf-8",
-                                         newline="")
+        (folder / "long.csv").write_text(
+            data.draw(long_csv_text(game)), encoding="utf-8", newline=""
+        )
         forms["long"] = [str(folder / "long.csv"), *outside]
     return forms
 
@@ -64,8 +72,10 @@ def score_json(arguments: list[str]) -> dict[str, Any]:
     result = run("score", *arguments, "-f", "json")
     assert result.exit_code == 0, result.stderr
     # a long CSV's extra column (fuzzsheets: "note") is ignored with a note naming it (SPEC §3)
-    assert all(line.endswith("note: column 'note' is not read, ignored (did you mean 'notes'?)")
-               for line in result.stderr.splitlines()), result.stderr
+    assert all(
+        line.endswith("note: column 'note' is not read, ignored (did you mean 'notes'?)")
+        for line in result.stderr.splitlines()
+    ), result.stderr
     return json.loads(result.stdout)
 
 
@@ -93,8 +103,9 @@ def check_invariants(game: Game, data: dict[str, Any]) -> None:
             assert cell["tricks"] == tricks[seat]
             totals[name] += cell["points"]
             assert cell["total"] == totals[name], "a total is the sum of the round points"
-            balanced = (rules["balancedBidPenalty"]
-                        if name == dealer and sum(bids) == sizes[index] else 0)
+            balanced = (
+                rules["balancedBidPenalty"] if name == dealer and sum(bids) == sizes[index] else 0
+            )
             if bids[seat] == tricks[seat]:
                 assert cell["points"] >= rules["exactBonus"] - balanced
             else:
@@ -182,19 +193,28 @@ def test_typed_points_that_match_pass_the_audit_and_one_changed_is_reported(game
         result = run("check", sheet, *outside)
     assert result.exit_code == 1
     derived = points[number - 1][seat] - 5
-    assert (f"round {number}, {game.players[seat]}: typed points {derived + 5}, derived {derived}"
-            in result.stderr)
+    assert (
+        f"round {number}, {game.players[seat]}: typed points {derived + 5}, derived {derived}"
+        in result.stderr
+    )
 
 
 @examples(300)
-@given(bid=st.integers(0, 20), tricks=st.integers(0, 20), size=st.integers(1, 20),
-       exact=st.sampled_from(range(0, 51, 5)), per_trick=st.sampled_from(range(0, 21, 5)),
-       miss=st.sampled_from(range(0, 31, 5)),
-       zero=st.sampled_from(["flatBonus", "doubleBonus", "perCardBonus"]))
+@given(
+    bid=st.integers(0, 20),
+    tricks=st.integers(0, 20),
+    size=st.integers(1, 20),
+    exact=st.sampled_from(range(0, 51, 5)),
+    per_trick=st.sampled_from(range(0, 21, 5)),
+    miss=st.sampled_from(range(0, 31, 5)),
+    zero=st.sampled_from(["flatBonus", "doubleBonus", "perCardBonus"]),
+)
 def test_base_points_made_bids_earn_at_least_the_exact_bonus_and_misses_never_earn(
-        bid, tricks, size, exact, per_trick, miss, zero):
-    rules = Settings(exact_bonus=exact, points_per_trick=per_trick, miss_penalty=miss,
-                     zero_bid_scoring=zero)
+    bid, tricks, size, exact, per_trick, miss, zero
+):
+    rules = Settings(
+        exact_bonus=exact, points_per_trick=per_trick, miss_penalty=miss, zero_bid_scoring=zero
+    )
     points = base_points(bid, tricks, size, rules)
     if bid == tricks:
         assert points >= exact
@@ -205,28 +225,93 @@ def test_base_points_made_bids_earn_at_least_the_exact_bonus_and_misses_never_ea
 
 # --- mutated sheets: exit 0 or 1, never a traceback --------------------------------------
 
-TOKENS = [b"\x00", b"\xef\xbb\xbf", b"\xff\xfe", b'"', b"'", b"&a ", b"*a", b"&", b"*", b"!!",
-          b"!!python/object/apply:os.system ['false'] ", b"!!binary ", b"!foo ", b"!!set ",
-          b"!!timestamp ", b"!!bool ", b"!!int ", b"[", b"{", b"]", b"}", b"- ", b": ", b"? ",
-          b"\r", b"\n", b"\r\n", b"\t", b" ", b"#", b"---\n", b"...\n", b",", b";", b"/",
-          b"9" * 5000, b"-1", b"1e400", b"2.5", b".nan", b"~", b"null", b"\xe9", b"\x80\x81",
-          b"\xc3", b"%YAML 1.1\n", b"|", b">", b"<<: *a\n", b"Total", b"game", b"[" * 300,
-          b"- " * 300, b"01-Jan", b"1/1/2024", b"\x1b[31m", b"\\", "\u2028".encode()]
+TOKENS = [
+    b"\x00",
+    b"\xef\xbb\xbf",
+    b"\xff\xfe",
+    b'"',
+    b"'",
+    b"&a ",
+    b"*a",
+    b"&",
+    b"*",
+    b"!!",
+    b"!!python/object/apply:os.system ['false'] ",
+    b"!!binary ",
+    b"!foo ",
+    b"!!set ",
+    b"!!timestamp ",
+    b"!!bool ",
+    b"!!int ",
+    b"[",
+    b"{",
+    b"]",
+    b"}",
+    b"- ",
+    b": ",
+    b"? ",
+    b"\r",
+    b"\n",
+    b"\r\n",
+    b"\t",
+    b" ",
+    b"#",
+    b"---\n",
+    b"...\n",
+    b",",
+    b";",
+    b"/",
+    b"9" * 5000,
+    b"-1",
+    b"1e400",
+    b"2.5",
+    b".nan",
+    b"~",
+    b"null",
+    b"\xe9",
+    b"\x80\x81",
+    b"\xc3",
+    b"%YAML 1.1\n",
+    b"|",
+    b">",
+    b"<<: *a\n",
+    b"Total",
+    b"game",
+    b"[" * 300,
+    b"- " * 300,
+    b"01-Jan",
+    b"1/1/2024",
+    b"\x1b[31m",
+    b"\\",
+    "\u2028".encode(),
+]
 
 
 @st.composite
 def mutated(draw, data: bytes) -> bytes:
     """``data`` after 1–4 random edits: flips, cuts, insertions, duplicated or dropped lines."""
     for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.sampled_from(["flip", "truncate", "delete", "insert", "token", "dup-line",
-                                     "drop-line", "swap-lines"]))
+        kind = draw(
+            st.sampled_from(
+                [
+                    "flip",
+                    "truncate",
+                    "delete",
+                    "insert",
+                    "token",
+                    "dup-line",
+                    "drop-line",
+                    "swap-lines",
+                ]
+            )
+        )
         at = draw(st.integers(0, max(len(data), 1) - 1)) if data else 0
         if kind == "flip" and data:
-            data = data[:at] + bytes([data[at] ^ draw(st.integers(1, 255))]) + data[at + 1:]
+            data = data[:at] + bytes([data[at] ^ draw(st.integers(1, 255))]) + data[at + 1 :]
         elif kind == "truncate":
             data = data[:at]
         elif kind == "delete":
-            data = data[:at] + data[at + draw(st.integers(1, 20)):]
+            data = data[:at] + data[at + draw(st.integers(1, 20)) :]
         elif kind == "insert":
             data = data[:at] + draw(st.binary(min_size=1, max_size=8)) + data[at:]
         elif kind == "token":
@@ -260,8 +345,13 @@ def assert_clean(result, sources: tuple[str, ...]) -> None:
         assert line.startswith(sources), line
 
 
-def run_commands(data: st.DataObject, path: str, extra: tuple[str, ...] = (),
-                 input: bytes | None = None, sources: tuple[str, ...] = ()) -> None:
+def run_commands(
+    data: st.DataObject,
+    path: str,
+    extra: tuple[str, ...] = (),
+    input: bytes | None = None,
+    sources: tuple[str, ...] = (),
+) -> None:
     """``score -f json`` and one other reading command on one input, each ending cleanly."""
     result = run("score", path, *extra, "-f", "json", input=input)
     assert_clean(result, sources or (path,))
@@ -303,12 +393,34 @@ def test_a_mutated_sheet_on_stdin_ends_in_exit_0_or_1(sheet, data):
 
 def yaml_values() -> st.SearchStrategy[Any]:
     """Any YAML-shaped value, with sheet-like keys more likely than random ones."""
-    keys = st.sampled_from(["players", "rounds", "bids", "tricks", "points", "settings", "title",
-                            "firstDealer", "Anna", "exactBonus", "roundMode"]) | st.text(max_size=5)
-    leaves = (st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats()
-              | st.text(max_size=8) | st.sampled_from(["Anna", "Ben", "Cara", "custom", "W"]))
-    return st.recursive(leaves, lambda inner: st.lists(inner, max_size=6)
-                        | st.dictionaries(keys, inner, max_size=6), max_leaves=40)
+    keys = st.sampled_from(
+        [
+            "players",
+            "rounds",
+            "bids",
+            "tricks",
+            "points",
+            "settings",
+            "title",
+            "firstDealer",
+            "Anna",
+            "exactBonus",
+            "roundMode",
+        ]
+    ) | st.text(max_size=5)
+    leaves = (
+        st.none()
+        | st.booleans()
+        | st.integers(-(10**12), 10**12)
+        | st.floats()
+        | st.text(max_size=8)
+        | st.sampled_from(["Anna", "Ben", "Cara", "custom", "W"])
+    )
+    return st.recursive(
+        leaves,
+        lambda inner: st.lists(inner, max_size=6) | st.dictionaries(keys, inner, max_size=6),
+        max_leaves=40,
+    )
 
 
 @examples(50)

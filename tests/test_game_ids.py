@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from wizard_cli.sheets.game_ids import GameIds
 
-IDS = st.one_of(st.none(), st.integers(-2**70, 2**70), st.text(max_size=8))
+IDS = st.one_of(st.none(), st.integers(-(2**70), 2**70), st.text(max_size=8))
 
 
 @given(st.lists(IDS, max_size=300), st.lists(IDS, max_size=50))

@@ -55,12 +55,16 @@ def test_a_sheet_of_other_line_breaks_is_edited_with_its_own(write, newline):
 ONE_ROUND_TEXT = ONE_ROUND.read_text()
 
 
-@pytest.mark.parametrize("edited", [
-    "title: Another\n" + ONE_ROUND_TEXT,  # metadata
-    ONE_ROUND_TEXT.replace("[A, B, C]", "[A, B, D]"),  # players
-    "settings: {exactBonus: 20}\n" + ONE_ROUND_TEXT,  # a setting written, though its value is the default
-    ONE_ROUND_TEXT.replace("bids: [1, 0, 0]", "bids: [0, 1, 0]"),  # a round other than expected
-])
+@pytest.mark.parametrize(
+    "edited",
+    [
+        "title: Another\n" + ONE_ROUND_TEXT,  # metadata
+        ONE_ROUND_TEXT.replace("[A, B, C]", "[A, B, D]"),  # players
+        "settings: {exactBonus: 20}\n"
+        + ONE_ROUND_TEXT,  # a setting written, though its value is the default
+        ONE_ROUND_TEXT.replace("bids: [1, 0, 0]", "bids: [0, 1, 0]"),  # a round other than expected
+    ],
+)
 def test_a_change_that_touches_what_it_must_leave_is_refused(edited):
     """checked_change, the one check of every in-place change, holds a sheet's metadata,
     players, first dealer and settings as written (left_as_it_was) and its rounds to the ones

@@ -25,8 +25,10 @@ def test_a_json_sheet_with_an_emoji_name_is_read():
     assert "\\ud83d\\ude00" in text and "\\u00e9" in text  # what the file really holds
     result = run("score", "-f", "csv", "-", input=text)
     assert (result.exit_code, result.stderr) == (0, "")
-    assert result.stdout == ("round,player,bid,tricks,points,total\n"
-                             "1,😀 Anna,1,1,30,30\n1,Zoé,0,0,20,20\n1,Cy,0,0,20,20\n")
+    assert result.stdout == (
+        "round,player,bid,tricks,points,total\n"
+        "1,😀 Anna,1,1,30,30\n1,Zoé,0,0,20,20\n1,Cy,0,0,20,20\n"
+    )
 
 
 def test_a_json_array_season_with_emoji_names(write):
@@ -34,8 +36,13 @@ def test_a_json_array_season_with_emoji_names(write):
     result = run("score", "-f", "csv", path)
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout.splitlines()[1:] == [
-        f"{path},1,1,😀 Anna,1,1,30,30", f"{path},1,1,Zoé,0,0,20,20", f"{path},1,1,Cy,0,0,20,20",
-        f"{path},2,1,🃏 Dan,1,1,30,30", f"{path},2,1,Eve,0,0,20,20", f"{path},2,1,Fay,0,0,20,20"]
+        f"{path},1,1,😀 Anna,1,1,30,30",
+        f"{path},1,1,Zoé,0,0,20,20",
+        f"{path},1,1,Cy,0,0,20,20",
+        f"{path},2,1,🃏 Dan,1,1,30,30",
+        f"{path},2,1,Eve,0,0,20,20",
+        f"{path},2,1,Fay,0,0,20,20",
+    ]
 
 
 def test_a_bad_value_after_an_emoji_name_is_reported_on_its_own_line(write):
@@ -44,7 +51,10 @@ def test_a_bad_value_after_an_emoji_name_is_reported_on_its_own_line(write):
     path = write("bad.json", text)
     result = run("check", path)
     assert (result.exit_code, result.stdout, result.stderr) == (
-        1, f"{path}: 1 problem\n", f"{path}:17: round 1, Cy: tricks 'x' is not a whole number\n")
+        1,
+        f"{path}: 1 problem\n",
+        f"{path}:17: round 1, Cy: tricks 'x' is not a whole number\n",
+    )
 
 
 def test_bad_json_syntax_after_an_emoji_is_located_on_its_line(write):
@@ -54,7 +64,8 @@ def test_bad_json_syntax_after_an_emoji_is_located_on_its_line(write):
     assert result.stderr.startswith(f"{path}:3: not valid YAML: ")
     control = write("control.json", '{"players": ["\\ud83d\\ude00 A"],\n\x01"rounds": []}\n')
     assert run("check", control).stderr == (
-        f"{control}:2: not valid YAML: character #x0001 is not allowed in YAML (line 2)\n")
+        f"{control}:2: not valid YAML: character #x0001 is not allowed in YAML (line 2)\n"
+    )
 
 
 def test_escaped_backslashes_and_lone_halves_are_not_pairs(write):
@@ -73,18 +84,23 @@ def test_add_to_a_json_sheet_with_emoji_edits_in_the_right_place(write):
     assert run("add", path, "--bids", "0,1,0", "-q").exit_code == 0
     assert run("add", path, "--tricks", "0,2,0", "-q").exit_code == 0
     assert path.read_text() == before.replace(
-        "[1, 0, 0]}]", '[1, 0, 0]}, {"bids": [0, 1, 0], "tricks": [0, 2, 0]}]')
+        "[1, 0, 0]}]", '[1, 0, 0]}, {"bids": [0, 1, 0], "tricks": [0, 2, 0]}]'
+    )
     assert json.loads(path.read_text())["players"] == PLAYERS
 
 
 def test_add_to_an_indented_json_sheet_keeps_its_layout(write):
-    path = write("g.json", '{\n  "players": ["\\ud83d\\ude00 A", "\\ud83c\\udccf B", "C"],\n'
-                           '  "rounds": [\n    {"bids": [1, 0, 0], "tricks": [1, 0, 0]}\n  ]\n}\n')
+    path = write(
+        "g.json",
+        '{\n  "players": ["\\ud83d\\ude00 A", "\\ud83c\\udccf B", "C"],\n'
+        '  "rounds": [\n    {"bids": [1, 0, 0], "tricks": [1, 0, 0]}\n  ]\n}\n',
+    )
     assert run("add", path, "--bids", "0,1,0", "--tricks", "0,2,0", "-q").exit_code == 0
     assert path.read_text() == (
         '{\n  "players": ["\\ud83d\\ude00 A", "\\ud83c\\udccf B", "C"],\n  "rounds": [\n'
         '    {"bids": [1, 0, 0], "tricks": [1, 0, 0]},\n'
-        '    {"bids": [0, 1, 0], "tricks": [0, 2, 0]}\n  ]\n}\n')
+        '    {"bids": [0, 1, 0], "tricks": [0, 2, 0]}\n  ]\n}\n'
+    )
 
 
 class _Small(JsonBlocks):
@@ -93,12 +109,13 @@ class _Small(JsonBlocks):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.text(st.sampled_from("a😀é\\\"\n\U0001F0CF"), max_size=6), max_size=6))
+@given(st.lists(st.text(st.sampled_from('a😀é\\"\n\U0001f0cf'), max_size=6), max_size=6))
 def test_rewritten_json_reads_as_json_does_in_any_blocks(names):
     text = json.dumps(names, indent=1)
     blocks = _Small(text, keep_points=True)
     rewritten = "".join(iter(blocks.read, ""))
     assert yaml.safe_load(rewritten) == json.loads(text)
     assert rewritten.count("\n") == text.count("\n")
-    assert [text[blocks.original(p):blocks.original(p) + 2] for p in blocks.points] == \
-        ["\\u"] * text.count("\\ud83")
+    assert [text[blocks.original(p) : blocks.original(p) + 2] for p in blocks.points] == [
+        "\\u"
+    ] * text.count("\\ud83")

@@ -34,15 +34,25 @@ SLOW = os.environ.get("WIZARD_SLOW") == "1"
 SEASONS = range(60 if SLOW else 3)
 NAMES = ["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gus", " Hal", "Ida Marie", "Jo;e"]
 BAD = ["x", "-1", "2.0", " 1", "01", "", "99", "1e3", "\u0663"]
-RULES = [[], ["--zero-bid", "doubleBonus"], ["--set", "screwTheDealer=always"],
-         ["--set", "tieBreak=madeBids", "--set", "perfectGameBonus=20"],
-         ["--set", "roundMode=custom", "--set", "customRoundCount=3"],
-         ["--set", "finalRoundBonus=10", "--set", "balancedBidPenalty=5", "--zero-bid",
-          "perCardBonus"],
-         ["--set", "roundMode=quickPlay", "--set", "tieBreak=totalBids"]]
-COMMANDS = [["standings", "-f", "jsonl"], ["score", "-f", "jsonl"], ["check", "-f", "jsonl"],
-            ["score"], ["stats", "--by", "handSize"], ["ratings"], ["standings", "-f", "csv"],
-            ["stats", "-f", "json"]]
+RULES = [
+    [],
+    ["--zero-bid", "doubleBonus"],
+    ["--set", "screwTheDealer=always"],
+    ["--set", "tieBreak=madeBids", "--set", "perfectGameBonus=20"],
+    ["--set", "roundMode=custom", "--set", "customRoundCount=3"],
+    ["--set", "finalRoundBonus=10", "--set", "balancedBidPenalty=5", "--zero-bid", "perCardBonus"],
+    ["--set", "roundMode=quickPlay", "--set", "tieBreak=totalBids"],
+]
+COMMANDS = [
+    ["standings", "-f", "jsonl"],
+    ["score", "-f", "jsonl"],
+    ["check", "-f", "jsonl"],
+    ["score"],
+    ["stats", "--by", "handSize"],
+    ["ratings"],
+    ["standings", "-f", "csv"],
+    ["stats", "-f", "json"],
+]
 
 
 def game_rows(rng: random.Random, players: list[str], rounds: int) -> list[list[str]]:
@@ -91,7 +101,7 @@ def season_text(rng: random.Random, games: int) -> str:
             elif kind == 5:
                 rows[at][2] = f'"{rows[at][2]}"'  # a quoted cell
             elif kind == 6:
-                rows[at] = rows[at][:rng.randint(1, 4)]  # cut short
+                rows[at] = rows[at][: rng.randint(1, 4)]  # cut short
             elif kind == 7:
                 rows[at] = rows[at] + ["extra"]
             else:
@@ -108,8 +118,10 @@ def both(args: list[str]) -> tuple[tuple, tuple]:
     """A command through the lanes, then through the general path."""
     lane = run(*args)
     general = CliRunner_general(args)
-    return ((lane.exit_code, lane.stdout, lane.stderr),
-            (general.exit_code, general.stdout, general.stderr))
+    return (
+        (lane.exit_code, lane.stdout, lane.stderr),
+        (general.exit_code, general.stdout, general.stderr),
+    )
 
 
 def CliRunner_general(args: list[str]):  # noqa: N802 (named for what it is)
@@ -159,39 +171,58 @@ def test_a_clean_season_takes_the_lanes():
     for number in range(30):
         lines += [",".join([f"g{number}", *row]) for row in game_rows(rng, NAMES[:4], 15)]
     data = ("\n".join(lines) + "\n").encode()
-    sheets = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None,
-                                                        block_bytes=4096), "s.csv"))
-    general = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
-                                   "s.csv", bulk=False))
+    sheets = list(
+        read_csv_sheets(
+            source.decoded_blocks(io.BytesIO(data), "s.csv", None, block_bytes=4096), "s.csv"
+        )
+    )
+    general = list(
+        read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None), "s.csv", bulk=False)
+    )
     assert sheets == general and len(sheets) == 30
     reader = CsvRows(source.decoded_blocks(io.BytesIO(data), "s.csv", None, block_bytes=4096))
     reader.header()
     kinds = [type(rows) is BlockColumns for rows, _ in reader.chunks(columns_of=5)]
     assert kinds[0] is False and len(kinds) > 5 and all(kinds[1:])  # after the header's block
-    assert all(sheet.rounds.bid_lines is sheet.rounds.trick_lines  # whole columns: in bulk
-               for sheet in sheets)
+    assert all(
+        sheet.rounds.bid_lines is sheet.rounds.trick_lines  # whole columns: in bulk
+        for sheet in sheets
+    )
     assert not any(sheet.rounds.bid_lines is sheet.rounds.trick_lines for sheet in general)
 
 
 # --- the season lane: runs of whole regular games -------------------------------------------
 
-LANE_COMMANDS = [["standings", "-f", "jsonl"], ["check", "-f", "jsonl"], ["score", "-f", "jsonl"],
-                 ["score"]]
+LANE_COMMANDS = [
+    ["standings", "-f", "jsonl"],
+    ["check", "-f", "jsonl"],
+    ["score", "-f", "jsonl"],
+    ["score"],
+]
 LANE_SEASONS = range(24 if SLOW else 3)
 
 
-def clean_season_text(rng: random.Random, games: int, names: list[str] = NAMES,
-                      late: tuple[str, ...] = (), spoilt: float = 0.25,
-                      ending: str | None = None) -> str:
+def clean_season_text(
+    rng: random.Random,
+    games: int,
+    names: list[str] = NAMES,
+    late: tuple[str, ...] = (),
+    spoilt: float = 0.25,
+    ending: str | None = None,
+) -> str:
     """A long CSV of mostly whole, regular games (the lane's), some spoilt the ways a run must
     not take: a value outside the hand, tricks not adding up, an id used before, a merged or
     spaced game cell, a game cut short, a name with spaces, a quoted cell, an odd row. In some
     seasons a table often plays many games in a row (a run's games at one table); ``late``
     names come in the last quarter only (first seen in a run, not in the header's block)."""
     # Each header names the columns game, round, player, bid, tricks in some order.
-    header, order = rng.choice([("game,round,player,bid,tricks", [0, 1, 2, 3, 4]),
-                                ("round,player,bid,tricks,game", [1, 2, 3, 4, 0]),
-                                ("Spiel,Runde,Spieler,Ansage,Stiche", [0, 1, 2, 3, 4])])
+    header, order = rng.choice(
+        [
+            ("game,round,player,bid,tricks", [0, 1, 2, 3, 4]),
+            ("round,player,bid,tricks,game", [1, 2, 3, 4, 0]),
+            ("Spiel,Runde,Spieler,Ansage,Stiche", [0, 1, 2, 3, 4]),
+        ]
+    )
     delimiter = rng.choice([",", ",", ",", ";", "\t"])
     lines = [header.replace(",", delimiter)]
     streaky = rng.random() < 0.5
@@ -199,7 +230,9 @@ def clean_season_text(rng: random.Random, games: int, names: list[str] = NAMES,
     for number in range(games):
         if not (streaky and players and rng.random() < 0.95):
             pool = names[:6] if rng.random() < 0.95 else names[:8]
-            players = rng.sample(pool + list(late) * (number > games * 3 // 4), rng.choice([3, 4, 4, 5, 6]))
+            players = rng.sample(
+                pool + list(late) * (number > games * 3 // 4), rng.choice([3, 4, 4, 5, 6])
+            )
         whole = 60 // len(players)
         rounds = whole if rng.random() < 0.9 else rng.randint(1, whole)
         game_id = f"g{number}"
@@ -215,7 +248,7 @@ def clean_season_text(rng: random.Random, games: int, names: list[str] = NAMES,
                 for row in rows:
                     row[0] = f"g{rng.randrange(number + 1)}"  # an id used before (or its own)
             elif kind == 3:
-                for row in rows[:rng.randint(1, len(rows))]:
+                for row in rows[: rng.randint(1, len(rows))]:
                     row[0] = rng.choice(["", " ", f"g{number - 1}", f" g{number - 1}"])
             elif kind == 4:
                 rows[at][0] = rng.choice([f"{game_id} ", f'"{game_id}"'])
@@ -226,8 +259,12 @@ def clean_season_text(rng: random.Random, games: int, names: list[str] = NAMES,
             else:
                 rows[at] = rows[at] + ["extra"]
         for row in rows:  # written in the header's column order (a blank row: a blank line)
-            lines.append("" if not row else delimiter.join(row[at] if at < len(row) else "" for at in order)
-                         + delimiter.join([""] + row[5:]))
+            lines.append(
+                ""
+                if not row
+                else delimiter.join(row[at] if at < len(row) else "" for at in order)
+                + delimiter.join([""] + row[5:])
+            )
     ending = ending or rng.choice(["\n"] * 6 + ["\r\n"])
     text = ending.join(lines) + ending
     if ending == "\r\n" and rng.random() < 0.3:  # a few lines LF-ended, or a lone CR
@@ -242,7 +279,7 @@ def test_the_season_lane_prints_what_the_general_path_prints(tmp_path, seed, end
     path = tmp_path / "season.csv"
     path.write_bytes(clean_season_text(rng, rng.randint(150, 400), ending=ending).encode())
     for command in LANE_COMMANDS:
-        for rules in (rng.sample(RULES, 2) if not SLOW else RULES):
+        for rules in rng.sample(RULES, 2) if not SLOW else RULES:
             args = [command[0], path, *command[1:], *rules]
             lane, general = both(args)
             assert lane == general, args
@@ -250,8 +287,9 @@ def test_the_season_lane_prints_what_the_general_path_prints(tmp_path, seed, end
 
 def as_sheets(items) -> list:
     """The reader's items with every run as the sheets of its games."""
-    return [sheet for item in items
-            for sheet in (item.sheets() if type(item) is GameRun else [item])]
+    return [
+        sheet for item in items for sheet in (item.sheets() if type(item) is GameRun else [item])
+    ]
 
 
 def crlf_season_text(rng: random.Random, games: int) -> str:
@@ -265,12 +303,12 @@ def test_the_reader_reads_as_the_general_path_in_any_block_size(seed, make):
     """Block by block, with runs or without: every game as the general path reads it."""
     rng = random.Random(1000 + seed)
     data = make(rng, rng.randint(5, 40) if make is season_text else rng.randint(20, 80)).encode()
-    expected = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
-                                    "s.csv", bulk=False))
+    expected = list(
+        read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None), "s.csv", bulk=False)
+    )
     for block_bytes in (1, 64, 1000, 4096, 1 << 16):
         for runs in (False, True):
-            blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None,
-                                           block_bytes=block_bytes)
+            blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None, block_bytes=block_bytes)
             assert as_sheets(read_csv_sheets(blocks, "s.csv", runs=runs)) == expected, block_bytes
 
 
@@ -283,8 +321,9 @@ def test_a_clean_season_takes_the_season_lane(tmp_path, ending):
     for number in range(300):
         lines += [",".join([f"g{number}", *row]) for row in game_rows(rng, NAMES[:4], 15)]
     data = (ending.join(lines) + ending).encode()
-    items = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
-                                 "s.csv", runs=True))
+    items = list(
+        read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None), "s.csv", runs=True)
+    )
     assert sum(len(item) for item in items if type(item) is GameRun) > 200  # (not the first block)
     path = tmp_path / "season.csv"
     path.write_bytes(data)
@@ -308,13 +347,18 @@ def test_a_clean_season_takes_the_season_lane_for_score(tmp_path):
 
     rng = random.Random(9)
     lines = ["game,round,player,bid,tricks"]
-    tables = [NAMES[:4], ["A%sn", "Ben", "Cara%", "Dan"], ["Zoë", "Ben", "李", "Dan"],
-              ["Anna", "Ben\x1b", "Cara", "Dan"], ["Anna", "Ben", "Maximiliane-Anastasia"]]
+    tables = [
+        NAMES[:4],
+        ["A%sn", "Ben", "Cara%", "Dan"],
+        ["Zoë", "Ben", "李", "Dan"],
+        ["Anna", "Ben\x1b", "Cara", "Dan"],
+        ["Anna", "Ben", "Maximiliane-Anastasia"],
+    ]
     for number in range(500):
         table = tables[number * len(tables) // 500]
         rows = game_rows(rng, table, 60 // len(table))
         if number % 3 == 0:  # someone makes every bid: a perfect game's bonus, when there is one
-            for row in rows[number % len(table)::len(table)]:
+            for row in rows[number % len(table) :: len(table)]:
                 row[2] = row[3]
         lines += [",".join([f"g{number}", *row]) for row in rows]
     path = tmp_path / "season.csv"
@@ -325,11 +369,20 @@ def test_a_clean_season_takes_the_season_lane_for_score(tmp_path):
         source = inputs([str(path)], RuleOptions())
         items = list(source.scored_noting_points(lane=season_lane(ScoreOutput(), fmt)))
         if fmt == "jsonl":
-            shown = [json.loads(line)["players"] for item in items if type(item) is Rendered
-                     for line in item.splitlines()]
+            shown = [
+                json.loads(line)["players"]
+                for item in items
+                if type(item) is Rendered
+                for line in item.splitlines()
+            ]
         else:
-            shown = [line.split()[3:] for item in items if type(item) is Rendered
-                     for line in item.splitlines() if line.startswith("  Round    Cards")]
+            shown = [
+                line.split()[3:]
+                for item in items
+                if type(item) is Rendered
+                for line in item.splitlines()
+                if line.startswith("  Round    Cards")
+            ]
         taken = [tables.index(players) for players in shown]
         assert set(taken) == through, fmt
         assert len(taken) > 300 if fmt == "jsonl" else len(taken) > 150
@@ -338,10 +391,18 @@ def test_a_clean_season_takes_the_season_lane_for_score(tmp_path):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.tuples(st.integers(3, 6), st.integers(1, 20), st.integers(1, 4)).flatmap(
-    lambda shape: st.tuples(st.just(shape[:2]), st.lists(st.integers(-200, 200),
-                                                         min_size=shape[0] * shape[1] * shape[2],
-                                                         max_size=shape[0] * shape[1] * shape[2]))))
+@given(
+    st.tuples(st.integers(3, 6), st.integers(1, 20), st.integers(1, 4)).flatmap(
+        lambda shape: st.tuples(
+            st.just(shape[:2]),
+            st.lists(
+                st.integers(-200, 200),
+                min_size=shape[0] * shape[1] * shape[2],
+                max_size=shape[0] * shape[1] * shape[2],
+            ),
+        )
+    )
+)
 def test_running_totals_add_each_seats_points_game_by_game(case):
     """A run's running totals: each seat's points summed round by round, from 0 in each game."""
     from wizard_cli.game.scoring import running_totals
@@ -357,14 +418,18 @@ def test_running_totals_add_each_seats_points_game_by_game(case):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["g1", "g2", "g3", "", " g1", "g1 "]),
-                          st.integers(1, 6)), max_size=14),
-       st.integers(1, 6), st.floats(0, 1))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["g1", "g2", "g3", "", " g1", "g1 "]), st.integers(1, 6)),
+        max_size=14,
+    ),
+    st.integers(1, 6),
+    st.floats(0, 1),
+)
 def test_runs_of_game_cells_are_found_as_one_by_one(parts, length, same):
     """The season's runs of game cells, guessed all of one length and checked as one text
     (csv_rows.cell_runs), are the runs found cell by cell, whatever the cells."""
-    cells = [cell for cell, count in parts
-             for _ in range(length if count / 6 < same else count)]
+    cells = [cell for cell, count in parts for _ in range(length if count / 6 < same else count)]
     assert cell_runs(cells) == cell_runs_from(cells, 0)
 
 
@@ -372,31 +437,54 @@ def test_runs_of_game_cells_are_found_as_one_by_one(parts, length, same):
 
 LOOK_ALIKES = ["Anna", "Ben", "Cara", "Dan", "anna", "Ida Marie", "Jo;e", " Hal"]
 LATE = ["IdaMarie", "ben", "Finn"]  # first seen late: the look-alikes of a run's games
-SEASON_COMMANDS = [["stats"], ["stats", "--by", "handSize"], ["stats", "--by", "position"],
-                   ["stats", "--by", "opponent"], ["ratings"], ["ratings", "--history"]]
+SEASON_COMMANDS = [
+    ["stats"],
+    ["stats", "--by", "handSize"],
+    ["stats", "--by", "position"],
+    ["stats", "--by", "opponent"],
+    ["ratings"],
+    ["ratings", "--history"],
+]
 FORMATS = ["table", "markdown", "csv", "tsv", "json", "jsonl"]
-FILTERS = [[], [], ["--player", "Ben"], ["--player", " anna "], ["--player", "Cara",
-           "--player", "Ida Marie"], ["--player", "Finn"], ["--since", "2026-01-01"],
-           ["--until", "2026-01-09"], ["--player", "Nobody"]]
+FILTERS = [
+    [],
+    [],
+    ["--player", "Ben"],
+    ["--player", " anna "],
+    ["--player", "Cara", "--player", "Ida Marie"],
+    ["--player", "Finn"],
+    ["--since", "2026-01-01"],
+    ["--until", "2026-01-09"],
+    ["--player", "Nobody"],
+]
 SEASON_LANE_SEASONS = range(40 if SLOW else 3)
 
 
 @pytest.mark.parametrize("seed", SEASON_LANE_SEASONS)
 def test_stats_and_ratings_through_the_season_lane_print_what_the_general_path_prints(
-        tmp_path, seed):
+    tmp_path, seed
+):
     """Every grouping of stats and both ratings, in every format, filtered or not, under every
     rule set: through the lane (a long CSV's checked runs folded in whole) as the general way.
     A second, dated file of spoilt games sometimes follows (no runs: dates and filters apply)."""
     rng = random.Random(3000 + seed)
     path = tmp_path / "season.csv"
-    path.write_bytes(clean_season_text(rng, rng.randint(120, 250), LOOK_ALIKES, LATE,
-                                       rng.choice([0.03, 0.25])).encode())
+    path.write_bytes(
+        clean_season_text(
+            rng, rng.randint(120, 250), LOOK_ALIKES, LATE, rng.choice([0.03, 0.25])
+        ).encode()
+    )
     paths = [path]
     if rng.random() < 0.4:
         paths.append(tmp_path / "dated.csv")
         paths[1].write_bytes(season_text(rng, rng.randint(10, 30)).encode())
-    cases = [(command, fmt, filters, rules) for command in SEASON_COMMANDS for fmt in FORMATS
-             for filters in FILTERS for rules in RULES]
+    cases = [
+        (command, fmt, filters, rules)
+        for command in SEASON_COMMANDS
+        for fmt in FORMATS
+        for filters in FILTERS
+        for rules in RULES
+    ]
     for command, fmt, filters, rules in rng.sample(cases, 60 if SLOW else 8):
         args = [command[0], *paths, *command[1:], "-f", fmt, *filters, *rules]
         lane, general = both(args)
@@ -410,15 +498,19 @@ def season_items(data: bytes, block_bytes: int | None, runs: bool) -> list:
     from wizard_cli.game.runs import ScoredRun, check_run
     from wizard_cli.game.validation import check_sheet
 
-    blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None,
-                                   **({} if block_bytes is None else {"block_bytes": block_bytes}))
+    blocks = source.decoded_blocks(
+        io.BytesIO(data),
+        "s.csv",
+        None,
+        **({} if block_bytes is None else {"block_bytes": block_bytes}),
+    )
     items = []
     for item in read_csv_sheets(blocks, "s.csv", bulk=runs, runs=runs):
         standings = check_run(item) if type(item) is GameRun else None
         if standings is not None:
             items.append(ScoredRun(item, standings, range(len(item))))
             continue
-        for sheet in (item.sheets() if type(item) is GameRun else [item]):
+        for sheet in item.sheets() if type(item) is GameRun else [item]:
             checked = check_sheet(sheet)
             if checked.valid:
                 items.append(score_game(checked.validated))
@@ -439,18 +531,31 @@ def test_a_seasons_tallies_from_runs_are_those_of_each_game_in_any_block_size(se
     general = season_items(data, None, runs=False)
     assert not any(type(item) is ScoredRun for item in general)
     expected_stats = season_stats(general)
-    expected = (expected_stats.ranked(), expected_stats.games, expected_stats.finished,
-                [(by, season_breakdown(general, by).rows()) for by in BY_KEYS],
-                season_ratings(general).table(), list(rating_history(general)))
+    expected = (
+        expected_stats.ranked(),
+        expected_stats.games,
+        expected_stats.finished,
+        [(by, season_breakdown(general, by).rows()) for by in BY_KEYS],
+        season_ratings(general).table(),
+        list(rating_history(general)),
+    )
     for block_bytes in (1000, 4096, 1 << 16):
         items = season_items(data, block_bytes, runs=True)
         # (a file of one block has no plain block after its header's, and CRLF none: no runs)
-        assert (any(type(item) is ScoredRun for item in items) or block_bytes > len(data) / 2
-                or b"\r" in data)
+        assert (
+            any(type(item) is ScoredRun for item in items)
+            or block_bytes > len(data) / 2
+            or b"\r" in data
+        )
         stats = season_stats(items)
-        assert (stats.ranked(), stats.games, stats.finished,
-                [(by, season_breakdown(items, by).rows()) for by in BY_KEYS],
-                season_ratings(items).table(), list(rating_history(items))) == expected
+        assert (
+            stats.ranked(),
+            stats.games,
+            stats.finished,
+            [(by, season_breakdown(items, by).rows()) for by in BY_KEYS],
+            season_ratings(items).table(),
+            list(rating_history(items)),
+        ) == expected
 
 
 def test_a_run_folds_in_only_the_games_kept():
@@ -473,8 +578,11 @@ def test_a_run_folds_in_only_the_games_kept():
         part = ScoredRun(scored_run.run, scored_run.standings, kept)
         segments = list(part.segments())
         assert [index for _, start, stop in segments for index in range(start, stop)] == kept
-        assert all(scored_run.run.tables[index] == table for table, start, stop in segments
-                   for index in range(start, stop))
+        assert all(
+            scored_run.run.tables[index] == table
+            for table, start, stop in segments
+            for index in range(start, stop)
+        )
         lengths.update(stop - start for _, start, stop in segments)
         parts.append(part)
         picked += [by_id[scored_run.run.ids[index]] for index in kept]
@@ -514,16 +622,25 @@ def test_a_clean_season_takes_the_season_lane_for_stats_and_ratings(tmp_path):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(["0", "1", "7", "9", "10", "15", "99", "01", "", " 1", "x",
-                                 "\u0663", "100", "-1"]), max_size=30))
+@given(
+    st.lists(
+        st.sampled_from(
+            ["0", "1", "7", "9", "10", "15", "99", "01", "", " 1", "x", "\u0663", "100", "-1"]
+        ),
+        max_size=30,
+    )
+)
 def test_plain_numbers_read_as_whole_number_reads_them(cells):
     """A column's plain numbers (looked up at once): what whole_number reads each cell as,
     when every one is a plain number; else None (one cell or many)."""
     from wizard_cli.sheets.cells import PLAIN_NUMBERS
     from wizard_cli.sheets.csv.runs import plain_numbers
 
-    expected = ([PLAIN_NUMBERS[cell] for cell in cells]
-                if all(cell in PLAIN_NUMBERS for cell in cells) else None)
+    expected = (
+        [PLAIN_NUMBERS[cell] for cell in cells]
+        if all(cell in PLAIN_NUMBERS for cell in cells)
+        else None
+    )
     assert plain_numbers(cells) == expected
 
 
@@ -537,8 +654,9 @@ def test_a_short_game_draws_the_dealer_column_as_wide_as_its_dealers(tmp_path):
         lines += [",".join([f"g{number}", *row]) for row in game_rows(rng, table, 3)]
     path = tmp_path / "season.csv"
     path.write_bytes(("\n".join(lines) + "\n").encode())
-    lane, general = both(["score", path, "--set", "roundMode=custom", "--set",
-                          "customRoundCount=3"])
+    lane, general = both(
+        ["score", path, "--set", "roundMode=custom", "--set", "customRoundCount=3"]
+    )
     assert lane == general and lane[0] == 0 and "  Dealer    " in lane[1]
 
 
@@ -549,7 +667,7 @@ def test_a_game_read_the_general_way_and_repeated_in_a_run_is_an_error(tmp_path)
     lines = ["game,round,player,bid,tricks"]
     ids = [f"g{n}" for n in range(100)] + ["X", "a1", "a2", "X"] + [f"b{n}" for n in range(50)]
     for number, game_id in enumerate(ids):
-        rows = game_rows(rng, NAMES[:5 if number == 100 else 4], 3)
+        rows = game_rows(rng, NAMES[: 5 if number == 100 else 4], 3)
         if number == 100:  # five players (a span of its own), round 2 out of seating order
             rows[5:10] = rows[5:10][::-1]
         lines += [",".join([game_id, *row]) for row in rows]
@@ -574,15 +692,24 @@ def test_the_lanes_keep_a_bounded_number_of_tables(tmp_path):
     from wizard_cli.output.json_lines import RunLines
     from wizard_cli.output.score_runs import ScoreRunTables
 
-    seatings = list(itertools.islice(itertools.permutations([f"P{n}" for n in range(20)], 3),
-                                     KEPT_TABLES + 500))
+    seatings = list(
+        itertools.islice(itertools.permutations([f"P{n}" for n in range(20)], 3), KEPT_TABLES + 500)
+    )
     layers = [[RawSetting("roundMode", "custom"), RawSetting("customRoundCount", 1)]]
     tables, lines = ScoreRunTables(), RunLines(ScoreOutput())
     first = None
     for start in range(0, len(seatings), 100):  # runs of 100 games (a block's), each reseated
-        seated = seatings[start:start + 100]
-        run = GameRun("s.csv", 3, 1, 2, [f"g{n}" for n in range(len(seated))], seated,
-                      [1, 0, 0] * len(seated), [1, 0, 0] * len(seated))
+        seated = seatings[start : start + 100]
+        run = GameRun(
+            "s.csv",
+            3,
+            1,
+            2,
+            [f"g{n}" for n in range(len(seated))],
+            seated,
+            [1, 0, 0] * len(seated),
+            [1, 0, 0] * len(seated),
+        )
         standings = check_run(run, layers)
         drawn, written = tables(run, standings, True), lines(run, standings, True)
         assert drawn.count("Game over — ") == written.count("\n") == len(seated)

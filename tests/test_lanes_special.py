@@ -23,24 +23,45 @@ from wizard_cli.sheets.csv.sheets import read_csv_sheets
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 SEEDS = range(30 if SLOW else 3)
-SPECIAL_RULES = [*RULES, ["--set", "specialCards=true"], ["--set", "specialCards=false"],
-                 ["--set", "specialCards=true", "--set", "finalRoundBonus=10", "--set",
-                  "balancedBidPenalty=5", "--set", "screwTheDealer=always"],
-                 ["--set", "tieBreak=madeBids", "--set", "perfectGameBonus=20"]]
-COMMANDS = [["standings", "-f", "jsonl"], ["check", "-f", "jsonl"], ["score", "-f", "jsonl"],
-            ["score"], ["stats"], ["stats", "--by", "handSize"], ["stats", "--by", "position"],
-            ["ratings"], ["standings", "-f", "csv"]]
+SPECIAL_RULES = [
+    *RULES,
+    ["--set", "specialCards=true"],
+    ["--set", "specialCards=false"],
+    [
+        "--set",
+        "specialCards=true",
+        "--set",
+        "finalRoundBonus=10",
+        "--set",
+        "balancedBidPenalty=5",
+        "--set",
+        "screwTheDealer=always",
+    ],
+    ["--set", "tieBreak=madeBids", "--set", "perfectGameBonus=20"],
+]
+COMMANDS = [
+    ["standings", "-f", "jsonl"],
+    ["check", "-f", "jsonl"],
+    ["score", "-f", "jsonl"],
+    ["score"],
+    ["stats"],
+    ["stats", "--by", "handSize"],
+    ["stats", "--by", "position"],
+    ["ratings"],
+    ["standings", "-f", "csv"],
+]
 
 
-def special_rounds(rng: random.Random, players: list[str], rounds: int, share: float,
-                   spoil: bool) -> list[list[str]]:
+def special_rounds(
+    rng: random.Random, players: list[str], rounds: int, share: float, spoil: bool
+) -> list[list[str]]:
     """A game's rows (round, player, bid, tricks, bomb, cloud): Bombs and Clouds in about
     ``share`` of its rounds, each cell as the general reader reads it; ``spoil`` breaks one
     special card a way a run must not take."""
     rows = [[*row, "", ""] for row in game_rows(rng, players, rounds)]
     count = len(players)
     for index in range(rounds):
-        cells = rows[index * count:(index + 1) * count]
+        cells = rows[index * count : (index + 1) * count]
         size = index + 1
         if rng.random() < share:  # the Bomb: one trick goes to nobody
             holder = [row for row in cells if int(row[3])]
@@ -70,7 +91,7 @@ def special_rounds(rng: random.Random, players: list[str], rounds: int, share: f
             rows[at][5] = rng.choice(["+2", "x"])
         elif kind == 2:  # two Clouds in one round, or a Cloud to whoever took no trick
             first = at - at % count
-            for row in rows[first:first + count][:2]:
+            for row in rows[first : first + count][:2]:
                 row[5] = "+1"
         elif kind == 3:  # a Cloud past the hand
             rows[at][5] = "+1"
@@ -80,12 +101,14 @@ def special_rounds(rng: random.Random, players: list[str], rounds: int, share: f
     return rows
 
 
-def special_season_text(rng: random.Random, games: int, share: float = 0.1,
-                        spoilt: float = 0.15) -> str:
+def special_season_text(
+    rng: random.Random, games: int, share: float = 0.1, spoilt: float = 0.15
+) -> str:
     """A long CSV with ``bomb`` and ``cloud`` columns (English or German), mostly whole
     regular games, tables often playing many games in a row."""
-    header = rng.choice(["game,round,player,bid,tricks,bomb,cloud",
-                         "Spiel,Runde,Spieler,Ansage,Stiche,Bombe,Wolke"])
+    header = rng.choice(
+        ["game,round,player,bid,tricks,bomb,cloud", "Spiel,Runde,Spieler,Ansage,Stiche,Bombe,Wolke"]
+    )
     lines = [header]
     players: list[str] = []
     for number in range(games):
@@ -94,20 +117,20 @@ def special_season_text(rng: random.Random, games: int, share: float = 0.1,
         whole = 60 // len(players)
         rounds = whole if rng.random() < 0.9 else rng.randint(1, whole)
         spoil = rng.random() < spoilt
-        for row in special_rounds(rng, players, rounds, share if rng.random() < 0.8 else 0,
-                                  spoil):
+        for row in special_rounds(rng, players, rounds, share if rng.random() < 0.8 else 0, spoil):
             lines.append(",".join([f"g{number}", *row]))
     return "\n".join(lines) + "\n"
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_season_with_bombs_and_clouds_prints_through_the_lane_what_the_general_path_prints(
-        tmp_path, seed):
+    tmp_path, seed
+):
     rng = random.Random(4000 + seed)
     path = tmp_path / "season.csv"
     path.write_bytes(special_season_text(rng, rng.randint(150, 300)).encode())
     cases = [(command, rules) for command in COMMANDS for rules in SPECIAL_RULES]
-    for command, rules in (cases if SLOW else rng.sample(cases, 14)):
+    for command, rules in cases if SLOW else rng.sample(cases, 14):
         args = [command[0], path, *command[1:], *rules]
         lane, general = both(args)
         assert lane == general, args
@@ -119,8 +142,9 @@ def test_a_season_with_bombs_and_clouds_reads_as_the_general_path_in_any_block_s
     reader reads it (its special cards, and the ``specialCards: true`` they imply)."""
     rng = random.Random(5000 + seed)
     data = special_season_text(rng, rng.randint(20, 60)).encode()
-    expected = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
-                                    "s.csv", bulk=False))
+    expected = list(
+        read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None), "s.csv", bulk=False)
+    )
     for block_bytes in (64, 1000, 4096, 1 << 16):
         blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None, block_bytes=block_bytes)
         assert as_sheets(read_csv_sheets(blocks, "s.csv", runs=True)) == expected, block_bytes
@@ -132,15 +156,21 @@ def test_a_clean_season_with_bombs_and_clouds_takes_the_season_lane(tmp_path):
     lane what the general path prints, with and without ``specialCards`` set."""
     rng = random.Random(11)
     data = special_season_text(rng, 300, share=0.2, spoilt=0).encode()
-    items = list(read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None),
-                                 "s.csv", runs=True))
+    items = list(
+        read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None), "s.csv", runs=True)
+    )
     runs = [item for item in items if type(item) is GameRun]
     assert sum(map(len, runs)) > 200
     assert sum(len(run.bombs) for run in runs) > 100 and sum(len(run.clouds) for run in runs) > 100
     path = tmp_path / "season.csv"
     path.write_bytes(data)
-    for command in (["standings", "-f", "jsonl"], ["check", "-f", "jsonl"], ["ratings"],
-                    ["stats", "--by", "handSize"], ["stats"]):
+    for command in (
+        ["standings", "-f", "jsonl"],
+        ["check", "-f", "jsonl"],
+        ["ratings"],
+        ["stats", "--by", "handSize"],
+        ["stats"],
+    ):
         for rules in ([], ["--set", "specialCards=true"]):
             lane, general = both([command[0], path, *command[1:], *rules])
             assert lane == general and lane[0] == 0, command
@@ -150,18 +180,31 @@ def test_a_clouds_changed_bid_is_what_the_run_scores_and_counts(tmp_path):
     """One game through the lane: Ben's bid of 1 taken to 2 by the Cloud is made (2 tricks),
     so scored 40 and counted as made; the Bomb's round adds up to one less than its hand."""
     rows = ["game,round,player,bid,tricks,bomb,cloud"]
-    game = [["1", "Anna", "1", "1", "", ""], ["1", "Ben", "0", "0", "", ""],
-            ["1", "Cara", "0", "0", "", ""],
-            ["2", "Anna", "0", "0", "yes", ""], ["2", "Ben", "1", "1", "", ""],
-            ["2", "Cara", "0", "0", "", ""],
-            ["3", "Anna", "0", "1", "", ""], ["3", "Ben", "1", "2", "", "+1"],
-            ["3", "Cara", "0", "0", "", ""]]
+    game = [
+        ["1", "Anna", "1", "1", "", ""],
+        ["1", "Ben", "0", "0", "", ""],
+        ["1", "Cara", "0", "0", "", ""],
+        ["2", "Anna", "0", "0", "yes", ""],
+        ["2", "Ben", "1", "1", "", ""],
+        ["2", "Cara", "0", "0", "", ""],
+        ["3", "Anna", "0", "1", "", ""],
+        ["3", "Ben", "1", "2", "", "+1"],
+        ["3", "Cara", "0", "0", "", ""],
+    ]
     for number in range(40):
         rows += [",".join([f"g{number}", *row]) for row in game]
     path = tmp_path / "season.csv"
     path.write_bytes(("\n".join(rows) + "\n").encode())
-    args = ["standings", path, "-f", "jsonl", "--set", "roundMode=custom",
-            "--set", "customRoundCount=3"]
+    args = [
+        "standings",
+        path,
+        "-f",
+        "jsonl",
+        "--set",
+        "roundMode=custom",
+        "--set",
+        "customRoundCount=3",
+    ]
     lane, general = both(args)
     assert lane == general and lane[0] == 0
     assert '{"rank":1,"player":"Ben","score":90,"bonus":0}' in lane[1].splitlines()[20]

@@ -19,16 +19,22 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHEET = "players: [Anna, Ben, Cara]\nrounds: []\n"
 ADDED = SHEET.replace("rounds: []", "rounds:\n  - bids:   [0, 0, 0]")
-NOT_A_LOCK = ("s.yaml: cannot lock the sheet: its lock path .s.yaml.lock is {kind}, not a lock "
-              "file (nothing was written; remove it if no wizard command is changing this sheet)\n")
+NOT_A_LOCK = (
+    "s.yaml: cannot lock the sheet: its lock path .s.yaml.lock is {kind}, not a lock "
+    "file (nothing was written; remove it if no wizard command is changing this sheet)\n"
+)
 
 
 def add(folder: Path, *prefix: str) -> subprocess.CompletedProcess:
     """``wizard add s.yaml --bids 0,0,0`` run in ``folder`` (after ``prefix``, a command that
     starts it)."""
-    return subprocess.run([*prefix, sys.executable, "-m", "wizard_cli", "add", "s.yaml",
-                           "--bids", "0,0,0"], cwd=folder, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "wizard_cli", "add", "s.yaml", "--bids", "0,0,0"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
 
 
 @pytest.fixture
@@ -65,20 +71,34 @@ def make_folder(folder: Path) -> None:
     (folder / ".s.yaml.lock").mkdir()
 
 
-@pytest.mark.parametrize("make, kind", [
-    (make_symlink, "a symbolic link"), (make_dangling, "a symbolic link"),
-    (make_hard_link, "a hard link to another file"), (make_fifo, "a FIFO"),
-    (make_device, "a device"), (make_folder, "a folder"),
-], ids=["symlink", "dangling-symlink", "hard-link", "fifo", "device", "folder"])
+@pytest.mark.parametrize(
+    "make, kind",
+    [
+        (make_symlink, "a symbolic link"),
+        (make_dangling, "a symbolic link"),
+        (make_hard_link, "a hard link to another file"),
+        (make_fifo, "a FIFO"),
+        (make_device, "a device"),
+        (make_folder, "a folder"),
+    ],
+    ids=["symlink", "dangling-symlink", "hard-link", "fifo", "device", "folder"],
+)
 def test_what_is_not_our_lock_is_refused_and_left_untouched(folder, make, kind):
     make(folder)
     lock = folder / ".s.yaml.lock"
     before = os.lstat(lock)
     result = add(folder)
-    assert (result.returncode, result.stdout, result.stderr) == (1, "", NOT_A_LOCK.format(kind=kind))
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1,
+        "",
+        NOT_A_LOCK.format(kind=kind),
+    )
     after = os.lstat(lock)
-    assert (after.st_ino, after.st_mode, after.st_size) == (before.st_ino, before.st_mode,
-                                                            before.st_size)
+    assert (after.st_ino, after.st_mode, after.st_size) == (
+        before.st_ino,
+        before.st_mode,
+        before.st_size,
+    )
     assert (folder / "victim").read_text() == "precious\n"
     assert (folder / "s.yaml").read_text() == SHEET
     assert not (folder / "nowhere").exists()  # a dangling link made nothing where it points
@@ -93,6 +113,7 @@ def test_our_own_lock_is_made_and_removed(folder):
 
 
 # --- a lock left behind by another user (item 13) ---------------------------------------------
+
 
 def without_root_powers() -> tuple[str, ...]:
     """The command prefix under which file permissions hold: run as root, the child loses the
@@ -136,6 +157,7 @@ def test_a_stale_lock_of_another_user_that_cannot_be_opened_says_what_to_do(fold
     assert result.stderr == (
         f"s.yaml: cannot take the lock file .s.yaml.lock (Permission denied; it belongs to "
         f"{owner}): if no wizard command is changing this sheet, it was left behind by one that "
-        "ended; remove it and try again\n")
+        "ended; remove it and try again\n"
+    )
     assert (folder / "s.yaml").read_text() == SHEET
     assert lock.exists()

@@ -39,8 +39,12 @@ sys.stderr.write(f"\\n{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}\\n")
 def peak_mib(*args: object) -> tuple[int, float, str]:
     """Run ``wizard ARGS…``; its exit code, its own peak memory in MiB, and its stderr (the
     last 200,000 characters)."""
-    result = subprocess.run([sys.executable, "-c", LAUNCHER, sys.executable, "-m", "wizard_cli",
-                             *map(str, args)], cwd=ROOT, capture_output=True, timeout=1800)
+    result = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, sys.executable, "-m", "wizard_cli", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=1800,
+    )
     err, _, last = result.stderr.decode("utf-8", "replace").rstrip("\n").rpartition("\n")
     code, peak_kib = map(int, last.split())
     return code, peak_kib / 1024, err[-200_000:]
@@ -73,27 +77,45 @@ def inputs(tmp_path_factory) -> dict[str, Path]:
 
     count = iter(range(1, 10**9))
     make("stream.yaml", "", lambda: "---\n" + game_yaml(rng))
-    make("rounds.yaml", "players: [Anna, Ben, Cara]\nrounds:\n",
-         lambda: "  - bids: [0, 0, 1]\n    tricks: [0, 0, 1]\n")
+    make(
+        "rounds.yaml",
+        "players: [Anna, Ben, Cara]\nrounds:\n",
+        lambda: "  - bids: [0, 0, 1]\n    tricks: [0, 0, 1]\n",
+    )
     make("players.yaml", "players:\n", lambda: f"  - p{next(count)}\n", "rounds: []\n")
-    make("values.yaml", "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [", lambda: "0, " * 1000,
-         "0]\n")
-    game = json.dumps({"players": ["Anna", "Ben", "Cara", "Dan"],
-                       "settings": {"roundMode": "custom", "customRoundCount": 1},
-                       "rounds": [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}]})
+    make(
+        "values.yaml",
+        "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [",
+        lambda: "0, " * 1000,
+        "0]\n",
+    )
+    game = json.dumps(
+        {
+            "players": ["Anna", "Ben", "Cara", "Dan"],
+            "settings": {"roundMode": "custom", "customRoundCount": 1},
+            "rounds": [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}],
+        }
+    )
     make("season.json", "[\n", lambda: game + ",\n", game + "\n]\n")
     games = iter(range(1, 10**9))
 
     def csv_game() -> str:
         number = next(games)
-        return "".join(f"g{number},{r},{p},0,{r if p == 'Anna' else 0}\n"
-                       for r in range(1, 16) for p in ("Anna", "Ben", "Cara", "Dan"))
+        return "".join(
+            f"g{number},{r},{p},0,{r if p == 'Anna' else 0}\n"
+            for r in range(1, 16)
+            for p in ("Anna", "Ben", "Cara", "Dan")
+        )
 
     make("season.csv", "game,round,player,bid,tricks\n", csv_game)
     rounds = iter(range(1, 10**9))
-    make("one-game.csv", "round,player,bid,tricks\n",
-         lambda: "".join(f"{number},{p},0,0\n" for number in [next(rounds)]
-                         for p in ("Anna", "Ben", "Cara")))
+    make(
+        "one-game.csv",
+        "round,player,bid,tricks\n",
+        lambda: "".join(
+            f"{number},{p},0,0\n" for number in [next(rounds)] for p in ("Anna", "Ben", "Cara")
+        ),
+    )
     make("bad-rows.csv", "round,player,bid,tricks\n", lambda: "x,Anna,0,0\n")
     return made
 
@@ -159,9 +181,12 @@ def test_convert_streams_a_season(inputs, target):
 def test_convert_of_a_yaml_stream_streams(inputs):
     code, peak, err = peak_mib("convert", inputs["stream.yaml"], "--to", "csv")
     games = inputs["stream.yaml"].read_text().count("---\n")  # numbered 1..N: text in a CSV
-    assert (code, err) == (0, f"{inputs['stream.yaml']}: note: a long CSV holds game ids as "
-                              f"text: games 1, 2, 3 and {games - 3} more read back as text "
-                              "('1', …); yaml and json keep them numbers\n")
+    assert (code, err) == (
+        0,
+        f"{inputs['stream.yaml']}: note: a long CSV holds game ids as "
+        f"text: games 1, 2, 3 and {games - 3} more read back as text "
+        "('1', …); yaml and json keep them numbers\n",
+    )
     assert peak < LIMIT_MIB, peak
 
 
@@ -211,17 +236,34 @@ def test_a_table_of_many_rows_is_drawn_line_by_line(distinct_players):
     """``stats --by opponent`` as a table: 120,000 rows (180,000 slow) measured, then drawn a
     chunk at a time (issue 21, item 5: the whole table as cells, lines and one text peaked at
     251 MiB for 30,000 games; 116 after)."""
-    code, peak, err = peak_mib("stats", "--by", "opponent", "--set", "roundMode=custom", "--set",
-                               "customRoundCount=1", distinct_players)
+    code, peak, err = peak_mib(
+        "stats",
+        "--by",
+        "opponent",
+        "--set",
+        "roundMode=custom",
+        "--set",
+        "customRoundCount=1",
+        distinct_players,
+    )
     assert (code, err) == (0, "")
     assert peak < (250 if SLOW else 104), f"{peak:.0f} MiB"
 
 
-@pytest.mark.parametrize("command", [("stats", "--by", "opponent"), ("ratings",)],
-                         ids=["stats", "ratings"])
+@pytest.mark.parametrize(
+    "command", [("stats", "--by", "opponent"), ("ratings",)], ids=["stats", "ratings"]
+)
 def test_a_season_of_distinct_players_stays_small(distinct_players, command):
-    code, peak, err = peak_mib(*command, "--set", "roundMode=custom", "--set",
-                               "customRoundCount=1", "-f", "csv", distinct_players)
+    code, peak, err = peak_mib(
+        *command,
+        "--set",
+        "roundMode=custom",
+        "--set",
+        "customRoundCount=1",
+        "-f",
+        "csv",
+        distinct_players,
+    )
     assert code == 0, err
     assert peak < DISTINCT_LIMITS[command[0]], f"{command[0]}: {peak:.0f} MiB"
 
@@ -242,12 +284,17 @@ ROUND_ONE = "rounds:\n  - bids: [0, 0, 1]\n    tricks: [0, 0, 1]\n"
 def big_sheets(tmp_path_factory) -> dict[str, bytes]:
     """A sheet that is one long ``notes`` text, and one that is mostly comments."""
     line = "# " + "c" * 70 + "\n"
-    return {"notes": ("players: [Anna, Ben, Cara]\nnotes: " + "x" * BIG_SHEET + "\n"
-                      + ROUND_ONE).encode(),
-            "comments": ("players: [Anna, Ben, Cara]\n" + line * (BIG_SHEET // len(line))
-                         + ROUND_ONE).encode(),
-            "title": ("players: [Anna, Ben, Cara]\ntitle: " + "t" * BIG_SHEET + "\n"
-                      + ROUND_ONE).encode()}
+    return {
+        "notes": (
+            "players: [Anna, Ben, Cara]\nnotes: " + "x" * BIG_SHEET + "\n" + ROUND_ONE
+        ).encode(),
+        "comments": (
+            "players: [Anna, Ben, Cara]\n" + line * (BIG_SHEET // len(line)) + ROUND_ONE
+        ).encode(),
+        "title": (
+            "players: [Anna, Ben, Cara]\ntitle: " + "t" * BIG_SHEET + "\n" + ROUND_ONE
+        ).encode(),
+    }
 
 
 def _peak_in_place(tmp_path, data: bytes, *args: str, stdin: bytes | None = None):
@@ -255,43 +302,64 @@ def _peak_in_place(tmp_path, data: bytes, *args: str, stdin: bytes | None = None
     peak MiB and stderr, and the sheet afterwards."""
     sheet = tmp_path / "big.yaml"
     sheet.write_bytes(data)
-    command = [sys.executable, "-c", LAUNCHER, sys.executable, "-m", "wizard_cli", args[0],
-               str(sheet), *args[1:]]
+    command = [
+        sys.executable,
+        "-c",
+        LAUNCHER,
+        sys.executable,
+        "-m",
+        "wizard_cli",
+        args[0],
+        str(sheet),
+        *args[1:],
+    ]
     result = subprocess.run(command, cwd=ROOT, input=stdin, capture_output=True, timeout=1800)
     err, _, last = result.stderr.decode("utf-8", "replace").rstrip("\n").rpartition("\n")
     code, peak_kib = map(int, last.split())
     return code, peak_kib / 1024, err, sheet.read_bytes()
 
 
-@pytest.mark.parametrize("args, tail", [
-    (("add", "--bids", "0,1,0"), b"    tricks: [0, 0, 1]\n  - bids: [0, 1, 0]\n"),
-    (("add", "--bids", "0,1,0", "--tricks", "0,0,2"),
-     b"    tricks: [0, 0, 1]\n  - bids: [0, 1, 0]\n    tricks: [0, 0, 2]\n"),
-    (("edit", "--round", "1", "--bids", "1,0,1"), b"  - bids: [1, 0, 1]\n    tricks: [0, 0, 1]\n"),
-    (("undo",), b"  - bids: [0, 0, 1]\n"),
-], ids=["add", "add-bids-and-tricks", "edit", "undo"])
+@pytest.mark.parametrize(
+    "args, tail",
+    [
+        (("add", "--bids", "0,1,0"), b"    tricks: [0, 0, 1]\n  - bids: [0, 1, 0]\n"),
+        (
+            ("add", "--bids", "0,1,0", "--tricks", "0,0,2"),
+            b"    tricks: [0, 0, 1]\n  - bids: [0, 1, 0]\n    tricks: [0, 0, 2]\n",
+        ),
+        (
+            ("edit", "--round", "1", "--bids", "1,0,1"),
+            b"  - bids: [1, 0, 1]\n    tricks: [0, 0, 1]\n",
+        ),
+        (("undo",), b"  - bids: [0, 0, 1]\n"),
+    ],
+    ids=["add", "add-bids-and-tricks", "edit", "undo"],
+)
 @pytest.mark.parametrize("kind", ["notes", "title"])
-def test_a_sheet_of_one_long_notes_is_changed_in_bounded_memory(tmp_path, big_sheets, args, tail,
-                                                                 kind):
+def test_a_sheet_of_one_long_notes_is_changed_in_bounded_memory(
+    tmp_path, big_sheets, args, tail, kind
+):
     code, peak, err, after = _peak_in_place(tmp_path, big_sheets[kind], *args)
     assert code == 0, err
-    head = big_sheets[kind][:-len(ROUND_ONE)]
-    assert after.startswith(head) and after[len(head):].endswith(tail)
+    head = big_sheets[kind][: -len(ROUND_ONE)]
+    assert after.startswith(head) and after[len(head) :].endswith(tail)
     assert peak < IN_PLACE_LIMIT, f"{args[0]}: {peak:.0f} MiB"
 
 
 @pytest.mark.parametrize("kind", ["notes", "comments", "title"])
 def test_play_on_a_big_sheet_stays_in_bounded_memory(tmp_path, big_sheets, kind):
-    code, peak, err, after = _peak_in_place(tmp_path, big_sheets[kind], "play",
-                                            stdin=b"1 0 0\n0 1 1\nq\n")
+    code, peak, err, after = _peak_in_place(
+        tmp_path, big_sheets[kind], "play", stdin=b"1 0 0\n0 1 1\nq\n"
+    )
     assert code == 0, err
     assert after.endswith(b"    tricks: [0, 0, 1]\n  - bids: [0, 0, 1]\n    tricks: [1, 1, 0]\n")
     assert peak < IN_PLACE_LIMIT, f"play ({kind}): {peak:.0f} MiB"
 
 
 def test_add_on_a_big_sheet_of_comments_stays_in_bounded_memory(tmp_path, big_sheets):
-    code, peak, err, after = _peak_in_place(tmp_path, big_sheets["comments"], "add", "--bids",
-                                            "0,1,0")
+    code, peak, err, after = _peak_in_place(
+        tmp_path, big_sheets["comments"], "add", "--bids", "0,1,0"
+    )
     assert code == 0, err
     assert after == big_sheets["comments"] + b"  - bids: [0, 1, 0]\n"
     assert peak < (250 if SLOW else 80), f"{peak:.0f} MiB"
@@ -313,8 +381,9 @@ WRITE_LIMIT = 250 if SLOW else 95
 @pytest.fixture(scope="module")
 def titled_sheet(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("title") / "big.yaml"
-    path.write_bytes(("players: [Anna, Ben, Cara]\ntitle: " + "t" * BIG_SHEET + "\n"
-                      + ROUND_ONE).encode())
+    path.write_bytes(
+        ("players: [Anna, Ben, Cara]\ntitle: " + "t" * BIG_SHEET + "\n" + ROUND_ONE).encode()
+    )
     return path
 
 
@@ -331,18 +400,33 @@ def test_a_big_sheet_is_parsed_as_it_is_decoded(noted_sheet):
     assert peak < READ_LIMIT, f"{peak:.0f} MiB"
 
 
-@pytest.mark.parametrize("args", [("score", "-f", "json"), ("convert", "--to", "json"),
-                                  ("convert", "--to", "csv"), ("convert", "--to", "yaml")],
-                         ids=["score", "json", "csv", "yaml"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score", "-f", "json"),
+        ("convert", "--to", "json"),
+        ("convert", "--to", "csv"),
+        ("convert", "--to", "yaml"),
+    ],
+    ids=["score", "json", "csv", "yaml"],
+)
 def test_a_big_sheet_is_written_in_bounded_memory(noted_sheet, args):
     code, peak, err = peak_mib(args[0], noted_sheet, *args[1:])
     assert code == 0, err
     assert peak < WRITE_LIMIT, f"{' '.join(args)}: {peak:.0f} MiB"
 
 
-@pytest.mark.parametrize("args", [("score",), ("score", "-f", "markdown"), ("standings",),
-                                  ("compare",), ("score", "-f", "json")],
-                         ids=["score", "markdown", "standings", "compare", "json"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score",),
+        ("score", "-f", "markdown"),
+        ("standings",),
+        ("compare",),
+        ("score", "-f", "json"),
+    ],
+    ids=["score", "markdown", "standings", "compare", "json"],
+)
 def test_a_sheet_of_one_long_title_is_shown_in_bounded_memory(titled_sheet, args):
     code, peak, err = peak_mib(args[0], titled_sheet, *args[1:])
     assert (code, err) == (0, "")
@@ -350,8 +434,9 @@ def test_a_sheet_of_one_long_title_is_shown_in_bounded_memory(titled_sheet, args
 
 
 def test_a_change_printed_as_json_stays_in_bounded_memory(tmp_path, big_sheets):
-    code, peak, err, after = _peak_in_place(tmp_path, big_sheets["notes"], "add", "--bids",
-                                            "0,1,0", "-f", "json")
+    code, peak, err, after = _peak_in_place(
+        tmp_path, big_sheets["notes"], "add", "--bids", "0,1,0", "-f", "json"
+    )
     assert code == 0, err
     assert after.endswith(b"    tricks: [0, 0, 1]\n  - bids: [0, 1, 0]\n")
     assert peak < (250 if SLOW else IN_PLACE_LIMIT), f"{peak:.0f} MiB"

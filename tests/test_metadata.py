@@ -61,11 +61,14 @@ def meta(data):
 
 # --- reading ---------------------------------------------------------------------------------
 
+
 def test_yaml_metadata_and_game_ids(write):
     data = standings(write("s.yaml", DATED))
-    assert meta(data) == [("night-1", "Friday", "2026-01-09", "Anna's kitchen", "Ben brought cake.\n"),
-                          (2, None, "2026-01-16", None, None),  # the document's number
-                          (7, None, None, None, None)]
+    assert meta(data) == [
+        ("night-1", "Friday", "2026-01-09", "Anna's kitchen", "Ben brought cake.\n"),
+        (2, None, "2026-01-16", None, None),  # the document's number
+        (7, None, None, None, None),
+    ]
     assert list(data[0])[:7] == ["source", "game", "title", "date", "place", "notes", "standings"]
 
 
@@ -74,15 +77,18 @@ def test_a_single_sheet_may_carry_its_own_id(write):
     assert meta(standings(WORKED)) == [(None, "Worked example", None, None, None)]
 
 
-@pytest.mark.parametrize(("value", "message"), [
-    ("2026-02-30", "date '2026-02-30' is not a date (day is out of range for month)"),
-    ("'2026-02-30'", "date '2026-02-30' is not a date (day is out of range for month)"),
-    ("2026-01-09 20:00", "date '2026-01-09 20:00' is not an ISO date YYYY-MM-DD"),
-    ("09.01.2026", "date '09.01.2026' is not an ISO date YYYY-MM-DD"),
-    ("20260109", "date '20260109' is not an ISO date YYYY-MM-DD"),
-    ("[2026, 1, 9]", "date must be an ISO date YYYY-MM-DD, not a list"),
-    ("yes", "date 'yes' is not an ISO date YYYY-MM-DD"),
-])
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("2026-02-30", "date '2026-02-30' is not a date (day is out of range for month)"),
+        ("'2026-02-30'", "date '2026-02-30' is not a date (day is out of range for month)"),
+        ("2026-01-09 20:00", "date '2026-01-09 20:00' is not an ISO date YYYY-MM-DD"),
+        ("09.01.2026", "date '09.01.2026' is not an ISO date YYYY-MM-DD"),
+        ("20260109", "date '20260109' is not an ISO date YYYY-MM-DD"),
+        ("[2026, 1, 9]", "date must be an ISO date YYYY-MM-DD, not a list"),
+        ("yes", "date 'yes' is not an ISO date YYYY-MM-DD"),
+    ],
+)
 def test_a_bad_yaml_date_is_located(write, value, message):
     path = write("s.yaml", f"players: [A, B, C]\n\ndate: {value}\nrounds: []\n")
     result = run("check", path)
@@ -110,8 +116,10 @@ def test_a_date_changing_within_a_game_is_located(write):
     path = write("s.csv", text)
     result = run("check", path, *ONE_ROUND)
     assert result.exit_code == 1
-    assert result.stderr == (f"{path}:4: date 2026-01-10 where the game's earlier rows say "
-                             "2026-01-09 (line 2): a game has one date\n")
+    assert result.stderr == (
+        f"{path}:4: date 2026-01-10 where the game's earlier rows say "
+        "2026-01-09 (line 2): a game has one date\n"
+    )
     assert result.stdout == f"{path}, game g1: 1 problem\n{path}, game g2: ok\n"
 
 
@@ -119,10 +127,15 @@ def test_a_bad_csv_date_is_located_once_a_game(write):
     path = write("s.csv", LONG.replace("16.01.2026", "31.02.2026"))
     result = run("check", path, *ONE_ROUND)
     assert result.exit_code == 1
-    assert result.stderr == f"{path}:5: date '31.02.2026' is not a date (day is out of range for month)\n"
+    assert (
+        result.stderr
+        == f"{path}:5: date '31.02.2026' is not a date (day is out of range for month)\n"
+    )
     path = write("t.csv", LONG.replace("2026-01-09", "Friday"))
-    assert run("check", path, *ONE_ROUND).stderr == \
-        f"{path}:2: date 'Friday' is not an ISO date YYYY-MM-DD or DD.MM.YYYY\n"
+    assert (
+        run("check", path, *ONE_ROUND).stderr
+        == f"{path}:2: date 'Friday' is not an ISO date YYYY-MM-DD or DD.MM.YYYY\n"
+    )
 
 
 def test_an_empty_date_cell_says_nothing(write):
@@ -136,27 +149,36 @@ def test_a_date_column_on_a_csv_of_many_games_streams_the_fast_way(write):
     rows = ["game,date,round,player,bid,tricks"]
     for game in range(1, 40):
         day = f"2026-01-{game % 28 + 1:02d}"
-        rows += [f"{game},{day},1,{name},{bid},{took}"
-                 for name, bid, took in (("A", 1, 1), ("B", 0, 0), ("C", 0, 0))]
+        rows += [
+            f"{game},{day},1,{name},{bid},{took}"
+            for name, bid, took in (("A", 1, 1), ("B", 0, 0), ("C", 0, 0))
+        ]
     data = standings(write("s.csv", "\n".join(rows) + "\n"), *ONE_ROUND)
     assert [d["date"] for d in data] == [f"2026-01-{game % 28 + 1:02d}" for game in range(1, 40)]
 
 
 # --- shown -----------------------------------------------------------------------------------
 
+
 def test_score_json_carries_the_metadata_after_title(write):
     path = write("s.yaml", DATED)
     data = json.loads(run("score", path, "-f", "json").stdout)
     assert list(data[0])[:7] == ["source", "game", "title", "date", "place", "notes", "players"]
-    assert meta(data)[0] == ("night-1", "Friday", "2026-01-09", "Anna's kitchen", "Ben brought cake.\n")
+    assert meta(data)[0] == (
+        "night-1",
+        "Friday",
+        "2026-01-09",
+        "Anna's kitchen",
+        "Ben brought cake.\n",
+    )
 
 
 def test_jsonl_lines_carry_the_metadata_as_json_dumps_writes_it(write):
-    path = write("s.yaml", DATED.replace("Anna's kitchen", "Åsa's \"kök\"\\t"))
+    path = write("s.yaml", DATED.replace("Anna's kitchen", 'Åsa\'s "kök"\\t'))
     objects = json.loads(run("standings", path, "-f", "json").stdout)
     lines = run("standings", path, "-f", "jsonl").stdout.splitlines()
     assert lines == [json.dumps(one, ensure_ascii=False, separators=(",", ":")) for one in objects]
-    assert objects[0]["place"] == "Åsa's \"kök\"\\t"  # a plain YAML scalar: no escapes
+    assert objects[0]["place"] == 'Åsa\'s "kök"\\t'  # a plain YAML scalar: no escapes
 
 
 def test_the_table_heading_names_date_and_place(write):
@@ -168,6 +190,7 @@ def test_the_table_heading_names_date_and_place(write):
 
 
 # --- convert -----------------------------------------------------------------------------------
+
 
 def convert(path, target, tmp_path, *options):
     out = tmp_path / f"{path.stem}-{target}.{'csv' if target == 'csv' else target}"
@@ -195,7 +218,9 @@ def test_yaml_and_json_keep_all_metadata_and_ids(tmp_path, write):
     as_yaml, _ = convert(as_json, "yaml", tmp_path)
     assert meta(standings(as_yaml)) == expected
     text = as_yaml.read_text(encoding="utf-8")
-    assert text.startswith("game: night-1\ntitle: Friday\ndate: 2026-01-09\nplace: Anna's kitchen\n")
+    assert text.startswith(
+        "game: night-1\ntitle: Friday\ndate: 2026-01-09\nplace: Anna's kitchen\n"
+    )
     assert "---\ngame: 2\ndate: 2026-01-16\n" in text and "---\ngame: 7\n" in text
 
 
@@ -203,20 +228,27 @@ def test_a_long_csv_keeps_game_date_and_metadata_and_says_what_it_drops(tmp_path
     source = write("s.yaml", DATED)
     as_csv, note = convert(source, "csv", tmp_path)
     lines = as_csv.read_text(encoding="utf-8").splitlines()
-    assert lines[:3] == ["game,date,round,player,bid,tricks,title,place,notes,roundMode,"
-                         "customRoundCount", "night-1,2026-01-09,1,Anna,1,1,Friday,Anna's kitchen,"
-                         '"Ben brought cake.', '",custom,1']
+    assert lines[:3] == [
+        "game,date,round,player,bid,tricks,title,place,notes,roundMode,customRoundCount",
+        "night-1,2026-01-09,1,Anna,1,1,Friday,Anna's kitchen,\"Ben brought cake.",
+        '",custom,1',
+    ]
     assert lines[10] == "7,,1,Anna,0,0,,,,custom,1"
-    assert note == (f"{source}: note: a long CSV cannot carry a game without a date below a dated "
-                    "one, nor a text longer than a cell; dropped game 7: no date (read back, it has "
-                    "the date above, 2026-01-16)\n"
-                    f"{source}: note: a long CSV holds game ids as text: games 2 and 7 read "
-                    "back as text ('2', …); yaml and json keep them numbers\n")
+    assert note == (
+        f"{source}: note: a long CSV cannot carry a game without a date below a dated "
+        "one, nor a text longer than a cell; dropped game 7: no date (read back, it has "
+        "the date above, 2026-01-16)\n"
+        f"{source}: note: a long CSV holds game ids as text: games 2 and 7 read "
+        "back as text ('2', …); yaml and json keep them numbers\n"
+    )
     assert meta(standings(as_csv))[0] == meta(standings(source))[0]  # title, place, notes
     back, _ = convert(as_csv, "yaml", tmp_path)
     # An empty date cell repeats the date above (merged cells, SPEC §3), as the note said.
-    assert [m[:3:2] for m in meta(standings(back))] == [("night-1", "2026-01-09"),
-                                                         ("2", "2026-01-16"), ("7", "2026-01-16")]
+    assert [m[:3:2] for m in meta(standings(back))] == [
+        ("night-1", "2026-01-09"),
+        ("2", "2026-01-16"),
+        ("7", "2026-01-16"),
+    ]
 
 
 def test_csv_game_ids_come_back_from_yaml_as_they_were(tmp_path, write):
@@ -226,7 +258,8 @@ def test_csv_game_ids_come_back_from_yaml_as_they_were(tmp_path, write):
     again, _ = convert(as_yaml, "csv", tmp_path)  # --set made the rules explicit: now columns
     assert again.read_text(encoding="utf-8") == "".join(
         line + (",roundMode,customRoundCount\n" if index == 0 else ",custom,1\n")
-        for index, line in enumerate(LONG.replace("16.01.2026", "2026-01-16").splitlines()))
+        for index, line in enumerate(LONG.replace("16.01.2026", "2026-01-16").splitlines())
+    )
     numbered = write("n.csv", LONG.replace("g1,", "01,").replace("g2,", "2026-01-16,"))
     as_yaml, _ = convert(numbered, "yaml", tmp_path, *ONE_ROUND)
     assert [d["game"] for d in standings(as_yaml)] == ["01", "2026-01-16"]
@@ -257,7 +290,11 @@ def test_a_date_takes_ascii_digits_only_as_cells_do(write, date):
     path = write("s.yaml", f"players: [A, B, C]\ndate: '{date}'\nrounds: []\n")
     result = run("check", path)
     assert (result.exit_code, result.stderr) == (
-        1, f"{path}:2: date '{date}' is not an ISO date YYYY-MM-DD\n")
+        1,
+        f"{path}:2: date '{date}' is not an ISO date YYYY-MM-DD\n",
+    )
     result = run("stats", write("t.csv", LONG), *ONE_ROUND, "--since", date)
     assert (result.exit_code, result.stderr) == (
-        1, f"--since: '{date}' is not an ISO date YYYY-MM-DD or DD.MM.YYYY\n")
+        1,
+        f"--since: '{date}' is not an ISO date YYYY-MM-DD or DD.MM.YYYY\n",
+    )

@@ -66,10 +66,25 @@ def test_the_blank_sheet_checks_and_scores_as_an_empty_game(write):
 
 def test_every_setting_is_written_with_its_effective_value(write):
     rules = write("rules.yaml", "settings:\n  exactBonus: 30\n  screwTheDealer: always\n")
-    result = run("new", "--players", "Anna,Ben,Cara,Dan", "--settings", rules,
-                 "--set", "roundMode=custom", "--set", "customRoundCount=5",
-                 "--zero-bid", "doubleBonus", "--set", "canadianRule=yes",
-                 "--first-dealer", "Cara", "--title", "Friday night")
+    result = run(
+        "new",
+        "--players",
+        "Anna,Ben,Cara,Dan",
+        "--settings",
+        rules,
+        "--set",
+        "roundMode=custom",
+        "--set",
+        "customRoundCount=5",
+        "--zero-bid",
+        "doubleBonus",
+        "--set",
+        "canadianRule=yes",
+        "--first-dealer",
+        "Cara",
+        "--title",
+        "Friday night",
+    )
     assert result.exit_code == 0, result.stderr
     text = result.stdout
     assert "\ntitle: Friday night\n" in text
@@ -81,15 +96,32 @@ def test_every_setting_is_written_with_its_effective_value(write):
     assert [raw.key for raw in sheet.settings] == list(DEFAULTS.as_dict())
     path = write("new.yaml", text)
     data = json.loads(run("score", path, "-f", "json").stdout)
-    assert data["settings"] == DEFAULTS.replace({
-        "roundMode": "custom", "customRoundCount": 5, "exactBonus": 30,
-        "screwTheDealer": "always", "zeroBidScoring": "doubleBonus", "canadianRule": True}).as_dict()
+    assert (
+        data["settings"]
+        == DEFAULTS.replace(
+            {
+                "roundMode": "custom",
+                "customRoundCount": 5,
+                "exactBonus": 30,
+                "screwTheDealer": "always",
+                "zeroBidScoring": "doubleBonus",
+                "canadianRule": True,
+            }
+        ).as_dict()
+    )
     assert data["status"]["roundsTotal"] == 5
     assert data["status"]["next"]["dealer"] == "Cara"
 
 
-@pytest.mark.parametrize("names", [["No", "1", "null"], ["yes", "a: b", "#x"],
-                                   ["~", "[x]", "'q'", '"d"', "Zoë"], ["-", "?", "@at", "off"]])
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["No", "1", "null"],
+        ["yes", "a: b", "#x"],
+        ["~", "[x]", "'q'", '"d"', "Zoë"],
+        ["-", "?", "@at", "off"],
+    ],
+)
 def test_names_yaml_would_misread_survive(write, names):
     result = run("new", "--players", ",".join(names), "--first-dealer", names[1])
     assert result.exit_code == 0, result.stderr
@@ -105,20 +137,32 @@ def test_players_may_be_given_in_several_options():
     assert result.stdout == THREE
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--players", "Anna,Ben"], "--players: a game has 3 to 6 players, this sheet has 2"),
-    (["--players", "A,B,C,D,E,F,G"], "--players: a game has 3 to 6 players, this sheet has 7"),
-    (["--players", "Anna,Ben,Anna"], "--players: player 'Anna' is listed twice"),
-    (["--players", "Anna,,Ben"], "--players: a player's name is empty"),
-    (["--players", "A,B,C", "--first-dealer", "Q"], "--first-dealer 'Q' is not one of the players"),
-    (["--players", "A,B,C", "--set", "exactBonus=7"],
-     "--set exactBonus=7: 7 is not allowed (allowed: 0–50 in steps of 5)"),
-    (["--players", "A,B,C,D", "--set", "roundMode=custom", "--set", "customRoundCount=16"],
-     "--set customRoundCount=16: customRoundCount 16 is more rounds than 4 players can be dealt "
-     "(at most 15)"),
-    (["--players", "A,B,C", "--set", "exactbonus=30"],
-     "--set exactbonus=30: unknown setting 'exactbonus' (did you mean 'exactBonus'?)"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "Anna,Ben"], "--players: a game has 3 to 6 players, this sheet has 2"),
+        (["--players", "A,B,C,D,E,F,G"], "--players: a game has 3 to 6 players, this sheet has 7"),
+        (["--players", "Anna,Ben,Anna"], "--players: player 'Anna' is listed twice"),
+        (["--players", "Anna,,Ben"], "--players: a player's name is empty"),
+        (
+            ["--players", "A,B,C", "--first-dealer", "Q"],
+            "--first-dealer 'Q' is not one of the players",
+        ),
+        (
+            ["--players", "A,B,C", "--set", "exactBonus=7"],
+            "--set exactBonus=7: 7 is not allowed (allowed: 0–50 in steps of 5)",
+        ),
+        (
+            ["--players", "A,B,C,D", "--set", "roundMode=custom", "--set", "customRoundCount=16"],
+            "--set customRoundCount=16: customRoundCount 16 is more rounds than 4 players can be dealt "
+            "(at most 15)",
+        ),
+        (
+            ["--players", "A,B,C", "--set", "exactbonus=30"],
+            "--set exactbonus=30: unknown setting 'exactbonus' (did you mean 'exactBonus'?)",
+        ),
+    ],
+)
 def test_bad_players_or_settings_exit_1(args, message, tmp_path):
     target = tmp_path / "new.yaml"
     result = run("new", *args, "-o", target)
@@ -151,14 +195,18 @@ def test_output_file_is_written_and_never_overwritten_without_force(tmp_path):
 
     forced = run("new", "--players", "Dan,Eve,Fay", "-o", target, "--force")
     assert forced.exit_code == 0
-    assert next(read_yaml_sheets(target.read_text(encoding="utf-8"), "x")).players == \
-        ["Dan", "Eve", "Fay"]
+    assert next(read_yaml_sheets(target.read_text(encoding="utf-8"), "x")).players == [
+        "Dan",
+        "Eve",
+        "Fay",
+    ]
     assert os.listdir(tmp_path) == ["friday.yaml"]
 
 
 def test_dash_output_is_standard_output():
-    assert run("new", "--players", "Anna,Ben,Cara", "-o", "-", "--date", "2026-12-06").stdout \
-        == THREE
+    assert (
+        run("new", "--players", "Anna,Ben,Cara", "-o", "-", "--date", "2026-12-06").stdout == THREE
+    )
 
 
 def test_blank_sheet_core_reads_back_every_setting():

@@ -57,6 +57,7 @@ def written(tmp_path: Path, name: str, content: str | bytes) -> Path:
 
 # --- KeepWiz ---------------------------------------------------------------------------------
 
+
 def test_a_keepwiz_export_is_a_season_in_created_at_order():
     """exportGames' map, saved in another order: each game its own sheet, by created_at;
     the record's id is the game id, name the title, created_at's UTC day the date; a record's
@@ -65,7 +66,8 @@ def test_a_keepwiz_export_is_a_season_in_created_at_order():
     assert [(s["game"], s["date"].isoformat(), s["title"]) for s in sheets] == [
         ("game_1764538112904_p8d1w7zfe", "2025-11-30", "Sonntag"),
         ("game_1764797160218_k3v9x2mqa", "2025-12-03", "Spieleabend bei Cara"),
-        ("game_1765060327551_h2n4q0rtc", "2025-12-06", "Paused at round 4")]
+        ("game_1765060327551_h2n4q0rtc", "2025-12-06", "Paused at round 4"),
+    ]
     assert json.loads(KEEPWIZ.read_text())  # the file's own order is not that
     assert list(json.loads(KEEPWIZ.read_text()))[0] == "game_1764797160218_k3v9x2mqa"
     assert sheets[0]["settings"] == {"roundMode": "custom", "customRoundCount": 5}
@@ -81,13 +83,20 @@ def test_a_keepwiz_v3_record_maps_call_made_and_score_by_player_id():
     """The v3.0 record alone: round_data's entries matched by id (in any order), call → bid,
     made → tricks, score → typed points; planned rounds with no call and no made dropped; the
     round with calls and no mades is the round in play, its missing call a bid still to come."""
-    assert converted(FIXTURES / "keepwiz-v3.json") == [{
-        "game": "game_1765039860112_a7c2k9x1q", "title": "Late one",
-        "date": __import__("datetime").date(2025, 12, 6), "players": ["Anna", "Ben", "Cara"],
-        "firstDealer": "Ben",
-        "rounds": [{"bids": [1, 0, 1], "tricks": [1, 0, 0], "points": [30, 20, -10]},
-                   {"bids": [1, 0, 0], "tricks": [2, 0, 0], "points": [-10, 20, 20]},
-                   {"bids": {"Anna": 2, "Ben": 0}}]}]
+    assert converted(FIXTURES / "keepwiz-v3.json") == [
+        {
+            "game": "game_1765039860112_a7c2k9x1q",
+            "title": "Late one",
+            "date": __import__("datetime").date(2025, 12, 6),
+            "players": ["Anna", "Ben", "Cara"],
+            "firstDealer": "Ben",
+            "rounds": [
+                {"bids": [1, 0, 1], "tricks": [1, 0, 0], "points": [30, 20, -10]},
+                {"bids": [1, 0, 0], "tricks": [2, 0, 0], "points": [-10, 20, 20]},
+                {"bids": {"Anna": 2, "Ben": 0}},
+            ],
+        }
+    ]
 
 
 def test_a_keepwiz_v2_record_keeps_its_round_numbers_and_ignores_cards():
@@ -104,8 +113,10 @@ def test_a_keepwiz_v2_round_number_must_agree_with_its_place(tmp_path):
     record = json.loads((FIXTURES / "keepwiz-v2.json").read_text())
     record["round_data"][1]["round"] = 3
     lines = problems(written(tmp_path, "v2.json", json.dumps(record, indent=2)))
-    assert f"{tmp_path / 'v2.json'}:1: round 2: KeepWiz: round_data[1].round says 3, but it is " \
+    assert (
+        f"{tmp_path / 'v2.json'}:1: round 2: KeepWiz: round_data[1].round says 3, but it is "
         "round 2 (the rounds' places number them)" in lines
+    )
 
 
 def test_a_keepwiz_gamestate_record_is_read_from_gamestate():
@@ -136,8 +147,11 @@ def test_an_importgame_link_and_its_base64_read_as_the_game():
     from_export = converted(KEEPWIZ)[0]
     [from_link] = converted(IMPORTS / "keepwiz-link.txt")
     assert from_link["rounds"] == from_export["rounds"]
-    assert from_link["game"] == from_export["game"] and from_link["players"] == ["Anna", "Ben",
-                                                                                  "Cara"]
+    assert from_link["game"] == from_export["game"] and from_link["players"] == [
+        "Anna",
+        "Ben",
+        "Cara",
+    ]
     result = run("convert", "-", "--to", "yaml", input=payload + "\n")  # bare, from stdin
     assert result.exit_code == 0, result.stderr
     assert yaml.safe_load(result.stdout)["rounds"] == from_export["rounds"]
@@ -182,18 +196,32 @@ def test_check_audits_keepwiz_scores(tmp_path):
     assert run("score", path).exit_code == 0  # other commands score the bids and tricks
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda r: r.update(round_data="x"), "KeepWiz: round_data is not a list of rounds"),
-    (lambda r: r["round_data"][0]["players"][0].update(id="nobody"),
-     "round 1: KeepWiz: round_data[0].players: no player with the id nobody in players"),
-    (lambda r: r["round_data"][0]["players"][0].update(call=1.5), "bid '1.5' is not a whole"),
-    (lambda r: r["round_data"][0]["players"][0].update(made="two"), "tricks 'two' is not a whole"),
-    (lambda r: r.update(players={"a": 1}), "KeepWiz: players is not a list of players"),
-    (lambda r: r.update(created_at="yesterday"), "KeepWiz: created_at 'yesterday' is not a date"),
-    (lambda r: r.update(total_rounds="ten"), "KeepWiz: total_rounds 'ten' is not a whole number"),
-    (lambda r: r.update(total_rounds=40), "customRoundCount"),
-    (lambda r: r["players"][0].update(name=["\x1b[31m"]), "KeepWiz: players[0].name "),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda r: r.update(round_data="x"), "KeepWiz: round_data is not a list of rounds"),
+        (
+            lambda r: r["round_data"][0]["players"][0].update(id="nobody"),
+            "round 1: KeepWiz: round_data[0].players: no player with the id nobody in players",
+        ),
+        (lambda r: r["round_data"][0]["players"][0].update(call=1.5), "bid '1.5' is not a whole"),
+        (
+            lambda r: r["round_data"][0]["players"][0].update(made="two"),
+            "tricks 'two' is not a whole",
+        ),
+        (lambda r: r.update(players={"a": 1}), "KeepWiz: players is not a list of players"),
+        (
+            lambda r: r.update(created_at="yesterday"),
+            "KeepWiz: created_at 'yesterday' is not a date",
+        ),
+        (
+            lambda r: r.update(total_rounds="ten"),
+            "KeepWiz: total_rounds 'ten' is not a whole number",
+        ),
+        (lambda r: r.update(total_rounds=40), "customRoundCount"),
+        (lambda r: r["players"][0].update(name=["\x1b[31m"]), "KeepWiz: players[0].name "),
+    ],
+)
 def test_a_bad_keepwiz_record_is_a_problem_naming_the_field(tmp_path, change, message):
     record = json.loads((FIXTURES / "keepwiz-v3.json").read_text())
     change(record)
@@ -202,12 +230,15 @@ def test_a_bad_keepwiz_record_is_a_problem_naming_the_field(tmp_path, change, me
     assert not any("\x1b" in line for line in lines)  # shown escaped (SPEC §8)
 
 
-@pytest.mark.parametrize("text, message", [
-    ('{"a": {"round_data": [1, 2}}', "KeepWiz export: not valid JSON"),
-    ('{"g1": {"round_data": []}', "KeepWiz export: not valid JSON"),
-    ('{"g1": {"round_data": ' + "[" * 5000 + "]" * 5000 + "}}", "nested too deep"),
-    ('[{"round_data": []}] x', "more after the end of the document"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('{"a": {"round_data": [1, 2}}', "KeepWiz export: not valid JSON"),
+        ('{"g1": {"round_data": []}', "KeepWiz export: not valid JSON"),
+        ('{"g1": {"round_data": ' + "[" * 5000 + "]" * 5000 + "}}", "nested too deep"),
+        ('[{"round_data": []}] x', "more after the end of the document"),
+    ],
+)
 def test_a_broken_keepwiz_file_is_one_located_line(tmp_path, text, message):
     result = run("score", written(tmp_path, "broken.json", text))
     assert result.exit_code == 1
@@ -217,13 +248,13 @@ def test_a_broken_keepwiz_file_is_one_located_line(tmp_path, text, message):
 def test_a_keepwiz_link_too_long_is_refused(tmp_path):
     result = run("score", written(tmp_path, "link.txt", "?importGame=ey" + "A" * 200_001))
     assert result.exit_code == 1
-    assert "KeepWiz link: more than the 200,000 characters a shared game can have" in \
-        result.stderr
+    assert "KeepWiz link: more than the 200,000 characters a shared game can have" in result.stderr
 
 
 def test_input_format_keepwiz_reads_standard_input():
-    result = run("standings", "-", "--input-format", "keepwiz", "-f", "csv",
-                 input=KEEPWIZ.read_bytes())
+    result = run(
+        "standings", "-", "--input-format", "keepwiz", "-f", "csv", input=KEEPWIZ.read_bytes()
+    )
     assert result.exit_code == 0, result.stderr
     assert result.stdout.count("<stdin>,game_") == 3 + 4 + 4  # a row a player a game
 
@@ -235,6 +266,7 @@ def test_a_keepwiz_record_is_told_by_its_content_whatever_its_name(tmp_path):
 
 # --- Escalier --------------------------------------------------------------------------------
 
+
 def test_an_escalier_json_export_maps_its_scoring_and_staircase():
     """ptsBid → exactBonus, ptsTrick → pointsPerTrick, ptsMiss → missPenalty, banFrom 1 →
     screwTheDealer always; 7 rounds planned (4 played, 1 in progress, 2 pending) → custom 7;
@@ -242,11 +274,20 @@ def test_an_escalier_json_export_maps_its_scoring_and_staircase():
     rounds are dropped; the app's points are typed points, and they check."""
     [sheet] = converted(ESCALIER_JSON)
     assert (sheet["game"], sheet["title"], sheet["date"].isoformat()) == (
-        "g_mj3k9x2f1a7qz", "Sunday staircase", "2025-12-07")
+        "g_mj3k9x2f1a7qz",
+        "Sunday staircase",
+        "2025-12-07",
+    )
     assert sheet["players"] == ["Anna", "Ben", "Cara"] and sheet["firstDealer"] == "Ben"
-    assert sheet["settings"] == {"roundMode": "custom", "customRoundCount": 7,
-                                 "exactBonus": 10, "pointsPerTrick": 5, "missPenalty": 5,
-                                 "screwTheDealer": "always", "dealerRuleFrom": 1}
+    assert sheet["settings"] == {
+        "roundMode": "custom",
+        "customRoundCount": 7,
+        "exactBonus": 10,
+        "pointsPerTrick": 5,
+        "missPenalty": 5,
+        "screwTheDealer": "always",
+        "dealerRuleFrom": 1,
+    }
     assert len(sheet["rounds"]) == 5 and "tricks" not in sheet["rounds"][4]
     assert all("points" in r for r in sheet["rounds"][:4])
     assert run("check", ESCALIER_JSON).exit_code == 0
@@ -260,10 +301,12 @@ def test_an_escalier_share_link_is_the_same_game(tmp_path):
     assert "game" not in linked  # a link carries no id
     assert "points" not in linked["rounds"][0]
     assert [(r["bids"], r.get("tricks")) for r in linked["rounds"]] == [
-        (r["bids"], r.get("tricks")) for r in exported["rounds"]]
+        (r["bids"], r.get("tricks")) for r in exported["rounds"]
+    ]
     assert linked["settings"] == exported["settings"] and linked["title"] == exported["title"]
-    packed = zlib.decompress(base64.urlsafe_b64decode(
-        linked_payload(IMPORTS / "escalier-link.txt")[1:] + "=="), -15)
+    packed = zlib.decompress(
+        base64.urlsafe_b64decode(linked_payload(IMPORTS / "escalier-link.txt")[1:] + "=="), -15
+    )
     plain = "https://example.org/#x=1&g=B" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
     assert converted(written(tmp_path, "b.txt", plain)) == [linked]
 
@@ -279,8 +322,11 @@ def test_escalier_csv_exports_in_english_and_german():
     assert english["players"] == ["Anna", "Ben", "Cara", "Dan"]
     assert english["firstDealer"] == "Cara"
     assert english["settings"] == {"roundMode": "custom", "customRoundCount": 6}
-    assert english["rounds"][0] == {"bids": [0, 1, 0, 0], "tricks": [0, 0, 1, 0],
-                                    "points": [5, -5, -5, 5]}
+    assert english["rounds"][0] == {
+        "bids": [0, 1, 0, 0],
+        "tricks": [0, 0, 1, 0],
+        "points": [5, -5, -5, 5],
+    }
     assert ESCALIER_CSV.read_bytes().count(b"\r\n") > 20
     [german] = converted(ESCALIER_DE)
     assert german["players"] == ["Jörg", "Anna", "Eva", "Ben", "Dan"]
@@ -303,30 +349,52 @@ def json_export() -> dict:
     return json.loads(ESCALIER_JSON.read_text())
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda e: e["players"][1].update(carryIn=2.5),
-     "Ben: Escalier export: carryIn 2.5 is not a whole number"),
-    (lambda e: e["game"]["scoring"].update(banFrom=25),
-     "Escalier export: scoring banFrom 25 (dealerRuleFrom): "),
-    (lambda e: e["game"]["scoring"].update(strict=True),
-     "Escalier export: scoring strict: true (a missed bid still scores its tricks); no wizard "
-     "rule says it"),
-    (lambda e: e["game"]["scoring"].update(ptsBid=7), "Escalier export: scoring ptsBid 7 "
-     "(exactBonus): "),
-    (lambda e: e["game"]["scoring"].update(ptsMiss=-5), "scoring ptsMiss -5 (missPenalty)"),
-    (lambda e: e["rounds"][2].update(status="skipped"),
-     "round 3: Escalier export: skipped in Escalier; no wizard rule skips a round"),
-    (lambda e: e["rounds"][1]["results"][0].update(adjustment=5),
-     "round 2, Anna: Escalier export: adjustment 5; no wizard rule adjusts a score"),
-    (lambda e: e["rounds"][1].update(cards=3),
-     "round 2: Escalier export: deals 3 cards where a Wizard game's round 2 deals 2 "
-     "(Escalier's staircase is not 1..N)"),
-    (lambda e: e["rounds"][2].update(dealer="Zed"),
-     "round 3: Escalier export: dealt by Zed, who is not one of the players"),
-    (lambda e: e["rounds"][1]["results"][2].update(satOut=True, bid=None, tricks=None,
-                                                    adjustment=5),
-     "round 2, Cara: Escalier export: adjustment 5; no wizard rule adjusts a score"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            lambda e: e["players"][1].update(carryIn=2.5),
+            "Ben: Escalier export: carryIn 2.5 is not a whole number",
+        ),
+        (
+            lambda e: e["game"]["scoring"].update(banFrom=25),
+            "Escalier export: scoring banFrom 25 (dealerRuleFrom): ",
+        ),
+        (
+            lambda e: e["game"]["scoring"].update(strict=True),
+            "Escalier export: scoring strict: true (a missed bid still scores its tricks); no wizard "
+            "rule says it",
+        ),
+        (
+            lambda e: e["game"]["scoring"].update(ptsBid=7),
+            "Escalier export: scoring ptsBid 7 (exactBonus): ",
+        ),
+        (lambda e: e["game"]["scoring"].update(ptsMiss=-5), "scoring ptsMiss -5 (missPenalty)"),
+        (
+            lambda e: e["rounds"][2].update(status="skipped"),
+            "round 3: Escalier export: skipped in Escalier; no wizard rule skips a round",
+        ),
+        (
+            lambda e: e["rounds"][1]["results"][0].update(adjustment=5),
+            "round 2, Anna: Escalier export: adjustment 5; no wizard rule adjusts a score",
+        ),
+        (
+            lambda e: e["rounds"][1].update(cards=3),
+            "round 2: Escalier export: deals 3 cards where a Wizard game's round 2 deals 2 "
+            "(Escalier's staircase is not 1..N)",
+        ),
+        (
+            lambda e: e["rounds"][2].update(dealer="Zed"),
+            "round 3: Escalier export: dealt by Zed, who is not one of the players",
+        ),
+        (
+            lambda e: e["rounds"][1]["results"][2].update(
+                satOut=True, bid=None, tricks=None, adjustment=5
+            ),
+            "round 2, Cara: Escalier export: adjustment 5; no wizard rule adjusts a score",
+        ),
+    ],
+)
 def test_what_a_sheet_cannot_say_is_a_located_problem(tmp_path, change, message):
     export = json_export()
     change(export)
@@ -339,8 +407,10 @@ def test_an_escalier_game_of_more_rounds_than_any_is_counted_not_built(tmp_path)
     played = export["rounds"][0]
     export["rounds"] = [dict(played, number=n, cards=n) for n in range(1, 1001)]
     lines = problems(written(tmp_path, "long.json", json.dumps(export)))
-    assert any("Escalier export: 1000 rounds dealt, more than a game can have (20 at most)"
-               in line for line in lines), lines
+    assert any(
+        "Escalier export: 1000 rounds dealt, more than a game can have (20 at most)" in line
+        for line in lines
+    ), lines
 
 
 def test_banfrom_zero_is_no_dealer_rule(tmp_path):
@@ -350,12 +420,18 @@ def test_banfrom_zero_is_no_dealer_rule(tmp_path):
     assert sheet["settings"]["screwTheDealer"] is False  # `off`, as YAML 1.1 reads it
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda e: e.update(schema=3), "Escalier export: schema 3: this reads schema 2"),
-    (lambda e: e.update(rounds={}), "Escalier export: rounds is not a list of rounds"),
-    (lambda e: e["players"][0].update(seat=5), "Escalier export: players' seats are not 1 to N"),
-    (lambda e: e["rounds"][0]["results"][0].update(player="Zed"), "names no player"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda e: e.update(schema=3), "Escalier export: schema 3: this reads schema 2"),
+        (lambda e: e.update(rounds={}), "Escalier export: rounds is not a list of rounds"),
+        (
+            lambda e: e["players"][0].update(seat=5),
+            "Escalier export: players' seats are not 1 to N",
+        ),
+        (lambda e: e["rounds"][0]["results"][0].update(player="Zed"), "names no player"),
+    ],
+)
 def test_an_export_not_shaped_as_escaliers_names_the_field(tmp_path, change, message):
     export = json_export()
     change(export)
@@ -422,13 +498,22 @@ def test_inflating_stops_once_past_two_megabytes():
     assert peak < 8 << 20
 
 
-@pytest.mark.parametrize("link, message", [
-    ("#g=C" + "A" * 40, "Escalier link: unknown payload format 'C' (A or B)"),
-    ("#g=A!!!!", "no '#g=' game in it"),
-    ("#g=A" + base64.urlsafe_b64encode(b"not deflate at all").decode(), "not a compressed game"),
-    ("#g=B" + base64.urlsafe_b64encode(b'{"a": 1}').decode(), "not a packed game"),
-    ("#g=B" + base64.urlsafe_b64encode(b"[" * 100 + b"]" * 100).decode(), "nested more than 64"),
-])
+@pytest.mark.parametrize(
+    "link, message",
+    [
+        ("#g=C" + "A" * 40, "Escalier link: unknown payload format 'C' (A or B)"),
+        ("#g=A!!!!", "no '#g=' game in it"),
+        (
+            "#g=A" + base64.urlsafe_b64encode(b"not deflate at all").decode(),
+            "not a compressed game",
+        ),
+        ("#g=B" + base64.urlsafe_b64encode(b'{"a": 1}').decode(), "not a packed game"),
+        (
+            "#g=B" + base64.urlsafe_b64encode(b"[" * 100 + b"]" * 100).decode(),
+            "nested more than 64",
+        ),
+    ],
+)
 def test_a_bad_share_link_is_one_clear_line(tmp_path, link, message):
     result = run("score", written(tmp_path, "l.txt", "https://x/" + link))
     assert result.exit_code == 1 and "Traceback" not in result.stderr
@@ -439,8 +524,15 @@ def test_input_format_escalier_and_sniffing_by_content(tmp_path):
     """A .txt holding a CSV export, a .json of Escalier's, stdin with --input-format."""
     as_txt = written(tmp_path, "scores.txt", ESCALIER_DE.read_text())
     assert converted(as_txt)[0]["players"][0] == "Jörg"
-    result = run("convert", "-", "--to", "yaml", "--input-format", "escalier",
-                 input=ESCALIER_JSON.read_bytes())
+    result = run(
+        "convert",
+        "-",
+        "--to",
+        "yaml",
+        "--input-format",
+        "escalier",
+        input=ESCALIER_JSON.read_bytes(),
+    )
     assert result.exit_code == 0, result.stderr
     assert yaml.safe_load(result.stdout)["title"] == "Sunday staircase"
 
@@ -450,8 +542,9 @@ def test_convert_writes_an_export_as_yaml_or_csv_and_no_export_is_written(tmp_pa
     assert result.exit_code == 0, result.stderr
     assert run("check", tmp_path / "season.csv").exit_code == 0
     result = run("convert", ESCALIER_CSV, "--to", "keepwiz")
-    assert result.exit_code == 2 and "'keepwiz' is not one of 'yaml', 'json', 'csv'" in \
-        result.stderr
+    assert (
+        result.exit_code == 2 and "'keepwiz' is not one of 'yaml', 'json', 'csv'" in result.stderr
+    )
 
 
 def test_a_keepwiz_export_and_an_escalier_csv_are_rated_together():
@@ -469,8 +562,11 @@ def test_the_library_reads_an_export_from_a_path_or_a_file_object():
 
     games = list(wizard.read(str(KEEPWIZ)))
     assert [game.sheet.game for game in games] == [s["game"] for s in converted(KEEPWIZ)]
-    [game] = wizard.read(io.BytesIO(ESCALIER_DE.read_bytes()), input_format="escalier",
-                         settings={"exactBonus": 5, "pointsPerTrick": 5, "missPenalty": 5})
+    [game] = wizard.read(
+        io.BytesIO(ESCALIER_DE.read_bytes()),
+        input_format="escalier",
+        settings={"exactBonus": 5, "pointsPerTrick": 5, "missPenalty": 5},
+    )
     assert list(game.sheet.players) == ["Jörg", "Anna", "Eva", "Ben", "Dan"]
     assert wizard.check(str(ESCALIER_JSON)) == []
 
@@ -490,14 +586,28 @@ def test_a_keepwiz_season_is_read_one_game_at_a_time(tmp_path):
     with open(path, "w") as out:
         out.write("{\n")
         for index in range(games):
-            record = {"id": f"g{index}", "version": "3.0",
-                      "created_at": f"2025-{1 + index % 12:02d}-{1 + index % 28:02d}T20:00:00Z",
-                      "total_rounds": 3, "name": "x" * 600,
-                      "players": [{"id": p, "name": p, "isDealer": p == "A"} for p in "ABC"],
-                      "round_data": [{"players": [{"id": p, "call": 0 if p != "A" else r,
-                                                   "made": 0 if p != "A" else r,
-                                                   "score": 20 + 10 * r * (p == "A")}
-                                                  for p in "ABC"]} for r in (1, 2, 3)]}
+            record = {
+                "id": f"g{index}",
+                "version": "3.0",
+                "created_at": f"2025-{1 + index % 12:02d}-{1 + index % 28:02d}T20:00:00Z",
+                "total_rounds": 3,
+                "name": "x" * 600,
+                "players": [{"id": p, "name": p, "isDealer": p == "A"} for p in "ABC"],
+                "round_data": [
+                    {
+                        "players": [
+                            {
+                                "id": p,
+                                "call": 0 if p != "A" else r,
+                                "made": 0 if p != "A" else r,
+                                "score": 20 + 10 * r * (p == "A"),
+                            }
+                            for p in "ABC"
+                        ]
+                    }
+                    for r in (1, 2, 3)
+                ],
+            }
             out.write(f'"g{index}": {json.dumps(record)}' + (",\n" if index < games - 1 else "\n"))
         out.write("}\n")
     size_mib = path.stat().st_size / 2**20
@@ -522,8 +632,10 @@ def mutations(value, rng, depth=0):
     return copy
 
 
-@pytest.mark.parametrize("sample", [KEEPWIZ, FIXTURES / "keepwiz-v2.json",
-                                    FIXTURES / "keepwiz-gamestate.json", ESCALIER_JSON])
+@pytest.mark.parametrize(
+    "sample",
+    [KEEPWIZ, FIXTURES / "keepwiz-v2.json", FIXTURES / "keepwiz-gamestate.json", ESCALIER_JSON],
+)
 def test_any_part_of_an_export_replaced_by_junk_is_at_worst_a_problem(tmp_path, sample):
     import random
 
@@ -548,7 +660,7 @@ def test_any_escalier_csv_line_cut_short_is_at_worst_a_problem(tmp_path):
         at = rng.randrange(1, len(changed))
         cells = changed[at].split(",")
         cells[rng.randrange(len(cells))] = rng.choice(["", "x", "-3", "99", "'=1", "\x00"])
-        changed[at] = ",".join(cells[:rng.randrange(1, len(cells) + 1)])
+        changed[at] = ",".join(cells[: rng.randrange(1, len(cells) + 1)])
         path.write_bytes("\r\n".join(changed).encode())
         result = run("check", path)
         assert result.exit_code in (0, 1), result.stderr

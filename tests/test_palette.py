@@ -27,8 +27,16 @@ def test_the_pages_player_colours_are_the_palette_in_light_and_dark():
 
 
 def test_the_palette_is_okabe_ito_without_its_yellow():
-    okabe_ito = {"#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7",
-                 "#000000"}
+    okabe_ito = {
+        "#e69f00",
+        "#56b4e9",
+        "#009e73",
+        "#f0e442",
+        "#0072b2",
+        "#d55e00",
+        "#cc79a7",
+        "#000000",
+    }
     assert set(PALETTE) <= okabe_ito and len(set(PALETTE)) == 6 and "#f0e442" not in PALETTE
     assert seat_colour(6) == PALETTE[0]
 
@@ -39,8 +47,14 @@ def test_wizard_plot_draws_each_player_in_the_pages_colour():
 
     from wizard_cli.output.chart import line_chart
 
-    figure = line_chart([([0, 1], [0, seat]) for seat in range(8)], [f"P{n}" for n in range(8)],
-                        "t", "", "y", lambda axes: None)
+    figure = line_chart(
+        [([0, 1], [0, seat]) for seat in range(8)],
+        [f"P{n}" for n in range(8)],
+        "t",
+        "",
+        "y",
+        lambda axes: None,
+    )
     players = figure.axes[0].get_lines()[1:]  # the first is the zero line
     assert len(players) == 8
     colours = [to_hex(line.get_color()) for line in players]

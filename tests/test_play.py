@@ -13,15 +13,21 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-RULES = ["--set", "roundMode=custom", "--set", "customRoundCount=2", "--set", "screwTheDealer=always"]
+RULES = [
+    "--set",
+    "roundMode=custom",
+    "--set",
+    "customRoundCount=2",
+    "--set",
+    "screwTheDealer=always",
+]
 
 # Round 1 (Anna deals 1): an undo with nothing to undo, Ben 0, Cara 1, Anna's forbidden 0 is
 # refused, help, Anna 1; tricks 0, 1, then Anna's 1 is refused at once (no trick left to give);
 # an undo takes back Cara's 1: 0, then Anna's [1] taken by an empty line.
 # Round 2 (Ben deals 2): Cara 2, a word that is no number, Anna 0; an undo at Ben's bid takes
 # back Anna's, who bids 1; Ben 1; an undo of a trick count typed this round; the tricks 1, 1, 0.
-ENTRIES = ("u\n0\n1\n0\n?\n1\n\n0\n1\n1\nu\n0\n\n"
-           "2\nabc\n0\nu\n1\n1\n0\nundo\n1\n1\n0\n")
+ENTRIES = "u\n0\n1\n0\n?\n1\n\n0\n1\n1\nu\n0\n\n2\nabc\n0\nu\n1\n1\n0\nundo\n1\n1\n0\n"
 
 TRANSCRIPT = """\
 Round 1 of 2: Anna deals 1
@@ -102,36 +108,48 @@ def test_play_writes_the_same_file_as_add(tmp_path, monkeypatch):
     for folder in ("played", "added"):
         (tmp_path / folder).mkdir()
     monkeypatch.chdir(tmp_path / "played")  # the same name: a new sheet's comment names its file
-    assert run("play", "friday.yaml", "--players", "Anna,Ben,Cara", *RULES,
-               input=ENTRIES).exit_code == 0
+    assert (
+        run("play", "friday.yaml", "--players", "Anna,Ben,Cara", *RULES, input=ENTRIES).exit_code
+        == 0
+    )
     monkeypatch.chdir(tmp_path / "added")
     assert run("new", "--players", "Anna,Ben,Cara", *RULES, "-o", "friday.yaml").exit_code == 0
-    for args in (["--bids", "1,0,1"], ["--tricks", "1,0,0"], ["--bids", "1,1,2"],
-                 ["--tricks", "1,0,1"]):
+    for args in (
+        ["--bids", "1,0,1"],
+        ["--tricks", "1,0,0"],
+        ["--bids", "1,1,2"],
+        ["--tricks", "1,0,1"],
+    ):
         assert run("add", "friday.yaml", *args, "-q").exit_code == 0
-    assert ((tmp_path / "played" / "friday.yaml").read_bytes()
-            == (tmp_path / "added" / "friday.yaml").read_bytes())
+    assert (tmp_path / "played" / "friday.yaml").read_bytes() == (
+        tmp_path / "added" / "friday.yaml"
+    ).read_bytes()
 
 
 def test_each_bid_is_written_as_it_is_given_and_end_of_input_stops(tmp_path):
     path = tmp_path / "g.yaml"
     result = run("play", path, "--players", "A,B,C", input="1\n0\n")
     assert result.exit_code == 0
-    assert result.stdout == ("Round 1 of 20: A deals 1\nB bids: 1\nC bids (1 of 1 so far): 0\n"
-                             "A bids (1 of 1 so far): \n")
+    assert result.stdout == (
+        "Round 1 of 20: A deals 1\nB bids: 1\nC bids (1 of 1 so far): 0\nA bids (1 of 1 so far): \n"
+    )
     assert result.stderr == f"{path}: stopped; Round 1 of 20 in play: A to bid\n"
     assert path.read_text().endswith("rounds:\n  - bids:   [null, 1, 0]\n")
     # it carries on where the sheet stands; undo at a round's first trick takes back the last bid
     more = run("play", path, input="0\nundo\n1\n1\n0\nq\n")
     assert more.exit_code == 0
     # resumed mid-round, it shows the bids already in before the next prompt (SPEC §9)
-    assert more.stdout == ("Round 1 of 20 in play: A to bid\nRound 1 of 20: A deals 1\n"
-                           "Bids so far: B 1, C 0\nA bids (1 of 1 so far): 0\n"
-                           "B took: undo\nA bids (1 of 1 so far): 1\nB took: 1\nC took: 0\n"
-                           "A took [0]: q\n")
-    assert more.stderr == (f"round 1: took back A's bid of 0\n{path}: stopped; Round 1 of 20 in "
-                           "play: all bids in, waiting for the tricks (the tricks typed for round 1 "
-                           "were not written)\n")
+    assert more.stdout == (
+        "Round 1 of 20 in play: A to bid\nRound 1 of 20: A deals 1\n"
+        "Bids so far: B 1, C 0\nA bids (1 of 1 so far): 0\n"
+        "B took: undo\nA bids (1 of 1 so far): 1\nB took: 1\nC took: 0\n"
+        "A took [0]: q\n"
+    )
+    assert more.stderr == (
+        f"round 1: took back A's bid of 0\n{path}: stopped; Round 1 of 20 in "
+        "play: all bids in, waiting for the tricks (the tricks typed for round 1 "
+        "were not written)\n"
+    )
     assert path.read_text().endswith("rounds:\n  - bids:   [1, 1, 0]\n")
 
 
@@ -140,20 +158,25 @@ def test_undo_at_a_rounds_first_bid_takes_back_the_last_rounds_tricks(tmp_path):
     assert run("play", path, "--players", "A,B,C", input="1\n0\n0\n1\n0\n0\n").exit_code == 0
     assert path.read_text().endswith("  - bids:   [0, 1, 0]\n    tricks: [0, 1, 0]\n")
     result = run("play", path, input="u\n0\n0\n1\n")
-    assert result.stdout.startswith("Round 2 of 20: B deals 2\nC bids: u\nB took: 0\n"
-                                    "C took: 0\nA took [1]: 1\n\nRound 1 points: A -10, B -10, C +20\n")
-    assert result.stderr.startswith("round 1: removed its tricks (A 0, B 1, C 0): the round is in "
-                                    "play again\n")
+    assert result.stdout.startswith(
+        "Round 2 of 20: B deals 2\nC bids: u\nB took: 0\n"
+        "C took: 0\nA took [1]: 1\n\nRound 1 points: A -10, B -10, C +20\n"
+    )
+    assert result.stderr.startswith(
+        "round 1: removed its tricks (A 0, B 1, C 0): the round is in play again\n"
+    )
     assert path.read_text().endswith("  - bids:   [0, 1, 0]\n    tricks: [1, 0, 0]\n")
 
 
 def test_a_finished_sheet_shows_its_final_standings():
     result = run("play", WORKED, input="")
     assert result.exit_code == 0
-    assert result.stdout == ("  Rank  Player      Score\n------  --------  -------\n"
-                             "     1  Ben           140\n     2  Anna           90\n"
-                             "     3  Cara           40\n     4  Dan           -60\n\n"
-                             "Game over — Ben wins\n")
+    assert result.stdout == (
+        "  Rank  Player      Score\n------  --------  -------\n"
+        "     1  Ben           140\n     2  Anna           90\n"
+        "     3  Cara           40\n     4  Dan           -60\n\n"
+        "Game over — Ben wins\n"
+    )
 
 
 def test_names_are_shown_escaped_in_prompts(tmp_path):
@@ -165,11 +188,14 @@ def test_names_are_shown_escaped_in_prompts(tmp_path):
     assert "\x1b" not in result.stdout + result.stderr
 
 
-@pytest.mark.parametrize(("args", "code"), [
-    (["--players", "A,B"], 1),                                  # two players: a sheet problem
-    (["--players", "A,B,C", "--set", "exactBonus=7"], 1),       # a bad setting
-    ([], 2),                                                    # no sheet and no --players
-])
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["--players", "A,B"], 1),  # two players: a sheet problem
+        (["--players", "A,B,C", "--set", "exactBonus=7"], 1),  # a bad setting
+        ([], 2),  # no sheet and no --players
+    ],
+)
 def test_a_new_sheet_needs_good_players_and_rules(tmp_path, args, code):
     path = tmp_path / "g.yaml"
     result = run("play", path, *args, input="1\n")
@@ -199,6 +225,7 @@ def test_an_invalid_sheet_is_refused_with_its_problems(tmp_path):
 
 # --- a real terminal ----------------------------------------------------------------------
 
+
 @pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
 def test_play_at_a_real_terminal_and_ctrl_c(tmp_path):
     path = tmp_path / "g.yaml"
@@ -220,9 +247,11 @@ def test_at_a_terminal_a_trick_count_over_what_is_left_is_refused_as_typed(tmp_p
     """SPEC §9: resumed mid-round, play shows the bids in; a count one above what is left is
     refused at once and only that player is asked again."""
     path = tmp_path / "g.yaml"
-    path.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
-                    "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
-                    "  - bids: [1, 0, 1]\n")
+    path.write_text(
+        "players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
+        "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
+        "  - bids: [1, 0, 1]\n"
+    )
     with Terminal(["play", "g.yaml"], cwd=tmp_path) as tty:
         tty.read_until(b"C took: ")
         assert b"Bids so far: C 1, A 1, B 0\r\n" in tty.seen
@@ -238,6 +267,7 @@ def test_at_a_terminal_a_trick_count_over_what_is_left_is_refused_as_typed(tmp_p
 
 
 # --- property: any game played from a pipe is the file add writes -----------------------------
+
 
 @st.composite
 def table_games(draw):
@@ -273,8 +303,9 @@ def test_any_game_played_from_a_pipe_is_the_file_add_writes(game):
             assert run("new", "--players", ",".join(names), *rules, "-o", "g.yaml").exit_code == 0
             for bids, tricks in rounds:  # as called out: in bidding order
                 for option, values in (("--bids", bids), ("--tricks", tricks)):
-                    step = run("add", "g.yaml", "--bidding-order", option,
-                               ",".join(map(str, values)), "-q")
+                    step = run(
+                        "add", "g.yaml", "--bidding-order", option, ",".join(map(str, values)), "-q"
+                    )
                     assert step.exit_code == 0, step.stderr
         finally:
             os.chdir(cwd)
@@ -282,6 +313,7 @@ def test_any_game_played_from_a_pipe_is_the_file_add_writes(game):
 
 
 # --- where play starts, and a sheet changed under it --------------------------------------
+
 
 def test_play_starts_only_a_yaml_sheet_and_creates_nothing_it_would_refuse(tmp_path):
     target = tmp_path / "new.csv"
@@ -328,6 +360,8 @@ def test_play_carries_on_where_the_sheet_stands_after_another_command_changed_it
     out, err = io.StringIO(), io.StringIO()
     play_game(str(sheet), None, None, Table(), out, err)  # the input ends: no error
     assert out.getvalue().splitlines()[-1] == "Cara bids (1 of 1 so far): "
-    assert err.getvalue() == (f"{sheet}: the sheet was changed meanwhile by another command: "
-                              "Ben's bid of 0 was not written; play carries on from where it now "
-                              f"stands\n{sheet}: stopped; Round 1 of 20 in play: Cara to bid\n")
+    assert err.getvalue() == (
+        f"{sheet}: the sheet was changed meanwhile by another command: "
+        "Ben's bid of 0 was not written; play carries on from where it now "
+        f"stands\n{sheet}: stopped; Round 1 of 20 in play: Cara to bid\n"
+    )

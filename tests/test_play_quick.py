@@ -16,8 +16,14 @@ import pytest
 from helpers import Terminal, run
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES = ["--set", "roundMode=custom", "--set", "customRoundCount=2", "--set",
-         "screwTheDealer=always"]
+RULES = [
+    "--set",
+    "roundMode=custom",
+    "--set",
+    "customRoundCount=2",
+    "--set",
+    "screwTheDealer=always",
+]
 
 # Five players, two rounds: a line of bids, a line of tricks running on into round 2's bids
 # (a bid above the hand size drops the rest), the dealer's forbidden bid refused, the last
@@ -85,29 +91,42 @@ def test_a_five_player_round_takes_a_line_of_bids_and_a_line_of_tricks(tmp_path)
     path = tmp_path / "g.yaml"
     result = run("play", path, "--players", "A,B,C,D,E", *RULES, input=QUICK)
     assert (result.exit_code, result.stdout, result.stderr) == (0, QUICK_OUT, QUICK_ERR)
-    assert path.read_text().endswith("  - bids:   [1, 0, 1, 0, 0]\n    tricks: [1, 0, 0, 0, 0]\n"
-                                     "  - bids:   [1, 1, 1, 0, 0]\n    tricks: [0, 0, 1, 1, 0]\n")
+    assert path.read_text().endswith(
+        "  - bids:   [1, 0, 1, 0, 0]\n    tricks: [1, 0, 0, 0, 0]\n"
+        "  - bids:   [1, 1, 1, 0, 0]\n    tricks: [0, 0, 1, 1, 0]\n"
+    )
 
 
 def test_the_same_game_through_a_real_pipe(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "wizard_cli", "play", "g.yaml", "--players",
-                             "A,B,C,D,E", *RULES], input=QUICK.encode(), capture_output=True,
-                            cwd=tmp_path, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "wizard_cli", "play", "g.yaml", "--players", "A,B,C,D,E", *RULES],
+        input=QUICK.encode(),
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert (result.returncode, result.stdout.decode(), result.stderr.decode()) == (
-        0, QUICK_OUT, QUICK_ERR)
+        0,
+        QUICK_OUT,
+        QUICK_ERR,
+    )
 
 
 def test_a_trick_total_that_does_not_add_up_drops_the_rest_and_asks_again(tmp_path):
     path = tmp_path / "g.yaml"
     result = run("play", path, "--players", "A,B,C", input="0 0 1 0 0 0 0 1 q\n")
     assert result.exit_code == 0
-    assert result.stdout == ("Round 1 of 20: A deals 1\nB bids: 0 0 1 0 0 0 0 1 q\n"
-                             "C bids (0 of 1 so far): 0\nA bids (0 of 1 so far): 1\n"
-                             "B took: 0\nC took: 0\nA took [1]: 0\nB took: \n")
-    assert result.stderr == ("tricks add up to 0, 1 short of the hand size of 1\n"
-                             "rest of the line dropped: 0 1 q\n"
-                             f"{path}: stopped; Round 1 of 20 in play: all bids in, waiting for "
-                             "the tricks\n")
+    assert result.stdout == (
+        "Round 1 of 20: A deals 1\nB bids: 0 0 1 0 0 0 0 1 q\n"
+        "C bids (0 of 1 so far): 0\nA bids (0 of 1 so far): 1\n"
+        "B took: 0\nC took: 0\nA took [1]: 0\nB took: \n"
+    )
+    assert result.stderr == (
+        "tricks add up to 0, 1 short of the hand size of 1\n"
+        "rest of the line dropped: 0 1 q\n"
+        f"{path}: stopped; Round 1 of 20 in play: all bids in, waiting for "
+        "the tricks\n"
+    )
     assert path.read_text().endswith("  - bids:   [1, 0, 0]\n")
 
 
@@ -115,8 +134,10 @@ def test_the_offered_rest_is_never_written_unasked(tmp_path):
     path = tmp_path / "g.yaml"
     result = run("play", path, "--players", "A,B,C", input="0 0 0\n1 0\n")
     assert result.stdout.endswith("B took: 1 0\nC took: 0\nA took [0]: \n")
-    assert result.stderr == (f"{path}: stopped; Round 1 of 20 in play: all bids in, waiting for "
-                             "the tricks (the tricks typed for round 1 were not written)\n")
+    assert result.stderr == (
+        f"{path}: stopped; Round 1 of 20 in play: all bids in, waiting for "
+        "the tricks (the tricks typed for round 1 were not written)\n"
+    )
     assert path.read_text().endswith("  - bids:   [0, 0, 0]\n")
     # a count above what is left is refused at once: the rest never falls below zero
     more = run("play", path, input="1 1\n\n")
@@ -129,14 +150,17 @@ def test_a_round_dealing_the_whole_deck_opens_with_no_trump(tmp_path):
     rounds = "".join(f"  - bids: [0, 0, 0]\n    tricks: [{size}, 0, 0]\n" for size in range(1, 20))
     path.write_text(f"players: [Anna, Ben, Cara]\nrounds:\n{rounds}")
     result = run("play", path, input="q\n")
-    assert result.stdout == ("Round 20 of 20 next: Ben deals 20 — Anna can no longer win\n"
-                             "Round 20 of 20: Ben deals 20, no trump\nCara bids: q\n")
+    assert result.stdout == (
+        "Round 20 of 20 next: Ben deals 20 — Anna can no longer win\n"
+        "Round 20 of 20: Ben deals 20, no trump\nCara bids: q\n"
+    )
     assert run("play", path, input="3\n").exit_code == 0
     # resumed after the round's first bid: the round's line and the bids already in
     assert run("play", path, input="q\n").stdout == (
         "Round 20 of 20 in play: Anna to bid — Anna can no longer win\n"
         "Round 20 of 20: Ben deals 20, no trump\nBids so far: Cara 3\n"
-        "Anna bids (3 of 20 so far): q\n")
+        "Anna bids (3 of 20 so far): q\n"
+    )
 
 
 def test_score_shows_the_table_so_far_and_asks_again(tmp_path):
@@ -152,52 +176,75 @@ def test_an_entry_in_a_line_of_50_mb_is_shown_shortened_in_bounded_memory(tmp_pa
     stderr), at 330 MiB; 20 MB here: 156 MiB before, 73 MiB now."""
     line = tmp_path / "line.txt"
     line.write_text("x" * 20_000_000 + "\n")
-    launcher = ("import os, subprocess, sys\n"
-                "child = subprocess.Popen(sys.argv[2:], stdin=open(sys.argv[1]),"
-                " stdout=open(os.devnull, 'w'))\n"
-                "_, status, usage = os.wait4(child.pid, 0)\n"
-                "print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)\n")
-    measured = subprocess.run([sys.executable, "-c", launcher, line, sys.executable, "-m",
-                               "wizard_cli", "play", tmp_path / "g.yaml", "--players", "A,B,C"],
-                              capture_output=True, cwd=ROOT, timeout=120, text=True)
+    launcher = (
+        "import os, subprocess, sys\n"
+        "child = subprocess.Popen(sys.argv[2:], stdin=open(sys.argv[1]),"
+        " stdout=open(os.devnull, 'w'))\n"
+        "_, status, usage = os.wait4(child.pid, 0)\n"
+        "print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)\n"
+    )
+    measured = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            launcher,
+            line,
+            sys.executable,
+            "-m",
+            "wizard_cli",
+            "play",
+            tmp_path / "g.yaml",
+            "--players",
+            "A,B,C",
+        ],
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+        text=True,
+    )
     *err, last = measured.stderr.splitlines() or [""]
     code, peak_kib = map(int, measured.stdout.split())
     assert code == 0
     assert peak_kib / 1024 < 110, peak_kib
     assert err[0] == f"'{'x' * 40}…' is not a whole number (type a number, or undo, quit, help)"
-    shown = run("play", tmp_path / "h.yaml", "--players", "A,B,C",
-                input="y" * 1_000_000 + " 1 2\n")
+    shown = run("play", tmp_path / "h.yaml", "--players", "A,B,C", input="y" * 1_000_000 + " 1 2\n")
     assert shown.stdout == f"Round 1 of 20: A deals 1\nB bids: {'y' * 40}…\nB bids: \n"
     assert shown.stderr.splitlines()[1] == "rest of the line dropped: 1 2"
 
 
 # --- a real terminal ----------------------------------------------------------------------
 
+
 @pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
 def test_a_line_of_entries_at_a_real_terminal(tmp_path):
-    with Terminal(["play", "g.yaml", "--players", "A,B,C"], cwd=tmp_path,
-                  env={"COLUMNS": "80"}) as tty:
+    with Terminal(
+        ["play", "g.yaml", "--players", "A,B,C"], cwd=tmp_path, env={"COLUMNS": "80"}
+    ) as tty:
         tty.read_until(b"B bids: ")
         tty.type(b"1 0\n")
         tty.read_until(b"A bids (1 of 1 so far): ")
         # the terminal echoes the line typed; play writes each later prompt with its entry
-        assert tty.seen.endswith(b"B bids: 1 0\r\nC bids (1 of 1 so far): 0\r\n"
-                                 b"A bids (1 of 1 so far): ")
+        assert tty.seen.endswith(
+            b"B bids: 1 0\r\nC bids (1 of 1 so far): 0\r\nA bids (1 of 1 so far): "
+        )
         tty.type(b"0, 1 0\n")
         tty.read_until(b"A took [0]: ")
-        assert tty.seen.endswith(b"A bids (1 of 1 so far): 0, 1 0\r\nB took: 1\r\n"
-                                 b"C took: 0\r\nA took [0]: ")
+        assert tty.seen.endswith(
+            b"A bids (1 of 1 so far): 0, 1 0\r\nB took: 1\r\nC took: 0\r\nA took [0]: "
+        )
         tty.type(b"\n")
         tty.read_until(b"C bids: ")
         assert b"Round 1 points: A +20, B +30, C +20" in tty.seen
         assert b"Round 2 of 20: B deals 2\r\nC bids: " in tty.seen
         tty.type(b"q\n")
     assert tty.exit_code == 0, (tty.status, bytes(tty.seen))
-    assert (tmp_path / "g.yaml").read_text().endswith("  - bids:   [0, 1, 0]\n"
-                                                      "    tricks: [0, 1, 0]\n")
+    assert (
+        (tmp_path / "g.yaml").read_text().endswith("  - bids:   [0, 1, 0]\n    tricks: [0, 1, 0]\n")
+    )
 
 
 # --- the sheet changed under play (issue 21, item 16) --------------------------------------
+
 
 class Meanwhile(io.StringIO):
     """Play's input: each line given, the ``action`` done by another command just before the
@@ -230,8 +277,10 @@ def _play(sheet: Path, stdin: io.StringIO) -> tuple[int, str, str]:
 def in_play(tmp_path) -> Path:
     """A one-round game of three whose bids are all in."""
     sheet = tmp_path / "g.yaml"
-    sheet.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 1}\n"
-                     "rounds:\n  - bids: [0, 1, 0]\n")
+    sheet.write_text(
+        "players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 1}\n"
+        "rounds:\n  - bids: [0, 1, 0]\n"
+    )
     return sheet
 
 
@@ -239,11 +288,15 @@ def test_another_command_finishing_the_game_ends_play_with_the_final_standings(i
     finish = lambda: run("add", in_play, "--tricks", "0,1,0", "-q")  # noqa: E731
     code, out, err = _play(in_play, Meanwhile(["1 0 0\n"], 1, finish))
     assert code == 0
-    assert out.endswith("A took [0]: 0\n  Rank  Player      Score\n------  --------  -------\n"
-                        "     1  B              30\n     2  A              20\n"
-                        "     2  C              20\n\nGame over — B wins\n")
-    assert err == (f"{in_play}: the sheet was changed meanwhile by another command: the tricks of "
-                   "round 1 were not written; play carries on from where it now stands\n")
+    assert out.endswith(
+        "A took [0]: 0\n  Rank  Player      Score\n------  --------  -------\n"
+        "     1  B              30\n     2  A              20\n"
+        "     2  C              20\n\nGame over — B wins\n"
+    )
+    assert err == (
+        f"{in_play}: the sheet was changed meanwhile by another command: the tricks of "
+        "round 1 were not written; play carries on from where it now stands\n"
+    )
     assert in_play.read_text().endswith("    tricks: [0, 1, 0]\n")
 
 
@@ -252,16 +305,20 @@ def test_an_outside_undo_is_said_as_play_sees_it(in_play):
     code, out, err = _play(in_play, Meanwhile(["1 0 0\n"], 1, undo))
     assert code == 0
     assert out.endswith("A took [0]: 0\nRound 1 of 1: A deals 1\nB bids: \n")
-    assert err == (f"{in_play}: the sheet was changed meanwhile by another command: the tricks of "
-                   "round 1 were not written; play carries on from where it now stands\n"
-                   f"{in_play}: stopped; Round 1 of 1 next: A deals 1\n")
+    assert err == (
+        f"{in_play}: the sheet was changed meanwhile by another command: the tricks of "
+        "round 1 were not written; play carries on from where it now stands\n"
+        f"{in_play}: stopped; Round 1 of 1 next: A deals 1\n"
+    )
 
 
 def test_a_deleted_sheet_stops_play(in_play):
     code, out, err = _play(in_play, Meanwhile(["1\n", "0 0\n"], 2, in_play.unlink))
     assert code == 1
-    assert err == (f"{in_play}: the sheet is no longer there (deleted or moved meanwhile): the "
-                   "tricks of round 1 were not written; play stops\n")
+    assert err == (
+        f"{in_play}: the sheet is no longer there (deleted or moved meanwhile): the "
+        "tricks of round 1 were not written; play stops\n"
+    )
     assert os.listdir(in_play.parent) == []
 
 
@@ -269,13 +326,20 @@ def test_a_trick_count_above_what_is_left_is_refused_at_once_and_only_it_asked_a
     """SPEC §9: with 3 cards and 2 tricks given, a 2 is refused (`only 1 trick left to give`)
     and only that player is asked again; the counts already typed stay."""
     path = tmp_path / "g.yaml"
-    path.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 3}\n"
-                    "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
-                    "  - bids: [0, 0, 0]\n    tricks: [0, 2, 0]\n  - bids: [1, 1, 0]\n")
+    path.write_text(
+        "players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 3}\n"
+        "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
+        "  - bids: [0, 0, 0]\n    tricks: [0, 2, 0]\n  - bids: [1, 1, 0]\n"
+    )
     result = run("play", path, input="2\n2\n3\n1\n\n")
     assert result.exit_code == 0
     assert result.stdout.split("\n")[3:8] == [
-        "A took: 2", "B took: 2", "B took: 3", "B took: 1", "C took [0]: "]
+        "A took: 2",
+        "B took: 2",
+        "B took: 3",
+        "B took: 1",
+        "C took [0]: ",
+    ]
     assert result.stderr == "only 1 trick left to give\nonly 1 trick left to give\n"
     assert path.read_text().endswith("    tricks: [2, 1, 0]\n")
 
@@ -284,9 +348,11 @@ def test_an_edit_of_another_round_meanwhile_does_not_refuse_plays_next_entry(tmp
     """Another command edits round 1 while play waits for round 2's tricks: the step play
     records is still the one in turn, so it is written (SPEC §9), over the edit, which stays."""
     sheet = tmp_path / "g.yaml"
-    sheet.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
-                     "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
-                     "  - bids: [0, 1, 0]\n")
+    sheet.write_text(
+        "players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
+        "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
+        "  - bids: [0, 1, 0]\n"
+    )
     edit = lambda: run("edit", sheet, "--round", "1", "--tricks", "0,1,0", "-q")  # noqa: E731
     code, out, err = _play(sheet, Meanwhile(["1 0 1\n"], 1, edit))
     assert code == 0
@@ -301,11 +367,14 @@ def test_a_change_to_the_step_in_turn_meanwhile_still_refuses(tmp_path):
     """The step play would record was taken by another command (the bid it asks for): refused,
     as before, and play carries on from where the sheet stands."""
     sheet = tmp_path / "g.yaml"
-    sheet.write_text("players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
-                     "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n")
+    sheet.write_text(
+        "players: [A, B, C]\nsettings: {roundMode: custom, customRoundCount: 2}\n"
+        "rounds:\n  - bids: [0, 0, 0]\n    tricks: [1, 0, 0]\n"
+    )
     bid = lambda: run("add", sheet, "--bids", "C=1", "-q")  # noqa: E731
     code, out, err = _play(sheet, Meanwhile(["0\n"], 1, bid))
     assert code == 0
-    assert err.startswith(f"{sheet}: the sheet was changed meanwhile by another command: "
-                          "C's bid of 0 was not written")
+    assert err.startswith(
+        f"{sheet}: the sheet was changed meanwhile by another command: C's bid of 0 was not written"
+    )
     assert sheet.read_text().endswith("  - bids: [null, null, 1]\n")  # the other's bid alone

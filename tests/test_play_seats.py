@@ -14,8 +14,7 @@ import sys
 import pytest
 from helpers import SAMPLES, Terminal, run
 
-pytestmark = pytest.mark.skipif(not hasattr(pty, "fork"),
-                                reason="needs a pseudo-terminal (POSIX)")
+pytestmark = pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
 
 ROUND_ONE = b"0 0 0\n1 0 0\n"  # A deals; B, C, A bid 0; B takes the trick
 
@@ -25,8 +24,11 @@ def next_json(path) -> dict:
 
 
 def test_join_with_a_start_score_then_out_within_a_line_at_a_real_terminal(tmp_path):
-    with Terminal(["play", "g.yaml", "--players", "A,B,C", "--no-date", "--start-score",
-                   "lowest"], cwd=tmp_path, env={"COLUMNS": "80"}) as tty:
+    with Terminal(
+        ["play", "g.yaml", "--players", "A,B,C", "--no-date", "--start-score", "lowest"],
+        cwd=tmp_path,
+        env={"COLUMNS": "80"},
+    ) as tty:
         tty.read_until(b"B bids: ")
         tty.type(ROUND_ONE)
         tty.read_until(b"Round 2 of 20: B deals 2\r\nC bids: ")
@@ -50,12 +52,16 @@ def test_refusals_are_the_commands_messages_and_the_round_is_asked_again(tmp_pat
         tty.read_until(b"B bids: ")
         tty.type(ROUND_ONE)
         tty.read_until(b"C bids: ")
-        for typed, said in [(b"leave A\n", b"round 2 would seat 2 players: a round seats 3 to 6"),
-                            (b"join B\n", b"'B' is already listed"),
-                            (b"leave Zed\n", b"'Zed' is not one of the players"),
-                            (b"out C, out A\n", b"2 players seated: a round seats 3 to 6\r\n"
-                                                b"rest of the line dropped: out A"),
-                            (b"out\n", b"out takes the player's name on the same line")]:
+        for typed, said in [
+            (b"leave A\n", b"round 2 would seat 2 players: a round seats 3 to 6"),
+            (b"join B\n", b"'B' is already listed"),
+            (b"leave Zed\n", b"'Zed' is not one of the players"),
+            (
+                b"out C, out A\n",
+                b"2 players seated: a round seats 3 to 6\r\nrest of the line dropped: out A",
+            ),
+            (b"out\n", b"out takes the player's name on the same line"),
+        ]:
             start = len(tty.seen)
             tty.type(typed)
             tty.read_until(said)
@@ -76,10 +82,13 @@ def test_undo_takes_back_an_out_then_a_join_through_a_pipe(tmp_path):
     """Undo takes back the last entry made: an ``out`` not written yet, then the join (as
     ``wizard undo`` would), and the round is asked again with its opening line."""
     lines = ROUND_ONE + b"join Dan\nout C\nundo\nundo\nleave C\n0 0 0\n"
-    result = subprocess.run([sys.executable, "-m", "wizard_cli", "play", "g.yaml", "--players",
-                             "A,B,C,D", "--no-date"], input=lines.replace(b"0 0 0\n1 0 0",
-                                                                          b"0 0 0 0\n1 0 0 0"),
-                            cwd=tmp_path, capture_output=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "wizard_cli", "play", "g.yaml", "--players", "A,B,C,D", "--no-date"],
+        input=lines.replace(b"0 0 0\n1 0 0", b"0 0 0 0\n1 0 0 0"),
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     err = result.stderr.decode()
     assert "Dan joins from round 2" in err and "C sits round 2 out" in err
@@ -98,9 +107,13 @@ def test_a_round_with_someone_out_is_played_to_its_points_and_undone_bid_by_bid(
     """The tricks prompts ask the seated only, the last one offered the rest; undo takes the
     bids back at the seated player's own place in the sheet's list."""
     lines = b"0 0 0 0\n1 0 0 0\nout A\n0 1 0\n0 1\n\nundo\nundo\nundo\nq\n"
-    result = subprocess.run([sys.executable, "-m", "wizard_cli", "play", "g.yaml", "--players",
-                             "A,B,C,D", "--no-date"], input=lines, cwd=tmp_path,
-                            capture_output=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "wizard_cli", "play", "g.yaml", "--players", "A,B,C,D", "--no-date"],
+        input=lines,
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout.decode()
     assert "Round 2 of 20: B deals 2\nC bids: 0 1 0" in out
@@ -129,14 +142,25 @@ def test_the_readmes_seating_sessions_are_what_the_commands_print(tmp_path):
         if " | wizard play " in command:
             feed, play = command.split(" | ")
             lines = "".join(f"{entry}\n" for entry in shlex.split(feed)[2:])
-            done = subprocess.run([sys.executable, "-m", "wizard_cli", *shlex.split(play)[1:]],
-                                  input=lines, cwd=tmp_path, text=True, timeout=60,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            done = subprocess.run(
+                [sys.executable, "-m", "wizard_cli", *shlex.split(play)[1:]],
+                input=lines,
+                cwd=tmp_path,
+                text=True,
+                timeout=60,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+            )
             assert done.returncode == 0 and done.stdout == output
         else:
-            done = subprocess.run([sys.executable, "-m", "wizard_cli", *shlex.split(command)[1:]],
-                                  cwd=tmp_path, text=True, timeout=60,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            done = subprocess.run(
+                [sys.executable, "-m", "wizard_cli", *shlex.split(command)[1:]],
+                cwd=tmp_path,
+                text=True,
+                timeout=60,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+            )
             assert done.returncode == 0 and done.stdout == output, command
         ran += 1
     assert ran == 3  # the sample's score, the edit, the play session

@@ -17,11 +17,14 @@ from wizard_cli.output.chart import chart_title, draw_chart, running_totals
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SVG = "{http://www.w3.org/2000/svg}"
 PLAYERS = ["Anna", "Ben", "Cara", "Dan"]
-MISSING = ("wizard plot needs matplotlib, the plot extra: pip install '.[plot]' in the wizard "
-           "checkout\n")
+MISSING = (
+    "wizard plot needs matplotlib, the plot extra: pip install '.[plot]' in the wizard checkout\n"
+)
 # Drawing needs the optional extra; the message for its absence is tested either way.
-needs_matplotlib = pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None,
-                                      reason="needs the plot extra: pip install -e '.[test,plot]'")
+needs_matplotlib = pytest.mark.skipif(
+    importlib.util.find_spec("matplotlib") is None,
+    reason="needs the plot extra: pip install -e '.[test,plot]'",
+)
 CUSTOM_5 = ("--set", "roundMode=custom", "--set", "customRoundCount=5")
 
 
@@ -30,10 +33,10 @@ def png_chunks(data: bytes) -> dict[bytes, bytes]:
     chunks: dict[bytes, bytes] = {}
     offset = len(PNG_SIGNATURE)
     while offset < len(data):
-        (length,) = struct.unpack(">I", data[offset:offset + 4])
-        kind = data[offset + 4:offset + 8]
-        body = data[offset + 8:offset + 8 + length]
-        (crc,) = struct.unpack(">I", data[offset + 8 + length:offset + 12 + length])
+        (length,) = struct.unpack(">I", data[offset : offset + 4])
+        kind = data[offset + 4 : offset + 8]
+        body = data[offset + 8 : offset + 8 + length]
+        (crc,) = struct.unpack(">I", data[offset + 8 + length : offset + 12 + length])
         assert zlib.crc32(kind + body) == crc
         chunks[kind] = chunks.get(kind, b"") + body
         offset += 12 + length
@@ -57,6 +60,7 @@ def worked_result():
 
 
 # --- the images -----------------------------------------------------------------------------
+
 
 @needs_matplotlib
 def test_png_is_a_real_image(tmp_path):
@@ -85,7 +89,14 @@ def test_svg_is_xml_with_the_players_title_and_axis(tmp_path):
     assert "Worked example" in texts  # the sheet's title
     assert "Round" in texts and "Running total" in texts
     assert "Game over — Ben wins" in texts
-    assert [t for t in texts if t in {"0", "1", "2", "3", "4", "5"}][:6] == ["0", "1", "2", "3", "4", "5"]
+    assert [t for t in texts if t in {"0", "1", "2", "3", "4", "5"}][:6] == [
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+    ]
 
 
 @needs_matplotlib
@@ -113,8 +124,11 @@ def test_title_falls_back_to_the_file_name(tmp_path):
 
 @needs_matplotlib
 def test_game_in_progress_and_names_as_written(tmp_path, write):
-    sheet = write("odd.yaml", 'title: "$5 & <friends>"\nplayers: [_Zed, "A&B", Zoë]\n'
-                              "rounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n")
+    sheet = write(
+        "odd.yaml",
+        'title: "$5 & <friends>"\nplayers: [_Zed, "A&B", Zoë]\n'
+        "rounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n",
+    )
     out = tmp_path / "odd.svg"
     assert run("plot", sheet, "-o", out).exit_code == 0
     texts = svg_texts(out)
@@ -140,15 +154,19 @@ def test_reads_stdin(tmp_path):
 
 # --- the drawing, directly ------------------------------------------------------------------
 
+
 def test_running_totals_of_the_worked_example():
     # SPEC §6 round by round: Anna 30, -10, 40, -10, 40; Ben 20, 30, 20, 40, 30;
     # Cara 20, -10, 30, 20, -20; Dan -10, -20, -10, -10, -10.
-    assert running_totals(worked_result()) == ([0, 1, 2, 3, 4, 5], [
-        [0, 30, 20, 60, 50, 90],
-        [0, 20, 50, 70, 110, 140],
-        [0, 20, 10, 40, 60, 40],
-        [0, -10, -30, -40, -50, -60],
-    ])
+    assert running_totals(worked_result()) == (
+        [0, 1, 2, 3, 4, 5],
+        [
+            [0, 30, 20, 60, 50, 90],
+            [0, 20, 50, 70, 110, 140],
+            [0, 20, 10, 40, 60, 40],
+            [0, -10, -30, -40, -50, -60],
+        ],
+    )
 
 
 @needs_matplotlib
@@ -179,12 +197,15 @@ def test_in_play_round_is_not_drawn_and_blank_sheet_starts_at_zero(write):
     blank = result_of("players: [A, B, C]\n")
     assert running_totals(blank) == ([0], [[0], [0], [0]])
     assert chart_title(blank).endswith("s.yaml")
-    in_play = result_of("players: [A, B, C]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [0, 1, 0]\n"
-                        "  - bids: {A: 1, B: 1}\n")
+    in_play = result_of(
+        "players: [A, B, C]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [0, 1, 0]\n"
+        "  - bids: {A: 1, B: 1}\n"
+    )
     assert running_totals(in_play) == ([0, 1], [[0, -10], [0, -10], [0, 20]])
 
 
 # --- never clobber, write atomically --------------------------------------------------------
+
 
 def test_refuses_to_overwrite_without_force(tmp_path):
     out = tmp_path / "game.png"
@@ -232,6 +253,7 @@ def test_new_file_gets_a_normal_mode(tmp_path):
 
 # --- errors -----------------------------------------------------------------------------------
 
+
 def test_missing_matplotlib_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     out = tmp_path / "game.png"
@@ -262,12 +284,15 @@ def test_missing_sheet_is_a_usage_error(tmp_path):
 
 @needs_matplotlib
 def test_invalid_sheet_writes_nothing(tmp_path, write):
-    sheet = write("bad.yaml", "players: [A, B, C]\nrounds:\n  - bids: [1, 0, 0]\n"
-                              "    tricks: [1, 1, 0]\n")
+    sheet = write(
+        "bad.yaml", "players: [A, B, C]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 1, 0]\n"
+    )
     out = tmp_path / "bad.png"
     result = run("plot", sheet, "-o", out)
     assert result.exit_code == 1
-    assert result.stderr == f"{sheet}:4: round 1: tricks add up to 2, 1 more than the hand size of 1\n"
+    assert (
+        result.stderr == f"{sheet}:4: round 1: tricks add up to 2, 1 more than the hand size of 1\n"
+    )
     assert not out.exists()
 
 
@@ -276,7 +301,9 @@ def test_a_season_is_refused(tmp_path):
     out = tmp_path / "season.png"
     result = run("plot", SAMPLES / "season.csv", "-o", out)
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"{SAMPLES / 'season.csv'}: holds several games; plot draws one")
+    assert result.stderr.startswith(
+        f"{SAMPLES / 'season.csv'}: holds several games; plot draws one"
+    )
     assert not out.exists()
 
 

@@ -27,21 +27,25 @@ def rule_sets(draw, players: int) -> Settings:
     """Any consistent rule set for a table of ``players``."""
     mode = draw(st.sampled_from(["wholeDeck", "custom", "quickPlay"]))
     screw = draw(st.sampled_from(["off", "always", "leaderOnly", "unlessTiedLead"]))
-    return Settings().replace({
-        "roundMode": mode,
-        "customRoundCount": draw(st.integers(1, 60 // players)),
-        "exactBonus": draw(int_values("exactBonus")),
-        "pointsPerTrick": draw(int_values("pointsPerTrick")),
-        "missPenalty": draw(int_values("missPenalty")),
-        "zeroBidScoring": draw(st.sampled_from(["flatBonus", "doubleBonus", "perCardBonus"])),
-        "screwTheDealer": screw,
-        "canadianRule": draw(st.booleans()),
-        "bidding": "open" if screw != "off" else draw(st.sampled_from(["open", "hidden", "delayed"])),
-        "perfectGameBonus": draw(int_values("perfectGameBonus")),
-        "tieBreak": draw(st.sampled_from(["shareWin", "totalBids", "madeBids"])),
-        "finalRoundBonus": draw(int_values("finalRoundBonus")),
-        "balancedBidPenalty": draw(int_values("balancedBidPenalty")),
-    })
+    return Settings().replace(
+        {
+            "roundMode": mode,
+            "customRoundCount": draw(st.integers(1, 60 // players)),
+            "exactBonus": draw(int_values("exactBonus")),
+            "pointsPerTrick": draw(int_values("pointsPerTrick")),
+            "missPenalty": draw(int_values("missPenalty")),
+            "zeroBidScoring": draw(st.sampled_from(["flatBonus", "doubleBonus", "perCardBonus"])),
+            "screwTheDealer": screw,
+            "canadianRule": draw(st.booleans()),
+            "bidding": "open"
+            if screw != "off"
+            else draw(st.sampled_from(["open", "hidden", "delayed"])),
+            "perfectGameBonus": draw(int_values("perfectGameBonus")),
+            "tieBreak": draw(st.sampled_from(["shareWin", "totalBids", "madeBids"])),
+            "finalRoundBonus": draw(int_values("finalRoundBonus")),
+            "balancedBidPenalty": draw(int_values("balancedBidPenalty")),
+        }
+    )
 
 
 @st.composite
@@ -69,14 +73,26 @@ def games(draw):
         dealer = (first + number - 1) % count
         bids = draw(st.lists(st.integers(0, size), min_size=count, max_size=count))
         forbidden = size - sum(b for seat, b in enumerate(bids) if seat != dealer)
-        if s.screw_the_dealer != "off" and bids[dealer] == forbidden and not (
-                forbidden == 0 and s.canadian_rule):
+        if (
+            s.screw_the_dealer != "off"
+            and bids[dealer] == forbidden
+            and not (forbidden == 0 and s.canadian_rule)
+        ):
             bids[dealer] = forbidden + 1 if forbidden < size else forbidden - 1
         rounds.append((bids, draw(tricks_for(count, size))))
     if played < len(sizes) and draw(st.booleans()):  # the round in play, bids partly in
         size = sizes[played]
-        rounds.append(([draw(st.none() | st.integers(0, size)) if seat != (first + played) % count
-                        else None for seat in range(count)], None))
+        rounds.append(
+            (
+                [
+                    draw(st.none() | st.integers(0, size))
+                    if seat != (first + played) % count
+                    else None
+                    for seat in range(count)
+                ],
+                None,
+            )
+        )
     return NAMES[:count], s, first, rounds
 
 
@@ -139,10 +155,13 @@ def test_exact_bonus_under_flat_bonus_moves_each_total_by_k_per_made_bid(game, s
     if not 0 <= s.exact_bonus + k <= 50:
         k = -k if 0 <= s.exact_bonus - k <= 50 else 0
     before = score_game(Game(make_sheet(names, rounds), s, first))
-    after = score_game(Game(make_sheet(names, rounds), s.replace({"exactBonus": s.exact_bonus + k}),
-                       first))
-    made = [sum(1 for r in before.rounds if r.tricks is not None and r.bids[seat] == r.tricks[seat])
-            for seat in range(len(names))]
+    after = score_game(
+        Game(make_sheet(names, rounds), s.replace({"exactBonus": s.exact_bonus + k}), first)
+    )
+    made = [
+        sum(1 for r in before.rounds if r.tricks is not None and r.bids[seat] == r.tricks[seat])
+        for seat in range(len(names))
+    ]
     assert [a - b for a, b in zip(after.totals, before.totals)] == [k * m for m in made]
 
 
@@ -178,8 +197,10 @@ def test_finished_exactly_when_every_round_is_played(game):
 
 def yaml_text(names, first, s, rounds) -> str:
     lines = [f"players: [{', '.join(names)}]", f"firstDealer: {names[first]}", "settings:"]
-    lines += [f"  {key}: {str(value).lower() if isinstance(value, bool) else value}"
-              for key, value in s.as_dict().items()]
+    lines += [
+        f"  {key}: {str(value).lower() if isinstance(value, bool) else value}"
+        for key, value in s.as_dict().items()
+    ]
     lines.append("rounds:" if rounds else "rounds: []")
     for bids, tricks in rounds:
         lines.append(f"  - bids: [{', '.join('null' if b is None else str(b) for b in bids)}]")
@@ -206,7 +227,10 @@ def test_yaml_and_long_csv_read_back_to_the_same_scores(game):
     (from_yaml,) = read_yaml_sheets(yaml_text(names, first, s, rounds), "g.yaml")
     checked = check_sheet(from_yaml)
     assert checked.problems == [] and checked.settings == s
-    assert score_game(Game(from_yaml, checked.settings, checked.first_dealer)).rounds == expected.rounds
+    assert (
+        score_game(Game(from_yaml, checked.settings, checked.first_dealer)).rounds
+        == expected.rounds
+    )
     layer = [RawSetting(key, value) for key, value in s.as_dict().items()]
     if rounds:  # every round lists every player, so seating is the order of round 1
         (from_csv,) = read_csv_sheets(long_csv_lines(names, rounds), "g.csv")

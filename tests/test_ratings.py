@@ -29,8 +29,10 @@ def by_openskill(season: list[Game]) -> dict[str, dict]:
         for name, (rating,) in zip(game.players, model.rate(teams, ranks=game.ranks())):
             ratings[name] = rating
             games[name] = games.get(name, 0) + 1
-    return {name: {"games": games[name], "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
-            for name, r in ratings.items()}
+    return {
+        name: {"games": games[name], "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
+        for name, r in ratings.items()
+    }
 
 
 def by_openskill_afresh(season: list[Game]) -> dict[str, dict]:
@@ -41,20 +43,30 @@ def by_openskill_afresh(season: list[Game]) -> dict[str, dict]:
     for game in season:
         if not game.finished:
             continue
-        teams = [[model.rating(*kept[name][:2]) if name in kept else model.rating()]
-                 for name in game.players]
+        teams = [
+            [model.rating(*kept[name][:2]) if name in kept else model.rating()]
+            for name in game.players
+        ]
         for name, (rating,) in zip(game.players, model.rate(teams, ranks=game.ranks())):
             kept[name] = (rating.mu, rating.sigma, kept.get(name, (0, 0, 0))[2] + 1)
-    return {name: {"games": games, "mu": mu, "sigma": sigma,
-                   "ordinal": model.rating(mu, sigma).ordinal()}
-            for name, (mu, sigma, games) in kept.items()}
+    return {
+        name: {
+            "games": games,
+            "mu": mu,
+            "sigma": sigma,
+            "ordinal": model.rating(mu, sigma).ordinal(),
+        }
+        for name, (mu, sigma, games) in kept.items()
+    }
 
 
 def results(season: list[Game]):
     """The games scored by the tool's core."""
     for game in season:
-        yield score_sheet(make_sheet(game.players, game.rounds),
-                         rules(roundMode="custom", customRoundCount=game.total))
+        yield score_sheet(
+            make_sheet(game.players, game.rounds),
+            rules(roundMode="custom", customRoundCount=game.total),
+        )
 
 
 def competition(values: list[float]) -> list[int]:
@@ -67,14 +79,18 @@ def test_the_core_rates_as_openskill_does(season):
     expected = by_openskill(season)
     assert by_openskill_afresh(season) == expected
     table = season_ratings(results(season)).table()
-    assert {row.player: {"games": row.games, "mu": row.mu, "sigma": row.sigma,
-                         "ordinal": row.ordinal} for row in table} == expected
+    assert {
+        row.player: {"games": row.games, "mu": row.mu, "sigma": row.sigma, "ordinal": row.ordinal}
+        for row in table
+    } == expected
     ordinals = [row.ordinal for row in table]
     assert ordinals == sorted(ordinals, reverse=True)
     assert [row.rank for row in table] == competition(ordinals)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(season=seasons(max_size=6))
 def test_the_command_rates_as_openskill_does(tmp_path, season):
     path = tmp_path / "season.yaml"
@@ -83,8 +99,9 @@ def test_the_command_rates_as_openskill_does(tmp_path, season):
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     expected = by_openskill(season)
-    assert {row["player"]: {k: row[k] for k in ("games", "mu", "sigma", "ordinal")}
-            for row in data} == expected
+    assert {
+        row["player"]: {k: row[k] for k in ("games", "mu", "sigma", "ordinal")} for row in data
+    } == expected
     assert [row["rank"] for row in data] == competition([row["ordinal"] for row in data])
     assert all(list(row) == ["rank", "player", "games", "mu", "sigma", "ordinal"] for row in data)
 
@@ -114,36 +131,53 @@ def test_the_order_given_is_the_order_rated(tmp_path, write):
     forward = json.loads(run("ratings", one, two, "-f", "json").stdout)
     backward = json.loads(run("ratings", two, one, "-f", "json").stdout)
     assert forward != backward
-    games = [Game(["Anna", "Ben", "Cara"], 1, [([1, 0, 0], [1, 0, 0])]),
-             Game(["Anna", "Ben", "Cara"], 1, [([0, 1, 0], [0, 1, 0])])]
-    assert {row["player"]: row["mu"] for row in forward} == \
-        {name: value["mu"] for name, value in by_openskill(games).items()}
+    games = [
+        Game(["Anna", "Ben", "Cara"], 1, [([1, 0, 0], [1, 0, 0])]),
+        Game(["Anna", "Ben", "Cara"], 1, [([0, 1, 0], [0, 1, 0])]),
+    ]
+    assert {row["player"]: row["mu"] for row in forward} == {
+        name: value["mu"] for name, value in by_openskill(games).items()
+    }
 
 
 # --- outputs --------------------------------------------------------------------------------
 
-TWO = season_yaml([Game(["Anna", "Ben", "Cara"], 1, [([1, 0, 0], [1, 0, 0])], "2026-01-09"),
-                   Game(["Cara", "Ben", "Dan"], 1, [([0, 1, 0], [0, 1, 0])], "2026-01-16"),
-                   Game(["Anna", "Ben", "Dan"], 2, [([1, 0, 0], [1, 0, 0])])])
+TWO = season_yaml(
+    [
+        Game(["Anna", "Ben", "Cara"], 1, [([1, 0, 0], [1, 0, 0])], "2026-01-09"),
+        Game(["Cara", "Ben", "Dan"], 1, [([0, 1, 0], [0, 1, 0])], "2026-01-16"),
+        Game(["Anna", "Ben", "Dan"], 2, [([1, 0, 0], [1, 0, 0])]),
+    ]
+)
 
 
 def expected_two() -> tuple[dict, list[tuple]]:
     """openskill's figures for TWO, and its per-game history."""
     model = PlackettLuce()
-    anna, ben, cara = (r for (r,) in model.rate([[model.rating()] for _ in range(3)],
-                                                 ranks=[1, 2, 2]))
-    cara2, ben2, dan = (r for (r,) in model.rate([[cara], [ben], [model.rating()]],
-                                                   ranks=[2, 1, 2]))
+    anna, ben, cara = (
+        r for (r,) in model.rate([[model.rating()] for _ in range(3)], ranks=[1, 2, 2])
+    )
+    cara2, ben2, dan = (
+        r for (r,) in model.rate([[cara], [ben], [model.rating()]], ranks=[2, 1, 2])
+    )
     final = {"Anna": anna, "Ben": ben2, "Cara": cara2, "Dan": dan}
-    history = [("2026-01-09", "Anna", anna), ("2026-01-09", "Ben", ben), ("2026-01-09", "Cara", cara),
-               ("2026-01-16", "Cara", cara2), ("2026-01-16", "Ben", ben2), ("2026-01-16", "Dan", dan)]
+    history = [
+        ("2026-01-09", "Anna", anna),
+        ("2026-01-09", "Ben", ben),
+        ("2026-01-09", "Cara", cara),
+        ("2026-01-16", "Cara", cara2),
+        ("2026-01-16", "Ben", ben2),
+        ("2026-01-16", "Dan", dan),
+    ]
     return final, history
 
 
 def stopped_note(path) -> str:
     """TWO's third game stops after round 1 of 2: the unfinished-games line (SPEC §5)."""
-    return (f"note: 1 game in {path} stops after a complete round 1 of 2 (custom); if it was a "
-            "1-round game: --set roundMode=custom --set customRoundCount=1\n")
+    return (
+        f"note: 1 game in {path} stops after a complete round 1 of 2 (custom); if it was a "
+        "1-round game: --set roundMode=custom --set customRoundCount=1\n"
+    )
 
 
 def test_table_format_is_rounded_to_two_decimals(write):
@@ -160,7 +194,9 @@ def test_table_format_is_rounded_to_two_decimals(write):
     for row in body:
         rating = final[row[1]]
         assert row[3:] == [f"{rating.mu:.2f}", f"{rating.sigma:.2f}", f"{rating.ordinal():.2f}"]
-    assert [row[2] for row in body] == [str({"Anna": 1, "Ben": 2, "Cara": 2, "Dan": 1}[n]) for n in order]
+    assert [row[2] for row in body] == [
+        str({"Anna": 1, "Ben": 2, "Cara": 2, "Dan": 1}[n]) for n in order
+    ]
 
 
 def test_json_jsonl_csv_carry_the_numbers_as_computed(write):
@@ -169,15 +205,19 @@ def test_json_jsonl_csv_carry_the_numbers_as_computed(write):
     data = json.loads(run("ratings", path, "-f", "json").stdout)
     assert [row["player"] for row in data] == sorted(final, key=lambda n: -final[n].ordinal())
     for row in data:
-        assert (row["mu"], row["sigma"], row["ordinal"]) == \
-            (final[row["player"]].mu, final[row["player"]].sigma, final[row["player"]].ordinal())
+        assert (row["mu"], row["sigma"], row["ordinal"]) == (
+            final[row["player"]].mu,
+            final[row["player"]].sigma,
+            final[row["player"]].ordinal(),
+        )
     lines = run("ratings", path, "-f", "jsonl").stdout.splitlines()
     assert [json.loads(line) for line in lines] == data
     csv_text = run("ratings", path, "-f", "csv").stdout
     assert csv_text.splitlines()[0] == "rank,player,games,mu,sigma,ordinal"
     first = data[0]
     assert csv_text.splitlines()[1] == ",".join(
-        str(first[k]) for k in ("rank", "player", "games", "mu", "sigma", "ordinal"))
+        str(first[k]) for k in ("rank", "player", "games", "mu", "sigma", "ordinal")
+    )
     assert run("ratings", path, "-f", "tsv").stdout == csv_text.replace(",", "\t")
     markdown = run("ratings", path, "-f", "markdown").stdout.splitlines()
     assert markdown[2].startswith("|   Rank | Player") and markdown[3].startswith("|---")
@@ -188,36 +228,46 @@ def test_every_format_exactly(write):
     final, history = expected_two()
     order = sorted(final, key=lambda name: -final[name].ordinal())
     games = {"Anna": 1, "Ben": 2, "Cara": 2, "Dan": 1}
-    ranks = [1 + sum(final[other].ordinal() > final[name].ordinal() for other in final)
-             for name in order]
+    ranks = [
+        1 + sum(final[other].ordinal() > final[name].ordinal() for other in final) for name in order
+    ]
     result = run("ratings", path, "-f", "csv")
     assert (result.exit_code, result.stderr) == (0, stopped_note(path))
     assert result.stdout == "rank,player,games,mu,sigma,ordinal\n" + "".join(
         f"{rank},{name},{games[name]},{final[name].mu},{final[name].sigma},"
-        f"{final[name].ordinal()}\n" for rank, name in zip(ranks, order))
-    table = [f"{rank:>6}  {name:<8}  {games[name]:>7}  {final[name].mu:>5.2f}  "
-             f"{final[name].sigma:>7.2f}  {final[name].ordinal():>9.2f}"
-             for rank, name in zip(ranks, order)]
+        f"{final[name].ordinal()}\n"
+        for rank, name in zip(ranks, order)
+    )
+    table = [
+        f"{rank:>6}  {name:<8}  {games[name]:>7}  {final[name].mu:>5.2f}  "
+        f"{final[name].sigma:>7.2f}  {final[name].ordinal():>9.2f}"
+        for rank, name in zip(ranks, order)
+    ]
     assert run("ratings", path).stdout == (
         "2 games rated (openskill Plackett–Luce), 1 unfinished left out\n\n"
         "  Rank  Player      Games     Mu    Sigma    Ordinal\n"
-        "------  --------  -------  -----  -------  ---------\n" + "\n".join(table) + "\n")
+        "------  --------  -------  -----  -------  ---------\n" + "\n".join(table) + "\n"
+    )
     history_csv = run("ratings", path, "--history", "-f", "csv").stdout
     assert history_csv == "source,game,date,player,mu,sigma,ordinal\n" + "".join(
         f"{path},{1 + (date == '2026-01-16')},{date},{name},{r.mu},{r.sigma},{r.ordinal()}\n"
-        for date, name, r in history)
+        for date, name, r in history
+    )
 
 
 def test_history_is_one_row_per_player_per_rated_game(write):
     path = write("two.yaml", TWO)
     _, history = expected_two()
     data = json.loads(run("ratings", path, "--history", "-f", "json").stdout)
-    assert [(row["source"], row["game"], row["date"], row["player"]) for row in data] == \
-        [(str(path), 1 + (date == "2026-01-16"), date, name) for date, name, _ in history]
-    assert [(row["mu"], row["sigma"], row["ordinal"]) for row in data] == \
-        [(r.mu, r.sigma, r.ordinal()) for _, _, r in history]
-    assert all(list(row) == ["source", "game", "date", "player", "mu", "sigma", "ordinal"]
-               for row in data)
+    assert [(row["source"], row["game"], row["date"], row["player"]) for row in data] == [
+        (str(path), 1 + (date == "2026-01-16"), date, name) for date, name, _ in history
+    ]
+    assert [(row["mu"], row["sigma"], row["ordinal"]) for row in data] == [
+        (r.mu, r.sigma, r.ordinal()) for _, _, r in history
+    ]
+    assert all(
+        list(row) == ["source", "game", "date", "player", "mu", "sigma", "ordinal"] for row in data
+    )
     csv_lines = run("ratings", path, "--history", "-f", "csv").stdout.splitlines()
     assert csv_lines[0] == "source,game,date,player,mu,sigma,ordinal"
     date, name, rating = history[0]
@@ -225,18 +275,29 @@ def test_history_is_one_row_per_player_per_rated_game(write):
     assert len(csv_lines) == 1 + len(history)
     table = run("ratings", path, "--history").stdout.splitlines()
     assert table[0].split() == ["Source", "Game", "Date", "Player", "Mu", "Sigma", "Ordinal"]
-    assert table[2].split() == [str(path), "1", date, name, f"{rating.mu:.2f}",
-                                f"{rating.sigma:.2f}", f"{rating.ordinal():.2f}"]
+    assert table[2].split() == [
+        str(path),
+        "1",
+        date,
+        name,
+        f"{rating.mu:.2f}",
+        f"{rating.sigma:.2f}",
+        f"{rating.ordinal():.2f}",
+    ]
 
 
 def test_nothing_to_rate(write):
     path = write("open.yaml", season_yaml([Game(["Anna", "Ben", "Cara"], 2, [])]))
     assert run("ratings", path, "-f", "json").stdout == "[]\n"
     assert run("ratings", path, "--history", "-f", "json").stdout == "[]\n"
-    assert run("ratings", path, "--history", "-f", "csv").stdout == \
-        "source,game,date,player,mu,sigma,ordinal\n"
-    assert run("ratings", path).stdout == \
-        "0 games rated (openskill Plackett–Luce), 1 unfinished left out\n\n(no rows)\n"
+    assert (
+        run("ratings", path, "--history", "-f", "csv").stdout
+        == "source,game,date,player,mu,sigma,ordinal\n"
+    )
+    assert (
+        run("ratings", path).stdout
+        == "0 games rated (openskill Plackett–Luce), 1 unfinished left out\n\n(no rows)\n"
+    )
 
 
 def test_an_invalid_sheet_is_reported_and_the_rest_rated(write):
@@ -251,11 +312,17 @@ def test_an_invalid_sheet_is_reported_and_the_rest_rated(write):
 def test_the_sample_season_rates(monkeypatch):
     result = run("ratings", CLUB, "-f", "json")
     assert result.exit_code == 0, result.stderr
-    assert [row["player"] for row in json.loads(result.stdout)] == ["Anna", "Ben", "Eva", "Cara",
-                                                                    "Dan"]
+    assert [row["player"] for row in json.loads(result.stdout)] == [
+        "Anna",
+        "Ben",
+        "Eva",
+        "Cara",
+        "Dan",
+    ]
 
 
 # --- the chart --------------------------------------------------------------------------------
+
 
 def test_plot_ratings_writes_a_chart(tmp_path):
     pytest.importorskip("matplotlib", reason="the plot extra is not installed")
@@ -273,8 +340,10 @@ def test_plot_ratings_lines_follow_the_history():
     from wizard_cli.game.ratings import rating_history
     from wizard_cli.output.chart import rating_lines
 
-    games = [Game(["Anna", "Ben", "Cara"], 1, [([1, 0, 0], [1, 0, 0])]),
-             Game(["Cara", "Ben", "Dan"], 1, [([0, 1, 0], [0, 1, 0])])]
+    games = [
+        Game(["Anna", "Ben", "Cara"], 1, [([1, 0, 0], [1, 0, 0])]),
+        Game(["Cara", "Ben", "Dan"], 1, [([0, 1, 0], [0, 1, 0])]),
+    ]
     rows = list(rating_history(results(games)))
     count, lines = rating_lines(rows)
     assert count == 2

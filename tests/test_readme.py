@@ -15,7 +15,9 @@ def examples() -> list[tuple[str, str]]:
     """(command, output) for each self-contained example: sample sheets only, no pipes, no '…'."""
     found = []
     for block in re.findall(r"```console\n(.*?)```", README.read_text(encoding="utf-8"), re.S):
-        for command, output in re.findall(r"^\$ (wizard [^\n]*)\n((?:(?!\$ )[^\n]*\n)*)", block, re.M):
+        for command, output in re.findall(
+            r"^\$ (wizard [^\n]*)\n((?:(?!\$ )[^\n]*\n)*)", block, re.M
+        ):
             words = shlex.split(command, comments=True)
             files = [w for w in words if "." in w and not w.startswith("-")]
             if "|" in command or "…" in output or not output:
@@ -38,8 +40,7 @@ def test_the_readme_has_examples_to_check():
 
 def test_the_presets_file_the_readme_shows_is_shipped_and_its_example_runs():
     text = README.read_text(encoding="utf-8")
-    [(path, shown)] = re.findall(r"^\$ cat (sample_sheets/\S+)\n((?:(?!\$ )[^\n]*\n)*)", text,
-                                 re.M)
+    [(path, shown)] = re.findall(r"^\$ cat (sample_sheets/\S+)\n((?:(?!\$ )[^\n]*\n)*)", text, re.M)
     assert (README.parent / path).read_text(encoding="utf-8") == shown
     assert any(f"--presets {path}" in command for command, _ in examples())  # run above
 
@@ -48,8 +49,8 @@ def test_the_tour_names_every_file_it_writes():
     """The tour writes into the current folder: it says so, naming each file, before it starts
     (so that it can be taken in a temporary folder and leave the checkout as it was)."""
     text = README.read_text(encoding="utf-8")
-    tour = text[text.index("## A tour\n"):]
-    intro = tour[:tour.index("\n### ")]
+    tour = text[text.index("## A tour\n") :]
+    intro = tour[: tour.index("\n### ")]
     written = set()
     for block in re.findall(r"```console\n(.*?)```", tour, re.S):
         for command in re.findall(r"^\$ ([^\n]*wizard [^\n]*)$", block, re.M):

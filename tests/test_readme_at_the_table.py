@@ -36,8 +36,9 @@ def test_the_keeping_score_tour_is_what_the_commands_print(tmp_path, monkeypatch
         result = run(*shlex.split(command)[1:])
         assert result.stderr + result.stdout == output, command
     rounds = (tmp_path / "friday.yaml").read_text(encoding="utf-8").split("rounds:\n")[1]
-    assert rounds == ("  - bids:   [1, 0, 0, 1]\n    tricks: [1, 0, 0, 0]\n"
-                      "  - bids:   [0, 0, 1, 0]\n")
+    assert rounds == (
+        "  - bids:   [1, 0, 0, 1]\n    tricks: [1, 0, 0, 0]\n  - bids:   [0, 0, 1, 0]\n"
+    )
     assert "rounds:\n" + rounds in section("Keeping score: `new`, `add`, `edit`, `undo`, `next`")
 
 
@@ -45,8 +46,14 @@ def test_the_play_session_is_what_play_prints_from_a_pipe(tmp_path):
     [(command, output)] = sessions(section("At the table"))
     feed, play = command.split(" | ")
     entries = shlex.split(feed)[2:]  # printf '%s\n' ENTRY…
-    done = subprocess.run([sys.executable, "-m", "wizard_cli", *shlex.split(play)[1:]],
-                          input="".join(f"{entry}\n" for entry in entries), cwd=tmp_path,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "wizard_cli", *shlex.split(play)[1:]],
+        input="".join(f"{entry}\n" for entry in entries),
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0
     assert done.stdout == output

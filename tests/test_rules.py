@@ -100,7 +100,10 @@ def test_rules_markdown():
     result = run("rules", "-f", "markdown")
     assert result.exit_code == 0
     assert result.stdout.startswith("## Settings\n\n| Setting            | Default   | Allowed ")
-    assert "\n| zeroBidScoring     | flatBonus | flatBonus, doubleBonus, perCardBonus    | Made bid of zero " in result.stdout
+    assert (
+        "\n| zeroBidScoring     | flatBonus | flatBonus, doubleBonus, perCardBonus    | Made bid of zero "
+        in result.stdout
+    )
     assert result.stdout.endswith("\n\n" + RULES_MARKDOWN_PRESETS)
 
 
@@ -112,65 +115,128 @@ def test_rules_json_shape():
     assert [s["key"] for s in doc["settings"]] == list(KEYS)
     by_key = {s["key"]: s for s in doc["settings"]}
     assert by_key["zeroBidScoring"] == {
-        "key": "zeroBidScoring", "type": "option", "default": "flatBonus",
-        "allowed": "flatBonus, doubleBonus, perCardBonus", "minimum": None, "maximum": None,
-        "step": None, "options": ["flatBonus", "doubleBonus", "perCardBonus"],
+        "key": "zeroBidScoring",
+        "type": "option",
+        "default": "flatBonus",
+        "allowed": "flatBonus, doubleBonus, perCardBonus",
+        "minimum": None,
+        "maximum": None,
+        "step": None,
+        "options": ["flatBonus", "doubleBonus", "perCardBonus"],
         "meaning": "a made bid of zero scores exactBonus (flatBonus), 2 × exactBonus "
-                   "(doubleBonus), or exactBonus + pointsPerTrick × hand size (perCardBonus)",
-        "appName": "Made bid of zero"}
+        "(doubleBonus), or exactBonus + pointsPerTrick × hand size (perCardBonus)",
+        "appName": "Made bid of zero",
+    }
     assert by_key["exactBonus"] == {
-        "key": "exactBonus", "type": "int", "default": 20, "allowed": "0–50 in steps of 5",
-        "minimum": 0, "maximum": 50, "step": 5, "options": None,
+        "key": "exactBonus",
+        "type": "int",
+        "default": 20,
+        "allowed": "0–50 in steps of 5",
+        "minimum": 0,
+        "maximum": 50,
+        "step": 5,
+        "options": None,
         "meaning": "flat bonus for taking exactly the tricks bid",
-        "appName": "Bonus for an exact bid"}
+        "appName": "Bonus for an exact bid",
+    }
     assert by_key["canadianRule"]["default"] is False and by_key["canadianRule"]["appName"] is None
     assert {s["key"]: s["default"] for s in doc["settings"]} == {
-        "roundMode": "wholeDeck", "customRoundCount": 10, "exactBonus": 20, "pointsPerTrick": 10,
-        "missPenalty": 10, "zeroBidScoring": "flatBonus", "screwTheDealer": "off",
-        "canadianRule": False, "dealerRuleFrom": 1, "bidding": "open", "perfectGameBonus": 0,
-        "tieBreak": "shareWin", "finalRoundBonus": 0, "balancedBidPenalty": 0,
-        "specialCards": False}
+        "roundMode": "wholeDeck",
+        "customRoundCount": 10,
+        "exactBonus": 20,
+        "pointsPerTrick": 10,
+        "missPenalty": 10,
+        "zeroBidScoring": "flatBonus",
+        "screwTheDealer": "off",
+        "canadianRule": False,
+        "dealerRuleFrom": 1,
+        "bidding": "open",
+        "perfectGameBonus": 0,
+        "tieBreak": "shareWin",
+        "finalRoundBonus": 0,
+        "balancedBidPenalty": 0,
+        "specialCards": False,
+    }
     assert [(p["name"], p["builtIn"], p["settings"]) for p in doc["presets"]] == [
-        ("official", True, {"exactBonus": 20, "pointsPerTrick": 10, "missPenalty": 10,
-                             "zeroBidScoring": "flatBonus", "screwTheDealer": "off",
-                             "canadianRule": False, "perfectGameBonus": 0, "finalRoundBonus": 0,
-                             "balancedBidPenalty": 0, "tieBreak": "totalBids"}),
+        (
+            "official",
+            True,
+            {
+                "exactBonus": 20,
+                "pointsPerTrick": 10,
+                "missPenalty": 10,
+                "zeroBidScoring": "flatBonus",
+                "screwTheDealer": "off",
+                "canadianRule": False,
+                "perfectGameBonus": 0,
+                "finalRoundBonus": 0,
+                "balancedBidPenalty": 0,
+                "tieBreak": "totalBids",
+            },
+        ),
         ("doubleZero", True, {"zeroBidScoring": "doubleBonus"}),
         ("screwTheDealer", True, {"screwTheDealer": "always"}),
         ("canadian", True, {"screwTheDealer": "leaderOnly", "canadianRule": True}),
-        ("perfectGame", True, {"perfectGameBonus": 50})]
+        ("perfectGame", True, {"perfectGameBonus": 50}),
+    ]
 
 
 def test_rules_csv_has_a_row_per_setting_and_preset():
     result = run("rules", "-f", "csv")
     rows = list(csv.reader(io.StringIO(result.stdout)))
     assert rows[0] == ["kind", "name", "default", "allowed", "appName", "meaning", "settings"]
-    assert [row[1] for row in rows[1:]] == [*KEYS, "official", "doubleZero", "screwTheDealer",
-                                            "canadian", "perfectGame"]
-    assert rows[6] == ["setting", "zeroBidScoring", "flatBonus",
-                       "flatBonus, doubleBonus, perCardBonus", "Made bid of zero",
-                       "a made bid of zero scores exactBonus (flatBonus), 2 × exactBonus "
-                       "(doubleBonus), or exactBonus + pointsPerTrick × hand size (perCardBonus)",
-                       ""]
-    assert rows[-2] == ["preset", "canadian", "", "", "",
-                        "the even bid rule, where a dealer bid of zero is always allowed",
-                        "screwTheDealer=leaderOnly, canadianRule=true"]
+    assert [row[1] for row in rows[1:]] == [
+        *KEYS,
+        "official",
+        "doubleZero",
+        "screwTheDealer",
+        "canadian",
+        "perfectGame",
+    ]
+    assert rows[6] == [
+        "setting",
+        "zeroBidScoring",
+        "flatBonus",
+        "flatBonus, doubleBonus, perCardBonus",
+        "Made bid of zero",
+        "a made bid of zero scores exactBonus (flatBonus), 2 × exactBonus "
+        "(doubleBonus), or exactBonus + pointsPerTrick × hand size (perCardBonus)",
+        "",
+    ]
+    assert rows[-2] == [
+        "preset",
+        "canadian",
+        "",
+        "",
+        "",
+        "the even bid rule, where a dealer bid of zero is always allowed",
+        "screwTheDealer=leaderOnly, canadianRule=true",
+    ]
 
 
 def test_rules_lists_the_users_presets_too(write, monkeypatch):
-    monkeypatch.chdir(write("presets.yaml", "house:\n  exactBonus: 30\n  screwTheDealer: on\n").parent)
+    monkeypatch.chdir(
+        write("presets.yaml", "house:\n  exactBonus: 30\n  screwTheDealer: on\n").parent
+    )
     path = "presets.yaml"
     doc = json.loads(run("rules", "--presets", path, "-f", "json").stdout)
-    assert doc["presets"][-1] == {"name": "house", "builtIn": False, "meaning": f"from {path}",
-                                  "settings": {"exactBonus": 30, "screwTheDealer": "always"}}
+    assert doc["presets"][-1] == {
+        "name": "house",
+        "builtIn": False,
+        "meaning": f"from {path}",
+        "settings": {"exactBonus": 30, "screwTheDealer": "always"},
+    }
     result = run("rules", "--presets", path)
     assert result.stdout.endswith(
-        "\nhouse           exactBonus=30, screwTheDealer=always               from presets.yaml\n")
+        "\nhouse           exactBonus=30, screwTheDealer=always               from presets.yaml\n"
+    )
 
 
 def test_rules_with_a_bad_presets_file_fails(write):
     path = write("presets.yaml", "house:\n  exactBonus: 33\n")
     result = run("rules", "--presets", path)
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == (f"{path}:2: preset 'house': setting exactBonus: 33 is not allowed "
-                             "(allowed: 0–50 in steps of 5)\n")
+    assert result.stderr == (
+        f"{path}:2: preset 'house': setting exactBonus: 33 is not allowed "
+        "(allowed: 0–50 in steps of 5)\n"
+    )

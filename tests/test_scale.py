@@ -38,8 +38,9 @@ def game_rows(rng: random.Random, players=PLAYERS, rounds: int = 15) -> list[lis
         for _ in range(size):
             tricks[rng.randrange(len(players))] += 1
         bids = [t if rng.random() < 0.5 else rng.randint(0, size) for t in tricks]
-        rows += [[str(size), name, str(bid), str(took)]
-                 for name, bid, took in zip(players, bids, tricks)]
+        rows += [
+            [str(size), name, str(bid), str(took)] for name, bid, took in zip(players, bids, tricks)
+        ]
     return rows
 
 
@@ -61,6 +62,7 @@ def without_source(item: dict) -> dict:
 
 
 # --- streaming a season ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("command", ["standings", "score"])
 def test_jsonl_of_a_season_is_the_result_of_each_game_alone(write, command):
@@ -89,10 +91,12 @@ def test_a_game_that_reappears_later_is_an_error_naming_the_game_and_line(write)
     reappears = 2 + len(first[:4]) + len(second)  # header, g1's first rows, g2
     assert result.stderr.splitlines()[0] == (
         f"{season}:{reappears}: game 'g1' continues here after other games "
-        "(a game's rows must be together)")
-    expected = [json.loads(run("standings", write(f"{name}.csv", single_csv(rows)),
-                               "-f", "json").stdout)
-                for name, rows in (("g1", first[:4]), ("g2", second))]
+        "(a game's rows must be together)"
+    )
+    expected = [
+        json.loads(run("standings", write(f"{name}.csv", single_csv(rows)), "-f", "json").stdout)
+        for name, rows in (("g1", first[:4]), ("g2", second))
+    ]
     printed = [json.loads(line) for line in result.stdout.splitlines()]
     assert [item["game"] for item in printed] == ["g1", "g2"]
     assert [without_source(item) for item in printed] == [without_source(e) for e in expected]
@@ -126,14 +130,17 @@ def test_output_starts_before_the_input_ends(write):
             written.append(chunk)
 
     lines = Lines()
-    results = (score_game(c.validated)
-               for c in (check_sheet(sheet) for sheet in read_csv_sheets(lines, "s.csv")))
+    results = (
+        score_game(c.validated)
+        for c in (check_sheet(sheet) for sheet in read_csv_sheets(lines, "s.csv"))
+    )
     emit(StandingsOutput(), results, "jsonl", Out())
     assert len(written) == 3
     assert lines.seen_output_at[-1] >= 2  # the end of the file was reached after two games were out
 
 
 # --- the bulk path of a long CSV against the general one -------------------------------
+
 
 def read_general(text: str) -> list:
     """The sheets as the general, row-by-row path reads them (the bulk placement off)."""
@@ -159,7 +166,7 @@ def spoil(rng: random.Random, rows: list[list[str]]) -> None:
         elif kind == 2:
             del rows[at]
         elif kind == 3:
-            rows[at] = rows[at][:rng.randint(1, 4)]
+            rows[at] = rows[at][: rng.randint(1, 4)]
         elif kind == 4:
             rows[at] = rows[at] + ["extra"]
         elif kind == 5:
@@ -171,15 +178,21 @@ def spoil(rng: random.Random, rows: list[list[str]]) -> None:
             rows[at][4] = ""
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(seed=st.integers(0, 10**6), points=st.booleans())
 def test_bulk_and_general_paths_read_the_same_sheets(seed, points):
     rng = random.Random(seed)
     lines = ["game,round,player,bid,tricks" + (",points" if points else "")]
     for number in range(rng.randint(1, 6)):
-        players = rng.sample(["Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus"], rng.randint(2, 7))
-        rows = [[f"g{number}", *row] + ([str(rng.randint(-20, 60))] if points else [])
-                for row in game_rows(rng, players, rng.randint(0, 60 // max(3, len(players))))]
+        players = rng.sample(
+            ["Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus"], rng.randint(2, 7)
+        )
+        rows = [
+            [f"g{number}", *row] + ([str(rng.randint(-20, 60))] if points else [])
+            for row in game_rows(rng, players, rng.randint(0, 60 // max(3, len(players))))
+        ]
         if rows and rng.random() < 0.5:
             spoil(rng, rows)
         lines += [",".join(row) for row in rows]
@@ -193,7 +206,7 @@ def in_blocks(rng: random.Random, text: str) -> list[str]:
     blocks, at = [], 0
     while at < len(lines):
         size = rng.randint(1, 40)
-        blocks.append("".join(lines[at:at + size]))
+        blocks.append("".join(lines[at : at + size]))
         at += size
     return blocks
 
@@ -202,11 +215,16 @@ QUOTED = ['"Anna"', '"1"', '"Ben, Jr."', '"two\nlines"', '"say ""hi"""']
 
 
 @settings(max_examples=80, deadline=None)
-@given(seed=st.integers(0, 10**6), ending=st.sampled_from(["\n", "\r\n", "\r"]),
-       quotes=st.booleans(), delimiter=st.sampled_from([",", ";", "\t"]),
-       order=st.permutations(range(5)))
-def test_blocks_cut_anywhere_read_as_the_general_path_reads_the_lines(seed, ending, quotes, delimiter,
-                                                                  order):
+@given(
+    seed=st.integers(0, 10**6),
+    ending=st.sampled_from(["\n", "\r\n", "\r"]),
+    quotes=st.booleans(),
+    delimiter=st.sampled_from([",", ";", "\t"]),
+    order=st.permutations(range(5)),
+)
+def test_blocks_cut_anywhere_read_as_the_general_path_reads_the_lines(
+    seed, ending, quotes, delimiter, order
+):
     """However the text is cut into blocks, the sheets are those of the general path."""
     rng = random.Random(seed)
     lines = ["game,round,player,bid,tricks"]
@@ -220,8 +238,12 @@ def test_blocks_cut_anywhere_read_as_the_general_path_reads_the_lines(seed, endi
         lines += [",".join(row) for row in rows]
         if rng.random() < 0.3:
             lines.append(rng.choice(["", " ", ",,,,", "g9"]))
-    lines = [",".join([cells[at] for at in order if at < len(cells)] + cells[5:])
-             if len(cells) >= 5 else line for line, cells in ((ln, ln.split(",")) for ln in lines)]
+    lines = [
+        ",".join([cells[at] for at in order if at < len(cells)] + cells[5:])
+        if len(cells) >= 5
+        else line
+        for line, cells in ((ln, ln.split(",")) for ln in lines)
+    ]
     text = ending.join(line.replace(",", delimiter) for line in lines) + ending
     expected = list(read_csv_sheets(source.split_lines(text), "s.csv", bulk=False))
     assert list(read_csv_sheets(in_blocks(rng, text), "s.csv")) == expected
@@ -249,24 +271,33 @@ def test_more_rows_than_any_game_has_are_read_the_general_way():
     assert list(read_csv_sheets(text.splitlines(True), "s.csv")) == read_general(text)
 
 
-@pytest.mark.parametrize("data, line", [
-    (b"\xff,round\n", 1),
-    (b"\n\ngame,round,player,bid,tricks\ng1,1,Anna,1,1\n\n\xff\n", 6),
-    (b"game,round,player,bid,tricks\ng1,1,Anna,1,1\ng1,1,B\xffn,0,0\n", 3),
-    (b"round,Anna,Ben,Cara\n1,1/1,0/0,0/0\n2,1/1,\xff,0/1\n", 3),
-])
+@pytest.mark.parametrize(
+    "data, line",
+    [
+        (b"\xff,round\n", 1),
+        (b"\n\ngame,round,player,bid,tricks\ng1,1,Anna,1,1\n\n\xff\n", 6),
+        (b"game,round,player,bid,tricks\ng1,1,Anna,1,1\ng1,1,B\xffn,0,0\n", 3),
+        (b"round,Anna,Ben,Cara\n1,1/1,0/0,0/0\n2,1/1,\xff,0/1\n", 3),
+    ],
+)
 def test_a_byte_that_does_not_decode_is_named_on_its_line(write, data, line):
     path = write("bad.csv", data)
     result = run("standings", path)
     assert result.exit_code == 1
-    assert result.stderr == (f"{path}:{line}: not UTF-8 text (byte 0xff); a file saved by an "
-                             "older spreadsheet is often Latin-1: try --encoding latin-1 (or cp1252)\n")
+    assert result.stderr == (
+        f"{path}:{line}: not UTF-8 text (byte 0xff); a file saved by an "
+        "older spreadsheet is often Latin-1: try --encoding latin-1 (or cp1252)\n"
+    )
 
 
 # --- validation and scoring ------------------------------------------------------------
 
-CELL = st.one_of(st.integers(-2, 22), st.none(), st.just(BadValue("x")),
-                 st.just(BadValue("01-Jan", "looks like a date", quiet=True)))
+CELL = st.one_of(
+    st.integers(-2, 22),
+    st.none(),
+    st.just(BadValue("x")),
+    st.just(BadValue("01-Jan", "looks like a date", quiet=True)),
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -288,8 +319,16 @@ def test_a_clean_round_checked_at_once_finds_what_the_full_check_finds(data, cou
         for number, cells in enumerate(rows, start=1):
             in_play = last_in_play and number == len(rows)
             tricks = None if in_play else [t for _, t in cells]
-            made.rounds.append(RoundRecord(number, number, [b for b, _ in cells], [number] * count,
-                                           tricks, None if tricks is None else [number] * count))
+            made.rounds.append(
+                RoundRecord(
+                    number,
+                    number,
+                    [b for b, _ in cells],
+                    [number] * count,
+                    tricks,
+                    None if tricks is None else [number] * count,
+                )
+            )
         return made
 
     from wizard_cli.game.settings import DEFAULTS
@@ -302,11 +341,17 @@ def test_a_clean_round_checked_at_once_finds_what_the_full_check_finds(data, cou
 
 def rule_sets() -> st.SearchStrategy[Settings]:
     """Scoring settings, any allowed combination (the deal kept to the whole deck)."""
-    values = {spec.key: (st.sampled_from(range(spec.minimum, spec.maximum + 1, spec.step))
-                         if spec.kind == "int" else st.sampled_from(spec.options)
-                         if spec.kind == "option" else st.booleans())
-              for spec in SPECS if spec.key not in ("roundMode", "customRoundCount", "bidding",
-                                                   "screwTheDealer")}
+    values = {
+        spec.key: (
+            st.sampled_from(range(spec.minimum, spec.maximum + 1, spec.step))
+            if spec.kind == "int"
+            else st.sampled_from(spec.options)
+            if spec.kind == "option"
+            else st.booleans()
+        )
+        for spec in SPECS
+        if spec.key not in ("roundMode", "customRoundCount", "bidding", "screwTheDealer")
+    }
     return st.fixed_dictionaries(values).map(DEFAULTS.replace)
 
 
@@ -320,13 +365,17 @@ def test_looked_up_points_are_base_points(s, seed, count):
     result = score_game(Game(sheet, s))
     sizes = hand_sizes(s, count)
     for scored in result.rounds:
-        expected = [base_points(b, t, sizes[scored.number - 1], s)
-                    for b, t in zip(scored.bids, scored.tricks)]
+        expected = [
+            base_points(b, t, sizes[scored.number - 1], s)
+            for b, t in zip(scored.bids, scored.tricks)
+        ]
         if s.balanced_bid_penalty and sum(scored.bids) == scored.hand_size:
             expected[scored.dealer] -= s.balanced_bid_penalty
         if s.final_round_bonus and scored.number == len(sizes):
-            expected = [p + s.final_round_bonus if b == t else p
-                        for p, b, t in zip(expected, scored.bids, scored.tricks)]
+            expected = [
+                p + s.final_round_bonus if b == t else p
+                for p, b, t in zip(expected, scored.bids, scored.tricks)
+            ]
         assert list(scored.points) == expected
 
 
@@ -334,24 +383,32 @@ def test_points_tables_hold_base_points_for_every_hand():
     s = DEFAULTS.replace({"zeroBidScoring": "perCardBonus"})
     tables = points_tables(s)
     for size, table in enumerate(tables):
-        assert table == {b: {t: base_points(b, t, size, s) for t in range(size + 1)}
-                         for b in range(size + 1)}
+        assert table == {
+            b: {t: base_points(b, t, size, s) for t in range(size + 1)} for b in range(size + 1)
+        }
 
 
 def test_sheets_with_their_own_settings_keep_them_when_read_together(write):
-    plain = write("plain.yaml", "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [0, 0, 1]\n"
-                                "    tricks: [0, 0, 1]\n")
-    double = write("double.yaml", "players: [Anna, Ben, Cara]\nsettings: {zeroBidScoring: "
-                                  "doubleBonus}\nrounds:\n  - bids: [0, 0, 1]\n"
-                                  "    tricks: [0, 0, 1]\n")
+    plain = write(
+        "plain.yaml",
+        "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [0, 0, 1]\n    tricks: [0, 0, 1]\n",
+    )
+    double = write(
+        "double.yaml",
+        "players: [Anna, Ben, Cara]\nsettings: {zeroBidScoring: "
+        "doubleBonus}\nrounds:\n  - bids: [0, 0, 1]\n"
+        "    tricks: [0, 0, 1]\n",
+    )
     result = run("standings", plain, double, plain, "-f", "jsonl")
     assert result.exit_code == 0, result.stderr
-    scores = [[s["score"] for s in json.loads(line)["standings"]]
-              for line in result.stdout.splitlines()]
+    scores = [
+        [s["score"] for s in json.loads(line)["standings"]] for line in result.stdout.splitlines()
+    ]
     assert scores == [[30, 20, 20], [40, 40, 30], [30, 20, 20]]
 
 
 # --- YAML ------------------------------------------------------------------------------
+
 
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(alphabet="0123456789_+-.:xob\u0663", min_size=1, max_size=6))
@@ -375,11 +432,20 @@ def test_many_sheets_given_at_once_are_each_read_alone(write):
     paths = []
     for number in range(12):
         rows = game_rows(rng, PLAYERS[:3], rng.randint(0, 20))
-        rounds = [rows[at:at + 3] for at in range(0, len(rows), 3)]
-        body = "".join(f"  - bids: [{', '.join(r[2] for r in rnd)}]\n"
-                       f"    tricks: [{', '.join(r[3] for r in rnd)}]\n" for rnd in rounds)
-        paths.append(write(f"s{number}.yaml", f"players: [Anna, Ben, Cara]\nrounds:\n{body}"
-                           if body else "players: [Anna, Ben, Cara]\n"))
+        rounds = [rows[at : at + 3] for at in range(0, len(rows), 3)]
+        body = "".join(
+            f"  - bids: [{', '.join(r[2] for r in rnd)}]\n"
+            f"    tricks: [{', '.join(r[3] for r in rnd)}]\n"
+            for rnd in rounds
+        )
+        paths.append(
+            write(
+                f"s{number}.yaml",
+                f"players: [Anna, Ben, Cara]\nrounds:\n{body}"
+                if body
+                else "players: [Anna, Ben, Cara]\n",
+            )
+        )
     together = run("standings", *paths, "-f", "jsonl")
     assert together.exit_code == 0, together.stderr
     alone = [run("standings", path, "-f", "jsonl").stdout for path in paths]
@@ -389,10 +455,13 @@ def test_many_sheets_given_at_once_are_each_read_alone(write):
 # --- tables drawn without tabulate ---------------------------------------------------------
 
 # Printable ASCII, and the score cells' arrow (drawn directly too: one column wide for tabulate).
-PLAIN_TEXT = st.text(alphabet=st.one_of(st.characters(min_codepoint=32, max_codepoint=126),
-                                        st.just("→")), max_size=12)
-CELL_VALUE = st.one_of(PLAIN_TEXT, st.integers(-1000, 100_000), st.none(), st.booleans(),
-                       st.text(max_size=6))
+PLAIN_TEXT = st.text(
+    alphabet=st.one_of(st.characters(min_codepoint=32, max_codepoint=126), st.just("→")),
+    max_size=12,
+)
+CELL_VALUE = st.one_of(
+    PLAIN_TEXT, st.integers(-1000, 100_000), st.none(), st.booleans(), st.text(max_size=6)
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -406,8 +475,10 @@ def test_a_plain_table_is_drawn_exactly_as_tabulate_draws_it(data, columns, styl
     headers = data.draw(st.lists(PLAIN_TEXT, min_size=columns, max_size=columns))
     value = CELL_VALUE if data.draw(st.booleans()) else st.one_of(PLAIN_TEXT, st.integers())
     rows = data.draw(st.lists(st.lists(value, min_size=columns, max_size=columns), max_size=5))
-    align = data.draw(st.none() | st.lists(st.sampled_from(["left", "right", "center"]),
-                                           min_size=columns, max_size=columns))
+    align = data.draw(
+        st.none()
+        | st.lists(st.sampled_from(["left", "right", "center"]), min_size=columns, max_size=columns)
+    )
     # What tabulate draws of the text as SPEC §8 shows it: control characters escaped, and a
     # `|` in a Markdown cell written `\|`.
     from wizard_cli.errors import visible
@@ -417,9 +488,11 @@ def test_a_plain_table_is_drawn_exactly_as_tabulate_draws_it(data, columns, styl
             return cell
         return visible(cell.replace("|", "\\|") if style == "markdown" else cell)
 
-    expected = tabulate([[safe(c) for c in row] for row in rows],
-                        headers=[safe(h) for h in headers], disable_numparse=True,
-                        colalign=align, tablefmt="github" if style == "markdown" else "simple")
+    expected = tabulate(
+        [[safe(c) for c in row] for row in rows],
+        headers=[safe(h) for h in headers],
+        disable_numparse=True,
+        colalign=align,
+        tablefmt="github" if style == "markdown" else "simple",
+    )
     assert grid(headers, rows, style, align) == expected
-
-

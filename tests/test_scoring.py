@@ -21,26 +21,36 @@ ABCD = ["Anna", "Ben", "Cara", "Dan"]
 
 # --- base points --------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("bid", "tricks", "size", "expected"), [
-    (1, 1, 1, 30),     # made: exactBonus + pointsPerTrick × tricks
-    (3, 3, 5, 50),
-    (5, 5, 5, 70),
-    (2, 0, 3, -20),    # missed: -missPenalty × distance …
-    (0, 2, 3, -20),    # … whichever direction
-    (1, 3, 4, -20),    # tricks taken on a missed bid earn nothing
-    (3, 1, 4, -20),
-    (0, 5, 5, -50),
-    (0, 0, 5, 20),     # made zero, flatBonus: exactBonus
-])
+
+@pytest.mark.parametrize(
+    ("bid", "tricks", "size", "expected"),
+    [
+        (1, 1, 1, 30),  # made: exactBonus + pointsPerTrick × tricks
+        (3, 3, 5, 50),
+        (5, 5, 5, 70),
+        (2, 0, 3, -20),  # missed: -missPenalty × distance …
+        (0, 2, 3, -20),  # … whichever direction
+        (1, 3, 4, -20),  # tricks taken on a missed bid earn nothing
+        (3, 1, 4, -20),
+        (0, 5, 5, -50),
+        (0, 0, 5, 20),  # made zero, flatBonus: exactBonus
+    ],
+)
 def test_base_points_under_the_default_rules(bid, tricks, size, expected):
     assert base_points(bid, tricks, size, Settings()) == expected
 
 
-@pytest.mark.parametrize(("mode", "size", "expected"), [
-    ("flatBonus", 1, 20), ("flatBonus", 7, 20),
-    ("doubleBonus", 1, 40), ("doubleBonus", 7, 40),
-    ("perCardBonus", 1, 30), ("perCardBonus", 7, 90),  # exactBonus + pointsPerTrick × handSize
-])
+@pytest.mark.parametrize(
+    ("mode", "size", "expected"),
+    [
+        ("flatBonus", 1, 20),
+        ("flatBonus", 7, 20),
+        ("doubleBonus", 1, 40),
+        ("doubleBonus", 7, 40),
+        ("perCardBonus", 1, 30),
+        ("perCardBonus", 7, 90),  # exactBonus + pointsPerTrick × handSize
+    ],
+)
 def test_a_made_zero_scores_by_zero_bid_scoring(mode, size, expected):
     assert base_points(0, 0, size, rules(zeroBidScoring=mode)) == expected
 
@@ -66,10 +76,12 @@ def test_base_points_follow_the_numbers_in_the_settings():
 
 # --- dealers, hand sizes, no trump ---------------------------------------------------------
 
+
 def test_the_deal_passes_to_the_left_from_the_first_dealer():
     assert [dealer_seat(2, number, 4) for number in range(1, 7)] == [2, 3, 0, 1, 2, 3]
-    result = score(ABCD, zero_rounds(4, range(1, 6)), first_dealer=2, roundMode="custom",
-                   customRoundCount=5)
+    result = score(
+        ABCD, zero_rounds(4, range(1, 6)), first_dealer=2, roundMode="custom", customRoundCount=5
+    )
     assert [r.dealer for r in result.rounds] == [2, 3, 0, 1, 2]
     default = score(ABCD, zero_rounds(4, range(1, 6)), roundMode="custom", customRoundCount=5)
     assert [r.dealer for r in default.rounds] == [0, 1, 2, 3, 0]
@@ -80,12 +92,15 @@ def test_whole_deck_deals_one_more_card_each_round(players, rounds):
     assert hand_sizes(Settings(), players) == tuple(range(1, rounds + 1))
 
 
-@pytest.mark.parametrize(("players", "sizes"), [
-    (3, (2, 4, 6, 8, 10, 12, 14, 16, 18, 20)),
-    (4, (1, 3, 5, 7, 9, 11, 13, 15)),
-    (5, (2, 4, 6, 8, 10, 12)),
-    (6, (2, 4, 6, 8, 10)),
-])
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (3, (2, 4, 6, 8, 10, 12, 14, 16, 18, 20)),
+        (4, (1, 3, 5, 7, 9, 11, 13, 15)),
+        (5, (2, 4, 6, 8, 10, 12)),
+        (6, (2, 4, 6, 8, 10)),
+    ],
+)
 def test_quick_play_grows_by_two_and_ends_on_the_whole_deck(players, sizes):
     assert hand_sizes(rules(roundMode="quickPlay"), players) == sizes
     assert no_trump(sizes[-1], players)
@@ -105,12 +120,12 @@ def test_custom_round_count_is_ignored_outside_custom():
 
 # --- the end of the game -----------------------------------------------------------------
 
+
 def test_a_custom_five_round_game_is_finished_after_round_five_exactly():
     rounds = zero_rounds(4, range(1, 6))
     custom = {"roundMode": "custom", "customRoundCount": 5}
     four = score(ABCD, rounds[:4], **custom)
-    assert (four.finished, four.rounds_played, four.rounds_total, four.winners) == \
-        (False, 4, 5, [])
+    assert (four.finished, four.rounds_played, four.rounds_total, four.winners) == (False, 4, 5, [])
     in_play = score(ABCD, rounds[:4] + [([1, 1, None, None], None)], **custom)
     assert (in_play.finished, in_play.rounds_played, in_play.winners) == (False, 4, [])
     five = score(ABCD, rounds, **custom)
@@ -137,11 +152,19 @@ def test_a_quick_play_game_is_finished_after_its_last_round():
 def test_a_sheet_with_no_rounds_is_all_zero_all_first_and_not_finished():
     for tie_break in ("shareWin", "totalBids", "madeBids"):
         result = score(ABCD, [], tieBreak=tie_break)
-        assert table(result) == [(1, "Anna", 0, 0), (1, "Ben", 0, 0), (1, "Cara", 0, 0),
-                                 (1, "Dan", 0, 0)]
+        assert table(result) == [
+            (1, "Anna", 0, 0),
+            (1, "Ben", 0, 0),
+            (1, "Cara", 0, 0),
+            (1, "Dan", 0, 0),
+        ]
         assert result.totals == (0, 0, 0, 0)
-        assert (result.finished, result.rounds_played, result.rounds_total, result.winners) == \
-            (False, 0, 15, [])
+        assert (result.finished, result.rounds_played, result.rounds_total, result.winners) == (
+            False,
+            0,
+            15,
+            [],
+        )
 
 
 # --- the extras: where each one goes -----------------------------------------------------
@@ -174,12 +197,17 @@ def test_final_round_bonus_is_in_the_last_rounds_points_for_made_bids():
 
 
 def test_balanced_bid_penalty_is_taken_from_the_dealer_in_that_rounds_points():
-    result = score(ABC, TWO_ROUNDS, roundMode="custom", customRoundCount=2,
-                   balancedBidPenalty=10)
+    result = score(ABC, TWO_ROUNDS, roundMode="custom", customRoundCount=2, balancedBidPenalty=10)
     # Round 1 (Anna deals) has bids adding up to 1; round 2's add up to 1 of 2: no penalty.
     assert [r.points for r in result.rounds] == [(10, 20, 30), (30, -10, 20)]
-    moved = score(ABC, TWO_ROUNDS, first_dealer=2, roundMode="custom", customRoundCount=2,
-                  balancedBidPenalty=30)
+    moved = score(
+        ABC,
+        TWO_ROUNDS,
+        first_dealer=2,
+        roundMode="custom",
+        customRoundCount=2,
+        balancedBidPenalty=30,
+    )
     assert moved.rounds[0].points == (20, 20, 0)
 
 
@@ -198,11 +226,23 @@ TIED = [
 ]
 
 
-@pytest.mark.parametrize(("tie_break", "expected"), [
-    ("shareWin", [(1, "Anna", 60, 0), (1, "Ben", 60, 0), (3, "Dan", 0, 0), (4, "Cara", -30, 0)]),
-    ("totalBids", [(1, "Anna", 60, 0), (2, "Ben", 60, 0), (3, "Dan", 0, 0), (4, "Cara", -30, 0)]),
-    ("madeBids", [(1, "Ben", 60, 0), (2, "Anna", 60, 0), (3, "Dan", 0, 0), (4, "Cara", -30, 0)]),
-])
+@pytest.mark.parametrize(
+    ("tie_break", "expected"),
+    [
+        (
+            "shareWin",
+            [(1, "Anna", 60, 0), (1, "Ben", 60, 0), (3, "Dan", 0, 0), (4, "Cara", -30, 0)],
+        ),
+        (
+            "totalBids",
+            [(1, "Anna", 60, 0), (2, "Ben", 60, 0), (3, "Dan", 0, 0), (4, "Cara", -30, 0)],
+        ),
+        (
+            "madeBids",
+            [(1, "Ben", 60, 0), (2, "Anna", 60, 0), (3, "Dan", 0, 0), (4, "Cara", -30, 0)],
+        ),
+    ],
+)
 def test_tie_break_and_competition_ranking(tie_break, expected):
     result = score(ABCD, TIED, roundMode="custom", customRoundCount=3, tieBreak=tie_break)
     assert table(result) == expected
@@ -211,12 +251,17 @@ def test_tie_break_and_competition_ranking(tie_break, expected):
 
 def test_tie_break_applies_at_any_point_of_the_game():
     first_two = TIED[:2]  # Anna 70, Ben 40, Cara -20, Dan 10: no tie yet
-    assert table(score(ABCD, first_two, tieBreak="madeBids"))[:2] == \
-        [(1, "Anna", 70, 0), (2, "Ben", 40, 0)]
+    assert table(score(ABCD, first_two, tieBreak="madeBids"))[:2] == [
+        (1, "Anna", 70, 0),
+        (2, "Ben", 40, 0),
+    ]
     equal = [([0, 0, 0], [1, 0, 0]), ([1, 1, 1], [2, 0, 0])]  # Anna -20, Ben 10, Cara 10
     for tie_break in ("totalBids", "madeBids"):  # Ben and Cara bid 1 and made 1: still equal
-        assert table(score(ABC, equal, tieBreak=tie_break)) == \
-            [(1, "Ben", 10, 0), (1, "Cara", 10, 0), (3, "Anna", -20, 0)]
+        assert table(score(ABC, equal, tieBreak=tie_break)) == [
+            (1, "Ben", 10, 0),
+            (1, "Cara", 10, 0),
+            (3, "Anna", -20, 0),
+        ]
 
 
 def test_competition_ranks_skip_after_a_shared_place():
@@ -227,61 +272,77 @@ def test_competition_ranks_skip_after_a_shared_place():
 
 def test_standings_are_sorted_by_rank_then_seat():
     rounds = [([0, 0, 0, 1], [0, 0, 0, 1])]  # Dan 30, the others 20 each
-    assert [(s.rank, s.seat) for s in score(ABCD, rounds).standings] == \
-        [(1, 3), (2, 0), (2, 1), (2, 2)]
+    assert [(s.rank, s.seat) for s in score(ABCD, rounds).standings] == [
+        (1, 3),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+    ]
 
 
 # --- screwTheDealer and the forbidden dealer bid ------------------------------------------
 
-@pytest.mark.parametrize(("mode", "dealer", "totals", "applies"), [
-    ("off", 0, (30, 20, 10), False),
-    ("always", 0, (0, 0, 0), True),
-    ("always", 1, (30, 20, 10), True),
-    ("leaderOnly", 0, (30, 20, 10), True),      # the dealer leads alone
-    ("leaderOnly", 1, (30, 20, 10), False),     # someone else leads
-    ("leaderOnly", 0, (30, 30, 10), False),     # a shared lead is no lead
-    ("leaderOnly", 0, (0, 0, 0), False),        # before round 1 everyone is tied
-    ("unlessTiedLead", 1, (30, 20, 10), True),  # one leader: the dealer is bound, whoever it is
-    ("unlessTiedLead", 2, (30, 30, 10), False),  # two share the lead
-    ("unlessTiedLead", 0, (0, 0, 0), False),
-])
+
+@pytest.mark.parametrize(
+    ("mode", "dealer", "totals", "applies"),
+    [
+        ("off", 0, (30, 20, 10), False),
+        ("always", 0, (0, 0, 0), True),
+        ("always", 1, (30, 20, 10), True),
+        ("leaderOnly", 0, (30, 20, 10), True),  # the dealer leads alone
+        ("leaderOnly", 1, (30, 20, 10), False),  # someone else leads
+        ("leaderOnly", 0, (30, 30, 10), False),  # a shared lead is no lead
+        ("leaderOnly", 0, (0, 0, 0), False),  # before round 1 everyone is tied
+        ("unlessTiedLead", 1, (30, 20, 10), True),  # one leader: the dealer is bound, whoever it is
+        ("unlessTiedLead", 2, (30, 30, 10), False),  # two share the lead
+        ("unlessTiedLead", 0, (0, 0, 0), False),
+    ],
+)
 def test_when_the_dealer_restriction_applies(mode, dealer, totals, applies):
     assert restriction_applies(mode, dealer, totals) is applies
 
 
-@pytest.mark.parametrize(("bids", "dealer", "size", "canadian", "expected"), [
-    ([None, 1, 1, 1], 0, 5, False, 2),   # handSize − sum of the other bids
-    ([3, 1, 0, 0], 0, 4, False, 3),      # the dealer's own bid does not count
-    ([1, 2, None, 1], 2, 4, False, 0),
-    ([1, 2, None, 1], 2, 4, True, None),  # canadianRule: a zero is always allowed
-    ([1, 2, None, 1], 2, 5, True, 1),
-    ([3, 3, None], 2, 5, False, None),   # negative: nothing is forbidden
-    ([None, 1, None, 1], 0, 5, False, None),  # someone besides the dealer still to bid
-])
+@pytest.mark.parametrize(
+    ("bids", "dealer", "size", "canadian", "expected"),
+    [
+        ([None, 1, 1, 1], 0, 5, False, 2),  # handSize − sum of the other bids
+        ([3, 1, 0, 0], 0, 4, False, 3),  # the dealer's own bid does not count
+        ([1, 2, None, 1], 2, 4, False, 0),
+        ([1, 2, None, 1], 2, 4, True, None),  # canadianRule: a zero is always allowed
+        ([1, 2, None, 1], 2, 5, True, 1),
+        ([3, 3, None], 2, 5, False, None),  # negative: nothing is forbidden
+        ([None, 1, None, 1], 0, 5, False, None),  # someone besides the dealer still to bid
+    ],
+)
 def test_forbidden_dealer_bid(bids, dealer, size, canadian, expected):
     s = rules(screwTheDealer="always", canadianRule=canadian)
     assert forbidden_dealer_bid(bids, dealer, size, s, (0,) * len(bids)) == expected
     assert forbidden_dealer_bid(bids, dealer, size, rules(), (0,) * len(bids)) is None
 
 
-@pytest.mark.parametrize(("mode", "expected"), [
-    ("off", None), ("always", 1), ("leaderOnly", None), ("unlessTiedLead", None)])
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [("off", None), ("always", 1), ("leaderOnly", None), ("unlessTiedLead", None)],
+)
 def test_before_round_one_everyone_is_tied(mode, expected):
     result = score(ABC, [([None, 0, 0], None)], screwTheDealer=mode)
     assert result.rounds[0].forbidden == expected
 
 
-@pytest.mark.parametrize(("round_one", "mode", "expected"), [
-    # Ben (dealer of round 2) leads alone after round 1.
-    (([0, 1, 0], [0, 1, 0]), "leaderOnly", 1),
-    (([0, 1, 0], [0, 1, 0]), "unlessTiedLead", 1),
-    # Anna leads alone: leaderOnly spares Ben, unlessTiedLead does not.
-    (([1, 0, 0], [1, 0, 0]), "leaderOnly", None),
-    (([1, 0, 0], [1, 0, 0]), "unlessTiedLead", 1),
-    # Anna and Ben share the lead on 20; then Ben and Cara do.
-    (([0, 0, 0], [0, 0, 1]), "leaderOnly", None),
-    (([0, 0, 0], [1, 0, 0]), "unlessTiedLead", None),
-])
+@pytest.mark.parametrize(
+    ("round_one", "mode", "expected"),
+    [
+        # Ben (dealer of round 2) leads alone after round 1.
+        (([0, 1, 0], [0, 1, 0]), "leaderOnly", 1),
+        (([0, 1, 0], [0, 1, 0]), "unlessTiedLead", 1),
+        # Anna leads alone: leaderOnly spares Ben, unlessTiedLead does not.
+        (([1, 0, 0], [1, 0, 0]), "leaderOnly", None),
+        (([1, 0, 0], [1, 0, 0]), "unlessTiedLead", 1),
+        # Anna and Ben share the lead on 20; then Ben and Cara do.
+        (([0, 0, 0], [0, 0, 1]), "leaderOnly", None),
+        (([0, 0, 0], [1, 0, 0]), "unlessTiedLead", None),
+    ],
+)
 def test_the_leader_is_judged_on_the_totals_before_the_round(round_one, mode, expected):
     result = score(ABC, [round_one, ([0, None, 1], None)], screwTheDealer=mode)
     assert result.rounds[1].dealer == 1
@@ -294,8 +355,9 @@ def test_penalties_count_when_judging_the_lead():
     rounds = [([0, 0, 1], [0, 0, 1]), ([None, 1, 0], None)]
     plain = score(ABC, rounds, first_dealer=2, screwTheDealer="unlessTiedLead")
     assert plain.rounds[1].dealer == 0 and plain.rounds[1].forbidden == 1
-    penalised = score(ABC, rounds, first_dealer=2, screwTheDealer="unlessTiedLead",
-                      balancedBidPenalty=10)
+    penalised = score(
+        ABC, rounds, first_dealer=2, screwTheDealer="unlessTiedLead", balancedBidPenalty=10
+    )
     assert penalised.rounds[0].totals == (20, 20, 20)
     assert penalised.rounds[1].forbidden is None
 
@@ -303,8 +365,17 @@ def test_penalties_count_when_judging_the_lead():
 def test_canadian_rule_in_a_scored_round():
     rounds = [([None, 1, 0], None)]  # hand size 1: Anna (dealer) may not bid 0 …
     assert score(ABC, rounds, screwTheDealer="always").rounds[0].forbidden == 0
-    assert score(ABC, rounds, screwTheDealer="always",  # … unless canadianRule
-                 canadianRule=True).rounds[0].forbidden is None
+    assert (
+        score(
+            ABC,
+            rounds,
+            screwTheDealer="always",  # … unless canadianRule
+            canadianRule=True,
+        )
+        .rounds[0]
+        .forbidden
+        is None
+    )
     over = [([None, 1, 1], None)]  # the others already bid more than the hand
     assert score(ABC, over, screwTheDealer="always").rounds[0].forbidden is None
 
@@ -314,4 +385,7 @@ def test_tie_break_counts_completed_rounds_only():
     rounds = [([0, 0, 1], [0, 0, 1]), ([2, 0, None], None)]
     for tie_break in ("totalBids", "madeBids"):
         assert table(score(["Anna", "Ben", "Cara"], rounds, tieBreak=tie_break)) == [
-            (1, "Cara", 30, 0), (2, "Anna", 20, 0), (2, "Ben", 20, 0)]
+            (1, "Cara", 30, 0),
+            (2, "Anna", 20, 0),
+            (2, "Ben", 20, 0),
+        ]

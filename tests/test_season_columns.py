@@ -19,14 +19,19 @@ from wizard_cli.game.settings import hand_sizes
 from wizard_cli.game.stats import Season
 
 POOL = ["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "ida", "Ida"]
-RULES = st.fixed_dictionaries({}, optional={
-    "zeroBidScoring": st.sampled_from(["standard", "doubleBonus", "perCardBonus"]),
-    "screwTheDealer": st.sampled_from(["off", "always", "leaderOnly", "unlessTiedLead"]),
-    "finalRoundBonus": st.integers(0, 20), "balancedBidPenalty": st.integers(0, 10),
-    "perfectGameBonus": st.integers(0, 50),
-    "tieBreak": st.sampled_from(["shareWin", "totalBids", "madeBids"]),
-    "roundMode": st.sampled_from(["standard", "quickPlay", "custom"]),
-    "customRoundCount": st.integers(1, 4)})
+RULES = st.fixed_dictionaries(
+    {},
+    optional={
+        "zeroBidScoring": st.sampled_from(["standard", "doubleBonus", "perCardBonus"]),
+        "screwTheDealer": st.sampled_from(["off", "always", "leaderOnly", "unlessTiedLead"]),
+        "finalRoundBonus": st.integers(0, 20),
+        "balancedBidPenalty": st.integers(0, 10),
+        "perfectGameBonus": st.integers(0, 50),
+        "tieBreak": st.sampled_from(["shareWin", "totalBids", "madeBids"]),
+        "roundMode": st.sampled_from(["standard", "quickPlay", "custom"]),
+        "customRoundCount": st.integers(1, 4),
+    },
+)
 
 
 @st.composite
@@ -48,8 +53,7 @@ def scored_games(draw):
     if played < len(sizes) and draw(st.booleans()):  # the round in play: its bids only
         rounds.append(([draw(st.integers(0, sizes[played])) for _ in range(count)], None))
     if draw(st.booleans()):  # the sheet's own count: a game of these rounds is finished
-        settings_ = settings_.replace({"roundMode": "custom",
-                                       "customRoundCount": max(1, played)})
+        settings_ = settings_.replace({"roundMode": "custom", "customRoundCount": max(1, played)})
     return score_sheet(make_sheet(players, rounds), settings_, draw(st.integers(0, count - 1)))
 
 
@@ -75,8 +79,12 @@ def breakdown_round_by_round(breakdown, result) -> None:
     scored, count = result.scored, len(result.players)
     groups = breakdown.groups
     for name, seat_keys, bids, tricks, points in zip(
-            result.players, breakdown._keys(scored, played), by_seat(scored.made, count),
-            by_seat(scored.tricks, count), by_seat(scored.points, count)):
+        result.players,
+        breakdown._keys(scored, played),
+        by_seat(scored.made, count),
+        by_seat(scored.tricks, count),
+        by_seat(scored.points, count),
+    ):
         for key, bid, took, earned in zip(seat_keys, bids, tricks, points):
             row = groups.get((name, key))
             if row is None:
@@ -99,8 +107,11 @@ def test_stats_columns_add_up_as_round_by_round(results, limit):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(scored_games(), max_size=8), st.sampled_from([1, 3, 1024]),
-       st.sampled_from(["handSize", "position"]))
+@given(
+    st.lists(scored_games(), max_size=8),
+    st.sampled_from([1, 3, 1024]),
+    st.sampled_from(["handSize", "position"]),
+)
 def test_breakdown_columns_add_up_as_round_by_round(results, limit, by):
     fast, general = Breakdown(by, waiting_limit=limit), Breakdown(by)
     for result in results:
@@ -138,7 +149,9 @@ def test_stats_of_a_house_rules_season_exactly(write):
     path = write("house.yaml", HOUSE)
     result = run("stats", path, "-f", "csv")
     assert (result.exit_code, result.stderr) == (0, "note: 1 unfinished game left out\n")
-    assert result.stdout == """\
+    assert (
+        result.stdout
+        == """\
 player,games,wins,averageScore,bestScore,rounds,bidAccuracy,zeroBidsMade,zeroBidsTried,\
 averageMiss,overbids,underbids
 Cara,1,1,80.0,80,5,0.8,2,2,1.0,1,0
@@ -146,11 +159,14 @@ Anna,1,0,65.0,65,5,0.8,2,2,1.0,0,1
 Ben,1,0,65.0,65,5,0.4,1,1,1.0,3,0
 Dan,0,0,,,2,1.0,2,2,,0,0
 """
+    )
 
 
 def test_stats_by_hand_size_of_a_house_rules_season_exactly(write):
     path = write("house.yaml", HOUSE)
-    assert run("stats", path, "--by", "handSize").stdout == """\
+    assert (
+        run("stats", path, "--by", "handSize").stdout
+        == """\
 2 games, 1 finished
 
 Player      Hand size    Rounds    Made    Bid accuracy    Avg points
@@ -167,11 +183,14 @@ Cara                3         1       1          100.0%         50.00
 Dan                 1         1       1          100.0%         20.00
 Dan                 2         1       1          100.0%         20.00
 """
+    )
 
 
 def test_stats_by_position_of_a_house_rules_season_exactly(write):
     path = write("house.yaml", HOUSE)
-    assert run("stats", path, "--by", "position", "-f", "csv").stdout == """\
+    assert (
+        run("stats", path, "--by", "position", "-f", "csv").stdout
+        == """\
 player,position,rounds,made,bidAccuracy,averagePoints
 Anna,1,2,1,0.5,5.0
 Anna,2,1,1,1.0,40.0
@@ -187,3 +206,4 @@ Cara,4,1,1,1.0,30.0
 Dan,1,1,1,1.0,20.0
 Dan,2,1,1,1.0,20.0
 """
+    )

@@ -52,13 +52,19 @@ def test_out_takes_the_values_out_and_seated_puts_them_back_byte_for_byte(tmp_pa
     assert f"{path}: round 1, B: sits the round out (bid 0, tricks 0 taken out)" in result.stderr
     assert path.read_text() == SIX.replace(
         "  - bids:   [0, 0, 0, 0, 0, 1]   # six",
-        "  - out: [A, B]\n    bids:   [0, 0, 0, 1]   # six").replace(
-        "{A: 0, B: 0, C: 0, D: 0, E: 0, F: 1}", "{C: 0, D: 0, E: 0, F: 1}")
-    assert results(path, 1)["A"] == {"bid": None, "tricks": None, "points": None, "total": 0,
-                                     "seated": False}
+        "  - out: [A, B]\n    bids:   [0, 0, 0, 1]   # six",
+    ).replace("{A: 0, B: 0, C: 0, D: 0, E: 0, F: 1}", "{C: 0, D: 0, E: 0, F: 1}")
+    assert results(path, 1)["A"] == {
+        "bid": None,
+        "tricks": None,
+        "points": None,
+        "total": 0,
+        "seated": False,
+    }
     assert "Rank" in result.stdout  # the standings after the change
-    result = run("edit", path, "--round", "1", "--seated", "B,A", "--bids", "A=0,B=0",
-                 "--tricks", "A=0,B=0")
+    result = run(
+        "edit", path, "--round", "1", "--seated", "B,A", "--bids", "A=0,B=0", "--tricks", "A=0,B=0"
+    )
     assert result.exit_code == 0, result.stderr
     assert "round 1, A: seated (bid 0, tricks 0)" in result.stderr
     assert path.read_text() == SIX
@@ -68,17 +74,36 @@ def test_out_and_seated_in_a_block_layout_and_a_json_sheet(tmp_path):
     path = sheet(tmp_path, BLOCK)
     assert run("edit", path, "--round", "1", "--out", "C", "-q").exit_code == 0
     assert path.read_text() == BLOCK.replace("      - 0\n      - 0\n", "      - 0\n", 1).replace(
-        "rounds:\n  - bids:", "rounds:\n  - out: [C]\n    bids:").replace("      C: 0\n", "")
-    assert run("edit", path, "--round", "1", "--seated", "C", "--bids", "C=0", "--tricks", "C=0",
-               "-q").exit_code == 0
+        "rounds:\n  - bids:", "rounds:\n  - out: [C]\n    bids:"
+    ).replace("      C: 0\n", "")
+    assert (
+        run(
+            "edit", path, "--round", "1", "--seated", "C", "--bids", "C=0", "--tricks", "C=0", "-q"
+        ).exit_code
+        == 0
+    )
     assert path.read_text() == BLOCK
     json_path = tmp_path / "s.json"
     assert run("convert", path, "--to", "json", "-o", json_path).exit_code == 0
     before = json_path.read_text()
     assert run("edit", json_path, "--round", "1", "--out", "D", "-q").exit_code == 0
     assert '{"out": ["D"], "bids": [0, 1, 0], "tricks": [0, 1, 0]}' in json_path.read_text()
-    assert run("edit", json_path, "--round", "1", "--seated", "D", "--bids", "D=0",
-               "--tricks", "D=0", "-q").exit_code == 0
+    assert (
+        run(
+            "edit",
+            json_path,
+            "--round",
+            "1",
+            "--seated",
+            "D",
+            "--bids",
+            "D=0",
+            "--tricks",
+            "D=0",
+            "-q",
+        ).exit_code
+        == 0
+    )
     assert json_path.read_text() == before
 
 
@@ -109,14 +134,43 @@ def test_out_and_seated_with_the_latecomer_sample(tmp_path):
     path = tmp_path / "late.yaml"
     original = (SAMPLES / "latecomer.yaml").read_text()
     path.write_text(original)
-    result = run("edit", path, "--round", "3", "--seated", "Dan", "--out", "Eva",
-                 "--bids", "Dan=1", "--tricks", "Dan=1", "-q")
+    result = run(
+        "edit",
+        path,
+        "--round",
+        "3",
+        "--seated",
+        "Dan",
+        "--out",
+        "Eva",
+        "--bids",
+        "Dan=1",
+        "--tricks",
+        "Dan=1",
+        "-q",
+    )
     assert result.exit_code == 0, result.stderr
     text = path.read_text()
     assert "  - out: [Eva]                  # Eva joins" in text
     assert "    bids:   {Anna: 1, Ben: 1, Cara: 0, Dan: 1}" in text
-    assert run("edit", path, "--round", "3", "--seated", "Eva", "--out", "Dan",
-               "--bids", "Eva=1", "--tricks", "Eva=1", "-q").exit_code == 0
+    assert (
+        run(
+            "edit",
+            path,
+            "--round",
+            "3",
+            "--seated",
+            "Eva",
+            "--out",
+            "Dan",
+            "--bids",
+            "Eva=1",
+            "--tricks",
+            "Eva=1",
+            "-q",
+        ).exit_code
+        == 0
+    )
     assert path.read_text() == original
 
 
@@ -125,21 +179,29 @@ def test_refused_edits_say_why_and_write_nothing(tmp_path):
     path.write_text((SAMPLES / "latecomer.yaml").read_text())
     before = path.read_bytes()
     for args, message in [
-            (("--round", "3", "--out", "Dan"), "round 3, Dan: is not seated in round 3 (sits "
-                                               "this round out)"),
-            (("--round", "3", "--seated", "Dan"), "round 3, Dan: give their bid with --bids "
-                                                  "Dan=N"),
-            (("--round", "3", "--seated", "Dan", "--bids", "Dan=1"),
-             "round 3 is complete: give their tricks too"),
-            (("--round", "1", "--seated", "Eva", "--bids", "Eva=1", "--tricks", "Eva=0"),
-             "round 1, Eva: cannot be seated in round 1: not joined yet (joins in round 3)"),
-            (("--round", "2", "--out", "Ben", "--bids", "Ben=1"),
-             "round 2, Ben: sits round 2 out: give no --bids or --tricks for them"),
-            (("--round", "2", "--out", "Anna,Ben"), "round 2: 2 players seated: a round seats"),
-            (("--round", "2", "--out", "Zed"), "--out: unknown player 'Zed'"),
-            (("--round", "2", "--out", "Ben", "--seated", "Ben"), "--out and --seated both"),
-            (("--round", "4", "--out", "Anna"), "round 4: tricks add up to 3, 1 short"),
-            (("--round", "9", "--out", "Anna"), "round 9: no such round to edit")]:
+        (
+            ("--round", "3", "--out", "Dan"),
+            "round 3, Dan: is not seated in round 3 (sits this round out)",
+        ),
+        (("--round", "3", "--seated", "Dan"), "round 3, Dan: give their bid with --bids Dan=N"),
+        (
+            ("--round", "3", "--seated", "Dan", "--bids", "Dan=1"),
+            "round 3 is complete: give their tricks too",
+        ),
+        (
+            ("--round", "1", "--seated", "Eva", "--bids", "Eva=1", "--tricks", "Eva=0"),
+            "round 1, Eva: cannot be seated in round 1: not joined yet (joins in round 3)",
+        ),
+        (
+            ("--round", "2", "--out", "Ben", "--bids", "Ben=1"),
+            "round 2, Ben: sits round 2 out: give no --bids or --tricks for them",
+        ),
+        (("--round", "2", "--out", "Anna,Ben"), "round 2: 2 players seated: a round seats"),
+        (("--round", "2", "--out", "Zed"), "--out: unknown player 'Zed'"),
+        (("--round", "2", "--out", "Ben", "--seated", "Ben"), "--out and --seated both"),
+        (("--round", "4", "--out", "Anna"), "round 4: tricks add up to 3, 1 short"),
+        (("--round", "9", "--out", "Anna"), "round 9: no such round to edit"),
+    ]:
         result = run("edit", path, *args)
         assert result.exit_code == 1, (args, result.stdout)
         assert message in result.stderr, (args, result.stderr)

@@ -44,11 +44,22 @@ def test_the_specs_own_example_scores(tmp_path):
     first, second, third = game["rounds"]
     assert first["bomb"] is True and second["bomb"] is False
     # Ben called 1, the Cloud made it 2, he took 2: 20 + 2 × 10
-    assert second["results"]["Ben"] == {"bid": 1, "tricks": 2, "points": 40, "total": 60,
-                                        "cloud": 1, "seated": True}
+    assert second["results"]["Ben"] == {
+        "bid": 1,
+        "tricks": 2,
+        "points": 40,
+        "total": 60,
+        "cloud": 1,
+        "seated": True,
+    }
     assert third["results"]["Dan"]["seated"] is False
     assert {row["player"]: row["score"] for row in game["standings"]} == {
-        "Anna": 10, "Ben": 80, "Cara": 80, "Dan": 10, "Eva": 30}
+        "Anna": 10,
+        "Ben": 80,
+        "Cara": 80,
+        "Dan": 10,
+        "Eva": 30,
+    }
     table = run("score", written(tmp_path)).stdout
     assert "1, bomb" in table and "1+1/2 → +40 = 60" in table and "out = 30" in table
 
@@ -57,17 +68,23 @@ def test_a_bomb_round_adding_up_to_the_hand_is_refused(tmp_path):
     path = written(tmp_path, SHEET.replace("tricks: [0, 0, 0, 0]", "tricks: [1, 0, 0, 0]"))
     result = run("check", path)
     assert result.exit_code == 1
-    assert result.stderr == (f"{path}:5: round 1: tricks add up to 1, 1 more than the 0 of a hand "
-                             "size of 1 with the Bomb (nobody takes its trick)\n")
+    assert result.stderr == (
+        f"{path}:5: round 1: tricks add up to 1, 1 more than the 0 of a hand "
+        "size of 1 with the Bomb (nobody takes its trick)\n"
+    )
 
 
 def test_a_cloud_for_a_player_not_seated_is_refused(tmp_path):
-    path = written(tmp_path, SHEET.replace("    tricks: [1, 0, 2]\n",
-                                           "    tricks: [1, 0, 2]\n    cloud: {Dan: 1}\n"))
+    path = written(
+        tmp_path,
+        SHEET.replace("    tricks: [1, 0, 2]\n", "    tricks: [1, 0, 2]\n    cloud: {Dan: 1}\n"),
+    )
     result = run("check", path)
     assert result.exit_code == 1
-    assert ("round 3, Dan: the Cloud goes to a player seated in the round, and this player is "
-            "sits this round out") in result.stderr
+    assert (
+        "round 3, Dan: the Cloud goes to a player seated in the round, and this player is "
+        "sits this round out"
+    ) in result.stderr
 
 
 def test_a_cloud_in_play_needs_only_the_seated_players_bids(tmp_path):
@@ -89,7 +106,11 @@ def test_the_library_scores_a_game_with_seating(tmp_path, how):
     game = wizard.load(str(path) if how == "path" else path.open("rb"))
     assert isinstance(game, wizard.Game)
     assert wizard.score(game).as_json()["standings"][0] == {
-        "rank": 1, "player": "Ben", "score": 80, "bonus": 0}
+        "rank": 1,
+        "player": "Ben",
+        "score": 80,
+        "bonus": 0,
+    }
     step = wizard.next_step(game).as_json()
     assert (step["round"], step["dealer"]) == (4, "Dan")
     assert step["biddingOrder"] == ["Eva", "Anna", "Ben", "Cara", "Dan"]
@@ -121,7 +142,8 @@ rounds:
         "bids would add up to the hand size of 1",
         f"{path}:9: round 3: tricks add up to 2, 1 short of the hand size of 3",
         f"{path}:10: round 4, Dan: the dealer may not bid 1 under screwTheDealer=always: the "
-        "bids would add up to the hand size of 4"]
+        "bids would add up to the hand size of 4",
+    ]
 
 
 def test_stats_by_hand_size_counts_the_clouds_bid_as_made(tmp_path):
@@ -129,8 +151,9 @@ def test_stats_by_hand_size_counts_the_clouds_bid_as_made(tmp_path):
     made bid, as his 40 points say (SPEC §1: the changed bid wherever a bid is scored)."""
     result = run("stats", written(tmp_path), "--by", "handSize", "-f", "json")
     assert result.exit_code == 0, result.stderr
-    [row] = [row for row in json.loads(result.stdout)
-             if (row["player"], row["handSize"]) == ("Ben", 2)]
+    [row] = [
+        row for row in json.loads(result.stdout) if (row["player"], row["handSize"]) == ("Ben", 2)
+    ]
     assert (row["made"], row["averagePoints"]) == (1, 40.0)
 
 
@@ -143,6 +166,7 @@ def test_convert_keeps_the_bomb_and_the_cloud_of_a_game_with_seating(tmp_path):
     assert "    bomb: true\n" in result.stdout and "    cloud: {Ben: 1}\n" in result.stdout
     copy = tmp_path / "copy.yaml"
     copy.write_text(result.stdout)
-    original, again = (json.loads(run("score", sheet, "-f", "json").stdout)
-                       for sheet in (path, copy))
+    original, again = (
+        json.loads(run("score", sheet, "-f", "json").stdout) for sheet in (path, copy)
+    )
     assert original["rounds"] == again["rounds"] and original["standings"] == again["standings"]

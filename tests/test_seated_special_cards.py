@@ -40,7 +40,12 @@ def test_a_seated_game_scores_the_bomb_and_the_cloud(write):
     assert (ben["bid"], ben["cloud"], ben["tricks"], ben["points"]) == (1, 1, 1, -10)
     assert data["rounds"][0]["results"]["Eva"]["seated"] is False
     assert {s["player"]: s["score"] for s in data["standings"]} == {
-        "Anna": 80, "Ben": 60, "Cara": 90, "Dan": 40, "Eva": 90}
+        "Anna": 80,
+        "Ben": 60,
+        "Cara": 90,
+        "Dan": 40,
+        "Eva": 90,
+    }
 
 
 def test_the_table_of_a_seated_game_shows_the_bomb_the_cloud_and_out(write):
@@ -52,8 +57,9 @@ def test_the_table_of_a_seated_game_shows_the_bomb_the_cloud_and_out(write):
 
 
 def test_a_seated_game_checks_the_bomb_and_the_cloud(write):
-    text = (BOTH.replace("tricks: [0, 0, 0, 0]", "tricks: [1, 0, 0, 0]")
-            .replace("cloud: {Ben: 1}", "cloud: {Eva: 1}"))
+    text = BOTH.replace("tricks: [0, 0, 0, 0]", "tricks: [1, 0, 0, 0]").replace(
+        "cloud: {Ben: 1}", "cloud: {Eva: 1}"
+    )
     result = run("check", write("both.yaml", text))
     assert result.exit_code == 1
     path = result.stderr.split(":")[0]
@@ -61,12 +67,14 @@ def test_a_seated_game_checks_the_bomb_and_the_cloud(write):
         f"{path}:9: round 1: tricks add up to 1, 1 more than the 0 of a hand size of 1 with "
         "the Bomb (nobody takes its trick)",
         f"{path}:12: round 2, Eva: the Cloud goes to a player seated in the round, and this "
-        "player is not joined yet (joins in round 3)"]
+        "player is not joined yet (joins in round 3)",
+    ]
 
 
 def test_a_seated_game_without_special_cards_names_the_setting(write):
-    result = run("check", write("both.yaml", BOTH.replace("specialCards: true",
-                                                          "specialCards: false")))
+    result = run(
+        "check", write("both.yaml", BOTH.replace("specialCards: true", "specialCards: false"))
+    )
     assert result.exit_code == 1
     assert "a Bomb is recorded, but specialCards is off" in result.stderr
     assert "a Cloud is recorded, but specialCards is off" in result.stderr

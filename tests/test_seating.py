@@ -34,6 +34,7 @@ def score_json(path) -> dict:
 
 # --- the sample: a latecomer with a start score, a player leaving, one sitting out ----------
 
+
 def test_latecomer_totals_carry_over_and_start_scores_count():
     data = score_json(LATECOMER)
     eva = [r["results"]["Eva"] for r in data["rounds"]]
@@ -69,8 +70,7 @@ def test_next_names_the_seated_only():
 
 def test_a_classic_game_has_no_seated_key():
     data = score_json(SAMPLES / "worked-example.yaml")
-    assert all("seated" not in values for r in data["rounds"]
-               for values in r["results"].values())
+    assert all("seated" not in values for r in data["rounds"] for values in r["results"].values())
 
 
 def test_convert_keeps_the_seating_both_ways(tmp_path):
@@ -88,6 +88,7 @@ def test_convert_keeps_the_seating_both_ways(tmp_path):
 
 
 # --- the rules of §1 in the core ---------------------------------------------------------
+
 
 def seated_sheet(players, seating: Seating, rounds) -> Sheet:
     """A sheet whose rounds give a value for every listed seat (None where not seated)."""
@@ -112,22 +113,29 @@ def test_whole_deck_ends_with_the_deal_of_the_whole_deck_to_those_seated():
     assert game.finished and game.rounds_total == 12
     more = seated_sheet("ABCDE", seating, rounds + [([0] * 5, [13] + [0] * 4)])
     problems = check_sheet(more).problems
-    assert any("more rounds than the game has: it ends after round 12" in p.message
-               for p in problems)
+    assert any(
+        "more rounds than the game has: it ends after round 12" in p.message for p in problems
+    )
 
 
 def test_rounds_total_follows_who_is_seated():
     seating = Seating.plain(5)
     seating.joins[4] = 3
-    game = check_sheet(seated_sheet("ABCDE", seating, [([0] * 4 + [None], [1, 0, 0, 0, None])]
-                                    )).validated
+    game = check_sheet(
+        seated_sheet("ABCDE", seating, [([0] * 4 + [None], [1, 0, 0, 0, None])])
+    ).validated
     assert game.rounds_total == 15  # round 2 is next, seating 4: 60 // 4
 
 
 def test_a_round_that_does_not_fit_the_deck_is_named(tmp_path):
-    path = sheet_file(tmp_path, "players: [A, B, C, D, E, {name: F, joins: 11}]\nrounds:\n"
-                      + "".join(f"  - bids: [{', '.join(['0'] * 5)}]\n    tricks: [{n}, 0, 0, 0, 0]\n"
-                  for n in range(1, 12)))
+    path = sheet_file(
+        tmp_path,
+        "players: [A, B, C, D, E, {name: F, joins: 11}]\nrounds:\n"
+        + "".join(
+            f"  - bids: [{', '.join(['0'] * 5)}]\n    tricks: [{n}, 0, 0, 0, 0]\n"
+            for n in range(1, 12)
+        ),
+    )
     result = run("check", path)
     assert result.exit_code == 1
     assert "round 11: does not fit the deck: 6 seated need 66 cards" in result.stderr
@@ -135,7 +143,9 @@ def test_a_round_that_does_not_fit_the_deck_is_named(tmp_path):
 
 def test_the_dealer_sitting_out_gives_the_last_bidder_the_dealers_place(tmp_path):
     # Round 2: Ben deals but sits out; Anna bids last and may not make the bids add up.
-    path = sheet_file(tmp_path, """\
+    path = sheet_file(
+        tmp_path,
+        """\
         players: [Anna, Ben, Cara, Dan]
         settings: {screwTheDealer: always}
         rounds:
@@ -144,7 +154,8 @@ def test_the_dealer_sitting_out_gives_the_last_bidder_the_dealers_place(tmp_path
           - dealer: Ben
             out: [Ben]
             bids: {Cara: 1, Dan: 0, Anna: 1}
-    """)
+    """,
+    )
     result = run("check", path)
     assert result.exit_code == 1
     assert "round 2, Anna: the dealer may not bid 1" in result.stderr
@@ -155,7 +166,9 @@ def test_the_dealer_sitting_out_gives_the_last_bidder_the_dealers_place(tmp_path
 
 
 def test_a_recorded_dealer_deals_and_the_rotation_goes_on_from_them(tmp_path):
-    path = sheet_file(tmp_path, """\
+    path = sheet_file(
+        tmp_path,
+        """\
         players: [Anna, Ben, Cara, Dan]
         rounds:
           - bids: [0, 0, 0, 0]
@@ -163,7 +176,8 @@ def test_a_recorded_dealer_deals_and_the_rotation_goes_on_from_them(tmp_path):
           - dealer: Dan
             bids: [0, 0, 0, 0]
             tricks: [2, 0, 0, 0]
-    """)
+    """,
+    )
     data = score_json(path)
     assert [r["dealer"] for r in data["rounds"]] == ["Anna", "Dan"]
     assert data["status"]["next"]["dealer"] == "Anna"
@@ -171,7 +185,9 @@ def test_a_recorded_dealer_deals_and_the_rotation_goes_on_from_them(tmp_path):
 
 
 def test_perfect_game_bonus_counts_the_rounds_sat_in(tmp_path):
-    path = sheet_file(tmp_path, """\
+    path = sheet_file(
+        tmp_path,
+        """\
         players: [A, B, C, {name: D, joins: 2}]
         settings: {roundMode: custom, customRoundCount: 2, perfectGameBonus: 50}
         rounds:
@@ -179,7 +195,8 @@ def test_perfect_game_bonus_counts_the_rounds_sat_in(tmp_path):
             tricks: [1, 0, 0]
           - bids: [1, 0, 0, 1]
             tricks: [1, 1, 0, 0]
-    """)
+    """,
+    )
     data = score_json(path)
     bonus = {s["player"]: s["bonus"] for s in data["standings"]}
     assert bonus == {"A": 50, "B": 0, "C": 50, "D": 0}
@@ -188,18 +205,22 @@ def test_perfect_game_bonus_counts_the_rounds_sat_in(tmp_path):
 
 def test_leading_before_the_round_counts_start_scores(tmp_path):
     # leaderOnly: Cara deals round 1 and leads alone on her start score, so she is bound.
-    path = sheet_file(tmp_path, """\
+    path = sheet_file(
+        tmp_path,
+        """\
         players: [Anna, Ben, {name: Cara, startScore: 10}]
         firstDealer: Cara
         settings: {screwTheDealer: leaderOnly}
         rounds:
           - bids: [0, 0, 1]
-    """)
+    """,
+    )
     result = run("check", path)
     assert result.exit_code == 1 and "Cara: the dealer may not bid 1" in result.stderr
 
 
 # --- bad input: located, exit 1, bounded ----------------------------------------------
+
 
 def check_fails(tmp_path, text: str, *expected: str) -> str:
     path = sheet_file(tmp_path, text, f"s{len(list(tmp_path.iterdir()))}.yaml")
@@ -212,31 +233,41 @@ def check_fails(tmp_path, text: str, *expected: str) -> str:
 
 
 def test_a_value_for_a_player_not_seated_says_why(tmp_path):
-    check_fails(tmp_path, """\
+    check_fails(
+        tmp_path,
+        """\
         players: [A, B, C, {name: D, joins: 2}, {name: E, leaves: 1}]
         rounds:
           - out: [B]
             bids: {A: 0, B: 0, C: 0, D: 0, E: 1}
             tricks: [1, 0, 0, 0]
           - bids: {A: 0, B: 0, C: 0, D: 0, E: 1}
-    """, "s0.yaml:4: round 1, B: a value for a player not seated: sits this round out",
+    """,
+        "s0.yaml:4: round 1, B: a value for a player not seated: sits this round out",
         "s0.yaml:4: round 1, D: a value for a player not seated: not joined yet (joins in round 2)",
-        "s0.yaml:6: round 2, E: a value for a player not seated: left after round 1")
+        "s0.yaml:6: round 2, E: a value for a player not seated: left after round 1",
+    )
 
 
 def test_seating_problems_are_located(tmp_path):
-    check_fails(tmp_path, """\
+    check_fails(
+        tmp_path,
+        """\
         players: [A, B, C, {name: D, joins: 5, leaves: 2}]
         rounds:
           - dealer: Zed
             bids: [0, 0, 0]
             tricks: [1, 0, 0]
-    """, "s0.yaml:1: D: joins in round 5, after leaving in round 2",
-        "s0.yaml:3: round 1: dealer 'Zed' is not one of the players")
+    """,
+        "s0.yaml:1: D: joins in round 5, after leaving in round 2",
+        "s0.yaml:3: round 1: dealer 'Zed' is not one of the players",
+    )
 
 
 def test_a_round_seats_three_to_six(tmp_path):
-    check_fails(tmp_path, """\
+    check_fails(
+        tmp_path,
+        """\
         players: [A, B, C, {name: D, leaves: 1}]
         rounds:
           - bids: [0, 0, 0, 0]
@@ -244,65 +275,95 @@ def test_a_round_seats_three_to_six(tmp_path):
           - out: [C]
             bids: [0, 0]
             tricks: [2, 0]
-    """, "round 2: 2 players seated: a round seats 3 to 6")
-    check_fails(tmp_path, """\
+    """,
+        "round 2: 2 players seated: a round seats 3 to 6",
+    )
+    check_fails(
+        tmp_path,
+        """\
         players: [A, B, C, D, E, F, {name: G, joins: 2}]
         rounds:
           - bids: [0, 0, 0, 0, 0, 0]
             tricks: [1, 0, 0, 0, 0, 0]
           - bids: [0, 0, 0, 0, 0, 0, 0]
             tricks: [2, 0, 0, 0, 0, 0, 0]
-    """, "round 2: 7 players seated: a round seats 3 to 6")
+    """,
+        "round 2: 7 players seated: a round seats 3 to 6",
+    )
 
 
 def test_more_than_six_without_seating_changes_is_still_refused(tmp_path):
-    check_fails(tmp_path, "players: [A, B, C, D, E, F, G]\nrounds: []\n",
-                "a game has 3 to 6 players, this sheet has 7")
-    check_fails(tmp_path, "players: [A, B, C, D, E, F, G, H, I, J, K, L, {name: M, joins: 2}]\n"
-                "rounds: []\n", "a game lists 3 to 12 players with seating changes, "
-                "this sheet has 13")
+    check_fails(
+        tmp_path,
+        "players: [A, B, C, D, E, F, G]\nrounds: []\n",
+        "a game has 3 to 6 players, this sheet has 7",
+    )
+    check_fails(
+        tmp_path,
+        "players: [A, B, C, D, E, F, G, H, I, J, K, L, {name: M, joins: 2}]\nrounds: []\n",
+        "a game lists 3 to 12 players with seating changes, this sheet has 13",
+    )
 
 
 def test_absurd_claims_are_bounded(tmp_path):
-    check_fails(tmp_path, """\
+    check_fails(
+        tmp_path,
+        """\
         players: [A, B, C, {name: D, joins: 1000000000}]
         rounds: []
-    """, "D: joins '1000000000' is far too large")
-    check_fails(tmp_path, """\
+    """,
+        "D: joins '1000000000' is far too large",
+    )
+    check_fails(
+        tmp_path,
+        """\
         players: [A, B, C, {name: D, joins: 999999999}]
         rounds: []
-    """, "D: joins in round 999999999, past the 20 rounds the game can have")
+    """,
+        "D: joins in round 999999999, past the 20 rounds the game can have",
+    )
     names = ", ".join(["A", "B"] * 5_000 + ["Zed"] * 2_000)
-    stderr = check_fails(tmp_path, f"players: [A, B, C, D]\nrounds:\n  - out: [{names}]\n"
-                         "    bids: [0, 0]\n", "round 1: 2 players seated",
-                         "is not one of the players")
+    stderr = check_fails(
+        tmp_path,
+        f"players: [A, B, C, D]\nrounds:\n  - out: [{names}]\n    bids: [0, 0]\n",
+        "round 1: 2 players seated",
+        "is not one of the players",
+    )
     assert len(stderr) < 2000
 
 
 def test_a_list_gives_the_seated_players_values(tmp_path):
-    check_fails(tmp_path, """\
+    check_fails(
+        tmp_path,
+        """\
         players: [A, B, C, D]
         rounds:
           - out: [D]
             bids: [0, 0, 0, 0]
             tricks: [1, 0, 0]
-    """, "round 1: 4 bids for 3 players seated")
+    """,
+        "round 1: 4 bids for 3 players seated",
+    )
 
 
 # --- invariants ----------------------------------------------------------------------------
+
 
 @st.composite
 def classic_games(draw):
     count = draw(st.integers(3, 6))
     mode = draw(st.sampled_from(["wholeDeck", "custom", "quickPlay"]))
-    s = rules(roundMode=mode, customRoundCount=min(5, 60 // count),
-              screwTheDealer=draw(st.sampled_from(["off", "always", "leaderOnly",
-                                                   "unlessTiedLead"])),
-              balancedBidPenalty=draw(st.sampled_from([0, 10])),
-              finalRoundBonus=draw(st.sampled_from([0, 20])),
-              perfectGameBonus=draw(st.sampled_from([0, 50])),
-              tieBreak=draw(st.sampled_from(["shareWin", "totalBids", "madeBids"])))
+    s = rules(
+        roundMode=mode,
+        customRoundCount=min(5, 60 // count),
+        screwTheDealer=draw(st.sampled_from(["off", "always", "leaderOnly", "unlessTiedLead"])),
+        balancedBidPenalty=draw(st.sampled_from([0, 10])),
+        finalRoundBonus=draw(st.sampled_from([0, 20])),
+        perfectGameBonus=draw(st.sampled_from([0, 50])),
+        tieBreak=draw(st.sampled_from(["shareWin", "totalBids", "madeBids"])),
+    )
     from wizard_cli.game.settings import hand_sizes
+
     sizes = hand_sizes(s, count)
     played = draw(st.integers(0, min(len(sizes), 6)))
     rounds = []
@@ -311,8 +372,18 @@ def classic_games(draw):
         winner = draw(st.integers(0, count - 1))
         rounds.append((bids, [size if seat == winner else 0 for seat in range(count)]))
     if played < len(sizes) and draw(st.booleans()):
-        rounds.append((draw(st.lists(st.one_of(st.none(), st.integers(0, sizes[played])),
-                                     min_size=count, max_size=count)), None))
+        rounds.append(
+            (
+                draw(
+                    st.lists(
+                        st.one_of(st.none(), st.integers(0, sizes[played])),
+                        min_size=count,
+                        max_size=count,
+                    )
+                ),
+                None,
+            )
+        )
     return count, s, rounds, draw(st.integers(0, count - 1))
 
 
@@ -348,24 +419,26 @@ def seated_games(draw):
     played = draw(st.integers(1, 8))
     for number in range(1, played + 1):
         if draw(st.booleans()):
-            seating.out[number] = frozenset(draw(st.sets(st.integers(0, count - 1),
-                                                         max_size=2)))
+            seating.out[number] = frozenset(draw(st.sets(st.integers(0, count - 1), max_size=2)))
         if draw(st.integers(0, 5)) == 0:
             seating.dealers[number] = draw(st.integers(0, count - 1))
     rounds = []
     for number in range(1, played + 1):
         seated = seating.seated(number)
-        bids = [draw(st.integers(0, number)) if seat in seated else None
-                for seat in range(count)]
+        bids = [draw(st.integers(0, number)) if seat in seated else None for seat in range(count)]
         winner = draw(st.sampled_from(seated)) if seated else 0
-        tricks = [(number if seat == winner else 0) if seat in seated else None
-                  for seat in range(count)]
+        tricks = [
+            (number if seat == winner else 0) if seat in seated else None for seat in range(count)
+        ]
         rounds.append((bids, tricks))
     return count, seating, rounds, draw(st.sampled_from(["wholeDeck", "custom"]))
 
 
-@settings(max_examples=200, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(seated_games())
 def test_hand_sizes_fit_the_deck_and_the_last_bidder_deals_or_takes_the_place(game):
     count, seating, rounds, mode = game
@@ -398,6 +471,7 @@ def test_hand_sizes_fit_the_deck_and_the_last_bidder_deals_or_takes_the_place(ga
 
 
 # --- at the table: add, join, leave ---------------------------------------------------------
+
 
 def new_sheet(tmp_path, players="Anna,Ben,Cara", rounds=1):
     path = tmp_path / "f.yaml"
@@ -436,18 +510,24 @@ def test_add_takes_the_seated_players_values_only(tmp_path):
     assert result.exit_code == 0, result.stderr
     data = score_json(path)
     assert data["rounds"][2]["results"]["Anna"]["seated"] is False
-    assert data["rounds"][1]["results"]["Dan"] == {"bid": 1, "tricks": 1, "points": 30,
-                                                   "total": 30, "seated": True}
+    assert data["rounds"][1]["results"]["Dan"] == {
+        "bid": 1,
+        "tricks": 1,
+        "points": 30,
+        "total": 30,
+        "seated": True,
+    }
 
 
 def test_join_and_leave_refusals_write_nothing(tmp_path):
     path = new_sheet(tmp_path)
     before = path.read_text()
     for args, message in [
-            (("join", path, "Ben"), "'Ben' is already listed"),
-            (("leave", path, "Cara"), "round 2 would seat 2 players"),
-            (("join", path, "Dan", "--start-score", "lots"), "--start-score 'lots'"),
-            (("join", path, "Dan", "--after", "Zed"), "--after 'Zed' is not one of the players")]:
+        (("join", path, "Ben"), "'Ben' is already listed"),
+        (("leave", path, "Cara"), "round 2 would seat 2 players"),
+        (("join", path, "Dan", "--start-score", "lots"), "--start-score 'lots'"),
+        (("join", path, "Dan", "--after", "Zed"), "--after 'Zed' is not one of the players"),
+    ]:
         result = run(*args)
         assert result.exit_code == 1 and message in result.stderr, (args, result.stderr)
         assert "Traceback" not in result.stderr
@@ -493,7 +573,10 @@ def test_add_out_records_who_sits_the_round_out(tmp_path):
     assert result.exit_code == 0, result.stderr
     assert path.read_text().endswith("  - out: [Cara]\n    bids:   [1, 1, 0]\n")
     assert json.loads(run("next", "-f", "json", path).stdout)["biddingOrder"] == [
-        "Dan", "Anna", "Ben"]
+        "Dan",
+        "Anna",
+        "Ben",
+    ]
     refused = run("add", path, "--bids", "1", "--out", "Dan")
     assert refused.exit_code == 1 and "--out goes with a round's first --bids" in refused.stderr
     assert run("undo", path, "-q").exit_code == 0  # the round in play goes with its out
@@ -503,9 +586,11 @@ def test_add_out_records_who_sits_the_round_out(tmp_path):
 def test_add_out_refusals_write_nothing(tmp_path):
     path = new_sheet(tmp_path)
     before = path.read_text()
-    for args, message in [((path, "--bids", "0,0", "--out", "Cara"), "2 players seated"),
-                          ((path, "--bids", "0,0,0", "--out", "Zed"), "--out"),
-                          ((path, "--tricks", "1,0,0", "--out", "Ben"), "--out goes with")]:
+    for args, message in [
+        ((path, "--bids", "0,0", "--out", "Cara"), "2 players seated"),
+        ((path, "--bids", "0,0,0", "--out", "Zed"), "--out"),
+        ((path, "--tricks", "1,0,0", "--out", "Ben"), "--out goes with"),
+    ]:
         result = run("add", *args)
         assert result.exit_code == 1 and message in result.stderr, (args, result.stderr)
         assert "Traceback" not in result.stderr
@@ -519,8 +604,9 @@ def test_stats_count_only_the_rounds_a_player_sat_in():
     assert rows["Eva"]["rounds"] == 3 and rows["Cara"]["rounds"] == 4
     by = run("stats", "--by", "position", "-f", "json", LATECOMER)
     assert by.exit_code == 0, by.stderr
-    anna = {row["position"]: row["rounds"] for row in json.loads(by.stdout)
-            if row["player"] == "Anna"}
+    anna = {
+        row["position"]: row["rounds"] for row in json.loads(by.stdout) if row["player"] == "Anna"
+    }
     assert anna == {1: 1, 2: 2, 3: 1, 4: 1}  # Eva bids before Anna in rounds 3 and 4
 
 
@@ -535,11 +621,22 @@ def test_a_long_csv_carries_the_seating(tmp_path):
     assert rows[23] == "5,Cara,out,,,Latecomer night,custom,6"  # left after round 4
     back = run("convert", "-", "--to", "yaml", input=result.stdout)
     assert back.stdout.splitlines()[1:] == LATECOMER.read_text().splitlines()[1:2] + [
-        "settings:", "  roundMode: custom", "  customRoundCount: 6", "rounds:",
-        "  - bids:   [1, 0, 0, 0]", "    tricks: [1, 0, 0, 0]", "  - bids:   [1, 1, 0, 1]",
-        "    tricks: [1, 0, 0, 1]", "  - out: [Dan]", "    bids:   [1, 1, 0, 1]",
-        "    tricks: [1, 1, 0, 1]", "  - bids:   [1, 0, 1, 1, 1]", "    tricks: [1, 0, 1, 1, 1]",
-        "  - bids:   [2, 1, 1, 1]", "    tricks: [2, 1, 1, 1]"]
+        "settings:",
+        "  roundMode: custom",
+        "  customRoundCount: 6",
+        "rounds:",
+        "  - bids:   [1, 0, 0, 0]",
+        "    tricks: [1, 0, 0, 0]",
+        "  - bids:   [1, 1, 0, 1]",
+        "    tricks: [1, 0, 0, 1]",
+        "  - out: [Dan]",
+        "    bids:   [1, 1, 0, 1]",
+        "    tricks: [1, 1, 0, 1]",
+        "  - bids:   [1, 0, 1, 1, 1]",
+        "    tricks: [1, 0, 1, 1, 1]",
+        "  - bids:   [2, 1, 1, 1]",
+        "    tricks: [2, 1, 1, 1]",
+    ]
 
 
 def test_the_table_screen_shows_out_for_a_player_not_seated():

@@ -66,6 +66,7 @@ def score_json(path: Path) -> dict:
 
 # --- what it serves ----------------------------------------------------------------------------
 
+
 def test_game_json_is_score_json_with_a_version(sheet):
     with served(sheet) as client:
         response = client.get("/game.json")
@@ -85,11 +86,16 @@ def test_the_page_reads_without_javascript(sheet):
     assert "<h1>Saturday, big table</h1>" in html
     assert f'<p class="status">{status}</p>' in html
     assert "Round 7 of 10" in html and "Rosa deals 7" in html
-    assert '<li class="next"><span class="name">Olga</span> <span class="bid">bids now</span>' in html
+    assert (
+        '<li class="next"><span class="name">Olga</span> <span class="bid">bids now</span>' in html
+    )
     assert "Bids so far: 4 of 7" in html
     assert "Can still win: Mia, Noah, Olga, Pete, Quinn, Rosa" in html
     assert html.count("<polyline") == 6 and "Quinn 170" in html
-    assert '<span class="bt">2/2</span> <span class="pts">+40</span> <span class="tot">170</span>' in html
+    assert (
+        '<span class="bt">2/2</span> <span class="pts">+40</span> <span class="tot">170</span>'
+        in html
+    )
     assert '<tr class="p4"><td class="num">1</td>' in html  # Quinn leads
 
 
@@ -102,8 +108,10 @@ def test_the_title_is_the_file_name_when_the_sheet_has_none(tmp_path):
 
 def test_the_forbidden_dealer_bid_is_shown_on_the_page_and_disabled_on_entry(tmp_path):
     path = tmp_path / "s.yaml"
-    path.write_text("players: [Anna, Ben, Cara]\nsettings: {screwTheDealer: always}\n"
-                    "rounds:\n  - bids: [1, 1, 0]\n    tricks: [1, 0, 0]\n  - bids: {Cara: 0, Anna: 1}\n")
+    path.write_text(
+        "players: [Anna, Ben, Cara]\nsettings: {screwTheDealer: always}\n"
+        "rounds:\n  - bids: [1, 1, 0]\n    tricks: [1, 0, 0]\n  - bids: {Cara: 0, Anna: 1}\n"
+    )
     with served(path) as client:
         board = client.get("/").text
         entry = client.get("/enter").text
@@ -153,8 +161,9 @@ def test_static_files_are_served_by_the_package(sheet):
 def test_nothing_is_loaded_from_outside_and_nothing_is_inline(sheet):
     """CSP `default-src 'self'` forbids inline script, style and handlers: there are none."""
     with served(sheet) as client:
-        pages = [client.get(path).text for path in ("/", "/?big=1", "/enter", "/board",
-                                                    "/enter/board")]
+        pages = [
+            client.get(path).text for path in ("/", "/?big=1", "/enter", "/board", "/enter/board")
+        ]
     for html in pages:
         assert not re.search(r"<script(?![^>]*\bsrc=)", html)
         assert "<style" not in html and not re.search(r"\sstyle=", html)
@@ -163,6 +172,7 @@ def test_nothing_is_loaded_from_outside_and_nothing_is_inline(sheet):
 
 
 # --- who may do what (SPEC §9), one rule a test ------------------------------------------------
+
 
 def test_without_entry_nothing_can_be_written(sheet):
     before = sheet.read_bytes()
@@ -213,8 +223,17 @@ def test_the_token_has_at_least_128_random_bits():
     assert len(secrets.token_urlsafe(TOKEN_BYTES)) * 6 >= 128
 
 
-@pytest.mark.parametrize("host", ["evil.example:8000", "127.0.0.1:8001", "localhost", "",
-                                  "127.0.0.1.evil.example:8000", "192.168.1.5:8000"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example:8000",
+        "127.0.0.1:8001",
+        "localhost",
+        "",
+        "127.0.0.1.evil.example:8000",
+        "192.168.1.5:8000",
+    ],
+)
 def test_a_request_for_another_host_is_421(sheet, host):
     with served(sheet) as client:
         response = client.get("/game.json", headers={"Host": host})
@@ -223,8 +242,9 @@ def test_a_request_for_another_host_is_421(sheet, host):
     assert response.headers["content-security-policy"] == CSP
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "LOCALHOST:8000",
-                                  "[::1]:8000"])
+@pytest.mark.parametrize(
+    "host", ["127.0.0.1:8000", "localhost:8000", "LOCALHOST:8000", "[::1]:8000"]
+)
 def test_the_servers_own_names_are_answered(sheet, host):
     with served(sheet) as client:
         assert client.get("/game.json", headers={"Host": host}).status_code == 200
@@ -242,13 +262,18 @@ def test_the_host_given_and_a_wildcard_hosts_addresses_are_allowed(monkeypatch):
     assert "10.0.0.7" in allowed_hosts("0.0.0.0", 80)  # port 80: browsers leave it out
 
 
-@pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded",
-                                  "multipart/form-data; boundary=x", ""])
+@pytest.mark.parametrize(
+    "kind",
+    ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""],
+)
 def test_writes_take_json_only_415(sheet, kind):
     before = sheet.read_bytes()
     with served(sheet) as client:
-        response = client.post("/api/bid", content='{"round": 7, "player": "Olga", "bid": 1}',
-                               headers={"Content-Type": kind, "X-Wizard-Token": TOKEN})
+        response = client.post(
+            "/api/bid",
+            content='{"round": 7, "player": "Olga", "bid": 1}',
+            headers={"Content-Type": kind, "X-Wizard-Token": TOKEN},
+        )
     assert response.status_code == 415
     assert sheet.read_bytes() == before
 
@@ -258,8 +283,11 @@ def test_a_body_over_4_kib_is_413(sheet):
     with served(sheet) as client:
         body = {"round": 7, "player": "Olga", "bid": 1, "pad": "x" * 4100}
         response = post(client, "/api/bid", body)
-        chunked = client.post("/api/bid", content=iter([b'{"pad": "', b"x" * 5000, b'"}']),
-                              headers={"Content-Type": "application/json", "X-Wizard-Token": TOKEN})
+        chunked = client.post(
+            "/api/bid",
+            content=iter([b'{"pad": "', b"x" * 5000, b'"}']),
+            headers={"Content-Type": "application/json", "X-Wizard-Token": TOKEN},
+        )
     assert response.status_code == 413 and chunked.status_code == 413
     assert sheet.read_bytes() == before
 
@@ -268,16 +296,29 @@ def test_a_body_over_4_kib_is_413(sheet):
 def test_a_body_that_is_not_a_json_object_is_400(sheet, body):
     before = sheet.read_bytes()
     with served(sheet) as client:
-        response = client.post("/api/bid", content=body, headers={
-            "Content-Type": "application/json; charset=utf-8", "X-Wizard-Token": TOKEN})
+        response = client.post(
+            "/api/bid",
+            content=body,
+            headers={"Content-Type": "application/json; charset=utf-8", "X-Wizard-Token": TOKEN},
+        )
     assert response.status_code == 400
     assert sheet.read_bytes() == before
 
 
 def test_every_response_carries_the_security_headers(sheet):
     with served(sheet) as client:
-        responses = [client.get(path) for path in ("/", "/?big=1", "/board", "/game.json",
-                                                   "/enter", "/static/wizard.css", "/nowhere")]
+        responses = [
+            client.get(path)
+            for path in (
+                "/",
+                "/?big=1",
+                "/board",
+                "/game.json",
+                "/enter",
+                "/static/wizard.css",
+                "/nowhere",
+            )
+        ]
         responses.append(post(client, "/api/bid", {}, token="wrong"))
     for response in responses:
         assert response.headers["content-security-policy"] == CSP, response.url
@@ -287,16 +328,21 @@ def test_every_response_carries_the_security_headers(sheet):
 
 def test_json_is_never_cached(sheet):
     with served(sheet) as client:
-        for response in (client.get("/game.json"), post(client, "/api/bid", {}, token="x"),
-                         post(client, "/api/undo", {"round": 1})):
+        for response in (
+            client.get("/game.json"),
+            post(client, "/api/bid", {}, token="x"),
+            post(client, "/api/undo", {"round": 1}),
+        ):
             assert response.headers["cache-control"] == "no-store"
             assert response.headers["content-type"].startswith("application/json")
 
 
 def test_a_player_called_script_is_shown_as_typed(tmp_path):
     path = tmp_path / "x.yaml"
-    path.write_text("title: '<b>Friday</b>'\nplayers: ['<script>alert(1)</script>', 'Ben \"&\" Co', Cara]\n"
-                    "rounds:\n  - bids: [0, 1, 0]\n")
+    path.write_text(
+        "title: '<b>Friday</b>'\nplayers: ['<script>alert(1)</script>', 'Ben \"&\" Co', Cara]\n"
+        "rounds:\n  - bids: [0, 1, 0]\n"
+    )
     with served(path) as client:
         pages = [client.get(p).text for p in ("/", "/?big=1", "/enter")]
     for html in pages:
@@ -310,8 +356,10 @@ def test_control_characters_from_the_sheet_are_shown_escaped(tmp_path):
     """SPEC §8 on the page too: an escape sequence or a bidirectional override is shown as
     `\\x1b`, `\\u202e`, not passed to the browser."""
     path = tmp_path / "c.yaml"
-    path.write_text('title: "Game \\e[31m night"\nplayers: ["An\\u202ena", Ben, "Ca\\x07ra"]\n'
-                    "rounds:\n  - bids: [0, 1, 0]\n")
+    path.write_text(
+        'title: "Game \\e[31m night"\nplayers: ["An\\u202ena", Ben, "Ca\\x07ra"]\n'
+        "rounds:\n  - bids: [0, 1, 0]\n"
+    )
     with served(path) as client:
         html = client.get("/").text + client.get("/enter").text
     assert "\x1b" not in html and "\u202e" not in html and "\x07" not in html
@@ -319,6 +367,7 @@ def test_control_characters_from_the_sheet_are_shown_escaped(tmp_path):
 
 
 # --- the entry API -----------------------------------------------------------------------------
+
 
 def test_a_bid_in_turn_is_recorded_like_add_does_it(sheet, tmp_path):
     twin = tmp_path / "twin.yaml"
@@ -332,12 +381,15 @@ def test_a_bid_in_turn_is_recorded_like_add_does_it(sheet, tmp_path):
     assert game["status"]["next"]["nextBidder"] == "Pete" and game["version"] == 2
 
 
-@pytest.mark.parametrize("body", [
-    {"round": 7, "player": "Pete", "bid": 1},   # a later bidder
-    {"round": 7, "player": "Noah", "bid": 1},   # one who has bid
-    {"round": 6, "player": "Olga", "bid": 1},   # a past round
-    {"round": 8, "player": "Olga", "bid": 1},   # a round not yet dealt
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"round": 7, "player": "Pete", "bid": 1},  # a later bidder
+        {"round": 7, "player": "Noah", "bid": 1},  # one who has bid
+        {"round": 6, "player": "Olga", "bid": 1},  # a past round
+        {"round": 8, "player": "Olga", "bid": 1},  # a round not yet dealt
+    ],
+)
 def test_a_bid_not_in_turn_is_409_with_the_game_and_writes_nothing(sheet, body):
     before = sheet.read_bytes()
     with served(sheet) as client:
@@ -357,14 +409,17 @@ def test_a_second_phone_with_the_same_bid_is_409(sheet):
     assert sheet.read_text().count("Olga: 1") == 1
 
 
-@pytest.mark.parametrize("body, message", [
-    ({"round": 7, "player": "Olga", "bid": 8}, "bid 8 is more than the hand size of 7"),
-    ({"round": 7, "player": "Olga", "bid": -1}, "negative"),
-    ({"round": 7, "player": "Olga", "bid": "1"}, "bid must be a whole number"),
-    ({"round": 7, "player": "Olga", "bid": True}, "bid must be a whole number"),
-    ({"round": 7, "player": "Olga"}, "bid must be a whole number"),
-    ({"round": "7", "player": "Olga", "bid": 1}, "round must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"round": 7, "player": "Olga", "bid": 8}, "bid 8 is more than the hand size of 7"),
+        ({"round": 7, "player": "Olga", "bid": -1}, "negative"),
+        ({"round": 7, "player": "Olga", "bid": "1"}, "bid must be a whole number"),
+        ({"round": 7, "player": "Olga", "bid": True}, "bid must be a whole number"),
+        ({"round": 7, "player": "Olga"}, "bid must be a whole number"),
+        ({"round": "7", "player": "Olga", "bid": 1}, "round must be a whole number"),
+    ],
+)
 def test_a_refused_bid_is_422_with_adds_message(sheet, body, message):
     before = sheet.read_bytes()
     with served(sheet) as client:
@@ -376,8 +431,10 @@ def test_a_refused_bid_is_422_with_adds_message(sheet, body, message):
 
 def test_the_forbidden_dealer_bid_is_422(tmp_path):
     path = tmp_path / "s.yaml"
-    path.write_text("players: [Anna, Ben, Cara]\nsettings: {screwTheDealer: always}\n"
-                    "rounds:\n  - bids: [1, 1, 0]\n    tricks: [1, 0, 0]\n  - bids: {Cara: 0, Anna: 1}\n")
+    path.write_text(
+        "players: [Anna, Ben, Cara]\nsettings: {screwTheDealer: always}\n"
+        "rounds:\n  - bids: [1, 1, 0]\n    tricks: [1, 0, 0]\n  - bids: {Cara: 0, Anna: 1}\n"
+    )
     before = path.read_bytes()
     with served(path) as client:
         response = post(client, "/api/bid", {"round": 2, "player": "Ben", "bid": 1})
@@ -387,16 +444,19 @@ def test_the_forbidden_dealer_bid_is_422(tmp_path):
 
 def tricks_sheet(tmp_path: Path) -> Path:
     path = tmp_path / "t.yaml"
-    path.write_text("players: [Anna, Ben, Cara]\nrounds:\n  - bids: [0, 1, 0]\n"
-                    "    tricks: [0, 1, 0]\n  - bids: [1, 0, 1]  # all in\n")
+    path.write_text(
+        "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [0, 1, 0]\n"
+        "    tricks: [0, 1, 0]\n  - bids: [1, 0, 1]  # all in\n"
+    )
     return path
 
 
 def test_tricks_complete_the_round_in_play(tmp_path):
     path = tricks_sheet(tmp_path)
     with served(path) as client:
-        response = post(client, "/api/tricks", {"round": 2, "tricks": {"Anna": 1, "Ben": 0,
-                                                                       "Cara": 1}})
+        response = post(
+            client, "/api/tricks", {"round": 2, "tricks": {"Anna": 1, "Ben": 0, "Cara": 1}}
+        )
     assert response.status_code == 200
     assert path.read_text().endswith("  - bids: [1, 0, 1]  # all in\n    tricks: [1, 0, 1]\n")
     assert response.json()["game"]["status"]["roundsPlayed"] == 2
@@ -406,8 +466,9 @@ def test_tricks_that_do_not_add_up_are_422(tmp_path):
     path = tricks_sheet(tmp_path)
     before = path.read_bytes()
     with served(path) as client:
-        response = post(client, "/api/tricks", {"round": 2, "tricks": {"Anna": 1, "Ben": 1,
-                                                                       "Cara": 1}})
+        response = post(
+            client, "/api/tricks", {"round": 2, "tricks": {"Anna": 1, "Ben": 1, "Cara": 1}}
+        )
         missing = post(client, "/api/tricks", {"round": 2, "tricks": {"Anna": 2}})
         unknown = post(client, "/api/tricks", {"round": 2, "tricks": {"Zed": 2}})
     assert response.status_code == missing.status_code == unknown.status_code == 422
@@ -475,8 +536,9 @@ def test_an_invalid_sheet_cannot_be_written_to_503(tmp_path):
 def test_a_csv_sheet_is_shown_but_not_written(tmp_path):
     path = tmp_path / "w.csv"
     path.write_bytes((SAMPLES / "worked-example-long.csv").read_bytes())
-    with served(path, rules=RuleOptions(assignments=["roundMode=custom",
-                                                     "customRoundCount=5"])) as client:
+    with served(
+        path, rules=RuleOptions(assignments=["roundMode=custom", "customRoundCount=5"])
+    ) as client:
         assert "Game over — Ben wins" in client.get("/").text
         response = undo(client, 5)
     assert response.status_code == 503 and "YAML sheets only" in response.json()["error"]
@@ -494,6 +556,7 @@ def score_json_with(path: Path, *options: str) -> dict:
 
 # --- staying up: bodies, numbers, undo's version, a stale game (SPEC §9 "Staying up, also") ---
 
+
 def nested(depth: int) -> dict:
     """A bid body carrying a value nested ``depth`` levels deep in all."""
     value: object = 0
@@ -506,8 +569,11 @@ def test_json_nested_deeper_than_32_levels_is_400(sheet):
     before = sheet.read_bytes()
     with served(sheet) as client:
         deep = post(client, "/api/bid", nested(33))
-        brackets = client.post("/api/bid", content=b"[" * 4000, headers={
-            "Content-Type": "application/json", "X-Wizard-Token": TOKEN})
+        brackets = client.post(
+            "/api/bid",
+            content=b"[" * 4000,
+            headers={"Content-Type": "application/json", "X-Wizard-Token": TOKEN},
+        )
         assert sheet.read_bytes() == before
         fine = post(client, "/api/bid", nested(32))
     assert deep.status_code == brackets.status_code == 400  # brackets: once a RecursionError
@@ -519,26 +585,55 @@ def test_a_body_that_is_not_utf8_is_400(sheet):
     before = sheet.read_bytes()
     body = json.dumps({"round": 7, "player": "Olga", "bid": 1})
     with served(sheet) as client:
-        answers = [client.post("/api/bid", content=body.encode(encoding), headers={
-            "Content-Type": "application/json", "X-Wizard-Token": TOKEN})
-            for encoding in ("utf-16", "utf-32", "utf-16-le")]
+        answers = [
+            client.post(
+                "/api/bid",
+                content=body.encode(encoding),
+                headers={"Content-Type": "application/json", "X-Wizard-Token": TOKEN},
+            )
+            for encoding in ("utf-16", "utf-32", "utf-16-le")
+        ]
     assert [a.status_code for a in answers] == [400, 400, 400]
     assert answers[0].json()["error"] == "the body is not UTF-8"
     assert sheet.read_bytes() == before
 
 
-@pytest.mark.parametrize("path, body, message", [
-    ("/api/bid", {"round": 7, "player": "Olga", "bid": 2 ** 63},
-     f"round 7, Olga: bid {2 ** 63} is more than the hand size of 7"),
-    ("/api/bid", {"round": 7, "player": "Olga", "bid": 10 ** 400}, "more than the hand size of 7"),
-    ("/api/bid", {"round": 7, "player": "Olga", "bid": -2 ** 63}, f"bid {-2 ** 63} is negative"),
-    ("/api/bid", {"round": 2 ** 63, "player": "Olga", "bid": 1},
-     f"round {2 ** 63} is not a round of this game (1 to 10)"),
-    ("/api/bid", {"round": 0, "player": "Olga", "bid": 1}, "round 0 is not a round of this game"),
-    ("/api/tricks", {"round": 7, "tricks": {"Mia": 2 ** 64}},
-     f"tricks {2 ** 64} is more than the hand size of 7"),
-    ("/api/undo", {"round": 2 ** 63, "version": 1}, "is not a round of this game"),
-])
+@pytest.mark.parametrize(
+    "path, body, message",
+    [
+        (
+            "/api/bid",
+            {"round": 7, "player": "Olga", "bid": 2**63},
+            f"round 7, Olga: bid {2**63} is more than the hand size of 7",
+        ),
+        (
+            "/api/bid",
+            {"round": 7, "player": "Olga", "bid": 10**400},
+            "more than the hand size of 7",
+        ),
+        (
+            "/api/bid",
+            {"round": 7, "player": "Olga", "bid": -(2**63)},
+            f"bid {-(2**63)} is negative",
+        ),
+        (
+            "/api/bid",
+            {"round": 2**63, "player": "Olga", "bid": 1},
+            f"round {2**63} is not a round of this game (1 to 10)",
+        ),
+        (
+            "/api/bid",
+            {"round": 0, "player": "Olga", "bid": 1},
+            "round 0 is not a round of this game",
+        ),
+        (
+            "/api/tricks",
+            {"round": 7, "tricks": {"Mia": 2**64}},
+            f"tricks {2**64} is more than the hand size of 7",
+        ),
+        ("/api/undo", {"round": 2**63, "version": 1}, "is not a round of this game"),
+    ],
+)
 def test_a_number_past_the_hand_size_however_large_is_422(sheet, path, body, message):
     before = sheet.read_bytes()
     with served(sheet) as client:
@@ -601,7 +696,8 @@ def test_game_json_while_the_sheet_is_invalid_is_the_last_game_marked_stale(shee
 
 
 def test_a_failed_read_is_tried_again_within_a_second_though_the_file_did_not_change(
-        sheet, monkeypatch):
+    sheet, monkeypatch
+):
     import asyncio
     import errno
 

@@ -20,20 +20,29 @@ from pathlib import Path
 
 import pytest
 
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="playwright is not installed (the test extra)")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="playwright is not installed (the test extra)"
+)
 pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip install '.[serve]')")
 
 from helpers import SAMPLES, run  # noqa: E402
 from serving import ROOT, Server  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 IN_PROGRESS = SAMPLES / "six-players-in-progress.yaml"
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                reason="Chromium is not installed (apt-get install chromium)")
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="Chromium is not installed (apt-get install chromium)"
+)
 
 # Counts every violation and error the page reports; read by each test's checks.
 WATCH_PAGE = """
@@ -57,16 +66,26 @@ def open_page(browser):
     check that no page had a console error, a failed request or a CSP violation."""
     contexts, pages, errors = [], [], []
 
-    def opener(url: str, width: int = 1000, height: int = 800, scheme: str = "light",
-               block_events: bool = False):
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      color_scheme=scheme)
+    def opener(
+        url: str,
+        width: int = 1000,
+        height: int = 800,
+        scheme: str = "light",
+        block_events: bool = False,
+    ):
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, color_scheme=scheme
+        )
         context.add_init_script(WATCH_PAGE)
         if block_events:  # a phone whose live updates do not come through: it stays stale
             context.route("**/events", lambda route: route.abort())
         page = context.new_page()
-        page.on("console", lambda m: m.type == "error" and not block_events and
-                errors.append(f"console: {m.text}"))
+        page.on(
+            "console",
+            lambda m: (
+                m.type == "error" and not block_events and errors.append(f"console: {m.text}")
+            ),
+        )
         page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
         page.goto(url)
         contexts.append(context)
@@ -93,8 +112,10 @@ def sheet(tmp_path: Path) -> Path:
 
 def three_players(tmp_path: Path) -> Path:
     path = tmp_path / "friday.yaml"
-    path.write_text("title: Friday\nplayers: [Anna, Ben, Cara]\nrounds:\n"
-                    "  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n")
+    path.write_text(
+        "title: Friday\nplayers: [Anna, Ben, Cara]\nrounds:\n"
+        "  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n"
+    )
     return path
 
 
@@ -108,7 +129,11 @@ def test_the_scoreboard_of_a_sample_sheet(open_page, tmp_path):
         assert page.title() == "Saturday, big table"
         assert page.locator(".status").inner_text() == "Round 7 of 10 in play: Olga to bid"
         assert page.locator(".bids li.next").inner_text() == "Olga bids now"
-        assert page.locator(".standings tbody tr").first.inner_text().split() == ["1", "Quinn", "170"]
+        assert page.locator(".standings tbody tr").first.inner_text().split() == [
+            "1",
+            "Quinn",
+            "170",
+        ]
         assert page.locator("svg.totals polyline").count() == 6
         assert page.locator(".grid tbody tr").count() == 7
         big = open_page(server.url + "?big=1", width=1280, height=720)
@@ -130,12 +155,17 @@ def test_wizard_add_in_another_process_shows_within_two_seconds_without_a_reload
     with Server(sheet) as server:
         page = open_page(server.url)
         page.evaluate("window.__same_page = true")
-        done = subprocess.run([sys.executable, "-m", "wizard_cli", "add", str(sheet), "--bids",
-                               "Olga=2", "-q"], cwd=ROOT, capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "wizard_cli", "add", str(sheet), "--bids", "Olga=2", "-q"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
         written = time.monotonic()
         assert done.returncode == 0, done.stderr
-        page.wait_for_function("() => document.querySelector('.status').textContent.includes('Pete')",
-                               timeout=2000)
+        page.wait_for_function(
+            "() => document.querySelector('.status').textContent.includes('Pete')", timeout=2000
+        )
         took = time.monotonic() - written
         assert page.evaluate("window.__same_page") is True  # updated in place, not reloaded
         assert "Olga 2" in page.locator(".bids").inner_text()
@@ -154,19 +184,28 @@ def test_a_whole_round_entered_from_the_entry_page(tmp_path, open_page):
             heading = page.locator(".turn h2")
             assert heading.inner_text() == f"Round 2: {player} bids"
             page.locator(f"button[data-bid='{bid}']").click()
-            page.wait_for_function(f"() => !document.querySelector('.turn h2').textContent.includes('{player} bids')",
-                timeout=3000)
+            page.wait_for_function(
+                f"() => !document.querySelector('.turn h2').textContent.includes('{player} bids')",
+                timeout=3000,
+            )
         assert page.locator(".turn h2").inner_text() == "Round 2: tricks taken"
         page.locator("input[data-player='Cara']").fill("1")
         page.locator("input[data-player='Anna']").fill("0")
         assert page.locator("input[data-player='Ben']").input_value() == "1"  # the rest
         page.locator("button[type=submit]").click()
-        page.wait_for_function("() => document.querySelector('.turn h2').textContent.includes('Round 3')",
-                               timeout=3000)
-        assert "Recorded" in page.locator("#message").inner_text() or \
-            page.locator("#message").inner_text() == "recorded"
-    for args in (["--bids", "Cara=1"], ["--bids", "Anna=0"], ["--bids", "Ben=2"],
-                 ["--tricks", "0,1,1"]):
+        page.wait_for_function(
+            "() => document.querySelector('.turn h2').textContent.includes('Round 3')", timeout=3000
+        )
+        assert (
+            "Recorded" in page.locator("#message").inner_text()
+            or page.locator("#message").inner_text() == "recorded"
+        )
+    for args in (
+        ["--bids", "Cara=1"],
+        ["--bids", "Anna=0"],
+        ["--bids", "Ben=2"],
+        ["--tricks", "0,1,1"],
+    ):
         assert run("add", twin, *args, "-q").exit_code == 0
     assert path.read_bytes() == twin.read_bytes()  # exactly what `wizard add` writes
 
@@ -178,22 +217,27 @@ def test_a_stale_second_phone_is_refused(tmp_path, open_page):
         first = open_page(address, width=390)
         second = open_page(address, width=390, block_events=True)
         first.locator("button[data-bid='1']").click()
-        first.wait_for_function("() => document.querySelector('.turn h2').textContent.includes('Anna')",
-                                timeout=3000)
+        first.wait_for_function(
+            "() => document.querySelector('.turn h2').textContent.includes('Anna')", timeout=3000
+        )
         assert second.locator(".turn h2").inner_text() == "Round 2: Cara bids"  # stale
         second.locator("button[data-bid='0']").click()
-        second.wait_for_function("() => document.querySelector('#message').textContent.length > 2",
-                                 timeout=3000)
-        assert second.locator("#message").inner_text().startswith(
-            "Not recorded: not in turn: Anna bids in round 2")
-        second.wait_for_function("() => document.querySelector('.turn h2').textContent.includes('Anna')",
-                                 timeout=3000)  # and now shows the game as it stands
+        second.wait_for_function(
+            "() => document.querySelector('#message').textContent.length > 2", timeout=3000
+        )
+        assert (
+            second.locator("#message")
+            .inner_text()
+            .startswith("Not recorded: not in turn: Anna bids in round 2")
+        )
+        second.wait_for_function(
+            "() => document.querySelector('.turn h2').textContent.includes('Anna')", timeout=3000
+        )  # and now shows the game as it stands
     bids = json.loads(run("next", path, "-f", "json").stdout)["bidsIn"]
     assert bids == {"Cara": 1}  # the first phone's bid, and nothing of the second's
 
 
-def test_a_stale_phones_undo_is_refused_and_a_current_one_takes_back_one_step(tmp_path,
-                                                                             open_page):
+def test_a_stale_phones_undo_is_refused_and_a_current_one_takes_back_one_step(tmp_path, open_page):
     """Undo sends the version the page shows (SPEC §9): a phone that has not seen the last
     bid cannot take it back in the belief that it takes back the one before."""
     path = three_players(tmp_path)
@@ -204,18 +248,26 @@ def test_a_stale_phones_undo_is_refused_and_a_current_one_takes_back_one_step(tm
         second = open_page(address, width=390, block_events=True)
         first.locator("button[data-bid='0']").click()  # Anna bids 0: Ben is next
         first.wait_for_function(
-            "() => document.querySelector('.turn h2').textContent.includes('Ben')", timeout=3000)
+            "() => document.querySelector('.turn h2').textContent.includes('Ben')", timeout=3000
+        )
         assert second.locator(".turn h2").inner_text() == "Round 2: Anna bids"  # stale
         second.locator("button[data-action='undo']").click()
-        second.wait_for_function("() => document.querySelector('#message').textContent.length > 2",
-                                 timeout=3000)
-        assert second.locator("#message").inner_text().startswith(
-            "Not recorded: not in turn: the phone shows version 1")
-        assert json.loads(run("next", path, "-f", "json").stdout)["bidsIn"] == {"Anna": 0,
-                                                                                 "Cara": 1}
+        second.wait_for_function(
+            "() => document.querySelector('#message').textContent.length > 2", timeout=3000
+        )
+        assert (
+            second.locator("#message")
+            .inner_text()
+            .startswith("Not recorded: not in turn: the phone shows version 1")
+        )
+        assert json.loads(run("next", path, "-f", "json").stdout)["bidsIn"] == {
+            "Anna": 0,
+            "Cara": 1,
+        }
         first.locator("button[data-action='undo']").click()
         first.wait_for_function(
-            "() => document.querySelector('.turn h2').textContent.includes('Anna')", timeout=3000)
+            "() => document.querySelector('.turn h2').textContent.includes('Anna')", timeout=3000
+        )
         assert "took back Anna's bid of 0" in first.locator("#message").inner_text()
     assert json.loads(run("next", path, "-f", "json").stdout)["bidsIn"] == {"Cara": 1}
 
@@ -227,8 +279,9 @@ def test_a_phone_without_the_token_is_refused(tmp_path, open_page):
         page = open_page(f"{server.url}enter", width=390)
         assert page.locator("#no-token").is_visible()
         page.locator("button[data-bid='1']").click()
-        page.wait_for_function("() => document.querySelector('#message').textContent.length > 2",
-                               timeout=3000)
+        page.wait_for_function(
+            "() => document.querySelector('#message').textContent.length > 2", timeout=3000
+        )
         assert page.locator("#message").inner_text().startswith("Not allowed: missing or wrong")
     assert path.read_bytes() == before
 
@@ -257,8 +310,10 @@ def test_tricks_by_tapping_never_pass_the_hand_and_offer_the_rest(tmp_path, open
     """SPEC §9 "Tricks by tapping": buttons 0..hand size per player, the chosen one pressed,
     what is left to give shown, values that would pass the hand disabled, the rest offered."""
     path = tmp_path / "tap.yaml"
-    path.write_text("players: [Anna, Ben, Cara]\nrounds:\n  - bids: [1, 0, 0]\n"
-                    "    tricks: [1, 0, 0]\n  - bids: [0, 1, 1]\n")
+    path.write_text(
+        "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [1, 0, 0]\n"
+        "    tricks: [1, 0, 0]\n  - bids: [0, 1, 1]\n"
+    )
     with Server(path, "--entry") as server:
         page = open_page(f"{server.url}enter?token={server.token}", width=360)
         assert page.locator(".turn h2").inner_text() == "Round 2: tricks taken"
@@ -280,12 +335,17 @@ def test_tricks_by_tapping_never_pass_the_hand_and_offer_the_rest(tmp_path, open
         # round 2: Ben deals, so Cara and Anna are given theirs and Ben is offered the rest
         last = page.locator("input[data-rest]").get_attribute("data-player")
         assert page.locator(f"input[data-player='{last}']").input_value() == "1"  # the rest
-        assert page.locator(f"button[data-trick-for='{last}'][data-value='1']") \
-            .get_attribute("aria-pressed") == "true"
+        assert (
+            page.locator(f"button[data-trick-for='{last}'][data-value='1']").get_attribute(
+                "aria-pressed"
+            )
+            == "true"
+        )
         folder = screenshots() or tmp_path  # the README's picture of tapped tricks
         folder.mkdir(exist_ok=True)
         page.screenshot(path=str(folder / "serve-tap.png"), full_page=True)
         page.locator("button[type=submit]").click()
-        page.wait_for_function("() => document.querySelector('.turn h2').textContent.includes('Round 3')",
-                               timeout=3000)
+        page.wait_for_function(
+            "() => document.querySelector('.turn h2').textContent.includes('Round 3')", timeout=3000
+        )
     assert path.read_text().endswith("tricks: [0, 1, 1]\n")  # Anna 0, Ben the rest 1, Cara 1

@@ -22,15 +22,19 @@ pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip ins
 from serving import Server, axe_violations  # noqa: E402
 from test_serve_browser import CHROMIUM, IN_PROGRESS, browser, open_page, sheet  # noqa: E402,F401
 
-pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists(),
-                                reason="Chromium is not installed (apt-get install chromium)")
+pytestmark = pytest.mark.skipif(
+    not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists(),
+    reason="Chromium is not installed (apt-get install chromium)",
+)
 
 
 def finished(tmp_path: Path) -> Path:
     path = tmp_path / "over.yaml"
-    path.write_text("title: Over\nplayers: [Anna, Ben, Cara]\n"
-                    "settings: {roundMode: custom, customRoundCount: 1}\n"
-                    "rounds:\n  - bids: [0, 0, 1]\n    tricks: [0, 0, 1]\n")
+    path.write_text(
+        "title: Over\nplayers: [Anna, Ben, Cara]\n"
+        "settings: {roundMode: custom, customRoundCount: 1}\n"
+        "rounds:\n  - bids: [0, 0, 1]\n    tricks: [0, 0, 1]\n"
+    )
     return path
 
 
@@ -94,10 +98,13 @@ def test_the_tv_view_fills_the_screen_without_scrolling(sheet, open_page, size, 
         broken_after_valid(server, sheet)
         page.wait_for_selector(".banner summary")
         summary = page.locator(".banner summary").bounding_box()
-        line = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
-                             "'.banner summary')).lineHeight) || 0")
-        font = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
-                             "'.banner summary')).fontSize)")
+        line = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector("
+            "'.banner summary')).lineHeight) || 0"
+        )
+        font = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.banner summary')).fontSize)"
+        )
         assert summary["height"] < 2 * max(line, font * 1.2), "the banner is one line"
         check_tv(page, width, height)
 
@@ -114,8 +121,10 @@ def check_tv(page, width: int, height: int) -> None:
         assert box["y"] + box["height"] <= height
     for selector in (".standings", ".in-play", "svg.totals", ".standings tbody tr:last-child"):
         box = page.locator(selector).bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, \
-            (selector, box)
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (
+            selector,
+            box,
+        )
         assert box["x"] + box["width"] <= width + 0.5, (selector, box)
     # every row of the standings inside its box (nothing cut off by the layout)
     section = page.locator("section.standings").bounding_box()
@@ -142,8 +151,9 @@ def test_every_control_works_from_the_keyboard_with_a_visible_focus(sheet, open_
             if focused["tag"] == "BODY":
                 break
             seen.append(focused)
-            assert focused["visible"] and focused["outline"] != "none" \
-                and focused["width"] >= 2, focused
+            assert focused["visible"] and focused["outline"] != "none" and focused["width"] >= 2, (
+                focused
+            )
         assert {f["tag"] for f in seen} >= {"BUTTON", "A"}
         # Olga bids 1 with the keyboard alone: Tab to its button, Enter.
         page.evaluate("document.activeElement.blur()")
@@ -152,6 +162,7 @@ def test_every_control_works_from_the_keyboard_with_a_visible_focus(sheet, open_
             if page.evaluate("document.activeElement.dataset.bid") == "1":
                 break
         page.keyboard.press("Enter")
-        page.wait_for_function("() => !document.querySelector('.turn h2').textContent"
-                               ".includes('Olga')", timeout=5000)
+        page.wait_for_function(
+            "() => !document.querySelector('.turn h2').textContent.includes('Olga')", timeout=5000
+        )
     assert "Olga: 1" in sheet.read_text()

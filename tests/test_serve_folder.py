@@ -99,19 +99,36 @@ def test_each_game_is_served_as_serve_sheet_serves_it(night: Path) -> None:
         page = c.get("/game/saturday/")
         assert 'data-fragment="/game/saturday/board"' in page.text
         assert c.get("/game/saturday/board").status_code == 200
-        assert c.get("/game/saturday", follow_redirects=False).headers["location"] == \
-            "/game/saturday/"
+        assert (
+            c.get("/game/saturday", follow_redirects=False).headers["location"] == "/game/saturday/"
+        )
         entered = post(c, "/game/saturday/api/bid", {"round": 7, "player": "Olga", "bid": 2})
         assert entered.status_code == 200, entered.text
         assert "Olga: 2}" in (night / "saturday.yml").read_text()
-        assert post(c, "/game/saturday/api/bid", {"round": 7, "player": "Pete", "bid": 1},
-                    token="x" * 32).status_code == 403
+        assert (
+            post(
+                c,
+                "/game/saturday/api/bid",
+                {"round": 7, "player": "Pete", "bid": 1},
+                token="x" * 32,
+            ).status_code
+            == 403
+        )
         assert c.get("/game/saturday/enter").status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/game/link/", "/game/sub/", "/game/notes/",
-                                  "/game/..%2Foutside/game.json", "/game/../outside.yaml",
-                                  "/game/sub%2Finner/game.json", "/game/nothing/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/game/link/",
+        "/game/sub/",
+        "/game/notes/",
+        "/game/..%2Foutside/game.json",
+        "/game/../outside.yaml",
+        "/game/sub%2Finner/game.json",
+        "/game/nothing/",
+    ],
+)
 def test_nothing_outside_the_folder_is_a_game(night: Path, path: str) -> None:
     with client(night) as c:
         assert c.get(path).status_code == 404
@@ -120,43 +137,74 @@ def test_nothing_outside_the_folder_is_a_game(night: Path, path: str) -> None:
 
 def test_new_game_is_written_as_wizard_new_writes_it(night: Path) -> None:
     with client(night) as c:
-        made = post(c, "/api/games", {"players": ["Ann", "Ben", "Cy"], "firstDealer": "Ben",
-                                      "preset": "canadian", "settings": {"exactBonus": 30},
-                                      "title": "Friday Night, Über!", "date": "2026-12-06",
-                                      "place": "Olga's"})
+        made = post(
+            c,
+            "/api/games",
+            {
+                "players": ["Ann", "Ben", "Cy"],
+                "firstDealer": "Ben",
+                "preset": "canadian",
+                "settings": {"exactBonus": 30},
+                "title": "Friday Night, Über!",
+                "date": "2026-12-06",
+                "place": "Olga's",
+            },
+        )
         assert made.status_code == 201, made.text
-        assert made.json() == {"name": "2026-12-06-friday-night-uber",
-                               "url": "/game/2026-12-06-friday-night-uber/"}
-        again = post(c, "/api/games", {"players": ["Ann", "Ben", "Cy"],
-                                       "title": "Friday night uber", "date": "2026-12-06"})
+        assert made.json() == {
+            "name": "2026-12-06-friday-night-uber",
+            "url": "/game/2026-12-06-friday-night-uber/",
+        }
+        again = post(
+            c,
+            "/api/games",
+            {"players": ["Ann", "Ben", "Cy"], "title": "Friday night uber", "date": "2026-12-06"},
+        )
         assert again.json()["name"] == "2026-12-06-friday-night-uber-2"  # never over a file
         untitled = post(c, "/api/games", {"players": ["Ann", "Ben", "Cy"]})
         assert untitled.json()["name"] == f"{TODAY}-game"
         assert c.get(made.json()["url"] + "game.json").json()["players"] == ["Ann", "Ben", "Cy"]
     written = (night / "2026-12-06-friday-night-uber.yaml").read_text()
-    layers = [list(preset_catalogue()["canadian"].settings),
-              command_line_settings(["exactBonus=30"], None)]
-    expected = new_sheet(["Ann", "Ben", "Cy"], layers, "Ben", "Friday Night, Über!",
-                         "2026-12-06-friday-night-uber.yaml", "2026-12-06", "Olga's")
+    layers = [
+        list(preset_catalogue()["canadian"].settings),
+        command_line_settings(["exactBonus=30"], None),
+    ]
+    expected = new_sheet(
+        ["Ann", "Ben", "Cy"],
+        layers,
+        "Ben",
+        "Friday Night, Über!",
+        "2026-12-06-friday-night-uber.yaml",
+        "2026-12-06",
+        "Olga's",
+    )
     assert written == expected
     assert "screwTheDealer: leaderOnly" in written and "exactBonus: 30" in written
 
 
-@pytest.mark.parametrize("body, message", [
-    ({"players": ["A", "B"]}, "--players: a game has 3 to 6 players, this sheet has 2"),
-    ({"players": list("ABCDEFG")}, "--players: a game has 3 to 6 players, this sheet has 7"),
-    ({"players": ["A", "A", "B"]}, "--players: player 'A' is listed twice"),
-    ({"players": ["A", "B", "C"], "settings": {"exactBonus": 7}},
-     "--set exactBonus=7: 7 is not allowed (allowed: 0–50 in steps of 5)"),
-    ({"players": ["A", "B", "C"], "firstDealer": "Z"},
-     "--first-dealer 'Z' is not one of the players"),
-    ({"players": ["A", "B", "C"], "preset": "nope"}, "--preset nope: unknown preset"),
-    ({"players": ["A", "B", "C"], "date": "2026-02-30"}, "--date: '2026-02-30'"),
-    ({"players": "A,B,C", "title": ["x"]}, "title: give text"),
-    ({"players": 3}, "--players"),
-])
-def test_a_bad_field_is_the_cli_message_422_nothing_written(night: Path, body: dict,
-                                                            message: str) -> None:
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"players": ["A", "B"]}, "--players: a game has 3 to 6 players, this sheet has 2"),
+        ({"players": list("ABCDEFG")}, "--players: a game has 3 to 6 players, this sheet has 7"),
+        ({"players": ["A", "A", "B"]}, "--players: player 'A' is listed twice"),
+        (
+            {"players": ["A", "B", "C"], "settings": {"exactBonus": 7}},
+            "--set exactBonus=7: 7 is not allowed (allowed: 0–50 in steps of 5)",
+        ),
+        (
+            {"players": ["A", "B", "C"], "firstDealer": "Z"},
+            "--first-dealer 'Z' is not one of the players",
+        ),
+        ({"players": ["A", "B", "C"], "preset": "nope"}, "--preset nope: unknown preset"),
+        ({"players": ["A", "B", "C"], "date": "2026-02-30"}, "--date: '2026-02-30'"),
+        ({"players": "A,B,C", "title": ["x"]}, "title: give text"),
+        ({"players": 3}, "--players"),
+    ],
+)
+def test_a_bad_field_is_the_cli_message_422_nothing_written(
+    night: Path, body: dict, message: str
+) -> None:
     before = files(night)
     with client(night) as c:
         answer = post(c, "/api/games", body)
@@ -166,8 +214,13 @@ def test_a_bad_field_is_the_cli_message_422_nothing_written(night: Path, body: d
 
 
 def test_the_cli_gives_the_same_messages() -> None:
-    cli = subprocess.run([sys.executable, "-m", "wizard_cli", "new", "--players", "A,A,B"],
-                         capture_output=True, text=True, cwd=ROOT, check=False)
+    cli = subprocess.run(
+        [sys.executable, "-m", "wizard_cli", "new", "--players", "A,A,B"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     assert cli.returncode == 1 and "--players: player 'A' is listed twice" in cli.stderr
 
 
@@ -176,8 +229,12 @@ def test_writes_need_the_token_and_json(night: Path) -> None:
     with client(night) as c:
         assert post(c, "/api/games", {"players": ["A", "B", "C"]}, token=None).status_code == 403
         assert post(c, "/api/games", {"players": ["A", "B", "C"]}, "w" * 32).status_code == 403
-        assert c.post("/api/games", data={"players": "A,B,C"},
-                      headers={"X-Wizard-Token": TOKEN}).status_code == 415
+        assert (
+            c.post(
+                "/api/games", data={"players": "A,B,C"}, headers={"X-Wizard-Token": TOKEN}
+            ).status_code
+            == 415
+        )
         assert post(c, "/api/games/worked/next", {}, token=None).status_code == 403
     with client(night, token=None) as c:
         assert post(c, "/api/games", {"players": ["A", "B", "C"]}).status_code == 403
@@ -197,8 +254,9 @@ def test_next_game_after_a_finished_game_409_before(night: Path) -> None:
     assert game["players"] == old["players"] and game["settings"] == old["settings"]
     assert game["title"] == old["title"] and game["date"] == TODAY and game["rounds"] == []
     text = (night / f"{name}.yaml").read_text()
-    first = yaml.safe_load((night / "worked.yaml").read_text()).get("firstDealer",
-                                                                      old["players"][0])
+    first = yaml.safe_load((night / "worked.yaml").read_text()).get(
+        "firstDealer", old["players"][0]
+    )
     dealer = old["players"][(old["players"].index(first) + 1) % len(old["players"])]
     assert f"firstDealer: {dealer}" in text
 
@@ -230,8 +288,7 @@ def test_a_change_on_disk_shows_and_a_removed_game_goes(night: Path) -> None:
         shutil.copy(WORKED, night / "added.yaml")
         (night / "broken.yaml").unlink()
         changed = time.monotonic()
-        while {g["name"] for g in c.get("/games.json").json()} != {"worked", "saturday",
-                                                                   "added"}:
+        while {g["name"] for g in c.get("/games.json").json()} != {"worked", "saturday", "added"}:
             assert time.monotonic() - changed < 1.0, "the change did not show within 1 s"
             time.sleep(0.02)
         assert c.get("/game/broken/").status_code == 404
@@ -282,22 +339,25 @@ def test_two_thousand_sheets_list_in_bounded_time_and_memory(tmp_path: Path) -> 
 
 def test_file_names() -> None:
     assert game_night.file_stem("2026-12-06", "Friday Night") == "2026-12-06-friday-night"
-    assert game_night.file_stem("2026-12-06", "Crème brûlée — à 3!") == \
-        "2026-12-06-creme-brulee-a-3"
+    assert (
+        game_night.file_stem("2026-12-06", "Crème brûlée — à 3!") == "2026-12-06-creme-brulee-a-3"
+    )
     assert game_night.file_stem("2026-12-06", None) == "2026-12-06-game"
     assert game_night.file_stem("2026-12-06", "../../etc") == "2026-12-06-etc"
 
 
 def test_a_real_server_sees_a_sheet_another_process_adds_within_1s(night: Path) -> None:
     with Server(night) as server:
+
         def names() -> set[str]:
             with urllib.request.urlopen(server.url + "games.json", timeout=5) as answer:
                 return {g["name"] for g in json.loads(answer.read())}
 
         assert "late" not in names()
         copy = "import shutil, sys; shutil.copy(sys.argv[1], sys.argv[2])"
-        subprocess.run([sys.executable, "-c", copy, str(WORKED),
-                        str(night / "late.yaml")], check=True)
+        subprocess.run(
+            [sys.executable, "-c", copy, str(WORKED), str(night / "late.yaml")], check=True
+        )
         copied = time.monotonic()
         while "late" not in names():
             assert time.monotonic() - copied < 1.0, "the added sheet did not show within 1 s"
@@ -312,8 +372,10 @@ def test_the_folder_pages_in_the_requests_language(night: Path) -> None:
     """The game night's own pages (the list, the season, a new game) are in the language the
     request chooses, as a game's pages are (SPEC §9 "German"); English by default."""
     with client(night) as c:
-        german = {path: c.get(path, headers={"Accept-Language": "de"}) for path in
-                  ("/", "/season", "/new")}
+        german = {
+            path: c.get(path, headers={"Accept-Language": "de"})
+            for path in ("/", "/season", "/new")
+        }
         english = c.get("/", headers={"Accept-Language": "en"}).text
         chosen = c.get("/?lang=de", headers={"Accept-Language": "en"})
     for response in german.values():

@@ -23,15 +23,17 @@ from helpers import SAMPLES, WORKED
 from serving import Server, axe_violations
 from test_serve_browser import CHROMIUM, browser, open_page, screenshots  # noqa: F401
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason="Chromium is not installed (apt-get install chromium)")
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Chromium is not installed (apt-get install chromium)"
+)
 
 
 def test_a_whole_evening_from_a_phone(tmp_path: Path, open_page) -> None:  # noqa: F811
     night = tmp_path / "night"
     night.mkdir()
     (night / "worked.yaml").write_text(
-        WORKED.read_text().replace("players:", "date: 2026-11-27\nplace: Anna's\nplayers:", 1))
+        WORKED.read_text().replace("players:", "date: 2026-11-27\nplace: Anna's\nplayers:", 1)
+    )
     shutil.copy(SAMPLES / "six-players-in-progress.yaml", night / "saturday.yaml")
     shots = screenshots() or tmp_path
     shots.mkdir(exist_ok=True)
@@ -51,8 +53,7 @@ def test_a_whole_evening_from_a_phone(tmp_path: Path, open_page) -> None:  # noq
         new.locator("#add-name").fill("Dora")
         new.locator("#add-player").click()
         new.locator("button[aria-label='up: Dora']").click()  # Dora sits before Cara
-        assert new.locator("#seating li span").all_inner_texts() == ["Anna", "Ben", "Dora",
-                                                                     "Cara"]
+        assert new.locator("#seating li span").all_inner_texts() == ["Anna", "Ben", "Dora", "Cara"]
         new.locator("#first-dealer").select_option("Ben")
         new.locator("#title").fill("Friday night")
         new.locator("#preset").select_option("doubleZero")
@@ -62,23 +63,26 @@ def test_a_whole_evening_from_a_phone(tmp_path: Path, open_page) -> None:  # noq
         new.wait_for_url(re.compile(r"/game/\d{4}-\d\d-\d\d-friday-night/enter$"), timeout=5000)
         name = new.url.split("/game/")[1].split("/")[0]
         # The open list shows the new game without a reload, within a second or so.
-        phone.wait_for_function("() => document.body.textContent.includes('Friday night')",
-                                timeout=2000)
+        phone.wait_for_function(
+            "() => document.body.textContent.includes('Friday night')", timeout=2000
+        )
 
         # Round 1 from the entry page: Dora (left of Ben, the dealer) bids first.
         for bid in (0, 0, 0, 0):
             before = new.locator(".turn h2").inner_text()
             assert re.fullmatch(r"Round 1: \w+ bids", before)
             new.locator(f"button[data-bid='{bid}']").click()
-            new.wait_for_function(f"() => document.querySelector('.turn h2').textContent !== "
-                                  f"{before!r}", timeout=3000)
+            new.wait_for_function(
+                f"() => document.querySelector('.turn h2').textContent !== {before!r}", timeout=3000
+            )
         inputs = new.locator("input[data-player]")
         inputs.nth(0).fill("1")
         for index in range(1, inputs.count() - 1):
             inputs.nth(index).fill("0")
         new.locator("button[type=submit]").click()
-        new.wait_for_function("() => document.querySelector('.turn h2').textContent"
-                              ".includes('Round 2')", timeout=3000)
+        new.wait_for_function(
+            "() => document.querySelector('.turn h2').textContent.includes('Round 2')", timeout=3000
+        )
         sheet = (night / f"{name}.yaml").read_text()
         assert "players: [Anna, Ben, Dora, Cara]" in sheet and "firstDealer: Ben" in sheet
         assert "zeroBidScoring: doubleBonus" in sheet and "tricks: [1, 0, 0, 0]" in sheet
@@ -87,8 +91,7 @@ def test_a_whole_evening_from_a_phone(tmp_path: Path, open_page) -> None:  # noq
         done = phone.context.new_page()
         done.goto(f"{server.url}game/worked/enter")
         done.locator("button.next-game").click()
-        done.wait_for_url(re.compile(r"/game/\d{4}-\d\d-\d\d-worked-example/enter$"),
-                          timeout=5000)
+        done.wait_for_url(re.compile(r"/game/\d{4}-\d\d-\d\d-worked-example/enter$"), timeout=5000)
         assert "Round 1:" in done.locator(".turn h2").inner_text()
 
         season = open_page(f"{server.url}season", width=1000, height=800)
@@ -103,21 +106,28 @@ def an_evening(tmp_path: Path) -> Path:
     night = tmp_path / "night"
     night.mkdir()
     (night / "worked.yaml").write_text(
-        WORKED.read_text().replace("players:", "date: 2026-11-27\nplace: Anna's\nplayers:", 1))
+        WORKED.read_text().replace("players:", "date: 2026-11-27\nplace: Anna's\nplayers:", 1)
+    )
     shutil.copy(SAMPLES / "six-players-in-progress.yaml", night / "saturday.yaml")
     return night
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_axe_finds_no_violation_on_the_folder_pages(tmp_path: Path, browser, open_page,  # noqa: F811
-                                                    scheme: str, lang: str) -> None:
+def test_axe_finds_no_violation_on_the_folder_pages(
+    tmp_path: Path,
+    browser,
+    open_page,  # noqa: F811
+    scheme: str,
+    lang: str,
+) -> None:
     night = an_evening(tmp_path)
     found = {}
 
     def check(address: str, page) -> None:
         assert page.evaluate("document.documentElement.lang") == lang, (address, page.url)
         found[address] = axe_violations(page)
+
     with Server(night, "--entry") as server:  # entry on, this phone holding the token
         phone = open_page(f"{server.url}?token={server.token}&lang={lang}", scheme=scheme)
         phone.wait_for_selector(".games li")

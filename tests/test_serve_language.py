@@ -45,10 +45,10 @@ SHEETS = {
     "worked": WORKED.read_text(),
     "forbidden": DEALER_TO_BID.read_text(),  # A, the dealer, bids last and may not bid 1
     "all-bid": "date: 2026-12-04\nplace: Kiel\nplayers: [Anna, Ben, Cara]\n"
-               "rounds:\n  - bids: [1, 0, 0]\n",
+    "rounds:\n  - bids: [1, 0, 0]\n",
     "fresh": "players: [Anna, Ben, Cara]\nrounds: []\n",
     "shared": "players: [Anna, Ben, Cara]\nsettings: {roundMode: custom, customRoundCount: 1}\n"
-              "rounds:\n  - bids: [0, 0, 0]\n    tricks: [0, 0, 1]\n",
+    "rounds:\n  - bids: [0, 0, 0]\n    tricks: [0, 0, 1]\n",
     "broken": "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [9, 0, 0]\n",
     "empty": "players: [Anna]\n",
 }
@@ -69,8 +69,7 @@ def pages(tmp_path: Path, headers: dict, token: str | None = "t" * 32) -> dict[s
     return shown
 
 
-def test_every_text_a_page_asks_for_is_in_the_catalogue_with_a_german_text(tmp_path,
-                                                                          monkeypatch):
+def test_every_text_a_page_asks_for_is_in_the_catalogue_with_a_german_text(tmp_path, monkeypatch):
     asked: set[str] = set()
     real = gettext.translation(language.DOMAIN, language.LOCALES, languages=["de"])
 
@@ -94,8 +93,11 @@ def test_every_text_a_page_asks_for_is_in_the_catalogue_with_a_german_text(tmp_p
     assert len(asked) > 40
     missing = sorted(text for text in asked if text not in german)
     assert not missing, f"not in the catalogue: {missing}"
-    empty = sorted(text for text in asked
-                   if not (german[text] if isinstance(german[text], str) else all(german[text])))
+    empty = sorted(
+        text
+        for text in asked
+        if not (german[text] if isinstance(german[text], str) else all(german[text]))
+    )
     assert not empty, f"no German text: {empty}"
 
 
@@ -142,10 +144,27 @@ NOT_WORDS = re.compile(r"\S*/\S*|[\d\s.,:;/()+\-–—·#…?]+|wizard|[\w-]+\.y
 def test_no_english_text_is_left_on_a_german_page(tmp_path):
     english = pages(tmp_path, {"Accept-Language": "en"})
     german = pages(tmp_path, {"Accept-Language": "de"})
-    names = {"Anna", "Ben", "Cara", "Dan", "Eva", "Fritz", "Olga", "Bonus", "English", "Deutsch",
-             "Kiel", "A", "B", "C"}
-    names |= set(re.findall(r"players: \[([^\]]*)\]", IN_PROGRESS.read_text() +
-                            WORKED.read_text())[0].replace(" ", "").split(","))
+    names = {
+        "Anna",
+        "Ben",
+        "Cara",
+        "Dan",
+        "Eva",
+        "Fritz",
+        "Olga",
+        "Bonus",
+        "English",
+        "Deutsch",
+        "Kiel",
+        "A",
+        "B",
+        "C",
+    }
+    names |= set(
+        re.findall(r"players: \[([^\]]*)\]", IN_PROGRESS.read_text() + WORKED.read_text())[0]
+        .replace(" ", "")
+        .split(",")
+    )
     for key, html in english.items():
         german_texts = set(texts(german[key]))
         for text in texts(html):
@@ -176,14 +195,20 @@ def test_the_catalogue_holds_exactly_the_texts_of_the_templates():
         elif "=" in line and section and not line.startswith("#"):
             key, value = (part.strip() for part in line.split("=", 1))
             options_map[section][key] = value
-    extracted = {message if isinstance(message, str) else message[0]
-                 for _, _, message, _, _ in extract_from_dir(
-                     str(WEB), method_map, options_map,
-                     keywords={"_": None, "gettext": None, "ngettext": (1, 2)})}
+    extracted = {
+        message if isinstance(message, str) else message[0]
+        for _, _, message, _, _ in extract_from_dir(
+            str(WEB),
+            method_map,
+            options_map,
+            keywords={"_": None, "gettext": None, "ngettext": (1, 2)},
+        )
+    }
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogue() if m.id}
     assert extracted == ids, (sorted(extracted - ids), sorted(ids - extracted))
-    assert all(m.string and (isinstance(m.string, str) or all(m.string))
-               for m in catalogue() if m.id)
+    assert all(
+        m.string and (isinstance(m.string, str) or all(m.string)) for m in catalogue() if m.id
+    )
     assert not any(m.fuzzy for m in catalogue() if m.id)
 
 
@@ -195,12 +220,23 @@ def test_the_shipped_mo_is_the_compiled_po():
     assert ours._catalog == shipped._catalog  # noqa: SLF001 (the messages themselves)
 
 
-@pytest.mark.parametrize(("header", "chosen"), [
-    ("de", "de"), ("de-AT,de;q=0.9,en;q=0.8", "de"), ("en-GB,en;q=0.9,de;q=0.8", "en"),
-    ("en;q=0.5, de;q=0.9", "de"), ("fr, de-CH;q=0.7", "de"), ("fr", "en"), ("", "en"),
-    ("de;q=0, en", "en"), ("de;q=0", "en"), ("de;q=abc, en;q=0.1", "en"), ("*", "en"),
-    ("x" * 5000 + ",de", "en"),
-])
+@pytest.mark.parametrize(
+    ("header", "chosen"),
+    [
+        ("de", "de"),
+        ("de-AT,de;q=0.9,en;q=0.8", "de"),
+        ("en-GB,en;q=0.9,de;q=0.8", "en"),
+        ("en;q=0.5, de;q=0.9", "de"),
+        ("fr, de-CH;q=0.7", "de"),
+        ("fr", "en"),
+        ("", "en"),
+        ("de;q=0, en", "en"),
+        ("de;q=0", "en"),
+        ("de;q=abc, en;q=0.1", "en"),
+        ("*", "en"),
+        ("x" * 5000 + ",de", "en"),
+    ],
+)
 def test_accept_language_with_its_q_values_chooses(header, chosen, tmp_path):
     assert language.choose(None, None, header) == chosen
     path = tmp_path / "s.yaml"
@@ -266,12 +302,15 @@ def test_a_german_page_speaks_german(tmp_path):
 
 def test_names_inside_a_translated_sentence_are_escaped(tmp_path):
     path = tmp_path / "c.yaml"
-    path.write_text('players: ["<b>An\\u202ena</b>", Ben, "Ca\\x07ra"]\n'
-                    "rounds:\n  - bids: [0, null, null]\n")
+    path.write_text(
+        'players: ["<b>An\\u202ena</b>", Ben, "Ca\\x07ra"]\nrounds:\n  - bids: [0, null, null]\n'
+    )
     with served(path) as client:
-        html = "".join(client.get("/", headers={"Accept-Language": lang}).text
-                       + client.get("/enter", headers={"Accept-Language": lang}).text
-                       for lang in ("de", "en"))
+        html = "".join(
+            client.get("/", headers={"Accept-Language": lang}).text
+            + client.get("/enter", headers={"Accept-Language": lang}).text
+            for lang in ("de", "en")
+        )
     assert "\u202e" not in html and "\x07" not in html and "<b>An" not in html
     assert r"&lt;b&gt;An\u202ena&lt;/b&gt;" in html and "Ben sagt an" in html
 
@@ -287,9 +326,14 @@ def test_numbers_and_dates_in_the_languages_form():
 
 def test_the_german_status_line_agrees_with_how_many_can_no_longer_win():
     status = language.environment("de").get_template("status.html")
-    game = {"in_play": {"round": 9, "of": 10, "started": False, "dealer": "Ben", "hand_size": 9},
-            "contenders": ["Anna", "Ben"], "winners": []}
+    game = {
+        "in_play": {"round": 9, "of": 10, "started": False, "dealer": "Ben", "hand_size": 9},
+        "contenders": ["Anna", "Ben"],
+        "winners": [],
+    }
     one = status.render(game=game | {"out": ["Cara"]}).strip()
     two = status.render(game=game | {"out": ["Cara", "Dan"]}).strip()
     assert one == "Als Nächstes Runde 9 von 10: Ben gibt 9 — Cara kann nicht mehr gewinnen"
-    assert two == "Als Nächstes Runde 9 von 10: Ben gibt 9 — Cara und Dan können nicht mehr gewinnen"
+    assert (
+        two == "Als Nächstes Runde 9 von 10: Ben gibt 9 — Cara und Dan können nicht mehr gewinnen"
+    )

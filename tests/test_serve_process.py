@@ -41,8 +41,13 @@ def sheet(tmp_path: Path) -> Path:
 
 def wizard(*args: object) -> subprocess.CompletedProcess:
     """The CLI in another process, as a player at the table would run it."""
-    return subprocess.run([sys.executable, "-m", "wizard_cli", *map(str, args)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "wizard_cli", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -51,6 +56,7 @@ def leftovers(folder: Path) -> list[str]:
 
 
 # --- the event stream --------------------------------------------------------------------------
+
 
 def test_the_stream_starts_with_the_current_game(sheet):
     with Server(sheet) as server, Events(server.url) as events:
@@ -91,7 +97,7 @@ def test_a_half_written_sheet_shows_problems_then_recovers(sheet):
             handle.flush()
             problems = events.wait_for(lambda e: e.name == "problems", timeout=3)
             page = httpx.get(server.url).text
-            handle.write(text[text.index("  - bids:   [1, 0, 1, 1, 0, 0]") + 14:])
+            handle.write(text[text.index("  - bids:   [1, 0, 1, 1, 0, 0]") + 14 :])
         recovered = events.wait_for(lambda e: e.name == "update", after=2, timeout=3)
     assert problems is not None and problems.data["problems"][0]["message"]
     assert set(problems.data) == {"version", "problems"}
@@ -144,6 +150,7 @@ def test_the_stream_sends_a_comment_to_keep_alive(sheet):
 
 # --- stopping ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_stops_it_within_two_seconds_exit_0_leaving_nothing(sheet, sig):
     with Server(sheet, "--entry") as server, Events(server.url) as events:
@@ -161,13 +168,16 @@ def test_a_signal_stops_it_within_two_seconds_exit_0_leaving_nothing(sheet, sig)
 
 # --- entry under load --------------------------------------------------------------------------
 
+
 def test_twenty_phones_racing_for_one_slot_record_exactly_one(sheet):
     with Server(sheet, "--entry") as server:
         barrier = threading.Barrier(20)
 
         def phone(bid: int) -> int:
             barrier.wait()
-            return server.post("/api/bid", {"round": 7, "player": "Olga", "bid": bid % 8}).status_code
+            return server.post(
+                "/api/bid", {"round": 7, "player": "Olga", "bid": bid % 8}
+            ).status_code
 
         with ThreadPoolExecutor(20) as pool:
             codes = list(pool.map(phone, range(20)))
@@ -202,14 +212,21 @@ def test_a_hundred_streams_each_get_every_update_within_a_second(sheet):
             for stream in streams:
                 assert stream.wait_for(lambda e: True, timeout=10) is not None
             latencies = []
-            for step, body in enumerate([("/api/bid", {"round": 7, "player": "Olga", "bid": 1}),
-                                         ("/api/undo", {"round": 7})] * 3):
+            for step, body in enumerate(
+                [
+                    ("/api/bid", {"round": 7, "player": "Olga", "bid": 1}),
+                    ("/api/undo", {"round": 7}),
+                ]
+                * 3
+            ):
                 sent = time.monotonic()
                 version = 2 + step
                 body[1]["version"] = version - 1  # (undo names the version it takes back from)
                 assert server.post(*body).status_code == 200
-                arrived = [s.wait_for(lambda e, v=version: e.data.get("version") == v, timeout=3)
-                           for s in streams]
+                arrived = [
+                    s.wait_for(lambda e, v=version: e.data.get("version") == v, timeout=3)
+                    for s in streams
+                ]
                 assert all(arrived), step
                 latencies.append(max(event.at for event in arrived) - sent)
         finally:
@@ -223,7 +240,10 @@ def test_a_hundred_streams_each_get_every_update_within_a_second(sheet):
 def test_memory_after_a_thousand_updates_is_within_ten_percent_of_after_ten(sheet):
     with Server(sheet, "--entry") as server, Events(server.url) as events:
         events.wait_for(lambda e: True)
-        moves = [("/api/bid", {"round": 7, "player": "Olga", "bid": 1}), ("/api/undo", {"round": 7})]
+        moves = [
+            ("/api/bid", {"round": 7, "player": "Olga", "bid": 1}),
+            ("/api/undo", {"round": 7}),
+        ]
         for step in range(1000):
             moves[1][1]["version"] = 1 + step  # (undo names the version it takes back from)
             assert server.post(*moves[step % 2]).status_code == 200
@@ -232,12 +252,15 @@ def test_memory_after_a_thousand_updates_is_within_ten_percent_of_after_ten(shee
                 after_ten = server.rss_kib()
         assert events.wait_for(lambda e: e.data.get("version") == 1001, timeout=5)
         after_thousand = server.rss_kib()
-    print(f"\nRSS after 10 updates {after_ten} KiB, after 1,000 {after_thousand} KiB "
-          f"({after_thousand / after_ten - 1:+.1%})")
+    print(
+        f"\nRSS after 10 updates {after_ten} KiB, after 1,000 {after_thousand} KiB "
+        f"({after_thousand / after_ten - 1:+.1%})"
+    )
     assert after_thousand <= after_ten * 1.10
 
 
 # --- what it says, where it listens ------------------------------------------------------------
+
 
 def test_it_listens_on_this_computer_only_by_default(sheet):
     from wizard_cli.web.server import machine_addresses
@@ -302,13 +325,18 @@ def test_a_sheet_that_is_not_there_is_a_usage_error(tmp_path):
 
 
 def test_without_the_serve_extra_one_line_names_it(sheet):
-    code = ("import sys; sys.modules['starlette'] = None; sys.argv = ['wizard', 'serve', "
-            f"{str(sheet)!r}]; from wizard_cli.cli import main; main()")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, cwd=ROOT)
+    code = (
+        "import sys; sys.modules['starlette'] = None; sys.argv = ['wizard', 'serve', "
+        f"{str(sheet)!r}]; from wizard_cli.cli import main; main()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
     assert done.returncode == 1
-    assert done.stderr == ("wizard serve needs the serve extra (starlette, uvicorn, jinja2, "
-                           "segno): pip install '.[serve]' in the wizard-cli folder\n")
+    assert done.stderr == (
+        "wizard serve needs the serve extra (starlette, uvicorn, jinja2, "
+        "segno): pip install '.[serve]' in the wizard-cli folder\n"
+    )
 
 
 def test_a_port_in_use_is_one_line(sheet):

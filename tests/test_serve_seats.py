@@ -23,8 +23,10 @@ from wizard_cli.web.watch import SheetWatch  # noqa: E402
 
 TOKEN = "t" * 32
 BASE = "http://127.0.0.1:8000"
-ONE_ROUND = ("title: Friday\nplayers: [A, B, C, D]\nrounds:\n"
-             "  - bids:   [0, 1, 0, 0]\n    tricks: [0, 1, 0, 0]\n")  # A dealt; B deals round 2
+ONE_ROUND = (
+    "title: Friday\nplayers: [A, B, C, D]\nrounds:\n"
+    "  - bids:   [0, 1, 0, 0]\n    tricks: [0, 1, 0, 0]\n"
+)  # A dealt; B deals round 2
 
 
 @pytest.fixture
@@ -49,8 +51,13 @@ def client_of(path: Path) -> TestClient:
     return TestClient(create_app(watch, TOKEN, allowed_hosts("127.0.0.1", 8000)), base_url=BASE)
 
 
-def post(client: TestClient, path: str, body: object, token: str | None = TOKEN,
-         kind: str = "application/json"):
+def post(
+    client: TestClient,
+    path: str,
+    body: object,
+    token: str | None = TOKEN,
+    kind: str = "application/json",
+):
     headers = {"Content-Type": kind}
     if token is not None:
         headers["X-Wizard-Token"] = token
@@ -59,19 +66,22 @@ def post(client: TestClient, path: str, body: object, token: str | None = TOKEN,
 
 def test_join_leave_and_out_write_what_the_commands_write(sheet):
     with client_of(sheet) as client:
-        joined = post(client, "/api/join", {"player": "Eva", "after": "B",
-                                            "startScore": "lowest"})
+        joined = post(client, "/api/join", {"player": "Eva", "after": "B", "startScore": "lowest"})
         assert joined.status_code == 200, joined.text
         assert joined.json()["message"].endswith("Eva joins from round 2")
         assert joined.json()["game"]["players"] == ["A", "B", "Eva", "C", "D"]
-        left = post(client, "/api/leave", {"player": "D", "version": joined.json()["game"][
-            "version"]})
+        left = post(
+            client, "/api/leave", {"player": "D", "version": joined.json()["game"]["version"]}
+        )
         assert left.status_code == 200, left.text
         bid = post(client, "/api/bid", {"round": 2, "player": "Eva", "bid": 1, "out": ["C"]})
         assert bid.status_code == 200, bid.text
-    assert sheet.read_bytes() == twin(sheet, ("join", "Eva", "--after", "B", "--start-score",
-                                              "lowest"), ("leave", "D"),
-                                      ("add", "--bids", "Eva=1", "--out", "C"))
+    assert sheet.read_bytes() == twin(
+        sheet,
+        ("join", "Eva", "--after", "B", "--start-score", "lowest"),
+        ("leave", "D"),
+        ("add", "--bids", "Eva=1", "--out", "C"),
+    )
     assert sheet.read_text().endswith("  - out: [C]\n    bids:   [null, null, 1]\n")
 
 
@@ -87,30 +97,51 @@ def test_undo_from_the_page_takes_back_a_join(sheet):
     assert sheet.read_text() == ONE_ROUND
 
 
-@pytest.mark.parametrize("path, body, status, message", [
-    ("/api/join", {"player": 5}, 422, '"player" must be the name of the player joining'),
-    ("/api/join", {"player": "  "}, 422, '"player" must be the name'),
-    ("/api/join", {"player": ["E"] * 10}, 422, '"player" must be the name'),
-    ("/api/join", {"player": "B"}, 422, "'B' is already listed"),
-    ("/api/join", {"player": "E", "after": "Zed"}, 422, "--after 'Zed' is not one of"),
-    ("/api/join", {"player": "E", "after": {"x": 1}}, 422, '"after" must be a player'),
-    ("/api/join", {"player": "E", "startScore": "lots"}, 422, '"startScore" must be a whole'),
-    ("/api/join", {"player": "E", "startScore": True}, 422, '"startScore" must be a whole'),
-    ("/api/join", {"player": "E", "startScore": 1.5}, 422, '"startScore" must be a whole'),
-    ("/api/join", {"player": "E", "startScore": 10 ** 300}, 422, "is far too large"),
-    ("/api/join", {"player": "E", "version": 99}, 409, "not in turn: the phone shows version"),
-    ("/api/join", {"player": "E", "version": "1"}, 422, "version must be a whole number"),
-    ("/api/leave", {"player": None}, 422, '"player" must be the name of the player leaving'),
-    ("/api/leave", {"player": "Zed"}, 422, "'Zed' is not one of the players"),
-    ("/api/bid", {"round": 2, "player": "C", "bid": 0, "out": "D"}, 422, '"out" must be a list'),
-    ("/api/bid", {"round": 2, "player": "C", "bid": 0, "out": [1]}, 422, '"out" must be a list'),
-    ("/api/bid", {"round": 2, "player": "C", "bid": 0, "out": ["D"] * 13}, 422,
-     '"out" must be a list'),
-    ("/api/bid", {"round": 2, "player": "C", "bid": 0, "out": ["Zed"]}, 422, "unknown player"),
-    ("/api/bid", {"round": 2, "player": "C", "bid": 0, "out": ["A", "B"]}, 422,
-     "2 players seated: a round seats 3 to 6"),
-    ("/api/bid", {"round": 2, "player": "C", "bid": 0, "out": ["C"]}, 409, "not in turn"),
-])
+@pytest.mark.parametrize(
+    "path, body, status, message",
+    [
+        ("/api/join", {"player": 5}, 422, '"player" must be the name of the player joining'),
+        ("/api/join", {"player": "  "}, 422, '"player" must be the name'),
+        ("/api/join", {"player": ["E"] * 10}, 422, '"player" must be the name'),
+        ("/api/join", {"player": "B"}, 422, "'B' is already listed"),
+        ("/api/join", {"player": "E", "after": "Zed"}, 422, "--after 'Zed' is not one of"),
+        ("/api/join", {"player": "E", "after": {"x": 1}}, 422, '"after" must be a player'),
+        ("/api/join", {"player": "E", "startScore": "lots"}, 422, '"startScore" must be a whole'),
+        ("/api/join", {"player": "E", "startScore": True}, 422, '"startScore" must be a whole'),
+        ("/api/join", {"player": "E", "startScore": 1.5}, 422, '"startScore" must be a whole'),
+        ("/api/join", {"player": "E", "startScore": 10**300}, 422, "is far too large"),
+        ("/api/join", {"player": "E", "version": 99}, 409, "not in turn: the phone shows version"),
+        ("/api/join", {"player": "E", "version": "1"}, 422, "version must be a whole number"),
+        ("/api/leave", {"player": None}, 422, '"player" must be the name of the player leaving'),
+        ("/api/leave", {"player": "Zed"}, 422, "'Zed' is not one of the players"),
+        (
+            "/api/bid",
+            {"round": 2, "player": "C", "bid": 0, "out": "D"},
+            422,
+            '"out" must be a list',
+        ),
+        (
+            "/api/bid",
+            {"round": 2, "player": "C", "bid": 0, "out": [1]},
+            422,
+            '"out" must be a list',
+        ),
+        (
+            "/api/bid",
+            {"round": 2, "player": "C", "bid": 0, "out": ["D"] * 13},
+            422,
+            '"out" must be a list',
+        ),
+        ("/api/bid", {"round": 2, "player": "C", "bid": 0, "out": ["Zed"]}, 422, "unknown player"),
+        (
+            "/api/bid",
+            {"round": 2, "player": "C", "bid": 0, "out": ["A", "B"]},
+            422,
+            "2 players seated: a round seats 3 to 6",
+        ),
+        ("/api/bid", {"round": 2, "player": "C", "bid": 0, "out": ["C"]}, 409, "not in turn"),
+    ],
+)
 def test_refusals_are_the_commands_and_write_nothing(sheet, path, body, status, message):
     with client_of(sheet) as client:
         answer = post(client, path, body)
@@ -135,12 +166,17 @@ def test_while_a_round_is_in_play_seats_wait_and_a_late_out_is_409(sheet):
 
 def test_the_guards_of_every_write_hold(sheet):
     with client_of(sheet) as client:
-        answers = [post(client, "/api/join", {"player": "E"}, token=None),
-                   post(client, "/api/leave", {"player": "A"}, token="x" * 32),
-                   post(client, "/api/join", {"player": "E"}, kind="text/plain"),
-                   client.post("/api/leave", content=b"{", headers={
-                       "Content-Type": "application/json", "X-Wizard-Token": TOKEN}),
-                   post(client, "/api/join", {"player": "E" * 5000})]
+        answers = [
+            post(client, "/api/join", {"player": "E"}, token=None),
+            post(client, "/api/leave", {"player": "A"}, token="x" * 32),
+            post(client, "/api/join", {"player": "E"}, kind="text/plain"),
+            client.post(
+                "/api/leave",
+                content=b"{",
+                headers={"Content-Type": "application/json", "X-Wizard-Token": TOKEN},
+            ),
+            post(client, "/api/join", {"player": "E" * 5000}),
+        ]
     assert [a.status_code for a in answers] == [403, 403, 415, 400, 413]
     assert sheet.read_text() == ONE_ROUND
 
@@ -156,8 +192,9 @@ def test_the_entry_page_offers_the_seats_and_shows_the_round_as_it_would_be_deal
     assert '<input type="checkbox" data-out value="C" checked>' in with_out
     assert 'data-player="D" data-bid="0"' in with_out  # C out: D bids first
     assert "A player leaves after round 1" in plain and 'data-action="join"' in plain
-    assert '<p class="seat-problem" role="alert">2 players seated: a round seats 3 to 6</p>' \
-        in too_few
+    assert (
+        '<p class="seat-problem" role="alert">2 players seated: a round seats 3 to 6</p>' in too_few
+    )
     assert "Wer spielt Runde 2" in german and "Setzt diese Runde aus" in german
     assert run("add", sheet, "--bids", "C=0", "-q").exit_code == 0
     with client_of(sheet) as client:

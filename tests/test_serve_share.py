@@ -22,8 +22,7 @@ from wizard_cli.web.exports import download_name  # noqa: E402
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.fixture(params=["worked-example.yaml", "six-players-in-progress.yaml",
-                        "club-season.yaml"])
+@pytest.fixture(params=["worked-example.yaml", "six-players-in-progress.yaml", "club-season.yaml"])
 def sheet(request, tmp_path: Path) -> Path:
     path = tmp_path / f"friday {request.param}"
     path.write_bytes((SAMPLES / request.param).read_bytes())
@@ -65,7 +64,8 @@ def test_the_image_is_one_self_contained_svg_of_grid_standings_and_chart(tmp_pat
         assert f"{standing['rank']}. {standing['player']}: {standing['score']}" in texts
     assert "Total" in texts and "Round" in texts  # the grid
     assert len([t for t in texts if t and "/" in t]) == len(game["rounds"]) * len(
-        game["players"])  # a bid/tricks cell for each player and round
+        game["players"]
+    )  # a bid/tricks cell for each player and round
     assert len(list(root.iter(f"{SVG}polyline"))) == len(game["players"])  # the chart
     body = answer.text
     assert "<style" not in body and "<script" not in body and "href" not in body
@@ -74,10 +74,12 @@ def test_the_image_is_one_self_contained_svg_of_grid_standings_and_chart(tmp_pat
 
 def test_the_sheet_s_text_is_escaped_in_the_image(tmp_path):
     sheet = tmp_path / "evil.yaml"
-    sheet.write_text(WORKED.read_text()
-                     .replace("players: [Anna,", "players: ['<script>&x</script>',")
-                     .replace("Anna:", "'<script>&x</script>':")
-                     .replace("title: Worked example", "title: '</svg><a href=x>'"))
+    sheet.write_text(
+        WORKED.read_text()
+        .replace("players: [Anna,", "players: ['<script>&x</script>',")
+        .replace("Anna:", "'<script>&x</script>':")
+        .replace("title: Worked example", "title: '</svg><a href=x>'")
+    )
     assert run("check", sheet).exit_code == 0
     with served(sheet) as client:
         answer = client.get("/game.svg")
@@ -88,14 +90,15 @@ def test_the_sheet_s_text_is_escaped_in_the_image(tmp_path):
 
 
 def test_download_names_are_safe_in_a_header_and_on_disk():
-    assert download_name("/x/2026-12-06 Fräulein's night.yaml", "md") == \
-        "2026-12-06-Fraulein-s-night.md"
+    assert (
+        download_name("/x/2026-12-06 Fräulein's night.yaml", "md")
+        == "2026-12-06-Fraulein-s-night.md"
+    )
     assert download_name('a"b\r\nc.yml', "csv") == "a-b-c.csv"
     assert download_name("../../..", "svg") == "game.svg"
 
 
-def test_the_page_links_the_downloads_and_a_share_button_hidden_until_the_script_shows_it(
-        tmp_path):
+def test_the_page_links_the_downloads_and_a_share_button_hidden_until_the_script_shows_it(tmp_path):
     sheet = tmp_path / "worked.yaml"
     sheet.write_bytes(WORKED.read_bytes())
     with served(sheet) as client:

@@ -20,8 +20,9 @@ from wizard_cli.web.app import HERE  # noqa: E402
 
 def test_tied_players_are_numbered_alike_on_the_entry_page(tmp_path: Path):
     sheet = tmp_path / "tie.yaml"
-    sheet.write_text("players: [X, Y, Z]\nrounds:\n  - bids: [0, 0, 1]\n"
-                     "    tricks: [0, 0, 1]\n")  # X 20, Y 20, Z 30
+    sheet.write_text(
+        "players: [X, Y, Z]\nrounds:\n  - bids: [0, 0, 1]\n    tricks: [0, 0, 1]\n"
+    )  # X 20, Y 20, Z 30
     with served(sheet) as client:
         page = client.get(f"/enter?token={TOKEN}").text
     ranks = re.findall(r'<li value="(\d+)">(\w) (-?\d+)</li>', page)
@@ -49,12 +50,15 @@ def test_the_grid_s_round_column_stays_in_view_while_it_scrolls():
 
 def test_the_entry_page_offers_each_players_tricks_as_buttons(tmp_path: Path):
     sheet = tmp_path / "tricks.yaml"
-    sheet.write_text("players: ['<b>A', B, C]\nrounds:\n  - bids: [0, 0, 1]\n"
-                     "    tricks: [0, 0, 1]\n  - bids: [0, 1, 0]\n")
+    sheet.write_text(
+        "players: ['<b>A', B, C]\nrounds:\n  - bids: [0, 0, 1]\n"
+        "    tricks: [0, 0, 1]\n  - bids: [0, 1, 0]\n"
+    )
     with served(sheet) as client:
         page = client.get(f"/enter?token={TOKEN}").text
     for name in ("&lt;b&gt;A", "B", "C"):
-        values = re.findall(rf'data-trick-for="{name}" data-value="(\d)" aria-pressed="false"',
-                            page)
+        values = re.findall(
+            rf'data-trick-for="{name}" data-value="(\d)" aria-pressed="false"', page
+        )
         assert values == ["0", "1", "2"]
-    assert '<span data-left>2</span>' in page
+    assert "<span data-left>2</span>" in page

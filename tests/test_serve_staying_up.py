@@ -94,8 +94,7 @@ class Churn:
 def aborted_stream(server: Server, after: float = 0.2) -> None:
     """What ``curl -m 0.2 …/events`` does: ask for the stream, read a little, hang up."""
     with socket.create_connection(address(server), timeout=2) as sock:
-        sock.sendall(b"GET /events HTTP/1.1\r\nHost: " + server.url[7:-1].encode()
-                     + b"\r\n\r\n")
+        sock.sendall(b"GET /events HTTP/1.1\r\nHost: " + server.url[7:-1].encode() + b"\r\n\r\n")
         deadline = time.monotonic() + random.uniform(0.0, after)
         sock.settimeout(after)
         while time.monotonic() < deadline:
@@ -140,6 +139,7 @@ def watch_game_json(server: Server, seconds: float, every: float = 0.25) -> list
 
 # --- clients that drop, reconnect, flood ----------------------------------------------------
 
+
 def test_event_streams_aborted_while_the_sheet_changes_never_stop_the_server(sheet):
     """Python 3.11 deadlocked the watcher when a stream was cancelled as a change woke it
     (``RuntimeError: Lock is not acquired``): every route hung, SIGTERM too."""
@@ -150,11 +150,15 @@ def test_event_streams_aborted_while_the_sheet_changes_never_stop_the_server(she
         with Events(server.url) as events:  # the streams still follow the sheet
             assert events.wait_for(lambda e: True, timeout=3) is not None
             sheet.write_text(sheet.read_text().replace("Change", "Last change"))
-            assert events.wait_for(lambda e: "Last change" in e.data.get("title", ""),
-                                   timeout=3) is not None
+            assert (
+                events.wait_for(lambda e: "Last change" in e.data.get("title", ""), timeout=3)
+                is not None
+            )
         took = assert_stops_cleanly(server, sheet)
-    print(f"\n{churn.rounds} aborted streams; slowest /game.json {max(times):.3f} s; SIGTERM "
-          f"{took:.3f} s")
+    print(
+        f"\n{churn.rounds} aborted streams; slowest /game.json {max(times):.3f} s; SIGTERM "
+        f"{took:.3f} s"
+    )
     assert max(times) < 2.0  # (hung, it was the client's 10 s timeout)
 
 
@@ -166,8 +170,10 @@ def test_ten_minutes_of_aborted_streams_with_a_change_a_second(sheet):
         with changing(sheet, 1.0), Churn(lambda: aborted_stream(server, 0.2), 4) as churn:
             times = watch_game_json(server, 600.0, every=0.5)
         took = assert_stops_cleanly(server, sheet)
-    print(f"\n10 min: {churn.rounds} aborted streams, {len(times)} /game.json, slowest "
-          f"{max(times):.3f} s; SIGTERM took {took:.3f} s")
+    print(
+        f"\n10 min: {churn.rounds} aborted streams, {len(times)} /game.json, slowest "
+        f"{max(times):.3f} s; SIGTERM took {took:.3f} s"
+    )
     assert max(times) < 2.0  # (hung, it was the client's 10 s timeout)
 
 
@@ -192,8 +198,10 @@ def test_thousands_of_reconnects_leave_it_answering(sheet):
         status, settled = timed_get(server.url + "game.json")
         assert status == 200 and settled < 1.0, (status, settled)
         stop = assert_stops_cleanly(server, sheet)
-    print(f"\n{count} reconnects in {spent:.1f} s; /game.json right after {took:.3f} s, then "
-          f"{settled:.3f} s; SIGTERM {stop:.3f} s")
+    print(
+        f"\n{count} reconnects in {spent:.1f} s; /game.json right after {took:.3f} s, then "
+        f"{settled:.3f} s; SIGTERM {stop:.3f} s"
+    )
 
 
 def test_idle_sockets_past_the_descriptor_limit_leave_the_page_and_add_working(sheet):
@@ -213,9 +221,13 @@ def test_idle_sockets_past_the_descriptor_limit_leave_the_page_and_add_working(s
                     pass
             status, took = timed_get(server.url)
             assert status == 200 and took < 2.0, (status, took)
-            done = subprocess.run([sys.executable, "-m", "wizard_cli", "add", str(sheet),
-                                   "--bids", "Olga=2", "-q"], cwd=ROOT, capture_output=True,
-                                  text=True, timeout=60)
+            done = subprocess.run(
+                [sys.executable, "-m", "wizard_cli", "add", str(sheet), "--bids", "Olga=2", "-q"],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
             assert done.returncode == 0, done.stderr
             deadline = time.monotonic() + 3
             while time.monotonic() < deadline:
@@ -230,11 +242,14 @@ def test_idle_sockets_past_the_descriptor_limit_leave_the_page_and_add_working(s
                 sock.close()
     assert let_go >= 300 - 128  # at most half the limit held
     assert len(server.stderr) < 5000  # no flood of messages
-    print(f"\n300 idle sockets at 256 open files: {let_go} closed at once; page {took:.3f} s;"
-          f" SIGTERM {took_stop:.3f} s")
+    print(
+        f"\n300 idle sockets at 256 open files: {let_go} closed at once; page {took:.3f} s;"
+        f" SIGTERM {took_stop:.3f} s"
+    )
 
 
 # --- the sheet's path -----------------------------------------------------------------------
+
 
 def test_a_fifo_swapped_in_for_the_sheet_is_a_problem_not_a_hang(sheet):
     with Server(sheet) as server, Events(server.url) as events:
@@ -257,6 +272,7 @@ def test_a_fifo_swapped_in_for_the_sheet_is_a_problem_not_a_hang(sheet):
 
 # --- a write waiting for another process's lock -------------------------------------------
 
+
 def test_sigterm_while_a_write_waits_for_the_lock_stops_within_2_s_and_writes_nothing(sheet):
     """Once: 7.6 s to exit, a 500 with a traceback for the phone, and the bid written after
     all. Now the wait ends at shutdown and the phone is told nothing was written."""
@@ -265,8 +281,12 @@ def test_sigterm_while_a_write_waits_for_the_lock_stops_within_2_s_and_writes_no
         holder = os.open(lock_path(os.path.realpath(sheet)), os.O_RDWR | os.O_CREAT, 0o644)
         fcntl.flock(holder, fcntl.LOCK_EX)  # another wizard command is writing
         answers: list = []
-        phone = threading.Thread(target=lambda: answers.append(server.post(
-            "/api/bid", {"round": 7, "player": "Olga", "bid": 1})), daemon=True)
+        phone = threading.Thread(
+            target=lambda: answers.append(
+                server.post("/api/bid", {"round": 7, "player": "Olga", "bid": 1})
+            ),
+            daemon=True,
+        )
         try:
             phone.start()
             time.sleep(1.0)  # the write is waiting for the lock now
@@ -285,20 +305,24 @@ def test_sigterm_while_a_write_waits_for_the_lock_stops_within_2_s_and_writes_no
 
 # --- bodies ------------------------------------------------------------------------------------
 
+
 def test_a_client_gone_mid_body_is_one_line_on_stderr(sheet):
     with Server(sheet, "--entry") as server:
         host, port = address(server)
         with socket.create_connection((host, port), timeout=5) as sock:
-            sock.sendall(f"POST /api/bid HTTP/1.1\r\nHost: {host}:{port}\r\n"
-                         f"Content-Type: application/json\r\nX-Wizard-Token: {server.token}\r\n"
-                         "Content-Length: 100\r\n\r\n{\"round\": 7".encode())
+            sock.sendall(
+                f"POST /api/bid HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                f"Content-Type: application/json\r\nX-Wizard-Token: {server.token}\r\n"
+                'Content-Length: 100\r\n\r\n{"round": 7'.encode()
+            )
             time.sleep(0.3)
         time.sleep(0.5)
         assert timed_get(server.url + "game.json")[0] == 200
         assert_stops_cleanly(server, sheet)
     said = [line for line in server.stderr.splitlines() if "client left" in line]
-    assert said == ["wizard serve: a client left before its request had arrived: nothing was "
-                    "written"]
+    assert said == [
+        "wizard serve: a client left before its request had arrived: nothing was written"
+    ]
 
 
 def test_odd_bodies_never_put_a_traceback_on_stderr(sheet):
@@ -306,21 +330,29 @@ def test_odd_bodies_never_put_a_traceback_on_stderr(sheet):
     with Server(sheet, "--entry") as server:
         post = server.post
         answers = [
-            post("/api/bid", {"round": 7, "player": "Olga", "bid": 2 ** 63}).status_code,
-            post("/api/bid", {"round": 2 ** 63, "player": "Olga", "bid": 1}).status_code,
+            post("/api/bid", {"round": 7, "player": "Olga", "bid": 2**63}).status_code,
+            post("/api/bid", {"round": 2**63, "player": "Olga", "bid": 1}).status_code,
             post("/api/undo", {"round": 7}).status_code,
         ]
-        nested = httpx.post(server.url + "api/bid", content=b"[" * 4000, timeout=10,
-                            headers={"Content-Type": "application/json",
-                                     "X-Wizard-Token": server.token})
-        utf16 = httpx.post(server.url + "api/bid", timeout=10,
-                           content='{"round": 7, "player": "Olga", "bid": 1}'.encode("utf-16"),
-                           headers={"Content-Type": "application/json",
-                                    "X-Wizard-Token": server.token})
+        nested = httpx.post(
+            server.url + "api/bid",
+            content=b"[" * 4000,
+            timeout=10,
+            headers={"Content-Type": "application/json", "X-Wizard-Token": server.token},
+        )
+        utf16 = httpx.post(
+            server.url + "api/bid",
+            timeout=10,
+            content='{"round": 7, "player": "Olga", "bid": 1}'.encode("utf-16"),
+            headers={"Content-Type": "application/json", "X-Wizard-Token": server.token},
+        )
         for wrong in (None, "wrong"):  # without the token too
-            httpx.post(server.url + "api/bid", content=b"{" * 4000, timeout=10,
-                       headers={"Content-Type": "application/json",
-                                "X-Wizard-Token": wrong or ""})
+            httpx.post(
+                server.url + "api/bid",
+                content=b"{" * 4000,
+                timeout=10,
+                headers={"Content-Type": "application/json", "X-Wizard-Token": wrong or ""},
+            )
         assert_stops_cleanly(server, sheet)
     assert answers == [422, 422, 422]
     assert nested.status_code == 400 and utf16.status_code == 400
@@ -328,6 +360,7 @@ def test_odd_bodies_never_put_a_traceback_on_stderr(sheet):
 
 
 # --- the cap on connections and the deadline for a request to arrive ----------------------
+
 
 @contextmanager
 def uvicorn_thread(sheet: Path, cap: int, arrival: float):
@@ -344,8 +377,11 @@ def uvicorn_thread(sheet: Path, cap: int, arrival: float):
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     app = create_app(SheetWatch(inputs([str(sheet)], RuleOptions())), "t" * 32, None)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
-                                           http=bounded_protocol(cap, arrival)))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app, log_level="warning", access_log=False, http=bounded_protocol(cap, arrival)
+        )
+    )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
@@ -369,8 +405,9 @@ def first_bytes(sock: socket.socket, timeout: float = 3.0) -> bytes:
 
 def test_past_the_cap_an_idle_connection_makes_room_else_the_new_one_is_refused(sheet):
     with uvicorn_thread(sheet, cap=3, arrival=30) as port:
-        streams = [httpx.stream("GET", f"http://127.0.0.1:{port}/events", timeout=10)
-                   for _ in range(3)]
+        streams = [
+            httpx.stream("GET", f"http://127.0.0.1:{port}/events", timeout=10) for _ in range(3)
+        ]
         for stream in streams[:2]:
             stream.__enter__()
         try:
@@ -398,9 +435,10 @@ def test_a_request_that_does_not_arrive_in_time_is_closed(sheet):
         trickle = socket.create_connection(("127.0.0.1", port))
         trickle.sendall(b"GET /game.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never ends
         body = socket.create_connection(("127.0.0.1", port))
-        body.sendall(b"POST /api/bid HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 50\r\n"
-                     b"Content-Type: application/json\r\nX-Wizard-Token: " + b"t" * 32
-                     + b"\r\n\r\n{")  # a body that stops
+        body.sendall(
+            b"POST /api/bid HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 50\r\n"
+            b"Content-Type: application/json\r\nX-Wizard-Token: " + b"t" * 32 + b"\r\n\r\n{"
+        )  # a body that stops
         started = time.monotonic()
         answers = [first_bytes(s) for s in (silent, trickle)]
         closed = first_bytes(body, 5)
@@ -421,9 +459,10 @@ def test_sigterm_with_a_stalled_body_and_stalled_stream_readers_is_clean(sheet):
         host, port = address(server)
         head = f"Host: {host}:{port}\r\n".encode()
         body = socket.create_connection((host, port))
-        body.sendall(b"POST /api/bid HTTP/1.1\r\n" + head + b"Content-Type: application/json"
-                     b"\r\nX-Wizard-Token: " + server.token.encode()
-                     + b"\r\nContent-Length: 50\r\n\r\n{")
+        body.sendall(
+            b"POST /api/bid HTTP/1.1\r\n" + head + b"Content-Type: application/json"
+            b"\r\nX-Wizard-Token: " + server.token.encode() + b"\r\nContent-Length: 50\r\n\r\n{"
+        )
         readers = []
         for _ in range(5):
             reader = socket.socket()
@@ -434,8 +473,9 @@ def test_sigterm_with_a_stalled_body_and_stalled_stream_readers_is_clean(sheet):
         text = sheet.read_text()
         for count in range(40):  # big updates nobody reads: the writes back up
             saved = sheet.with_name(".saving")
-            saved.write_text(text.replace("title: Saturday, big table",
-                                          f"title: {count} {'x' * 20000}"))
+            saved.write_text(
+                text.replace("title: Saturday, big table", f"title: {count} {'x' * 20000}")
+            )
             os.replace(saved, sheet)
             time.sleep(0.05)
         time.sleep(0.5)

@@ -100,9 +100,14 @@ def test_serve_refuses_a_token_file_others_can_read_exit_1_one_line(sheet, tmp_p
     kept = tmp_path / "wizard" / "serve-token"
     entry_token(kept)
     os.chmod(kept, 0o644)
-    done = subprocess.run([sys.executable, "-m", "wizard_cli", "serve", str(sheet), "--entry",
-                           "--port", "0"], cwd=ROOT, capture_output=True, text=True, timeout=30,
-                          env=dict(os.environ, XDG_STATE_HOME=str(tmp_path)))
+    done = subprocess.run(
+        [sys.executable, "-m", "wizard_cli", "serve", str(sheet), "--entry", "--port", "0"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=dict(os.environ, XDG_STATE_HOME=str(tmp_path)),
+    )
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1, done.stderr
     assert "others can read the entry token" in done.stderr

@@ -38,13 +38,33 @@ rounds:
 
 # --- scoring and output ---------------------------------------------------------------------
 
+
 def test_the_table_shows_the_cloud_and_the_bomb(write):
     path = write("s.yaml", SHEET)
     result = run("score", path)
     assert result.exit_code == 0, result.stderr
     rows = result.stdout.splitlines()
-    assert rows[5].split() == ["2", "2,", "bomb", "Ben", "1/1", "→", "+30", "=", "50",
-                               "0/0", "→", "+20", "=", "50", "0/0", "→", "+20", "=", "40"]
+    assert rows[5].split() == [
+        "2",
+        "2,",
+        "bomb",
+        "Ben",
+        "1/1",
+        "→",
+        "+30",
+        "=",
+        "50",
+        "0/0",
+        "→",
+        "+20",
+        "=",
+        "50",
+        "0/0",
+        "→",
+        "+20",
+        "=",
+        "40",
+    ]
     assert "1+1/2 → +40 = 90" in rows[6]  # SPEC §5's cell: bid called, change, tricks
     assert "Game over — Anna wins" in result.stdout
 
@@ -72,26 +92,31 @@ def test_the_bid_as_called_stays_for_the_dealer_rule_and_the_penalty(write):
     """SPEC §1: the dealer restriction and balancedBidPenalty judge the bids as called; the
     round is scored with the changed bid. Round 1: Anna deals, bids called 0+1+0 = 1 = the hand
     size (the penalty), Ben's Cloud makes his 1 a 0 and he took none: a made zero."""
-    path = write("s.yaml", """\
+    path = write(
+        "s.yaml",
+        """\
 players: [Anna, Ben, Cara]
 settings: {specialCards: true, balancedBidPenalty: 10, roundMode: custom, customRoundCount: 1}
 rounds:
   - bids: [0, 1, 0]
     tricks: [1, 0, 0]
     cloud: {Anna: 1}
-""")
+""",
+    )
     results = score_json(path)["rounds"][0]["results"]
     # Anna called 0, the Cloud made it 1, she took 1: 30, less the dealer's 10.
     assert [results[name]["points"] for name in ("Anna", "Ben", "Cara")] == [20, -10, 20]
 
 
 def test_the_last_round_has_a_trump_with_special_cards(write):
-    text = "players: [A, B, C, D, E, F]\nsettings: {roundMode: quickPlay%s}\nrounds:\n" + \
-        "".join(f"  - bids: [0, 0, 0, 0, 0, 0]\n    tricks: [{size}, 0, 0, 0, 0, 0]\n"
-                for size in (2, 4, 6, 8))
+    text = "players: [A, B, C, D, E, F]\nsettings: {roundMode: quickPlay%s}\nrounds:\n" + "".join(
+        f"  - bids: [0, 0, 0, 0, 0, 0]\n    tricks: [{size}, 0, 0, 0, 0, 0]\n"
+        for size in (2, 4, 6, 8)
+    )
     classic = json.loads(run("next", write("c.yaml", text % ""), "-f", "json").stdout)
-    special = json.loads(run("next", write("s.yaml", text % ", specialCards: true"),
-                             "-f", "json").stdout)
+    special = json.loads(
+        run("next", write("s.yaml", text % ", specialCards: true"), "-f", "json").stdout
+    )
     assert (classic["handSize"], classic["noTrump"]) == (10, True)
     assert (special["handSize"], special["noTrump"]) == (10, False)
     human = run("next", write("s2.yaml", text % ", specialCards: true")).stdout
@@ -102,11 +127,13 @@ def test_score_sample_anniversary_sheet():
     data = score_json(ANNIVERSARY)
     assert data["status"]["finished"] is True
     assert sum(r["bomb"] for r in data["rounds"]) == 1
-    assert sum(res["cloud"] is not None for r in data["rounds"]
-               for res in r["results"].values()) == 1
+    assert (
+        sum(res["cloud"] is not None for r in data["rounds"] for res in r["results"].values()) == 1
+    )
 
 
 # --- validation -----------------------------------------------------------------------------
+
 
 def test_a_bomb_or_a_cloud_without_special_cards_names_the_setting(write):
     path = write("s.yaml", SHEET.replace("specialCards: true, ", ""))
@@ -114,7 +141,8 @@ def test_a_bomb_or_a_cloud_without_special_cards_names_the_setting(write):
         f"{path}:8: round 2: a Bomb is recorded, but specialCards is off (set specialCards: true "
         "for the anniversary editions' special cards)",
         f"{path}:10: round 3, Anna: a Cloud is recorded, but specialCards is off (set "
-        "specialCards: true for the anniversary editions' special cards)"]
+        "specialCards: true for the anniversary editions' special cards)",
+    ]
     assert run("check", path, "--set", "specialCards=true").exit_code == 0
 
 
@@ -122,11 +150,14 @@ def test_tricks_with_the_bomb_add_up_to_one_less(write):
     path = write("s.yaml", SHEET.replace("tricks: [1, 0, 0]", "tricks: [1, 1, 0]"))
     assert problems(path) == [
         f"{path}:7: round 2: tricks add up to 2, 1 more than the 1 of a hand size of 2 with the "
-        "Bomb (nobody takes its trick)"]
+        "Bomb (nobody takes its trick)"
+    ]
 
 
 def test_every_problem_of_a_cloud_is_located(write):
-    path = write("s.yaml", """\
+    path = write(
+        "s.yaml",
+        """\
 players: [Anna, Ben, Cara]
 settings: {specialCards: true, roundMode: custom, customRoundCount: 6}
 rounds:
@@ -147,7 +178,8 @@ rounds:
     cloud: {Ann: 1}
   - bids: {Anna: 1}
     cloud: {Anna: -1}
-""")
+""",
+    )
     assert problems(path) == [
         f"{path}:6: round 1, Anna: the Cloud goes to the player who took its trick, but this "
         "player took no trick",
@@ -155,11 +187,14 @@ rounds:
         f"{path}:12: round 3, Anna: the Cloud changes a bid by 1 or -1, not 2",
         f"{path}:15: round 4: cloud names 2 players; the Cloud changes one player's bid",
         f"{path}:18: round 5: cloud names unknown player 'Ann' (did you mean 'Anna'?)",
-        f"{path}:20: round 6, Anna: the Cloud is recorded once every bid of the round is in"]
+        f"{path}:20: round 6, Anna: the Cloud is recorded once every bid of the round is in",
+    ]
 
 
 def test_a_bomb_in_the_round_in_play_and_a_bad_bomb_value(write):
-    path = write("s.yaml", """\
+    path = write(
+        "s.yaml",
+        """\
 players: [Anna, Ben, Cara]
 settings: {specialCards: true}
 rounds:
@@ -168,27 +203,33 @@ rounds:
     bomb: maybe
   - bids: [0, 1, 0]
     bomb: true
-""")
+""",
+    )
     assert problems(path) == [
         f"{path}:5: round 1: tricks add up to 0, 1 short of the hand size of 1",
         f"{path}:6: round 1: bomb must be true or false, not 'maybe'",
-        f"{path}:8: round 2: the Bomb is recorded with the round's tricks, not before them"]
+        f"{path}:8: round 2: the Bomb is recorded with the round's tricks, not before them",
+    ]
 
 
 def test_a_cloud_in_the_round_in_play_once_every_bid_is_in(write):
-    path = write("s.yaml", """\
+    path = write(
+        "s.yaml",
+        """\
 players: [Anna, Ben, Cara]
 settings: {specialCards: true}
 rounds:
   - bids: [1, 0, 0]
     cloud: {Anna: -1}
-""")
+""",
+    )
     data = score_json(path)
     assert data["rounds"][0]["results"]["Anna"]["cloud"] == -1
     assert run("score", path).stdout.splitlines()[4].split()[3] == "1-1/?"
 
 
 # --- dealerRuleFrom -------------------------------------------------------------------------
+
 
 def test_the_dealer_rule_only_from_a_hand_size_on(write):
     text = """\
@@ -204,23 +245,31 @@ rounds:
     # Round 1 deals 1 card: no restriction; round 2 deals 2: Ben deals and may not bid 1.
     assert problems(path) == [
         f"{path}:6: round 2, Ben: the dealer may not bid 1 under screwTheDealer=always: the bids "
-        "would add up to the hand size of 2"]
+        "would add up to the hand size of 2"
+    ]
     first = problems(write("t.yaml", text % 1))[0]
     assert first.startswith(f"{path.parent}/t.yaml:4: round 1, Anna")
     assert run("check", write("u.yaml", text % 3)).exit_code == 0
-    first = json.loads(run("next", write("n.yaml", text.split("rounds:")[0]
-                                         % 2 + "rounds:\n  - bids: [null, 0, 0]\n"),
-                           "-f", "json").stdout)
+    first = json.loads(
+        run(
+            "next",
+            write("n.yaml", text.split("rounds:")[0] % 2 + "rounds:\n  - bids: [null, 0, 0]\n"),
+            "-f",
+            "json",
+        ).stdout
+    )
     assert first["forbiddenDealerBid"] is None  # a one-card round, under dealerRuleFrom: 2
 
 
 def test_dealer_rule_from_is_a_checked_setting(write):
     path = write("s.yaml", "players: [A, B, C]\nsettings: {dealerRuleFrom: 0}\n")
     assert problems(path) == [
-        f"{path}:2: setting dealerRuleFrom: 0 is not allowed (allowed: 1–20 in steps of 1)"]
+        f"{path}:2: setting dealerRuleFrom: 0 is not allowed (allowed: 1–20 in steps of 1)"
+    ]
 
 
 # --- compare, rules -------------------------------------------------------------------------
+
 
 def test_a_preset_naming_special_cards_is_refused(write):
     presets = write("p.yaml", "mine:\n  specialCards: true\n")
@@ -228,45 +277,72 @@ def test_a_preset_naming_special_cards_is_refused(write):
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (
         f"{presets}:2: preset 'mine': specialCards cannot be set in a preset (presets change "
-        "scoring and bidding rules, never how the cards were dealt)\n")
+        "scoring and bidding rules, never how the cards were dealt)\n"
+    )
 
 
 def test_rules_lists_the_two_settings():
     doc = json.loads(run("rules", "-f", "json").stdout)
     by_key = {s["key"]: s for s in doc["settings"]}
-    assert (by_key["dealerRuleFrom"]["default"], by_key["dealerRuleFrom"]["minimum"],
-            by_key["dealerRuleFrom"]["maximum"]) == (1, 1, 20)
+    assert (
+        by_key["dealerRuleFrom"]["default"],
+        by_key["dealerRuleFrom"]["minimum"],
+        by_key["dealerRuleFrom"]["maximum"],
+    ) == (1, 1, 20)
     assert by_key["specialCards"]["type"] == "bool"
 
 
 # --- CSV and convert ------------------------------------------------------------------------
 
+
 def test_a_long_csv_in_german_carries_the_bomb_and_the_cloud(write):
-    path = write("s.csv", "Runde,Spieler,Ansage,Stiche,Bombe,Wolke\n"
-                          "1,A,0,0,,\n1,B,1,1,,\n1,C,0,0,,\n"
-                          "2,A,1,1,nein,\n2,B,0,0,ja,\n2,C,0,0,,\n"
-                          "3,A,1,2,,+1\n3,B,1,1,,\n3,C,1,0,,\n")
-    data = json.loads(run("score", path, "--set", "roundMode=custom", "--set",
-                          "customRoundCount=3", "-f", "json").stdout)
+    path = write(
+        "s.csv",
+        "Runde,Spieler,Ansage,Stiche,Bombe,Wolke\n"
+        "1,A,0,0,,\n1,B,1,1,,\n1,C,0,0,,\n"
+        "2,A,1,1,nein,\n2,B,0,0,ja,\n2,C,0,0,,\n"
+        "3,A,1,2,,+1\n3,B,1,1,,\n3,C,1,0,,\n",
+    )
+    data = json.loads(
+        run(
+            "score", path, "--set", "roundMode=custom", "--set", "customRoundCount=3", "-f", "json"
+        ).stdout
+    )
     assert data["settings"]["specialCards"] is True  # implied by the Bomb (SPEC §3)
     assert [r["bomb"] for r in data["rounds"]] == [False, True, False]
-    assert data["rounds"][2]["results"]["A"] == {"bid": 1, "tricks": 2, "points": 40,
-                                                  "total": 90, "cloud": 1}
-    refused = run("check", path, "--set", "roundMode=custom", "--set", "customRoundCount=3",
-                  "--set", "specialCards=false")
+    assert data["rounds"][2]["results"]["A"] == {
+        "bid": 1,
+        "tricks": 2,
+        "points": 40,
+        "total": 90,
+        "cloud": 1,
+    }
+    refused = run(
+        "check",
+        path,
+        "--set",
+        "roundMode=custom",
+        "--set",
+        "customRoundCount=3",
+        "--set",
+        "specialCards=false",
+    )
     assert refused.exit_code == 1
     assert refused.stderr.splitlines()[0] == (
         f"{path}:6: round 2: a Bomb is recorded, but specialCards is off (set specialCards: true "
-        "for the anniversary editions' special cards)")
+        "for the anniversary editions' special cards)"
+    )
 
 
 def test_csv_special_cells_that_are_no_value_are_located(write):
-    path = write("s.csv", "round,player,bid,tricks,bomb,cloud\n"
-                          "1,A,0,0,maybe,\n1,B,1,1,,2\n1,C,0,0,,\n")
+    path = write(
+        "s.csv", "round,player,bid,tricks,bomb,cloud\n1,A,0,0,maybe,\n1,B,1,1,,2\n1,C,0,0,,\n"
+    )
     assert problems(path, "--set", "roundMode=custom", "--set", "customRoundCount=1") == [
         f"{path}:2: round 1, A: bomb 'maybe' is not yes or no (yes, y, x, 1, true, ja; no, n, "
         "0, false, nein or empty)",
-        f"{path}:3: round 1, B: the Cloud changes a bid by +1 or -1, not '2'"]
+        f"{path}:3: round 1, B: the Cloud changes a bid by +1 or -1, not '2'",
+    ]
 
 
 def test_convert_keeps_the_bomb_and_the_cloud_both_ways(tmp_path):
@@ -288,19 +364,23 @@ def test_convert_keeps_the_bomb_and_the_cloud_both_ways(tmp_path):
 
 # --- the invariants (hypothesis) ------------------------------------------------------------
 
+
 @st.composite
 def games(draw):
     """A finished custom game of 3–6 players under drawn rules, with a Bomb and a Cloud drawn
     for some rounds (each legal), as rounds of (bids, tricks, bomb, cloud)."""
     count = draw(st.integers(3, 6))
     rounds = draw(st.integers(1, 60 // count if 60 // count < 6 else 6))
-    rules = {"roundMode": "custom", "customRoundCount": rounds, "specialCards": True,
-             "zeroBidScoring": draw(st.sampled_from(["flatBonus", "doubleBonus",
-                                                     "perCardBonus"])),
-             "balancedBidPenalty": draw(st.sampled_from([0, 10])),
-             "finalRoundBonus": draw(st.sampled_from([0, 20])),
-             "perfectGameBonus": draw(st.sampled_from([0, 50])),
-             "tieBreak": draw(st.sampled_from(["shareWin", "totalBids", "madeBids"]))}
+    rules = {
+        "roundMode": "custom",
+        "customRoundCount": rounds,
+        "specialCards": True,
+        "zeroBidScoring": draw(st.sampled_from(["flatBonus", "doubleBonus", "perCardBonus"])),
+        "balancedBidPenalty": draw(st.sampled_from([0, 10])),
+        "finalRoundBonus": draw(st.sampled_from([0, 20])),
+        "perfectGameBonus": draw(st.sampled_from([0, 50])),
+        "tieBreak": draw(st.sampled_from(["shareWin", "totalBids", "madeBids"])),
+    }
     made = []
     for size in range(1, rounds + 1):
         bomb = draw(st.booleans())
@@ -324,8 +404,9 @@ def scored(count, rules, made, specials=True):
     names = [f"P{seat}" for seat in range(count)]
     records = []
     for number, (bids, tricks, bomb, cloud) in enumerate(made, 1):
-        record = RoundRecord(number, number, list(bids), [number] * count, list(tricks),
-                             [number] * count)
+        record = RoundRecord(
+            number, number, list(bids), [number] * count, list(tricks), [number] * count
+        )
         if specials:
             record.bomb, record.cloud = bomb, cloud
         records.append(record)
@@ -343,18 +424,21 @@ def test_a_cloud_changes_only_its_players_points(game):
     for index, (_bids, _tricks, bomb, cloud) in enumerate(made):
         if cloud is None:
             continue
-        without = [(b, t, bomb, c if i != index else None)
-                   for i, (b, t, bomb, c) in enumerate(made)]
+        without = [
+            (b, t, bomb, c if i != index else None) for i, (b, t, bomb, c) in enumerate(made)
+        ]
         other, _ = scored(count, rules, without)
         if other is None:
             continue
-        mine = with_clouds.scored.points[index * count:(index + 1) * count]
-        theirs = other.scored.points[index * count:(index + 1) * count]
-        assert [seat for seat in range(count) if mine[seat] != theirs[seat]] in (
-            [], [cloud[0]])
+        mine = with_clouds.scored.points[index * count : (index + 1) * count]
+        theirs = other.scored.points[index * count : (index + 1) * count]
+        assert [seat for seat in range(count) if mine[seat] != theirs[seat]] in ([], [cloud[0]])
         # Every other round's points are the same.
-        assert all(with_clouds.scored.points[i] == other.scored.points[i]
-                   for i in range(len(other.scored.points)) if i // count != index)
+        assert all(
+            with_clouds.scored.points[i] == other.scored.points[i]
+            for i in range(len(other.scored.points))
+            if i // count != index
+        )
 
 
 @settings(max_examples=150, deadline=None)
@@ -388,10 +472,10 @@ def test_a_game_with_no_special_card_scores_as_before(game):
     assert not found
     classic, _ = scored(count, dict(rules, specialCards=False), plain)
     assert [(s.player, s.rank, s.score, s.bonus) for s in special.standings] == [
-        (s.player, s.rank, s.score, s.bonus) for s in classic.standings]
+        (s.player, s.rank, s.score, s.bonus) for s in classic.standings
+    ]
     assert special.scored.points == classic.scored.points
     assert classic.scored.clouds is None and special.scored.clouds is None
-
 
 
 # --- add, edit, undo ----------------------------------------------------------------------
@@ -405,9 +489,15 @@ rounds: []
 
 def test_add_then_undo_the_bomb_and_the_cloud_restores_every_step(write):
     path = write("s.yaml", BLANK)
-    steps = [["--bids", "0,1,0"], ["--tricks", "0,0,0", "--bomb"], ["--bids", "1,1,0"],
-             ["--cloud", "ben=+1"], ["--tricks", "0,2,0"], ["--bids", "1,1,1"],
-             ["--tricks", "2,0,0", "--cloud", "Anna=1", "--bomb"]]
+    steps = [
+        ["--bids", "0,1,0"],
+        ["--tricks", "0,0,0", "--bomb"],
+        ["--bids", "1,1,0"],
+        ["--cloud", "ben=+1"],
+        ["--tricks", "0,2,0"],
+        ["--bids", "1,1,1"],
+        ["--tricks", "2,0,0", "--cloud", "Anna=1", "--bomb"],
+    ]
     texts = [path.read_text()]
     for step in steps:
         result = run("add", path, *step, "-q")
@@ -417,8 +507,13 @@ def test_add_then_undo_the_bomb_and_the_cloud_restores_every_step(write):
     assert "    cloud: {Ben: 1}\n    tricks: [0, 2, 0]\n" in texts[5]
     assert texts[7].endswith("    tricks: [2, 0, 0]\n    bomb: true\n    cloud: {Anna: 1}\n")
     data = score_json(path)
-    assert data["rounds"][2]["results"]["Anna"] == {"bid": 1, "tricks": 2, "points": 40,
-                                                     "total": 50, "cloud": 1}
+    assert data["rounds"][2]["results"]["Anna"] == {
+        "bid": 1,
+        "tricks": 2,
+        "points": 40,
+        "total": 50,
+        "cloud": 1,
+    }
     for text in reversed(texts[:-1]):
         said = run("undo", path, "-q")
         assert said.exit_code == 0, said.stderr
@@ -437,7 +532,8 @@ def test_undo_says_what_it_took_back(write):
     result = run("undo", path)
     assert result.stderr.splitlines()[0] == (
         f"{path}: round 1: removed its tricks (Anna 1, Ben 0, Cara 0): the round is in play "
-        "again, and the Cloud (Anna -1)")
+        "again, and the Cloud (Anna -1)"
+    )
 
 
 def test_a_refused_add_writes_nothing(write):
@@ -445,15 +541,23 @@ def test_a_refused_add_writes_nothing(write):
     run("add", path, "--bids", "0,1,0", "-q")
     before = path.read_text()
     for options, message in [
-            (["--tricks", "0,1,0", "--bomb"], "round 1: tricks add up to 1, 1 more than the 0 "
-                                              "of a hand size of 1 with the Bomb (nobody takes "
-                                              "its trick)"),
-            (["--cloud", "Anna=+1", "--tricks", "0,1,0"],
-             "round 1, Anna: the Cloud goes to the player who took its trick, but this player "
-             "took no trick"),
-            (["--cloud", "Ben=+2"], "--cloud Ben=+2: give the player and the change of their "
-                                    "bid, NAME=+1 or NAME=-1"),
-            (["--bomb", "--bids", "0,1,0"], "--bomb is recorded with the round's --tricks")]:
+        (
+            ["--tricks", "0,1,0", "--bomb"],
+            "round 1: tricks add up to 1, 1 more than the 0 "
+            "of a hand size of 1 with the Bomb (nobody takes "
+            "its trick)",
+        ),
+        (
+            ["--cloud", "Anna=+1", "--tricks", "0,1,0"],
+            "round 1, Anna: the Cloud goes to the player who took its trick, but this player "
+            "took no trick",
+        ),
+        (
+            ["--cloud", "Ben=+2"],
+            "--cloud Ben=+2: give the player and the change of their bid, NAME=+1 or NAME=-1",
+        ),
+        (["--bomb", "--bids", "0,1,0"], "--bomb is recorded with the round's --tricks"),
+    ]:
         result = run("add", path, *options)
         assert result.exit_code == 1, options
         assert result.stderr.splitlines()[0].endswith(message), result.stderr
@@ -461,8 +565,10 @@ def test_a_refused_add_writes_nothing(write):
     early = write("e.yaml", BLANK)
     run("add", early, "--bids", "Ben=1", "-q")
     result = run("add", early, "--cloud", "Ben=1")
-    assert result.stderr == (f"{early}: round 1: the Cloud is recorded once every bid of the "
-                             "round is in (Cara bids next)\n")
+    assert result.stderr == (
+        f"{early}: round 1: the Cloud is recorded once every bid of the "
+        "round is in (Cara bids next)\n"
+    )
     classic = write("c.yaml", "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [0, 1, 0]\n")
     result = run("add", classic, "--tricks", "0,0,0", "--bomb")
     assert result.exit_code == 1 and "specialCards: true" in result.stderr
@@ -472,8 +578,10 @@ def test_edit_gives_and_takes_the_bomb_and_the_cloud(write):
     path = write("s.yaml", SHEET)
     result = run("edit", path, "--round", "2", "--no-bomb", "--tricks", "1,1,0")
     assert result.exit_code == 0, result.stderr
-    assert result.stderr.splitlines() == [f"{path}: round 2, Ben: tricks 0 → 1",
-                                          f"{path}: round 2: bomb true → false"]
+    assert result.stderr.splitlines() == [
+        f"{path}: round 2, Ben: tricks 0 → 1",
+        f"{path}: round 2: bomb true → false",
+    ]
     result = run("edit", path, "--round", "3", "--cloud", "Ben=-1", "-q")
     assert result.exit_code == 0, result.stderr
     assert "cloud:  {Ben: -1}" in path.read_text()
@@ -497,24 +605,40 @@ def test_who_can_still_win_widens_for_a_cloud_in_the_round_in_play(write):
         def load(path):
             return check_sheet(next(iter(read_sheets(str(path))))).validated
 
-    text = ("players: [Anna, Ben, Cara]\nsettings: {roundMode: custom, customRoundCount: 2%s}\n"
-            "rounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n  - bids: [1, 0, 1]\n%s")
+    text = (
+        "players: [Anna, Ben, Cara]\nsettings: {roundMode: custom, customRoundCount: 2%s}\n"
+        "rounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n  - bids: [1, 0, 1]\n%s"
+    )
     classic = score_bounds(wizard_cli.load(write("c.yaml", text % ("", ""))).result)
-    special = score_bounds(wizard_cli.load(write("s.yaml", text % (", specialCards: true",
-                                                                    ""))).result)
+    special = score_bounds(
+        wizard_cli.load(write("s.yaml", text % (", specialCards: true", ""))).result
+    )
     # Anna (bid 1 of 2): made 1 is 30, made 2 is 40; missed by 1 or 2 at most 10 or 20.
     assert (classic[0][0], special[0][0]) == (30 + 30, 30 + 40)
     assert (classic[1][0], special[1][0]) == (30 - 10, 30 - 20)
-    clouded = score_bounds(wizard_cli.load(write("d.yaml", text % (
-        ", specialCards: true", "    cloud: {Ben: 1}\n"))).result)
+    clouded = score_bounds(
+        wizard_cli.load(
+            write("d.yaml", text % (", specialCards: true", "    cloud: {Ben: 1}\n"))
+        ).result
+    )
     assert clouded[0][1] == 20 + 30  # Ben's bid is 1 now: made, 30
     assert clouded[0][0] == 30 + 30  # the round's one Cloud is spent: Anna's bid stays 1
 
 
 # --- play -----------------------------------------------------------------------------------
 
-PLAYED = ["play", "g.yaml", "--players", "Anna,Ben,Cara", "--set", "specialCards=true",
-          "--set", "roundMode=custom", "--set", "customRoundCount=2"]
+PLAYED = [
+    "play",
+    "g.yaml",
+    "--players",
+    "Anna,Ben,Cara",
+    "--set",
+    "specialCards=true",
+    "--set",
+    "roundMode=custom",
+    "--set",
+    "customRoundCount=2",
+]
 
 
 def test_play_asks_bomb_or_cloud_once_the_bids_are_in(tmp_path, monkeypatch):
@@ -531,8 +655,10 @@ def test_play_asks_bomb_or_cloud_once_the_bids_are_in(tmp_path, monkeypatch):
     assert result.stderr.splitlines()[0].startswith("--cloud: unknown player 'Cora'")
     assert "round 2: removed the Cloud (Cara +1)" in result.stderr
     text = (tmp_path / "g.yaml").read_text()
-    assert text.endswith("    tricks: [0, 0, 0]\n    bomb: true\n"
-                         "  - bids:   [0, 1, 1]\n    cloud: {Cara: 1}\n    tricks: [1, 0, 1]\n")
+    assert text.endswith(
+        "    tricks: [0, 0, 0]\n    bomb: true\n"
+        "  - bids:   [0, 1, 1]\n    cloud: {Cara: 1}\n    tricks: [1, 0, 1]\n"
+    )
     assert "Game over" in out
 
 
@@ -553,8 +679,9 @@ def test_play_through_a_terminal_with_the_bomb_and_the_cloud(tmp_path):
         tty.read_until(b"Game over")
     assert tty.exit_code == 0, bytes(tty.seen)
     text = (tmp_path / "g.yaml").read_text()
-    assert text.endswith("  - bids:   [0, 1, 1]\n    cloud: {Cara: 1}\n    tricks: [0, 0, 1]\n"
-                         "    bomb: true\n")
+    assert text.endswith(
+        "  - bids:   [0, 1, 1]\n    cloud: {Cara: 1}\n    tricks: [0, 0, 1]\n    bomb: true\n"
+    )
 
 
 def test_stats_count_the_bid_as_the_cloud_changed_it(write):
@@ -569,9 +696,17 @@ def test_stats_count_the_bid_as_the_cloud_changed_it(write):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["", "", "x", "no", "ja", "maybe"]),
-                          st.sampled_from(["", "", "", "+1", "-1", "2"])), min_size=9, max_size=9),
-       st.booleans())
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["", "", "x", "no", "ja", "maybe"]),
+            st.sampled_from(["", "", "", "+1", "-1", "2"]),
+        ),
+        min_size=9,
+        max_size=9,
+    ),
+    st.booleans(),
+)
 def test_a_long_csv_places_the_special_cards_in_bulk_as_row_by_row(cells, in_play):
     """A regular game's rows with bomb and cloud cells read in bulk exactly as one by one:
     the same rounds, lines, implied setting and problems (a season keeps its fast path)."""
@@ -589,7 +724,8 @@ def test_a_long_csv_places_the_special_cards_in_bulk_as_row_by_row(cells, in_pla
     assert bulk.settings == general.settings
     assert bulk.problems == general.problems
     assert [(r.bomb, r.bomb_line, r.cloud, r.cloud_line) for r in bulk.rounds] == [
-        (r.bomb, r.bomb_line, r.cloud, r.cloud_line) for r in general.rounds]
+        (r.bomb, r.bomb_line, r.cloud, r.cloud_line) for r in general.rounds
+    ]
 
 
 def test_the_last_bids_and_the_cloud_in_one_add(write):

@@ -45,7 +45,9 @@ def test_a_spliced_text_answers_as_the_whole_text(case, start, end, sub):
     assert text.count(sub[0], start, end) == whole.count(sub[0], start, end)
     found, expected = search(BREAKS, text, start), BREAKS.search(whole, start)
     assert (found and (found.start(), found.end())) == (expected and expected.span())
-    assert [m.start() for m in finditer(BREAKS, text)] == [m.start() for m in BREAKS.finditer(whole)]
+    assert [m.start() for m in finditer(BREAKS, text)] == [
+        m.start() for m in BREAKS.finditer(whole)
+    ]
     assert digest(text) == digest(whole)
 
 

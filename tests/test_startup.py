@@ -10,8 +10,10 @@ from typer.testing import CliRunner
 
 from wizard_cli.cli import app, app_for, command_asked
 
-NAMES = [info.name or typer.main.get_command_name(info.callback.__name__)
-         for info in app.registered_commands]
+NAMES = [
+    info.name or typer.main.get_command_name(info.callback.__name__)
+    for info in app.registered_commands
+]
 
 
 def invoke(typer_app: typer.Typer, args: list[str]):
@@ -32,13 +34,27 @@ def test_the_single_command_app_shows_the_same_help_and_usage_errors(name):
 
 
 def test_the_single_command_app_scores_as_the_whole_app():
-    for args in (["score", str(WORKED)], ["standings", str(WORKED), "-f", "jsonl"],
-                 ["next", str(WORKED), "--zero-bid", "nope"]):
+    for args in (
+        ["score", str(WORKED)],
+        ["standings", str(WORKED), "-f", "jsonl"],
+        ["next", str(WORKED), "--zero-bid", "nope"],
+    ):
         assert invoke(app_for(args), args) == invoke(app, args)
 
 
-@pytest.mark.parametrize("args", [[], ["--help"], ["-h", "score"], ["--version"], ["scor"],
-                                  ["--install-completion"], ["--debug"], ["--debug", "--help"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["--help"],
+        ["-h", "score"],
+        ["--version"],
+        ["scor"],
+        ["--install-completion"],
+        ["--debug"],
+        ["--debug", "--help"],
+    ],
+)
 def test_the_group_itself_is_the_whole_app(args):
     assert app_for(args) is app
 

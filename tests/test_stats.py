@@ -28,18 +28,62 @@ SEASON = SAMPLES / "season.csv"
 #   Dan   made 10/12/11 = 33; zeros 3/4, 6/6, 3/3; over 1/2/3, under 4/1/1; scores 370, 390, 380
 # Every missed bid in the file is missed by exactly one trick, so each average miss is 1.
 SEASON_STATS = [
-    {"player": "Anna", "games": 3, "wins": 2, "averageScore": 410.0, "bestScore": 480,
-     "rounds": 45, "bidAccuracy": 0.7333, "zeroBidsMade": 7, "zeroBidsTried": 9,
-     "averageMiss": 1.0, "overbids": 9, "underbids": 3},
-    {"player": "Cara", "games": 3, "wins": 1, "averageScore": 330.0, "bestScore": 440,
-     "rounds": 45, "bidAccuracy": 0.6, "zeroBidsMade": 3, "zeroBidsTried": 6,
-     "averageMiss": 1.0, "overbids": 10, "underbids": 8},
-    {"player": "Dan", "games": 3, "wins": 0, "averageScore": 380.0, "bestScore": 390,
-     "rounds": 45, "bidAccuracy": 0.7333, "zeroBidsMade": 12, "zeroBidsTried": 13,
-     "averageMiss": 1.0, "overbids": 6, "underbids": 6},
-    {"player": "Ben", "games": 3, "wins": 0, "averageScore": 313.33, "bestScore": 400,
-     "rounds": 45, "bidAccuracy": 0.6889, "zeroBidsMade": 9, "zeroBidsTried": 9,
-     "averageMiss": 1.0, "overbids": 8, "underbids": 6},
+    {
+        "player": "Anna",
+        "games": 3,
+        "wins": 2,
+        "averageScore": 410.0,
+        "bestScore": 480,
+        "rounds": 45,
+        "bidAccuracy": 0.7333,
+        "zeroBidsMade": 7,
+        "zeroBidsTried": 9,
+        "averageMiss": 1.0,
+        "overbids": 9,
+        "underbids": 3,
+    },
+    {
+        "player": "Cara",
+        "games": 3,
+        "wins": 1,
+        "averageScore": 330.0,
+        "bestScore": 440,
+        "rounds": 45,
+        "bidAccuracy": 0.6,
+        "zeroBidsMade": 3,
+        "zeroBidsTried": 6,
+        "averageMiss": 1.0,
+        "overbids": 10,
+        "underbids": 8,
+    },
+    {
+        "player": "Dan",
+        "games": 3,
+        "wins": 0,
+        "averageScore": 380.0,
+        "bestScore": 390,
+        "rounds": 45,
+        "bidAccuracy": 0.7333,
+        "zeroBidsMade": 12,
+        "zeroBidsTried": 13,
+        "averageMiss": 1.0,
+        "overbids": 6,
+        "underbids": 6,
+    },
+    {
+        "player": "Ben",
+        "games": 3,
+        "wins": 0,
+        "averageScore": 313.33,
+        "bestScore": 400,
+        "rounds": 45,
+        "bidAccuracy": 0.6889,
+        "zeroBidsMade": 9,
+        "zeroBidsTried": 9,
+        "averageMiss": 1.0,
+        "overbids": 8,
+        "underbids": 6,
+    },
 ]
 
 SEASON_TABLE = """\
@@ -85,18 +129,62 @@ rounds:
 """
 
 MIXED_STATS = [
-    {"player": "Ann", "games": 1, "wins": 1, "averageScore": 50.0, "bestScore": 50,
-     "rounds": 4, "bidAccuracy": 0.5, "zeroBidsMade": 1, "zeroBidsTried": 2,
-     "averageMiss": 1.5, "overbids": 1, "underbids": 1},
-    {"player": "Cy", "games": 1, "wins": 1, "averageScore": 50.0, "bestScore": 50,
-     "rounds": 2, "bidAccuracy": 1.0, "zeroBidsMade": 1, "zeroBidsTried": 1,
-     "averageMiss": None, "overbids": 0, "underbids": 0},
-    {"player": "Bob", "games": 1, "wins": 0, "averageScore": 10.0, "bestScore": 10,
-     "rounds": 4, "bidAccuracy": 0.25, "zeroBidsMade": 1, "zeroBidsTried": 2,
-     "averageMiss": 1.33, "overbids": 2, "underbids": 1},
-    {"player": "Dee", "games": 0, "wins": 0, "averageScore": None, "bestScore": None,
-     "rounds": 2, "bidAccuracy": 1.0, "zeroBidsMade": 2, "zeroBidsTried": 2,
-     "averageMiss": None, "overbids": 0, "underbids": 0},
+    {
+        "player": "Ann",
+        "games": 1,
+        "wins": 1,
+        "averageScore": 50.0,
+        "bestScore": 50,
+        "rounds": 4,
+        "bidAccuracy": 0.5,
+        "zeroBidsMade": 1,
+        "zeroBidsTried": 2,
+        "averageMiss": 1.5,
+        "overbids": 1,
+        "underbids": 1,
+    },
+    {
+        "player": "Cy",
+        "games": 1,
+        "wins": 1,
+        "averageScore": 50.0,
+        "bestScore": 50,
+        "rounds": 2,
+        "bidAccuracy": 1.0,
+        "zeroBidsMade": 1,
+        "zeroBidsTried": 1,
+        "averageMiss": None,
+        "overbids": 0,
+        "underbids": 0,
+    },
+    {
+        "player": "Bob",
+        "games": 1,
+        "wins": 0,
+        "averageScore": 10.0,
+        "bestScore": 10,
+        "rounds": 4,
+        "bidAccuracy": 0.25,
+        "zeroBidsMade": 1,
+        "zeroBidsTried": 2,
+        "averageMiss": 1.33,
+        "overbids": 2,
+        "underbids": 1,
+    },
+    {
+        "player": "Dee",
+        "games": 0,
+        "wins": 0,
+        "averageScore": None,
+        "bestScore": None,
+        "rounds": 2,
+        "bidAccuracy": 1.0,
+        "zeroBidsMade": 2,
+        "zeroBidsTried": 2,
+        "averageMiss": None,
+        "overbids": 0,
+        "underbids": 0,
+    },
 ]
 
 
@@ -107,6 +195,7 @@ def stats_json(*args: object) -> list[dict]:
 
 
 # --- the season sample, every format -------------------------------------------------------
+
 
 def test_season_json_matches_the_hand_count():
     assert stats_json(SEASON) == SEASON_STATS
@@ -162,6 +251,7 @@ def test_season_from_separate_files_adds_up(write):
 
 # --- what counts -----------------------------------------------------------------------------
 
+
 def test_shared_win_and_unfinished_game_counted_for_bids_only(write):
     assert stats_json(write("mixed.yaml", MIXED_SEASON)) == MIXED_STATS
 
@@ -169,7 +259,9 @@ def test_shared_win_and_unfinished_game_counted_for_bids_only(write):
 def test_mixed_season_table_shows_dashes_for_undefined(write):
     result = run("stats", write("mixed.yaml", MIXED_SEASON))
     assert result.exit_code == 0
-    assert result.stdout == """\
+    assert (
+        result.stdout
+        == """\
 2 games, 1 finished
 
 Player      Games    Wins    Avg score    Best    Rounds    Bid accuracy    Zero bids    Avg miss    Over    Under
@@ -179,6 +271,7 @@ Cy              1       1        50.00      50         2          100.0%        
 Bob             1       0        10.00      10         4           25.0%          1/2        1.33       2        1
 Dee             0       0            -       -         2          100.0%          2/2           -       0        0
 """
+    )
 
 
 def test_mixed_season_csv_leaves_undefined_cells_empty(write):
@@ -204,25 +297,38 @@ def test_three_way_tie_is_a_win_for_each(write):
     # perCardBonus: a made zero scores 20 + 10 × 1 card = 30, the same as Ann's made 1.
     data = stats_json(write("tie.yaml", ONE_ROUND), "--zero-bid", "perCardBonus")
     assert [(p["player"], p["wins"], p["averageScore"]) for p in data] == [
-        ("Ann", 1, 30.0), ("Bob", 1, 30.0), ("Cy", 1, 30.0)]
+        ("Ann", 1, 30.0),
+        ("Bob", 1, 30.0),
+        ("Cy", 1, 30.0),
+    ]
 
 
 def test_wins_follow_the_tie_break_rule(write):
     # totalBids: Ann bid 1 against the others' 0, so she alone ranks first.
-    data = stats_json(write("tie.yaml", ONE_ROUND), "--zero-bid", "perCardBonus",
-                      "--set", "tieBreak=totalBids")
+    data = stats_json(
+        write("tie.yaml", ONE_ROUND), "--zero-bid", "perCardBonus", "--set", "tieBreak=totalBids"
+    )
     assert [(p["player"], p["wins"]) for p in data] == [("Ann", 1), ("Bob", 0), ("Cy", 0)]
 
 
 def test_rule_options_change_scores_not_bid_figures():
     plain, double = stats_json(WORKED), stats_json(WORKED, "--zero-bid", "doubleBonus")
     assert [(p["player"], p["averageScore"]) for p in plain] == [
-        ("Ben", 140.0), ("Anna", 90.0), ("Cara", 40.0), ("Dan", -60.0)]
+        ("Ben", 140.0),
+        ("Anna", 90.0),
+        ("Cara", 40.0),
+        ("Dan", -60.0),
+    ]
     assert [(p["player"], p["averageScore"]) for p in double] == [
-        ("Ben", 180.0), ("Anna", 90.0), ("Cara", 80.0), ("Dan", -60.0)]
+        ("Ben", 180.0),
+        ("Anna", 90.0),
+        ("Cara", 80.0),
+        ("Dan", -60.0),
+    ]
     drop = {"averageScore", "bestScore"}
-    assert [{k: v for k, v in p.items() if k not in drop} for p in plain] == \
-        [{k: v for k, v in p.items() if k not in drop} for p in double]
+    assert [{k: v for k, v in p.items() if k not in drop} for p in plain] == [
+        {k: v for k, v in p.items() if k not in drop} for p in double
+    ]
 
 
 def test_worked_example_bid_figures():
@@ -230,9 +336,19 @@ def test_worked_example_bid_figures():
     # under, misses 1 + 2 + 1 + 1 + 1 = 6 over 5. Cara's zeros: 0/0, 0/1, 0/0 → 2 of 3.
     by_name = {p["player"]: p for p in stats_json(WORKED)}
     assert by_name["Dan"] == {
-        "player": "Dan", "games": 1, "wins": 0, "averageScore": -60.0, "bestScore": -60,
-        "rounds": 5, "bidAccuracy": 0.0, "zeroBidsMade": 0, "zeroBidsTried": 1,
-        "averageMiss": 1.2, "overbids": 4, "underbids": 1}
+        "player": "Dan",
+        "games": 1,
+        "wins": 0,
+        "averageScore": -60.0,
+        "bestScore": -60,
+        "rounds": 5,
+        "bidAccuracy": 0.0,
+        "zeroBidsMade": 0,
+        "zeroBidsTried": 1,
+        "averageMiss": 1.2,
+        "overbids": 4,
+        "underbids": 1,
+    }
     assert (by_name["Cara"]["zeroBidsMade"], by_name["Cara"]["zeroBidsTried"]) == (2, 3)
     assert by_name["Ben"]["bidAccuracy"] == 1.0 and by_name["Ben"]["averageMiss"] is None
 
@@ -252,9 +368,20 @@ rounds:
 
 def test_a_blank_sheet_lists_its_players_with_nothing_counted(write):
     data = stats_json(write("blank.yaml", "players: [A, B, C]\n"))
-    assert data[0] == {"player": "A", "games": 0, "wins": 0, "averageScore": None,
-                       "bestScore": None, "rounds": 0, "bidAccuracy": None, "zeroBidsMade": 0,
-                       "zeroBidsTried": 0, "averageMiss": None, "overbids": 0, "underbids": 0}
+    assert data[0] == {
+        "player": "A",
+        "games": 0,
+        "wins": 0,
+        "averageScore": None,
+        "bestScore": None,
+        "rounds": 0,
+        "bidAccuracy": None,
+        "zeroBidsMade": 0,
+        "zeroBidsTried": 0,
+        "averageMiss": None,
+        "overbids": 0,
+        "underbids": 0,
+    }
 
 
 # --- bad input -----------------------------------------------------------------------------
@@ -272,7 +399,10 @@ def test_invalid_sheet_reported_and_the_valid_ones_still_counted(write):
     result = run("stats", broken, SEASON, "-f", "json")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == SEASON_STATS
-    assert result.stderr == f"{broken}:4: round 1: tricks add up to 2, 1 more than the hand size of 1\n"
+    assert (
+        result.stderr
+        == f"{broken}:4: round 1: tricks add up to 2, 1 more than the hand size of 1\n"
+    )
 
 
 def test_only_invalid_sheets_give_an_empty_list(write):
@@ -306,6 +436,7 @@ def test_stats_from_stdin():
 
 # --- the pure core -------------------------------------------------------------------------
 
+
 def test_player_stats_accumulator():
     tally = PlayerStats("Ann")
     for bid, tricks in [(0, 0), (0, 2), (3, 1), (2, 2), (1, 4)]:
@@ -337,9 +468,15 @@ def test_season_consumes_a_stream_in_flat_memory():
     def stream(count: int):
         """A fresh result object for every game, as a reader would produce them."""
         game = result.validated
-        return (dataclasses.replace(result, validated=dataclasses.replace(
-                    game, sheet=dataclasses.replace(game.sheet, game=number)))
-                for number in range(count))
+        return (
+            dataclasses.replace(
+                result,
+                validated=dataclasses.replace(
+                    game, sheet=dataclasses.replace(game.sheet, game=number)
+                ),
+            )
+            for number in range(count)
+        )
 
     season_stats(stream(100))  # warm up caches before measuring
     tracemalloc.start()
@@ -355,6 +492,7 @@ def test_season_consumes_a_stream_in_flat_memory():
 
 # --- properties ------------------------------------------------------------------------------
 
+
 @st.composite
 def games(draw: st.DrawFn) -> Sheet:
     """A valid game of 3-4 players from a pool of names, 0-4 rounds of a 4-round custom game."""
@@ -364,7 +502,9 @@ def games(draw: st.DrawFn) -> Sheet:
     sheet = Sheet(source="generated", players=players, player_lines=[None] * count)
     for number in range(1, draw(st.integers(0, 4)) + 1):
         bids = draw(st.lists(st.integers(0, number), min_size=count, max_size=count))
-        cuts = sorted(draw(st.lists(st.integers(0, number), min_size=count - 1, max_size=count - 1)))
+        cuts = sorted(
+            draw(st.lists(st.integers(0, number), min_size=count - 1, max_size=count - 1))
+        )
         tricks = [b - a for a, b in zip([0, *cuts], [*cuts, number])]
         sheet.rounds.append(RoundRecord(number, None, bids, [None] * count, tricks, [None] * count))
     return sheet
@@ -397,8 +537,9 @@ def test_figures_are_consistent(sheets: list[Sheet]):
         assert tally.miss_sum >= tally.missed
         if tally.games:
             assert tally.average_score <= tally.best_score
-    assert sum(t.rounds for t in season.players.values()) == \
-        sum(len(r.players) * r.rounds_played for r in results)
+    assert sum(t.rounds for t in season.players.values()) == sum(
+        len(r.players) * r.rounds_played for r in results
+    )
     assert sum(t.wins for t in season.players.values()) >= season.finished
 
 
@@ -408,6 +549,7 @@ def test_order_of_games_does_not_matter(first: list[Sheet], second: list[Sheet])
     results = [scored(sheet) for sheet in first + second]
     forward = season_stats(results)
     backward = season_stats(reversed(results))
-    assert sorted(forward.players.values(), key=lambda t: t.player) == \
-        sorted(backward.players.values(), key=lambda t: t.player)
+    assert sorted(forward.players.values(), key=lambda t: t.player) == sorted(
+        backward.players.values(), key=lambda t: t.player
+    )
     assert [t.player for t in forward.ranked()] == [t.player for t in backward.ranked()]

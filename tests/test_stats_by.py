@@ -30,8 +30,15 @@ def count_groups(season: list[Game], by: str) -> dict[tuple[str, int], dict]:
                 cell[0] += 1
                 cell[1] += bids[seat] == tricks[seat]
                 cell[2] += points[seat]
-    return {key: {"rounds": r, "made": m, "bidAccuracy": round(m / r, 4),
-                  "averagePoints": round(p / r, 2)} for key, (r, m, p) in tally.items()}
+    return {
+        key: {
+            "rounds": r,
+            "made": m,
+            "bidAccuracy": round(m / r, 4),
+            "averagePoints": round(p / r, 2),
+        }
+        for key, (r, m, p) in tally.items()
+    }
 
 
 def count_opponents(season: list[Game]) -> dict[tuple[str, str], dict]:
@@ -53,15 +60,22 @@ def count_opponents(season: list[Game]) -> dict[tuple[str, str], dict]:
 
 def results(season: list[Game]):
     for game in season:
-        yield score_sheet(make_sheet(game.players, game.rounds),
-                         rules(roundMode="custom", customRoundCount=game.total))
+        yield score_sheet(
+            make_sheet(game.players, game.rounds),
+            rules(roundMode="custom", customRoundCount=game.total),
+        )
 
 
 def core_groups(season, by):
-    return {(row.player, row.key): {"rounds": row.rounds, "made": row.made,
-                                    "bidAccuracy": round(row.bid_accuracy, 4),
-                                    "averagePoints": round(row.average_points, 2)}
-            for row in season_breakdown(results(season), by).rows()}
+    return {
+        (row.player, row.key): {
+            "rounds": row.rounds,
+            "made": row.made,
+            "bidAccuracy": round(row.bid_accuracy, 4),
+            "averagePoints": round(row.average_points, 2),
+        }
+        for row in season_breakdown(results(season), by).rows()
+    }
 
 
 @settings(max_examples=150, deadline=None)
@@ -70,15 +84,25 @@ def test_the_core_counts_as_a_hand_count(season):
     for by in ("handSize", "position"):
         assert core_groups(season, by) == count_groups(season, by)
     rows = season_breakdown(results(season), "opponent").rows()
-    assert {(r.player, r.opponent): {"games": r.games, "ahead": r.ahead, "behind": r.behind,
-                                     "level": r.level} for r in rows} == count_opponents(season)
+    assert {
+        (r.player, r.opponent): {
+            "games": r.games,
+            "ahead": r.ahead,
+            "behind": r.behind,
+            "level": r.level,
+        }
+        for r in rows
+    } == count_opponents(season)
     # in name order (case aside, then as written), player before opponent
     assert [(r.player, r.opponent) for r in rows] == sorted(
         ((r.player, r.opponent) for r in rows),
-        key=lambda pair: (pair[0].casefold(), pair[0], pair[1].casefold(), pair[1]))
+        key=lambda pair: (pair[0].casefold(), pair[0], pair[1].casefold(), pair[1]),
+    )
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(season=seasons(max_size=5))
 def test_the_command_counts_as_a_hand_count(tmp_path, season):
     path = tmp_path / "season.yaml"
@@ -87,15 +111,19 @@ def test_the_command_counts_as_a_hand_count(tmp_path, season):
         result = run("stats", path, "--by", by, "-f", "json")
         assert result.exit_code == 0, result.stderr
         data = json.loads(result.stdout)
-        assert all(list(row) == ["player", by, "rounds", "made", "bidAccuracy", "averagePoints"]
-                   for row in data)
-        assert {(row["player"], row[by]): {k: row[k] for k in list(row)[2:]} for row in data} == \
-            count_groups(season, by)
+        assert all(
+            list(row) == ["player", by, "rounds", "made", "bidAccuracy", "averagePoints"]
+            for row in data
+        )
+        assert {
+            (row["player"], row[by]): {k: row[k] for k in list(row)[2:]} for row in data
+        } == count_groups(season, by)
         keys = [(row["player"].casefold(), row[by]) for row in data]
         assert keys == sorted(keys)
     data = json.loads(run("stats", path, "--by", "opponent", "-f", "json").stdout)
-    assert {(row["player"], row["opponent"]): {k: row[k] for k in list(row)[2:]}
-            for row in data} == count_opponents(season)
+    assert {
+        (row["player"], row["opponent"]): {k: row[k] for k in list(row)[2:]} for row in data
+    } == count_opponents(season)
 
 
 def test_bidding_positions_end_with_the_dealer():
@@ -104,22 +132,30 @@ def test_bidding_positions_end_with_the_dealer():
 
 
 def test_position_follows_the_first_dealer(write):
-    path = write("g.yaml", "players: [A, B, C]\nfirstDealer: C\nsettings: {roundMode: custom, "
-                           "customRoundCount: 1}\nrounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n")
+    path = write(
+        "g.yaml",
+        "players: [A, B, C]\nfirstDealer: C\nsettings: {roundMode: custom, "
+        "customRoundCount: 1}\nrounds:\n  - {bids: [1, 0, 0], tricks: [1, 0, 0]}\n",
+    )
     data = json.loads(run("stats", path, "--by", "position", "-f", "json").stdout)
     assert [(row["player"], row["position"]) for row in data] == [("A", 1), ("B", 2), ("C", 3)]
 
 
 # --- exact output ----------------------------------------------------------------------------
 
-SMALL = season_yaml([Game(["Anna", "Ben", "Cara"], 2, [([1, 0, 0], [1, 0, 0]),
-                                                      ([2, 0, 1], [1, 0, 1])]),
-                     Game(["Cara", "Ben", "Anna"], 2, [([0, 1, 0], [0, 1, 0])])])
+SMALL = season_yaml(
+    [
+        Game(["Anna", "Ben", "Cara"], 2, [([1, 0, 0], [1, 0, 0]), ([2, 0, 1], [1, 0, 1])]),
+        Game(["Cara", "Ben", "Anna"], 2, [([0, 1, 0], [0, 1, 0])]),
+    ]
+)
 
 
 def test_hand_size_table(write):
     path = write("small.yaml", SMALL)
-    assert run("stats", path, "--by", "handSize").stdout == """\
+    assert (
+        run("stats", path, "--by", "handSize").stdout
+        == """\
 2 games, 1 finished
 
 Player      Hand size    Rounds    Made    Bid accuracy    Avg points
@@ -131,12 +167,15 @@ Ben                 2         1       1          100.0%         20.00
 Cara                1         2       2          100.0%         20.00
 Cara                2         1       1          100.0%         30.00
 """
+    )
 
 
 def test_position_csv_tsv_json_jsonl_markdown(write):
     path = write("small.yaml", SMALL)
     csv_text = run("stats", path, "--by", "position", "-f", "csv").stdout
-    assert csv_text == """\
+    assert (
+        csv_text
+        == """\
 player,position,rounds,made,bidAccuracy,averagePoints
 Anna,2,2,1,0.5,5.0
 Anna,3,1,1,1.0,30.0
@@ -146,23 +185,36 @@ Cara,1,1,1,1.0,30.0
 Cara,2,1,1,1.0,20.0
 Cara,3,1,1,1.0,20.0
 """
+    )
     assert run("stats", path, "--by", "position", "-f", "tsv").stdout == csv_text.replace(",", "\t")
     data = json.loads(run("stats", path, "--by", "position", "-f", "json").stdout)
-    assert data[0] == {"player": "Anna", "position": 2, "rounds": 2, "made": 1,
-                       "bidAccuracy": 0.5, "averagePoints": 5.0}
+    assert data[0] == {
+        "player": "Anna",
+        "position": 2,
+        "rounds": 2,
+        "made": 1,
+        "bidAccuracy": 0.5,
+        "averagePoints": 5.0,
+    }
     lines = run("stats", path, "--by", "position", "-f", "jsonl").stdout.splitlines()
     assert [json.loads(line) for line in lines] == data
-    assert lines[0] == ('{"player":"Anna","position":2,"rounds":2,"made":1,"bidAccuracy":0.5,'
-                        '"averagePoints":5.0}')
+    assert lines[0] == (
+        '{"player":"Anna","position":2,"rounds":2,"made":1,"bidAccuracy":0.5,"averagePoints":5.0}'
+    )
     markdown = run("stats", path, "--by", "position", "-f", "markdown").stdout.splitlines()
-    assert markdown[:4] == ["2 games, 1 finished", "",
-                            "| Player   |   Position |   Rounds |   Made |   Bid accuracy |   Avg points |",
-                            "|----------|------------|----------|--------|----------------|--------------|"]
+    assert markdown[:4] == [
+        "2 games, 1 finished",
+        "",
+        "| Player   |   Position |   Rounds |   Made |   Bid accuracy |   Avg points |",
+        "|----------|------------|----------|--------|----------------|--------------|",
+    ]
 
 
 def test_opponent_table_and_json(write):
     path = write("small.yaml", SMALL)
-    assert run("stats", path, "--by", "opponent").stdout == """\
+    assert (
+        run("stats", path, "--by", "opponent").stdout
+        == """\
 2 games, 1 finished
 
 Player    Opponent      Games    Ahead    Behind    Level
@@ -174,16 +226,26 @@ Ben       Cara              1        0         1        0
 Cara      Anna              1        1         0        0
 Cara      Ben               1        1         0        0
 """
+    )
     data = json.loads(run("stats", path, "--by", "opponent", "-f", "json").stdout)
-    assert data[0] == {"player": "Anna", "opponent": "Ben", "games": 1, "ahead": 0, "behind": 1,
-                       "level": 0}
+    assert data[0] == {
+        "player": "Anna",
+        "opponent": "Ben",
+        "games": 1,
+        "ahead": 0,
+        "behind": 1,
+        "level": 0,
+    }
     assert run("stats", path, "--by", "opponent", "-f", "csv").stdout.splitlines()[:2] == [
-        "player,opponent,games,ahead,behind,level", "Anna,Ben,1,0,1,0"]
+        "player,opponent,games,ahead,behind,level",
+        "Anna,Ben,1,0,1,0",
+    ]
 
 
 def test_a_pair_without_a_finished_game_has_no_row(write):
-    path = write("open.yaml", season_yaml([Game(["Anna", "Ben", "Cara"], 2,
-                                                [([1, 0, 0], [1, 0, 0])])]))
+    path = write(
+        "open.yaml", season_yaml([Game(["Anna", "Ben", "Cara"], 2, [([1, 0, 0], [1, 0, 0])])])
+    )
     assert run("stats", path, "--by", "opponent", "-f", "json").stdout == "[]\n"
     assert run("stats", path, "--by", "opponent").stdout == "1 game, 0 finished\n\n(no rows)\n"
 

@@ -23,8 +23,8 @@ RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 TITLE = "\x1b[2J\x1b]0;owned\x07\r"
 NAMES = ["Ann\x1b[31ma", "Ben\u202e", "Ca|ra", "D\x08a\x9bn"]
 HOSTILE = f"""\
-title: "{TITLE.encode('unicode_escape').decode()}"
-players: [{', '.join(json.dumps(name) for name in NAMES)}]
+title: "{TITLE.encode("unicode_escape").decode()}"
+players: [{", ".join(json.dumps(name) for name in NAMES)}]
 settings: {{roundMode: custom, customRoundCount: 3}}
 rounds:
   - bids: [1, 0, 0, 1]
@@ -44,10 +44,24 @@ def human_outputs(sheet: Path, presets: Path) -> dict[str, str]:
     """Every human view of the hostile sheet."""
     outputs = {}
     for style in ("table", "markdown"):
-        for command in (["score"], ["standings"], ["next"], ["stats"], ["check"],
-                        ["compare", "--presets", presets, "--preset", "evil\x1b[5m",
-                         "--preset", "pipe|preset\u202e", "--rounds"],
-                        ["rules", "--presets", presets]):
+        for command in (
+            ["score"],
+            ["standings"],
+            ["next"],
+            ["stats"],
+            ["check"],
+            [
+                "compare",
+                "--presets",
+                presets,
+                "--preset",
+                "evil\x1b[5m",
+                "--preset",
+                "pipe|preset\u202e",
+                "--rounds",
+            ],
+            ["rules", "--presets", presets],
+        ):
             args = [command[0], *([] if command[0] == "rules" else [sheet]), *command[1:]]
             result = run(*args, "-f", style)
             assert result.exit_code == 0, (command, result.stderr)
@@ -102,14 +116,24 @@ def test_check_names_a_hostile_file_name_escaped(write, tmp_path):
 
 
 @settings(max_examples=60, deadline=None)
-@given(names=st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1,
-                              max_size=6).map(str.strip).filter(bool),
-                      min_size=3, max_size=3, unique=True),
-       title=st.text(max_size=8))
+@given(
+    names=st.lists(
+        st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=6)
+        .map(str.strip)
+        .filter(bool),
+        min_size=3,
+        max_size=3,
+        unique=True,
+    ),
+    title=st.text(max_size=8),
+)
 def test_no_name_or_title_reaches_a_human_format_raw(tmp_path_factory, names, title):
     sheet = tmp_path_factory.mktemp("t") / "s.json"
-    sheet.write_text(json.dumps({"title": title, "players": names, "rounds": [
-        {"bids": [1, 0, 0], "tricks": [1, 0, 0]}]}))
+    sheet.write_text(
+        json.dumps(
+            {"title": title, "players": names, "rounds": [{"bids": [1, 0, 0], "tricks": [1, 0, 0]}]}
+        )
+    )
     for command in ("score", "standings", "next", "stats"):
         for style in ("table", "markdown"):
             result = run(command, sheet, "-f", style)
@@ -122,8 +146,14 @@ def test_on_a_real_terminal_the_escapes_are_what_is_shown(hostile):
     pty = pytest.importorskip("pty")
     parent, child = pty.openpty()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
-    process = subprocess.Popen([sys.executable, "-m", "wizard_cli", "score", str(hostile)],
-                               cwd=ROOT, stdin=child, stdout=child, stderr=child, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wizard_cli", "score", str(hostile)],
+        cwd=ROOT,
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=env,
+    )
     os.close(child)
     shown = b""
     while True:

@@ -201,9 +201,13 @@ def test_result_as_json() -> None:
 
     result = winning_card(["3H", "10H"], "S")
     assert result == TrickResult(2, Card("suited", 10, "H"), "highest of the suit led")
-    assert TrickOutput().as_json(result) == {"winner": 2, "card": "10H",
-                                             "reason": "highest of the suit led",
-                                             "leadsNext": 2, "cloud": None}
+    assert TrickOutput().as_json(result) == {
+        "winner": 2,
+        "card": "10H",
+        "reason": "highest of the suit led",
+        "leadsNext": 2,
+        "cloud": None,
+    }
     assert list(TrickOutput().rows(result)) == [(2, "10H", "highest of the suit led", 2, None)]
 
 
@@ -350,14 +354,17 @@ def test_jester_wins_only_when_all_are_jesters(cards: list[str], trump: str | No
 def test_winner_beats_every_other_card_of_its_suit(cards: list[str], trump: str | None) -> None:
     result = winning_card(cards, trump)
     if result.card.kind == "suited":
-        same_suit = [c for c in map(parse_card, cards) if c.kind == "suited" and c.suit == result.card.suit]
+        same_suit = [
+            c for c in map(parse_card, cards) if c.kind == "suited" and c.suit == result.card.suit
+        ]
         assert result.card.rank == max(c.rank for c in same_suit)
 
 
 @given(tricks(), trumps)
 def test_spelling_does_not_matter(cards: list[str], trump: str | None) -> None:
     respelled = [
-        text.lower() if len(text) == 1 else text[:-1].lower() + SUIT_SYMBOLS[text[-1]] for text in cards
+        text.lower() if len(text) == 1 else text[:-1].lower() + SUIT_SYMBOLS[text[-1]]
+        for text in cards
     ]
     assert winning_card(respelled, trump) == winning_card(cards, trump)
 
@@ -435,8 +442,24 @@ def test_anniversary_card_text_and_name(text: str, canonical: str, special: str 
 
 
 @pytest.mark.parametrize(
-    "text", ["Dragons", "Drachen", "Fairies", "7.5", "9.75", "7.25H", "9.5S", "7,5H", "8.5H",
-             "Juggler", "Cloud", "Wolke", "Dräche", "Faıry", "Bomb!"]
+    "text",
+    [
+        "Dragons",
+        "Drachen",
+        "Fairies",
+        "7.5",
+        "9.75",
+        "7.25H",
+        "9.5S",
+        "7,5H",
+        "8.5H",
+        "Juggler",
+        "Cloud",
+        "Wolke",
+        "Dräche",
+        "Faıry",
+        "Bomb!",
+    ],
 )
 def test_malformed_anniversary_card_is_not_a_card(text: str) -> None:
     with pytest.raises(WizardError) as excinfo:
@@ -449,8 +472,10 @@ def test_malformed_anniversary_card_is_not_a_card(text: str) -> None:
     ]
 
 
-@pytest.mark.parametrize("text", ["Shapeshifter", "Shapeshifter:", "Shapeshifter:X",
-                                  "Gestaltwandler:QS", "shapeshifter:wizard"])
+@pytest.mark.parametrize(
+    "text",
+    ["Shapeshifter", "Shapeshifter:", "Shapeshifter:X", "Gestaltwandler:QS", "shapeshifter:wizard"],
+)
 def test_shapeshifter_must_say_what_it_plays_as(text: str) -> None:
     with pytest.raises(WizardError) as excinfo:
         parse_card(text)
@@ -489,8 +514,9 @@ def test_dragon_led_wins() -> None:
     assert win(["Drache", "AS", "W"], "S") == (1, "Dragon", "Dragon beats every card")
 
 
-@pytest.mark.parametrize("cards", [["Dragon", "W", "Fairy"], ["fee", "AS", "drache", "W"],
-                                   ["W", "Fairy", "J", "Dragon"]])
+@pytest.mark.parametrize(
+    "cards", [["Dragon", "W", "Fairy"], ["fee", "AS", "drache", "W"], ["W", "Fairy", "J", "Dragon"]]
+)
 def test_fairy_beats_the_dragon(cards: list[str]) -> None:
     position = [c.lower() for c in cards].index("fairy" if "Fairy" in cards else "fee") + 1
     assert win(cards, "S") == (position, "Fairy", "Fairy beats the Dragon")
@@ -510,8 +536,11 @@ def test_fairy_led_leaves_the_suit_to_the_next_card() -> None:
 def test_fairy_with_jesters_only_goes_to_the_first_jester() -> None:
     assert win(["Fairy", "J", "N"], "S") == (2, "J", "first Jester, above the Fairy")
     assert win(["N", "Fairy"]) == (1, "J", "first Jester, above the Fairy")
-    assert win(["Fairy", "Shapeshifter:J", "J"]) == \
-        (2, "Shapeshifter:J", "first Jester, above the Fairy")
+    assert win(["Fairy", "Shapeshifter:J", "J"]) == (
+        2,
+        "Shapeshifter:J",
+        "first Jester, above the Fairy",
+    )
 
 
 def test_fairy_alone_takes_a_one_card_trick() -> None:
@@ -526,8 +555,12 @@ def test_bomb_nobody_takes_it_without_trump() -> None:
 def test_bomb_nobody_takes_it_with_trump() -> None:
     assert taken(["5H", "KH", "Bombe", "2S"], "S") == (None, None, 4, None)
     result = winning_card(["5H", "KH", "Bombe", "2S"], "S")
-    assert (result.position, str(result.card), result.reason, result.bomb) == \
-        (4, "2S", "highest trump", True)
+    assert (result.position, str(result.card), result.reason, result.bomb) == (
+        4,
+        "2S",
+        "highest trump",
+        True,
+    )
 
 
 def test_bomb_led_leaves_the_suit_like_a_jester() -> None:
@@ -612,8 +645,10 @@ def test_shapeshifter_is_not_one_of_the_four() -> None:
         (["Bomb", "Bomb", "bombe"], "the Bomb is played 3 times: 'Bomb', 'Bomb', 'bombe'"),
         (["7.5H", "7½S"], "the Juggler is played twice: '7.5H', '7½S'"),
         (["9.75S", "9.75S"], "the Cloud is played twice: '9.75S', '9.75S'"),
-        (["Shapeshifter:W", "Gestaltwandler:N"],
-         "the Shapeshifter is played twice: 'Shapeshifter:W', 'Gestaltwandler:N'"),
+        (
+            ["Shapeshifter:W", "Gestaltwandler:N"],
+            "the Shapeshifter is played twice: 'Shapeshifter:W', 'Gestaltwandler:N'",
+        ),
     ],
 )
 def test_an_anniversary_card_twice(cards: list[str], message: str) -> None:
@@ -650,8 +685,11 @@ def oracle(cards: list[tuple[str, int, str]], trump: str | None) -> int:
     if not suits:
         return 1
     suit = trump if trump in suits else suits[0]
-    return max((rank, position) for position, (kind, rank, s) in enumerate(cards, 1)
-               if kind == "S" and s == suit)[1]
+    return max(
+        (rank, position)
+        for position, (kind, rank, s) in enumerate(cards, 1)
+        if kind == "S" and s == suit
+    )[1]
 
 
 CLASSIC_DECK = [("S", rank, suit) for suit in "SHDC" for rank in range(2, 15)]
@@ -662,7 +700,7 @@ def classic_tricks(draw: st.DrawFn) -> list[tuple[str, int, str]]:
     """A legal classic trick as (kind, rank, suit): W a Wizard, J a Jester, S a suited card."""
     suited = draw(st.lists(st.sampled_from(CLASSIC_DECK), unique=True, max_size=6))
     specials = [("W", 0, "")] * draw(st.integers(0, 4)) + [("J", 0, "")] * draw(st.integers(0, 4))
-    cards = draw(st.permutations(suited + specials))[:draw(st.integers(1, 6))]
+    cards = draw(st.permutations(suited + specials))[: draw(st.integers(1, 6))]
     return cards or [draw(st.sampled_from(CLASSIC_DECK + specials or CLASSIC_DECK))]
 
 
@@ -682,20 +720,27 @@ def test_classic_trick_as_the_oracle_says(
     assert taken([typed(card) for card in cards], trump)[2] == result.position
 
 
-ANNIVERSARY = ["Dragon", "Fairy", "Shapeshifter:W", "Shapeshifter:J", "7.5H", "7½C", "9.75S",
-               "9¾D"]
+ANNIVERSARY = ["Dragon", "Fairy", "Shapeshifter:W", "Shapeshifter:J", "7.5H", "7½C", "9.75S", "9¾D"]
 
 
 @st.composite
 def bomb_tricks(draw: st.DrawFn) -> list[str]:
     """A legal trick with the Bomb in it, and any other cards, anniversary ones too, but at most
     three real Jesters (so that the Bomb turned into a Jester still makes a legal trick)."""
-    suited = draw(st.lists(st.sampled_from([c for c in SUITED_DECK if c[:-1] not in ("7", "9")]),
-                           unique=True, max_size=5))
-    one_each = draw(st.lists(st.sampled_from(ANNIVERSARY),
-                             unique_by=lambda c: parse_card(c).special, max_size=5))
+    suited = draw(
+        st.lists(
+            st.sampled_from([c for c in SUITED_DECK if c[:-1] not in ("7", "9")]),
+            unique=True,
+            max_size=5,
+        )
+    )
+    one_each = draw(
+        st.lists(
+            st.sampled_from(ANNIVERSARY), unique_by=lambda c: parse_card(c).special, max_size=5
+        )
+    )
     specials = ["W"] * draw(st.integers(0, 4)) + ["N"] * draw(st.integers(0, 3))
-    others = draw(st.permutations(suited + one_each + specials))[:draw(st.integers(0, 5))]
+    others = draw(st.permutations(suited + one_each + specials))[: draw(st.integers(0, 5))]
     at = draw(st.integers(0, len(others)))
     return [*others[:at], draw(st.sampled_from(["Bomb", "bombe", "BOMB"])), *others[at:]]
 
@@ -714,10 +759,15 @@ def test_the_bomb_leads_next_who_would_have_won_it_as_a_jester(
 def anniversary_tricks(draw: st.DrawFn) -> list[str]:
     """A legal trick that may hold any of the anniversary cards, each at most once."""
     suited = draw(st.lists(st.sampled_from(SUITED_DECK), unique=True, max_size=6))
-    one_each = draw(st.lists(st.sampled_from([*ANNIVERSARY, "Bomb"]),
-                             unique_by=lambda c: parse_card(c).special, max_size=6))
+    one_each = draw(
+        st.lists(
+            st.sampled_from([*ANNIVERSARY, "Bomb"]),
+            unique_by=lambda c: parse_card(c).special,
+            max_size=6,
+        )
+    )
     specials = ["W"] * draw(st.integers(0, 4)) + ["J"] * draw(st.integers(0, 4))
-    cards = draw(st.permutations(suited + one_each + specials))[:draw(st.integers(1, 6))]
+    cards = draw(st.permutations(suited + one_each + specials))[: draw(st.integers(1, 6))]
     return cards or ["Fairy"]
 
 

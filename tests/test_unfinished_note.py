@@ -22,8 +22,10 @@ def game(rounds: int, settings: str = "", in_play: bool = False, game_id: str = 
     return text
 
 
-EIGHT = ("stop after a complete round 8 of 15 (wholeDeck); if they were 8-round games: "
-         "--set roundMode=custom --set customRoundCount=8")
+EIGHT = (
+    "stop after a complete round 8 of 15 (wholeDeck); if they were 8-round games: "
+    "--set roundMode=custom --set customRoundCount=8"
+)
 
 
 @pytest.mark.parametrize("command", ["stats", "ratings"])
@@ -46,12 +48,14 @@ def test_two_counts_give_two_clauses_naming_the_files(write):
     assert result.stdout.startswith("3 games, 0 finished\n")
     assert result.stderr == (
         f"note: 2 games in {a}, {b} {EIGHT}; 1 game in {c} stops after a complete round 5 of 15 "
-        "(wholeDeck); if it was a 5-round game: --set roundMode=custom --set customRoundCount=5\n")
+        "(wholeDeck); if it was a 5-round game: --set roundMode=custom --set customRoundCount=5\n"
+    )
 
 
 def test_the_files_are_named_when_the_games_are_not_all_of_the_input(write):
-    finished = write("finished.yaml", game(5, "settings: {roundMode: custom, "
-                                              "customRoundCount: 5}\n"))
+    finished = write(
+        "finished.yaml", game(5, "settings: {roundMode: custom, customRoundCount: 5}\n")
+    )
     files = [write(f"g{n}.yaml", game(8)) for n in range(5)]
     result = run("ratings", finished, *files)
     assert result.exit_code == 0, result.stderr
@@ -62,7 +66,8 @@ def test_the_files_are_named_when_the_games_are_not_all_of_the_input(write):
     # one game: "it was an 8-round game"
     assert run("stats", finished, files[0]).stderr == (
         f"note: 1 game in {files[0]} stops after a complete round 8 of 15 (wholeDeck); if it "
-        "was an 8-round game: --set roundMode=custom --set customRoundCount=8\n")
+        "was an 8-round game: --set roundMode=custom --set customRoundCount=8\n"
+    )
 
 
 def test_a_game_stopped_mid_round_is_counted_with_no_clause(write):
@@ -72,14 +77,21 @@ def test_a_game_stopped_mid_round_is_counted_with_no_clause(write):
     assert result.stderr == "note: 1 unfinished game left out\n"
     eight = write("eight.yaml", game(8))
     both = run("ratings", mid, eight)
-    assert both.stderr == (f"note: 2 unfinished games left out; 1 game in {eight} stops after a "
-                           "complete round 8 of 15 (wholeDeck); if it was an 8-round game: "
-                           "--set roundMode=custom --set customRoundCount=8\n")
+    assert both.stderr == (
+        f"note: 2 unfinished games left out; 1 game in {eight} stops after a "
+        "complete round 8 of 15 (wholeDeck); if it was an 8-round game: "
+        "--set roundMode=custom --set customRoundCount=8\n"
+    )
 
 
 def test_a_quick_play_game_has_no_clause_custom_could_not_score_it(write):
-    quick = PLAYERS + "settings: {roundMode: quickPlay}\nrounds:\n" + "".join(
-        f"  - bids: [0, 0, 0, {size}]\n    tricks: [0, 0, 0, {size}]\n" for size in (1, 3, 5))
+    quick = (
+        PLAYERS
+        + "settings: {roundMode: quickPlay}\nrounds:\n"
+        + "".join(
+            f"  - bids: [0, 0, 0, {size}]\n    tricks: [0, 0, 0, {size}]\n" for size in (1, 3, 5)
+        )
+    )
     result = run("stats", write("quick.yaml", quick))
     assert result.stderr == "note: 1 unfinished game left out\n"
 
@@ -97,22 +109,25 @@ def test_the_note_follows_the_undated_note_of_since(write):
     undated = write("undated.yaml", game(8))
     result = run("ratings", dated, undated, "--history", "--since", "2026-01-01")
     assert result.exit_code == 0, result.stderr
-    assert result.stderr == ("note: 1 game without a date left out (--since/--until)\n"
-                             f"note: 1 game {EIGHT.replace('stop ', 'stops ')}\n"
-                             .replace("if they were 8-round games", "if it was an 8-round game"))
+    assert result.stderr == (
+        "note: 1 game without a date left out (--since/--until)\n"
+        f"note: 1 game {EIGHT.replace('stop ', 'stops ')}\n".replace(
+            "if they were 8-round games", "if it was an 8-round game"
+        )
+    )
 
 
 def test_the_issue_a_season_of_8_round_games_converted_to_a_long_csv(write, tmp_path):
     """The issue: a season of 8-round custom games converted to a CSV (which cannot carry the
     settings) read as 4 games, 0 finished, and nothing said why."""
     custom = "settings: {roundMode: custom, customRoundCount: 8}\n"
-    season = write("season.yaml", "---\n".join(game(8, custom, game_id=f"g{n}")
-                                               for n in range(4)))
+    season = write("season.yaml", "---\n".join(game(8, custom, game_id=f"g{n}") for n in range(4)))
     csv = tmp_path / "season.csv"
     assert run("convert", season, "--to", "csv", "-o", csv).exit_code == 0
     stats = run("stats", csv)
     assert stats.stdout.startswith("4 games, 0 finished\n")
     assert stats.stderr == f"note: 4 games {EIGHT}\n"
     assert run("ratings", csv).stderr == f"note: 4 games {EIGHT}\n"
-    assert run("stats", csv, "--set", "roundMode=custom", "--set", "customRoundCount=8") \
-        .stdout.startswith("4 games, 4 finished\n")
+    assert run(
+        "stats", csv, "--set", "roundMode=custom", "--set", "customRoundCount=8"
+    ).stdout.startswith("4 games, 4 finished\n")

@@ -35,9 +35,12 @@ def converted(path, target, *options) -> str:
 
 # --- reading ---------------------------------------------------------------------------------
 
+
 def test_out_cells_a_start_row_and_a_dealer_column_are_the_seating(write):
     path = write("s.csv", SEATED)
-    assert converted(path, "yaml") == """\
+    assert (
+        converted(path, "yaml")
+        == """\
 players: [{name: A, startScore: 5}, B, {name: C, joins: 2, startScore: -10}, D]
 settings:
   specialCards: true
@@ -54,12 +57,19 @@ rounds:
     bomb: true
     cloud: {A: 1}
 """
+    )
     data = score_json(path)
     assert [r["dealer"] for r in data["rounds"]] == ["C", "D", "B"]
     assert [r["results"]["C"]["seated"] for r in data["rounds"]] == [False, True, True]
     assert data["rounds"][0]["results"]["C"]["total"] == -10
     assert data["rounds"][2]["results"]["A"] == {
-        "bid": 1, "tricks": 2, "points": 40, "total": 95, "cloud": 1, "seated": True}
+        "bid": 1,
+        "tricks": 2,
+        "points": 40,
+        "total": 95,
+        "cloud": 1,
+        "seated": True,
+    }
     assert data["rounds"][2]["bomb"] is True
 
 
@@ -71,8 +81,11 @@ def test_out_after_the_last_seated_round_is_leaving(write):
 
 
 def test_german_words_read_as_the_english(write):
-    path = write("s.csv", "Runde,A,B,C,D,Bombe,Geber\nStart,0,0,0,7\n"
-                          "1,0/0,0/0,AUS,0/0,ja,B\n2,1/1,0/0,1/1,0/0,nein,\n")
+    path = write(
+        "s.csv",
+        "Runde,A,B,C,D,Bombe,Geber\nStart,0,0,0,7\n"
+        "1,0/0,0/0,AUS,0/0,ja,B\n2,1/1,0/0,1/1,0/0,nein,\n",
+    )
     data = score_json(path)
     assert [r["bomb"] for r in data["rounds"]] == [True, False]
     assert data["rounds"][0]["dealer"] == "B"
@@ -95,20 +108,34 @@ def test_every_word_that_leaves_the_bomb_out(write, word):
     assert data["settings"]["specialCards"] is False
 
 
-@pytest.mark.parametrize(("cell", "bid", "change", "tricks", "points"), [
-    ("1+1/2", 1, 1, 2, 40), ("2-1/1", 2, -1, 1, 30), ("2−1/1", 2, -1, 1, 30),
-    (" 1 + 1 / 2 ", 1, 1, 2, 40), ("1-1/0", 1, -1, 0, 20)])
-def test_the_cloud_cell_is_the_bid_called_the_change_and_the_tricks(write, cell, bid, change,
-                                                                    tricks, points):
+@pytest.mark.parametrize(
+    ("cell", "bid", "change", "tricks", "points"),
+    [
+        ("1+1/2", 1, 1, 2, 40),
+        ("2-1/1", 2, -1, 1, 30),
+        ("2−1/1", 2, -1, 1, 30),
+        (" 1 + 1 / 2 ", 1, 1, 2, 40),
+        ("1-1/0", 1, -1, 0, 20),
+    ],
+)
+def test_the_cloud_cell_is_the_bid_called_the_change_and_the_tricks(
+    write, cell, bid, change, tricks, points
+):
     rest = 2 - tricks
     path = write("s.csv", f"round,A,B,C\n1,0/0,0/1,0/0\n2,{cell},0/{rest},0/0\n")
     if tricks == 0:  # the Cloud goes to a player who took a trick
-        assert problems(path) == [f"{path}:3: round 2, A: the Cloud goes to the player who took "
-                                  "its trick, but this player took no trick"]
+        assert problems(path) == [
+            f"{path}:3: round 2, A: the Cloud goes to the player who took "
+            "its trick, but this player took no trick"
+        ]
         return
     result = score_json(path)["rounds"][1]["results"]["A"]
     assert (result["bid"], result["cloud"], result["tricks"], result["points"]) == (
-        bid, change, tricks, points)
+        bid,
+        change,
+        tricks,
+        points,
+    )
 
 
 def test_a_cloud_in_the_round_in_play(write):
@@ -117,8 +144,9 @@ def test_a_cloud_in_the_round_in_play(write):
     assert data["rounds"][1]["results"]["A"]["cloud"] == 1
     assert data["status"]["next"]["bidsIn"] == {"C": 1, "A": 1, "B": 0}
     early = write("t.csv", "round,A,B,C\n1,0/0,0/1,0/0\n2,1+1,0,\n")
-    assert problems(early) == [f"{early}:3: round 2, A: the Cloud is recorded once every bid of "
-                               "the round is in"]
+    assert problems(early) == [
+        f"{early}:3: round 2, A: the Cloud is recorded once every bid of the round is in"
+    ]
 
 
 def test_a_bomb_or_a_cloud_means_special_cards_unless_a_setting_says_false(write):
@@ -128,16 +156,20 @@ def test_a_bomb_or_a_cloud_means_special_cards_unless_a_setting_says_false(write
         f"{path}:2: round 1: a Bomb is recorded, but specialCards is off (set specialCards: true "
         "for the anniversary editions' special cards)",
         f"{path}:3: round 2, A: a Cloud is recorded, but specialCards is off (set specialCards: "
-        "true for the anniversary editions' special cards)"]
+        "true for the anniversary editions' special cards)",
+    ]
 
 
 def test_every_problem_of_the_cells_is_located_at_once(write):
-    path = write("s.csv", "round,A,B,C,D,bomb,dealer\n"
-                          "start,5,x,,\n"
-                          "1,0/0,1/1,out,0/0,maybe,Zed\n"
-                          "Start,1,1,1,1\n"
-                          "2,1+1/1,1-1/1,0/0,out,,\n"
-                          "3,1/1,0/1,out,out,,\n")
+    path = write(
+        "s.csv",
+        "round,A,B,C,D,bomb,dealer\n"
+        "start,5,x,,\n"
+        "1,0/0,1/1,out,0/0,maybe,Zed\n"
+        "Start,1,1,1,1\n"
+        "2,1+1/1,1-1/1,0/0,out,,\n"
+        "3,1/1,0/1,out,out,,\n",
+    )
     assert problems(path) == [
         f"{path}:2: B: start score 'x' is not a whole number",
         f"{path}:3: round 1: bomb 'maybe' is not yes or no (yes, y, x, 1, true, ja; no, n, 0, "
@@ -146,30 +178,34 @@ def test_every_problem_of_the_cells_is_located_at_once(write):
         f"{path}:4: a second start row (the first is on line 2): a game has one row of start "
         "scores",
         f"{path}:5: round 2: cloud in 2 cells of round 2; the Cloud changes one player's bid",
-        f"{path}:6: round 3: 2 players seated: a round seats 3 to 6"]
+        f"{path}:6: round 3: 2 players seated: a round seats 3 to 6",
+    ]
 
 
 def test_a_dealer_name_close_to_a_player_gets_a_suggestion(write):
     path = write("s.csv", "round,Anna,Ben,Cara,dealer\n1,0/0,0/1,0/0,Bne\n")
-    assert problems(path) == [f"{path}:2: round 1: dealer 'Bne' is not one of the players "
-                              "(did you mean 'Ben'?)"]
+    assert problems(path) == [
+        f"{path}:2: round 1: dealer 'Bne' is not one of the players (did you mean 'Ben'?)"
+    ]
 
 
 def test_a_classic_wide_csv_reads_as_before(write):
     text = (SAMPLES / "worked-example-wide.csv").read_text(encoding="utf-8")
     sheet = write("w.csv", text)
-    assert run("score", sheet).stdout == run("score", SAMPLES / "worked-example-wide.csv"
-                                             ).stdout.replace(str(SAMPLES / "worked-example-wide.csv"),
-                                                              str(sheet))
+    assert run("score", sheet).stdout == run(
+        "score", SAMPLES / "worked-example-wide.csv"
+    ).stdout.replace(str(SAMPLES / "worked-example-wide.csv"), str(sheet))
 
 
 # --- writing ---------------------------------------------------------------------------------
+
 
 def test_convert_writes_out_the_start_row_and_off_rotation_dealers(write):
     source = write("s.csv", SEATED)
     yaml = write("s.yaml", converted(source, "yaml"))
     assert converted(yaml, "wide-csv") == SEATED.replace(",aus,", ",out,").replace(
-        "start,5,,-10,", "start,5,0,-10,0,,").replace(",no,", ",,")
+        "start,5,,-10,", "start,5,0,-10,0,,"
+    ).replace(",no,", ",,")
 
 
 def test_a_dealer_the_rotation_gives_is_not_written(write):
@@ -187,15 +223,18 @@ rounds:
     tricks: [1, 1, 1, 0]
 """
     assert converted(write("s.yaml", text), "wide-csv") == (
-        "round,A,B,C,D,dealer\n1,0/0,0/0,0/0,1/1,\n2,1/1,1/1,0/0,0/0,C\n3,1/1,1/1,1/1,0/0,\n")
+        "round,A,B,C,D,dealer\n1,0/0,0/0,0/0,1/1,\n2,1/1,1/1,0/0,0/0,C\n3,1/1,1/1,1/1,0/0,\n"
+    )
 
 
 def test_the_latecomer_sample_goes_to_a_wide_csv_and_back(tmp_path):
     out = tmp_path / "late.csv"
     result = run("convert", LATECOMER, "--to", "wide-csv", "-o", out)
     assert result.exit_code == 0, result.stderr
-    assert "dropped title 'Latecomer night'; settings roundMode=custom, customRoundCount=6 " \
+    assert (
+        "dropped title 'Latecomer night'; settings roundMode=custom, customRoundCount=6 "
         "(score it the same with --set roundMode=custom --set customRoundCount=6)" in result.stderr
+    )
     assert out.read_text().splitlines()[:2] == ["round,Anna,Ben,Cara,Dan,Eva", "start,0,0,0,0,30"]
     flags = ["--set", "roundMode=custom", "--set", "customRoundCount=6"]
     expected = score_json(LATECOMER)
@@ -218,7 +257,8 @@ rounds:
     assert result.stderr == (
         f"{path}: D's seating (joins, leaves, out) would read back otherwise from a CSV, which "
         "knows who joins, leaves and sits out only from the 'out' cells of the 2 rounds "
-        "recorded: convert to yaml or json instead\n")
+        "recorded: convert to yaml or json instead\n"
+    )
 
 
 # --- round trips of generated games (``WIZARD_SLOW=1``: 300 of them) -----------------------
@@ -244,9 +284,14 @@ def seated_games(draw) -> str:
         between = list(range(first + 1, last)) if seat >= 3 else []
         out = set(draw(st.lists(st.sampled_from(between), unique=True))) if between else set()
         spans.append((first, last, out))
-    seated = [[seat for seat, (first, last, out) in enumerate(spans)
-               if first <= number <= last and number not in out]
-              for number in range(1, rounds + 1)]
+    seated = [
+        [
+            seat
+            for seat, (first, last, out) in enumerate(spans)
+            if first <= number <= last and number not in out
+        ]
+        for number in range(1, rounds + 1)
+    ]
     assume(all(len(s) <= 6 for s in seated))
     names = NAMES[:count]
     entries = []
@@ -257,13 +302,21 @@ def seated_games(draw) -> str:
         start = draw(st.sampled_from([0, 0, 0, 30, -10, 5]))
         if start:
             entry["startScore"] = start
-        entries.append(names[seat] if not entry else
-                       "{" + ", ".join([f"name: {names[seat]}"]
-                                       + [f"{key}: {value}" for key, value in entry.items()])
-                       + "}")
-    lines = [f"players: [{', '.join(entries)}]",
-             "settings: {specialCards: true, roundMode: custom, "
-             f"customRoundCount: {draw(st.integers(rounds, 8))}}}", "rounds:"]
+        entries.append(
+            names[seat]
+            if not entry
+            else "{"
+            + ", ".join(
+                [f"name: {names[seat]}"] + [f"{key}: {value}" for key, value in entry.items()]
+            )
+            + "}"
+        )
+    lines = [
+        f"players: [{', '.join(entries)}]",
+        "settings: {specialCards: true, roundMode: custom, "
+        f"customRoundCount: {draw(st.integers(rounds, 8))}}}",
+        "rounds:",
+    ]
     in_play = draw(st.booleans())
     for number, sitting in enumerate(seated, 1):
         size = number
@@ -278,25 +331,29 @@ def seated_games(draw) -> str:
         if last and in_play:
             waiting = draw(st.lists(st.sampled_from(sitting), unique=True))
             shown = {seat: bid for seat, bid in bids.items() if seat not in waiting}
-            fields.append("bids: {" + ", ".join(f"{names[s]}: {b}" for s, b in shown.items())
-                          + "}")
+            fields.append("bids: {" + ", ".join(f"{names[s]}: {b}" for s, b in shown.items()) + "}")
             if not waiting and draw(st.booleans()):
                 seat = draw(st.sampled_from(sitting))
-                change = draw(st.sampled_from([c for c in (1, -1) if 0 <= bids[seat] + c <= size]
-                                              or [1]))
+                change = draw(
+                    st.sampled_from([c for c in (1, -1) if 0 <= bids[seat] + c <= size] or [1])
+                )
                 if 0 <= bids[seat] + change <= size:
                     fields.append(f"cloud: {{{names[seat]}: {change}}}")
         else:
             bomb = draw(st.booleans())
-            taken = draw(st.lists(st.sampled_from(sitting), min_size=size - bomb,
-                                  max_size=size - bomb))
+            taken = draw(
+                st.lists(st.sampled_from(sitting), min_size=size - bomb, max_size=size - bomb)
+            )
             tricks = {seat: taken.count(seat) for seat in sitting}
             fields.append("bids: [" + ", ".join(str(bids[s]) for s in sitting) + "]")
             fields.append("tricks: [" + ", ".join(str(tricks[s]) for s in sitting) + "]")
             if bomb:
                 fields.append("bomb: true")
-            clouded = [seat for seat in sitting if tricks[seat]
-                       and any(0 <= bids[seat] + c <= size for c in (1, -1))]
+            clouded = [
+                seat
+                for seat in sitting
+                if tricks[seat] and any(0 <= bids[seat] + c <= size for c in (1, -1))
+            ]
             if clouded and draw(st.booleans()):
                 seat = draw(st.sampled_from(clouded))
                 change = draw(st.sampled_from([c for c in (1, -1) if 0 <= bids[seat] + c <= size]))
@@ -321,8 +378,11 @@ def as_read(text: str) -> dict:
     return data
 
 
-@settings(max_examples=300 if SLOW else 15, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=300 if SLOW else 15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(seated_games())
 def test_a_seated_game_with_special_cards_survives_a_wide_csv(tmp_path_factory, text):
     folder = tmp_path_factory.mktemp("trip")

@@ -43,7 +43,8 @@ def stand_in(monkeypatch, tmp_path, body: str) -> None:
         "from wizard_cli.sheets.workbook.child import fence\n"
         "def main(argv):\n"
         "    fence(int(argv[0]), int(argv[1]))\n"
-        "    out = 1\n" + "".join(f"    {line}\n" for line in body.splitlines()))
+        "    out = 1\n" + "".join(f"    {line}\n" for line in body.splitlines())
+    )
     monkeypatch.setattr(workbook, "CHILD_MODULE", "stand_in")
     monkeypatch.setattr(workbook, "CHILD_PATH", [*workbook.CHILD_PATH, str(tmp_path)])
 
@@ -70,29 +71,44 @@ def readers_of(path) -> list[int]:
 def test_the_sample_is_read_through_a_child(monkeypatch):
     """The real child: the sample reads as before, and no child is left."""
     result = run("check", BOOK)
-    assert (result.exit_code, result.stdout) == (0, f"{BOOK}, game Freitag: ok\n"
-                                                    f"{BOOK}, game Wide: ok\n")
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"{BOOK}, game Freitag: ok\n{BOOK}, game Wide: ok\n",
+    )
     assert not readers_of(BOOK)
 
 
-@pytest.mark.parametrize("kill, message", [
-    ("SIGKILL", "its reader was stopped by SIGKILL"),
-    ("SIGSEGV", "its reader was stopped by SIGSEGV: the workbook needs more than 250 MiB to "
-                "read, or is made to break its parser"),
-    ("SIGABRT", "its reader was stopped by SIGABRT: the workbook needs more than 250 MiB to "
-                "read, or is made to break its parser"),
-])
+@pytest.mark.parametrize(
+    "kill, message",
+    [
+        ("SIGKILL", "its reader was stopped by SIGKILL"),
+        (
+            "SIGSEGV",
+            "its reader was stopped by SIGSEGV: the workbook needs more than 250 MiB to "
+            "read, or is made to break its parser",
+        ),
+        (
+            "SIGABRT",
+            "its reader was stopped by SIGABRT: the workbook needs more than 250 MiB to "
+            "read, or is made to break its parser",
+        ),
+    ],
+)
 def test_a_child_killed_by_a_signal_is_one_line(monkeypatch, tmp_path, kill, message):
     stand_in(monkeypatch, tmp_path, f"import signal\nos.kill(os.getpid(), signal.{kill})")
     one_line(run("check", BOOK), UNREADABLE + message)
 
 
 def test_a_child_that_exits_before_the_end_is_one_line(monkeypatch, tmp_path):
-    stand_in(monkeypatch, tmp_path,
-             "os.write(out, frames.frame(b'H', frames.encode([0, 'S', 1, 'round', 'A', 'B'])))\n"
-             "os.write(out, frames.frame(b'D'))\nos._exit(3)")
-    one_line(run("check", BOOK), UNREADABLE + "its reader stopped with exit status 3 before "
-                                              "the end")
+    stand_in(
+        monkeypatch,
+        tmp_path,
+        "os.write(out, frames.frame(b'H', frames.encode([0, 'S', 1, 'round', 'A', 'B'])))\n"
+        "os.write(out, frames.frame(b'D'))\nos._exit(3)",
+    )
+    one_line(
+        run("check", BOOK), UNREADABLE + "its reader stopped with exit status 3 before the end"
+    )
 
 
 def test_a_child_over_its_cpu_time_is_stopped(monkeypatch, tmp_path):
@@ -116,27 +132,37 @@ def test_a_child_that_stalls_is_stopped_by_the_wall_clock(monkeypatch, tmp_path)
 def test_the_wall_clock_counts_all_the_waiting(monkeypatch, tmp_path):
     """A child that sends a first row now and then never runs past the clock in all."""
     monkeypatch.setattr(workbook, "WALL_SECONDS", 2)
-    stand_in(monkeypatch, tmp_path, "for index in range(100):\n"
-             "    os.write(out, frames.frame(b'H', frames.encode([index, 'S', 1, 'x'])))\n"
-             "    time.sleep(0.5)")
+    stand_in(
+        monkeypatch,
+        tmp_path,
+        "for index in range(100):\n"
+        "    os.write(out, frames.frame(b'H', frames.encode([index, 'S', 1, 'x'])))\n"
+        "    time.sleep(0.5)",
+    )
     result = run("check", BOOK)
     assert result.exit_code == 1
-    assert result.stderr.splitlines()[-1] == f"{BOOK}: {UNREADABLE}its reader gave no answer " \
-        "within 2 s"  # after a note for each worksheet holding no sheet
+    assert (
+        result.stderr.splitlines()[-1] == f"{BOOK}: {UNREADABLE}its reader gave no answer "
+        "within 2 s"
+    )  # after a note for each worksheet holding no sheet
 
 
 GARBLED = UNREADABLE + "its reader sent what is not a workbook's rows ({})"
 
 
-@pytest.mark.parametrize("sent, what", [
-    (b"garbage, not frames", "a frame of 1,634,886,241 bytes"),
-    (frame(b"X", b"garbage"), "a frame b'X' among the first rows"),
-    (b"H\xff\xff\xff\xff", "a frame of 4,294,967,295 bytes"),
-    (frame(b"H", b"a\xffS\xff1\xffx"), "invalid literal for int() with base 10: 'a'"),
-    (frame(b"H", b"0\xffS\xff1\xff\xc3("), "not UTF-8"),
-    (frame(b"H", b"0\xffS\xff1\xff \xff "), "a blank first row"),
-    (frame(b"P", b"one"), "not enough values to unpack (expected 3, got 1)"),
-], ids=["text", "kind", "huge", "number", "utf-8", "blank", "problem"])
+@pytest.mark.parametrize(
+    "sent, what",
+    [
+        (b"garbage, not frames", "a frame of 1,634,886,241 bytes"),
+        (frame(b"X", b"garbage"), "a frame b'X' among the first rows"),
+        (b"H\xff\xff\xff\xff", "a frame of 4,294,967,295 bytes"),
+        (frame(b"H", b"a\xffS\xff1\xffx"), "invalid literal for int() with base 10: 'a'"),
+        (frame(b"H", b"0\xffS\xff1\xff\xc3("), "not UTF-8"),
+        (frame(b"H", b"0\xffS\xff1\xff \xff "), "a blank first row"),
+        (frame(b"P", b"one"), "not enough values to unpack (expected 3, got 1)"),
+    ],
+    ids=["text", "kind", "huge", "number", "utf-8", "blank", "problem"],
+)
 def test_garbage_from_the_child_is_one_line(monkeypatch, tmp_path, sent, what):
     stand_in(monkeypatch, tmp_path, f"os.write(out, {sent!r})")
     one_line(run("check", BOOK), GARBLED.format(what))
@@ -144,17 +170,23 @@ def test_garbage_from_the_child_is_one_line(monkeypatch, tmp_path, sent, what):
 
 def test_rows_out_of_order_from_the_child_are_garbage(monkeypatch, tmp_path):
     header = ["round", "player", "bid", "tricks"]
-    stand_in(monkeypatch, tmp_path,
-             f"os.write(out, frames.frame(b'H', frames.encode([0, 'S', 1, *{header!r}])))\n"
-             "os.write(out, frames.frame(b'D'))\n"
-             f"os.write(out, frames.frame(b'R', frames.encode([1, *{header!r}]) + frames.ROW"
-             " + frames.encode([1, '1', 'A', '0', '0'])))")
+    stand_in(
+        monkeypatch,
+        tmp_path,
+        f"os.write(out, frames.frame(b'H', frames.encode([0, 'S', 1, *{header!r}])))\n"
+        "os.write(out, frames.frame(b'D'))\n"
+        f"os.write(out, frames.frame(b'R', frames.encode([1, *{header!r}]) + frames.ROW"
+        " + frames.encode([1, '1', 'A', '0', '0'])))",
+    )
     one_line(run("check", BOOK), GARBLED.format("row number '1'"))
 
 
 def test_a_problem_the_child_sends_is_the_one_line_it_says(monkeypatch, tmp_path):
-    stand_in(monkeypatch, tmp_path, "os.write(out, frames.frame(b'P', frames.encode(["
-             "'a message', 'a place[W]', 7])))")
+    stand_in(
+        monkeypatch,
+        tmp_path,
+        "os.write(out, frames.frame(b'P', frames.encode(['a message', 'a place[W]', 7])))",
+    )
     result = run("check", BOOK)
     assert (result.exit_code, result.stderr) == (1, "a place[W]:7: a message\n")
 
@@ -163,8 +195,12 @@ def test_a_child_over_its_memory_limit_is_one_line(tmp_path):
     """One stray cell at XFD1048576: calamine asks for the whole range and aborts under the
     fence (before the fence: the whole process aborted)."""
     path = bombs.stray_cell(tmp_path / "stray.xlsx")
-    one_line(run("check", path), UNREADABLE + "its reader was stopped by SIGABRT: the workbook "
-             "needs more than 250 MiB to read, or is made to break its parser", path)
+    one_line(
+        run("check", path),
+        UNREADABLE + "its reader was stopped by SIGABRT: the workbook "
+        "needs more than 250 MiB to read, or is made to break its parser",
+        path,
+    )
     assert not readers_of(path)
 
 
@@ -185,16 +221,22 @@ def test_without_the_extra_no_child_is_started(tmp_path, monkeypatch):
         raise AssertionError("a child was started")
 
     monkeypatch.setattr(workbook, "_Child", started)
-    one_line(run("check", BOOK), "reading a workbook needs python-calamine, the xlsx extra: pip "
-                                 "install '.[xlsx]' in the wizard checkout")
+    one_line(
+        run("check", BOOK),
+        "reading a workbook needs python-calamine, the xlsx extra: pip "
+        "install '.[xlsx]' in the wizard checkout",
+    )
 
 
 def test_a_child_without_the_extra_says_so_as_the_parent_would(monkeypatch, tmp_path):
     """The parent found python-calamine, the child (another interpreter) did not."""
     (tmp_path / "python_calamine.py").write_text("raise ImportError('no')\n")
     monkeypatch.setattr(workbook, "CHILD_PATH", [str(tmp_path), *workbook.CHILD_PATH])
-    one_line(run("check", BOOK), "reading a workbook needs python-calamine, the xlsx extra: pip "
-                                 "install '.[xlsx]' in the wizard checkout")
+    one_line(
+        run("check", BOOK),
+        "reading a workbook needs python-calamine, the xlsx extra: pip "
+        "install '.[xlsx]' in the wizard checkout",
+    )
 
 
 @pytest.fixture(scope="module")
@@ -207,24 +249,34 @@ def season(tmp_path_factory) -> Path:
             tricks = [0, 0, 0]
             for _ in range(number):
                 tricks[rng.randrange(3)] += 1
-            rows += [[game, number, name, took, took]
-                     for name, took in zip(["Anna", "Ben", "Cara"], tricks)]
-    xml = "".join(f'<row r="{n}">' + "".join(bombs.cell(f"{'ABCDE'[c]}{n}", v)
-                                              for c, v in enumerate(row)) + "</row>"
-                  for n, row in enumerate(rows, start=1))
+            rows += [
+                [game, number, name, took, took]
+                for name, took in zip(["Anna", "Ben", "Cara"], tricks)
+            ]
+    xml = "".join(
+        f'<row r="{n}">'
+        + "".join(bombs.cell(f"{'ABCDE'[c]}{n}", v) for c, v in enumerate(row))
+        + "</row>"
+        for n, row in enumerate(rows, start=1)
+    )
     return bombs.xlsx(tmp_path_factory.mktemp("season") / "season.xlsx", bombs.sheet(xml))
 
 
 def wizard(*args) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "wizard_cli", *map(str, args)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "wizard_cli", *map(str, args)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 def test_the_parent_stopping_early_leaves_no_child(season):
     """``wizard score season.xlsx -f jsonl | head -1``: the pipe closes after the first game;
     wizard exits 141 quietly, and its child is gone with it."""
-    process = wizard("score", season, "-f", "jsonl", "--set", "roundMode=custom",
-                     "--set", "customRoundCount=5")
+    process = wizard(
+        "score", season, "-f", "jsonl", "--set", "roundMode=custom", "--set", "customRoundCount=5"
+    )
     first = process.stdout.readline()
     assert first.startswith(b"{")
     process.stdout.close()
@@ -235,8 +287,7 @@ def test_the_parent_stopping_early_leaves_no_child(season):
 
 def test_ctrl_c_stops_the_child_too(season):
     """SIGINT to wizard alone (not its child) while the child reads: exit 130, no child left."""
-    process = wizard("check", season, "--set", "roundMode=custom", "--set",
-                     "customRoundCount=5")
+    process = wizard("check", season, "--set", "roundMode=custom", "--set", "customRoundCount=5")
     deadline = time.monotonic() + 30
     while not readers_of(season) and time.monotonic() < deadline:
         time.sleep(0.005)

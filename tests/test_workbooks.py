@@ -16,25 +16,41 @@ openpyxl = pytest.importorskip("openpyxl", reason="openpyxl (test extra) writes 
 
 CUSTOM5 = ("--set", "roundMode=custom", "--set", "customRoundCount=5")
 PLAYERS = ["Anna", "Ben", "Cara", "Dan"]
-ROUNDS = [([1, 0, 0, 1], [1, 0, 0, 0]), ([1, 1, 0, 2], [0, 1, 1, 0]), ([2, 0, 1, 1], [2, 0, 1, 0]),
-          ([1, 2, 0, 1], [2, 2, 0, 0]), ([2, 1, 3, 0], [2, 1, 1, 1])]
+ROUNDS = [
+    ([1, 0, 0, 1], [1, 0, 0, 0]),
+    ([1, 1, 0, 2], [0, 1, 1, 0]),
+    ([2, 0, 1, 1], [2, 0, 1, 0]),
+    ([1, 2, 0, 1], [2, 2, 0, 0]),
+    ([2, 1, 3, 0], [2, 1, 1, 1]),
+]
 TOTALS = {"Anna": 90, "Ben": 140, "Cara": 40, "Dan": -60}
-DATE = ("looks like a date: a spreadsheet probably turned a bid/tricks cell such as '1/1' into a "
-        "date (format the column as text and type it again)")
-NO_SHEET = ("skipped: no score sheet in this worksheet (a long one has 'round,player,bid,tricks' "
-            "columns, a wide one 'round,<player>,<player>,…')")
+DATE = (
+    "looks like a date: a spreadsheet probably turned a bid/tricks cell such as '1/1' into a "
+    "date (format the column as text and type it again)"
+)
+NO_SHEET = (
+    "skipped: no score sheet in this worksheet (a long one has 'round,player,bid,tricks' "
+    "columns, a wide one 'round,<player>,<player>,…')"
+)
 
 
 def long_rows(value=float) -> list[list]:
     """The worked example as a long sheet's rows, numbers typed as a spreadsheet keeps them."""
-    return [[number, name, value(bid), value(took)]
-            for number, (bids, tricks) in enumerate(ROUNDS, start=1)
-            for name, bid, took in zip(PLAYERS, bids, tricks)]
+    return [
+        [number, name, value(bid), value(took)]
+        for number, (bids, tricks) in enumerate(ROUNDS, start=1)
+        for name, bid, took in zip(PLAYERS, bids, tricks)
+    ]
 
 
 def wide_rows() -> list[list]:
-    return [["round", *PLAYERS], *([number, *(f"{b}/{t}" for b, t in zip(bids, tricks))]
-                                   for number, (bids, tricks) in enumerate(ROUNDS, start=1))]
+    return [
+        ["round", *PLAYERS],
+        *(
+            [number, *(f"{b}/{t}" for b, t in zip(bids, tricks))]
+            for number, (bids, tricks) in enumerate(ROUNDS, start=1)
+        ),
+    ]
 
 
 def xlsx(tmp_path, worksheets: dict[str, list[list]], name: str = "book.xlsx", edit=None):
@@ -70,10 +86,18 @@ def test_a_one_worksheet_workbook_is_read_as_its_csv_would_be(tmp_path):
 
 def test_each_worksheet_holding_a_sheet_is_a_game_named_by_it(tmp_path):
     season = [["game", "round", "player", "bid", "tricks"]] + [
-        [game, *row] for game in ("a", "b") for row in long_rows()]
-    path = xlsx(tmp_path, {"Friday": [["round", "player", "bid", "tricks"], *long_rows()],
-                           "Empty": [], "Notes": [["bring snacks"], ["", "and cards"]],
-                           "Wide": wide_rows(), "Season": season})
+        [game, *row] for game in ("a", "b") for row in long_rows()
+    ]
+    path = xlsx(
+        tmp_path,
+        {
+            "Friday": [["round", "player", "bid", "tricks"], *long_rows()],
+            "Empty": [],
+            "Notes": [["bring snacks"], ["", "and cards"]],
+            "Wide": wide_rows(),
+            "Season": season,
+        },
+    )
     result = run("standings", path, *CUSTOM5, "-f", "jsonl")
     assert result.exit_code == 0
     assert result.stderr == f"{path}[Notes]: {NO_SHEET}\n"  # the empty worksheet: no note
@@ -84,14 +108,17 @@ def test_each_worksheet_holding_a_sheet_is_a_game_named_by_it(tmp_path):
 
 def test_one_worksheet_with_a_game_column_has_the_ids_of_its_csv(tmp_path):
     season = [["Spiel", "Runde", "Spieler", "Ansage", "Stiche"]] + [
-        [game, *row] for game in ("Mo", "Di") for row in long_rows()]
+        [game, *row] for game in ("Mo", "Di") for row in long_rows()
+    ]
     path = xlsx(tmp_path, {"Saison": season, "Leer": []})
     assert [g["game"] for g in games(path)] == ["Mo", "Di"]
 
 
 def test_a_workbook_converts_to_a_yaml_season(tmp_path):
-    path = xlsx(tmp_path, {"Friday": [["round", "player", "bid", "tricks"], *long_rows()],
-                           "Wide": wide_rows()})
+    path = xlsx(
+        tmp_path,
+        {"Friday": [["round", "player", "bid", "tricks"], *long_rows()], "Wide": wide_rows()},
+    )
     result = run("convert", path, "--to", "yaml")
     assert result.exit_code == 0, result.stderr
     import yaml
@@ -110,13 +137,15 @@ def test_problems_are_located_by_worksheet_and_row(tmp_path):
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{path}[Fr 9.1.]:4: round 1, Ben: bid '0.5' is not a whole number",
-        f"{path}[Fr 9.1.]:8: round 2, Ben: tricks '2026-01-01' {DATE}"]
+        f"{path}[Fr 9.1.]:8: round 2, Ben: tricks '2026-01-01' {DATE}",
+    ]
 
 
 def test_a_date_cell_in_a_date_column_is_the_games_date(tmp_path):
     rows = [["Datum", "Runde", "Spieler", "Ansage", "Stiche"]]
-    rows += [[datetime.date(2026, 1, 9) if at == 0 else None, *row]
-             for at, row in enumerate(long_rows())]
+    rows += [
+        [datetime.date(2026, 1, 9) if at == 0 else None, *row] for at, row in enumerate(long_rows())
+    ]
     path = xlsx(tmp_path, {"Freitag": rows})
     assert games(path)[0]["date"] == "2026-01-09"
 
@@ -126,7 +155,8 @@ def test_a_date_serial_typed_as_a_number_is_a_date_too(tmp_path):
     rows[1][2] = 45658.0
     path = xlsx(tmp_path, {"S": rows})
     assert run("check", path, *CUSTOM5).stderr.splitlines() == [
-        f"{path}[S]:2: round 1, Anna: bid '45658' {DATE}"]
+        f"{path}[S]:2: round 1, Anna: bid '45658' {DATE}"
+    ]
 
 
 def test_a_date_formatted_cell_in_a_wide_sheet(tmp_path):
@@ -134,7 +164,8 @@ def test_a_date_formatted_cell_in_a_wide_sheet(tmp_path):
     rows[1][1] = datetime.datetime(2026, 1, 1)  # `1/1` typed, made a date
     path = xlsx(tmp_path, {"S": rows})
     assert run("check", path, *CUSTOM5).stderr.splitlines()[0] == (
-        f"{path}[S]:2: round 1, Anna: bid '2026-01-01' {DATE}")
+        f"{path}[S]:2: round 1, Anna: bid '2026-01-01' {DATE}"
+    )
 
 
 def test_typed_points_are_audited_by_check(tmp_path):
@@ -162,7 +193,8 @@ def test_a_formula_counts_by_its_computed_value(tmp_path):
     assert b"<f>0+1</f><v></v>" in sheet or b"<f>0+1</f><v />" in sheet
     parts["xl/worksheets/sheet1.xml"] = sheet.replace(b"<f>0+1</f><v></v>", b"<f>0+1</f><v>1</v>")
     parts["xl/worksheets/sheet1.xml"] = parts["xl/worksheets/sheet1.xml"].replace(
-        b"<f>0+1</f><v />", b"<f>0+1</f><v>1</v>")
+        b"<f>0+1</f><v />", b"<f>0+1</f><v>1</v>"
+    )
     with zipfile.ZipFile(path, "w") as book:
         for name, data in parts.items():
             book.writestr(name, data)
@@ -214,8 +246,10 @@ def test_without_the_extra_one_line_says_how_to_install_it(tmp_path, monkeypatch
     monkeypatch.setitem(sys.modules, "python_calamine", None)  # as if not installed
     result = run("score", path)
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == (f"{path}: reading a workbook needs python-calamine, the xlsx extra: "
-                             "pip install '.[xlsx]' in the wizard checkout\n")
+    assert result.stderr == (
+        f"{path}: reading a workbook needs python-calamine, the xlsx extra: "
+        "pip install '.[xlsx]' in the wizard checkout\n"
+    )
 
 
 def test_a_file_that_is_no_workbook_is_one_line(tmp_path):
@@ -231,8 +265,10 @@ def test_a_workbook_holding_no_sheet_is_an_error(tmp_path):
     path = xlsx(tmp_path, {"Notes": [["just", "notes"]]})
     result = run("check", path)
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [f"{path}[Notes]: {NO_SHEET}",
-                                          f"{path}: no worksheet holds a score sheet"]
+    assert result.stderr.splitlines() == [
+        f"{path}[Notes]: {NO_SHEET}",
+        f"{path}: no worksheet holds a score sheet",
+    ]
 
 
 def test_the_sample_workbook():
@@ -246,12 +282,15 @@ def test_the_sample_workbook():
 def test_a_worksheet_claiming_a_huge_range_is_one_line_not_an_abort(tmp_path):
     """One stray cell at XFD1048576 makes calamine ask for 512 GB and abort: it does so in its
     fenced child, and the reading process says so in one line (SPEC §4: bounded)."""
+
     def far_cell(book):
         book.active["XFD1048576"] = "x"
 
     path = xlsx(tmp_path, {"S": wide_rows()}, edit=far_cell)
     result = run("check", path)
     assert (result.exit_code, result.stdout) == (1, f"{path}: 1 problem\n")
-    assert result.stderr == (f"{path}: not readable as a workbook: its reader was stopped by "
-                             "SIGABRT: the workbook needs more than 250 MiB to read, or is made "
-                             "to break its parser\n")
+    assert result.stderr == (
+        f"{path}: not readable as a workbook: its reader was stopped by "
+        "SIGABRT: the workbook needs more than 250 MiB to read, or is made "
+        "to break its parser\n"
+    )

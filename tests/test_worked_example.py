@@ -16,24 +16,54 @@ def test_worked_example_standings_and_game_over():
     result = run("score", WORKED, "-f", "json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    assert standings_of(result.stdout) == [("Ben", 140, 1), ("Anna", 90, 2), ("Cara", 40, 3),
-                                           ("Dan", -60, 4)]
-    assert data["status"] == {"finished": True, "roundsPlayed": 5, "roundsTotal": 5,
-                              "winners": ["Ben"], "contenders": ["Ben"], "next": None}
-    assert data["rounds"][0]["results"]["Anna"] == {"bid": 1, "tricks": 1, "points": 30, "total": 30}
+    assert standings_of(result.stdout) == [
+        ("Ben", 140, 1),
+        ("Anna", 90, 2),
+        ("Cara", 40, 3),
+        ("Dan", -60, 4),
+    ]
+    assert data["status"] == {
+        "finished": True,
+        "roundsPlayed": 5,
+        "roundsTotal": 5,
+        "winners": ["Ben"],
+        "contenders": ["Ben"],
+        "next": None,
+    }
+    assert data["rounds"][0]["results"]["Anna"] == {
+        "bid": 1,
+        "tricks": 1,
+        "points": 30,
+        "total": 30,
+    }
 
 
 def test_worked_example_double_zero_bonus_moves_only_made_zeros():
     result = run("standings", WORKED, "--zero-bid", "doubleBonus", "-f", "json")
-    assert standings_of(result.stdout) == [("Ben", 180, 1), ("Anna", 90, 2), ("Cara", 80, 3),
-                                           ("Dan", -60, 4)]
+    assert standings_of(result.stdout) == [
+        ("Ben", 180, 1),
+        ("Anna", 90, 2),
+        ("Cara", 80, 3),
+        ("Dan", -60, 4),
+    ]
 
 
 def test_all_three_input_forms_agree():
-    outputs = [json.loads(run("standings", SAMPLES / name, "--set", "roundMode=custom", "--set",
-                              "customRoundCount=5", "-f", "json").stdout)["standings"]
-               for name in ("worked-example.yaml", "worked-example-long.csv",
-                            "worked-example-wide.csv")]
+    outputs = [
+        json.loads(
+            run(
+                "standings",
+                SAMPLES / name,
+                "--set",
+                "roundMode=custom",
+                "--set",
+                "customRoundCount=5",
+                "-f",
+                "json",
+            ).stdout
+        )["standings"]
+        for name in ("worked-example.yaml", "worked-example-long.csv", "worked-example-wide.csv")
+    ]
     assert outputs[0] == outputs[1] == outputs[2]
 
 

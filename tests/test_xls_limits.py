@@ -31,12 +31,18 @@ def test_a_workbook_written_byte_by_byte_reads_as_its_csv(tmp_path):
     csv = tmp_path / "game.csv"
     csv.write_text("".join(",".join(map(str, row)) + "\n" for row in x.GAME))
     assert run("check", path).stdout == f"{path}: ok\n"
-    assert run("score", path).stdout.replace(str(path), "G") == \
-        run("score", csv).stdout.replace(str(csv), "G")
-    shared = x.xls(tmp_path / "shared.xls", b"".join(
-        x.label_sst(r, c, r * 4 + c) if isinstance(v, str) else x.number(r, c, v)
-        for r, row in enumerate(x.GAME) for c, v in enumerate(row)),
-        x.sst([v if isinstance(v, str) else "" for row in x.GAME for v in row]))
+    assert run("score", path).stdout.replace(str(path), "G") == run("score", csv).stdout.replace(
+        str(csv), "G"
+    )
+    shared = x.xls(
+        tmp_path / "shared.xls",
+        b"".join(
+            x.label_sst(r, c, r * 4 + c) if isinstance(v, str) else x.number(r, c, v)
+            for r, row in enumerate(x.GAME)
+            for c, v in enumerate(row)
+        ),
+        x.sst([v if isinstance(v, str) else "" for row in x.GAME for v in row]),
+    )
     assert run("check", shared).stdout == f"{shared}: ok\n"
 
 
@@ -55,8 +61,9 @@ def test_a_huge_dimensions_record_is_refused_not_an_abort(tmp_path):
 
 
 def test_a_great_many_cell_records_are_read_within_the_fence(tmp_path):
-    path = x.xls(tmp_path / "many.xls", GAME + b"".join(x.mul_rk(4 + r, 0, [1] * 250)
-                                                        for r in range(8_100)))
+    path = x.xls(
+        tmp_path / "many.xls", GAME + b"".join(x.mul_rk(4 + r, 0, [1] * 250) for r in range(8_100))
+    )
     read_within(path, 1)  # 2 million cells: each row a problem
 
 
@@ -64,7 +71,7 @@ def test_a_long_shared_string_shown_in_many_cells_is_fenced(tmp_path):
     cells = b"".join(x.label_sst(5 + i // 200, i % 200, 0) for i in range(2_000))
     path = x.xls(tmp_path / "text.xls", GAME + cells, x.sst_continued(60_000))
     fenced(path)
-    few = x.xls(tmp_path / "few.xls", GAME + cells[:14 * 100], x.sst_continued(60_000))
+    few = x.xls(tmp_path / "few.xls", GAME + cells[: 14 * 100], x.sst_continued(60_000))
     code, peak, err = parent_peak_mib("check", few)  # 6 million characters: read (and found wrong)
     assert code == 1 and err.startswith(f"{few}[Game]:6: 100 fields, but the header has 4\n")
     assert peak < 250, f"{peak:.0f} MiB"
@@ -73,9 +80,10 @@ def test_a_long_shared_string_shown_in_many_cells_is_fenced(tmp_path):
 def test_many_shared_strings_are_read_within_the_fence(tmp_path):
     """calamine reads every string the table holds: 2,000,001 empty ones (6 MB) fit."""
     body = b"\0\0\1" * 2_000_001  # 8-bit strings of no characters
-    pieces = [body[at:at + 8223] for at in range(0, len(body), 8223)]
+    pieces = [body[at : at + 8223] for at in range(0, len(body), 8223)]
     table = x.record(0x00FC, struct.pack("<ii", 1, 1) + pieces[0]) + b"".join(
-        x.record(0x003C, piece) for piece in pieces[1:])
+        x.record(0x003C, piece) for piece in pieces[1:]
+    )
     path = x.xls(tmp_path / "sst.xls", GAME, table)
     read_within(path, 0)
     claimed = x.xls(tmp_path / "claimed.xls", GAME, x.sst([], count=2_000_001))
@@ -102,8 +110,10 @@ def test_a_formatted_label_is_a_cell(tmp_path):
     path = x.xls(tmp_path / "far.xls", GAME + x.rstring(65535, 255, "x"))
     fenced(path)
     near = x.xls(tmp_path / "near.xls", GAME + x.rstring(4, 1, "Dan"))
-    assert run("check", near).stderr == f"{near}[Game]:5: round 1, Dan: missing bid\n" \
+    assert (
+        run("check", near).stderr == f"{near}[Game]:5: round 1, Dan: missing bid\n"
         f"{near}[Game]:5: round 1, Dan: missing tricks\n"
+    )
 
 
 def test_a_chart_inside_a_worksheet_is_skipped_as_calamine_skips_it(tmp_path):
@@ -132,8 +142,11 @@ def test_many_worksheets_are_read_within_the_fence(tmp_path):
     read_within(spans, 1)
     cells = b"".join(x.label_sst(5 + i // 100, i % 100, 0) for i in range(100))
     text = tmp_path / "text.xls"  # 2 million characters each
-    text.write_bytes(x.compound_file(x.workbook_of([(f"S{i}", GAME + cells) for i in range(20)],
-                                                   x.sst_continued(20_000))))
+    text.write_bytes(
+        x.compound_file(
+            x.workbook_of([(f"S{i}", GAME + cells) for i in range(20)], x.sst_continued(20_000))
+        )
+    )
     read_within(text, 1)
     fine = tmp_path / "fine.xls"
     fine.write_bytes(x.compound_file(x.workbook_of([(f"S{i}", GAME) for i in range(20)])))
@@ -145,8 +158,11 @@ def test_one_worksheet_named_twenty_times_is_refused(tmp_path):
     twenty times (before: an 11 MB workbook peaked at 1,295 MiB in 22 s)."""
     big = GAME + b"".join(x.mul_rk(4 + r, 0, [1] * 250) for r in range(7_600))
     path = tmp_path / "named.xls"
-    path.write_bytes(x.compound_file(x.workbook_of(
-        [(f"S{i}", big if i == 0 else b"") for i in range(20)], at=[0] * 20)))
+    path.write_bytes(
+        x.compound_file(
+            x.workbook_of([(f"S{i}", big if i == 0 else b"") for i in range(20)], at=[0] * 20)
+        )
+    )
     fenced(path)
 
 
@@ -157,8 +173,7 @@ def test_formulas_calamine_writes_out_long_are_fenced(tmp_path):
     expression = x.ref3d(0) + (x.ref3d(0) + b"\x10") * 1020  # Sheet!A1,Sheet!A1,…
     formulas = b"".join(x.formula(10 + i, 0, expression) for i in range(800))
     path = tmp_path / "formulas.xls"
-    path.write_bytes(x.compound_file(x.workbook_of([(name, GAME + formulas)],
-                                                   x.extern_sheet(1))))
+    path.write_bytes(x.compound_file(x.workbook_of([(name, GAME + formulas)], x.extern_sheet(1))))
     fenced(path)
     some = tmp_path / "some.xls"  # a total under each column: read, and scored as ever
     total = b"".join(x.formula(4, c, x.ref3d(0, 1, c), 1) for c in (2, 3))
@@ -170,7 +185,7 @@ def test_a_worksheet_past_the_end_of_the_stream_is_one_line_not_a_traceback(tmp_
     stream = x.workbook_stream(GAME)
     at = stream.index(struct.pack("<H", 0x0085)) + 4  # BOUNDSHEET8: where the worksheet starts
     path = tmp_path / "past.xls"
-    path.write_bytes(x.compound_file(stream[:at] + struct.pack("<I", 10**7) + stream[at + 4:]))
+    path.write_bytes(x.compound_file(stream[:at] + struct.pack("<I", 10**7) + stream[at + 4 :]))
     fenced(path)
 
 
@@ -182,7 +197,8 @@ def test_a_panic_inside_calamine_is_one_located_line(tmp_path):
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1] == (
         f"{path}: not readable as a workbook: calamine failed on it (index out of bounds: the "
-        "len is 2 but the index is 3)")
+        "len is 2 but the index is 3)"
+    )
 
 
 def test_a_damaged_compound_file_is_refused(tmp_path):
@@ -204,11 +220,16 @@ def test_formulas_that_would_stall_calamine_are_stopped_by_the_cpu_limit(tmp_pat
     monkeypatch.setattr(workbook, "CPU_SECONDS", 2)
     spaced = struct.pack("<BHH", 0x24, 0, 0) + bytes([0x19, 0x40, 0x00, 0xFF]) * 2_000
     path = tmp_path / "spaced.xls"
-    path.write_bytes(x.compound_file(x.workbook_stream(
-        GAME + b"".join(x.formula(10 + i, 0, spaced) for i in range(40)))))
+    path.write_bytes(
+        x.compound_file(
+            x.workbook_stream(GAME + b"".join(x.formula(10 + i, 0, spaced) for i in range(40)))
+        )
+    )
     result = run("check", path)
     assert (result.exit_code, result.stderr) == (
-        1, f"{path}: not readable as a workbook: reading it took more than 2 s of CPU time\n")
+        1,
+        f"{path}: not readable as a workbook: reading it took more than 2 s of CPU time\n",
+    )
 
 
 def test_runs_of_continue_records_are_read_within_the_fence(tmp_path):
@@ -217,9 +238,11 @@ def test_runs_of_continue_records_are_read_within_the_fence(tmp_path):
     30 strings carried on a character a CONTINUE (12 MB) stalled it past two minutes."""
     empty = x.xls(tmp_path / "empty.xls", GAME + x.record(0x003C) * 30_000)
     read_within(empty, 0)
+
     def carried(characters: int) -> bytes:  # one string, a character a record
-        return x.record(0x00FC, struct.pack("<iiHB", 1, 1, characters, 0) + b"x") \
-            + x.record(0x003C, b"\0x") * (characters - 1)
+        return x.record(0x00FC, struct.pack("<iiHB", 1, 1, characters, 0) + b"x") + x.record(
+            0x003C, b"\0x"
+        ) * (characters - 1)
 
     table = x.xls(tmp_path / "table.xls", GAME, carried(30_000))
     read_within(table, 0)
@@ -248,8 +271,10 @@ def test_what_the_globals_name_is_read_within_the_fence(tmp_path):
     assert run("check", few).stdout == f"{few}: ok\n"
 
 
-FAR = "[Game]: the worksheet spans A1:IV65536 (16,777,216 cells): too large to read as a score " \
-      "sheet (at most 2,000,000; save it as CSV, or clear the far cells)"
+FAR = (
+    "[Game]: the worksheet spans A1:IV65536 (16,777,216 cells): too large to read as a score "
+    "sheet (at most 2,000,000; save it as CSV, or clear the far cells)"
+)
 
 
 def test_compound_files_however_written_are_fenced(tmp_path):
@@ -264,10 +289,10 @@ def test_compound_files_however_written_are_fenced(tmp_path):
     data = x.compound_file(stream)
     entry = x.SECTOR * 2 + 128  # the Workbook stream's directory entry (after one FAT sector)
     unnamed = tmp_path / "unnamed.xls"
-    unnamed.write_bytes(data[:entry + 64] + b"\0\0" + data[entry + 66:])
+    unnamed.write_bytes(data[: entry + 64] + b"\0\0" + data[entry + 66 :])
     fenced(unnamed)
     sized = tmp_path / "sized.xls"
-    sized.write_bytes(data[:entry + 120] + struct.pack("<Q", 1 << 30) + data[entry + 128:])
+    sized.write_bytes(data[: entry + 120] + struct.pack("<Q", 1 << 30) + data[entry + 128 :])
     fenced(sized)
     cut = tmp_path / "cut.xls"
     cut.write_bytes(data[:-100])
@@ -285,9 +310,11 @@ def test_records_placed_far_off_are_fenced(tmp_path):
     game at IV65536 read past 1 GiB)."""
     dims = x.xls(tmp_path / "dims.xls", x.dimensions(0, 0xFFFFFFFF, 0xFFFF, 0xFFFF) + GAME)
     fenced(dims)
-    far_game = b"".join(x.label(65532 + r, 252 + c, v) if isinstance(v, str)
-                        else x.number(65532 + r, 252 + c, v)
-                        for r, row in enumerate(x.GAME) for c, v in enumerate(row))
+    far_game = b"".join(
+        x.label(65532 + r, 252 + c, v) if isinstance(v, str) else x.number(65532 + r, 252 + c, v)
+        for r, row in enumerate(x.GAME)
+        for c, v in enumerate(row)
+    )
     string = x.xls(tmp_path / "string.xls", x.record(0x0207, struct.pack("<HB", 0, 1)) + far_game)
     fenced(string)
 
@@ -295,12 +322,24 @@ def test_records_placed_far_off_are_fenced(tmp_path):
 def test_ordinary_formulas_are_not_refused(tmp_path):
     """45,000 formulas like IF(C2=D2, 20+10*D2, -10*ABS(C2-D2)), their PtgAttr tokens (if,
     goto) no spaces: read (before: refused as more than 64 MiB of formula text)."""
+
     def ref(row: int, col: int) -> bytes:
         return struct.pack("<BHH", 0x24, row, col)
 
     attr = struct.pack("<BBH", 0x19, 0x02, 9) + struct.pack("<BBH", 0x19, 0x08, 3)
-    expression = ref(1, 2) + ref(1, 3) + b"\x0b" + attr + ref(1, 3) + b"\x05" + attr + \
-        ref(1, 2) + ref(1, 3) + b"\x04" + struct.pack("<BBH", 0x19, 0x08, 3)
+    expression = (
+        ref(1, 2)
+        + ref(1, 3)
+        + b"\x0b"
+        + attr
+        + ref(1, 3)
+        + b"\x05"
+        + attr
+        + ref(1, 2)
+        + ref(1, 3)
+        + b"\x04"
+        + struct.pack("<BBH", 0x19, 0x08, 3)
+    )
     formulas = b"".join(x.formula(5 + i // 200, 10 + i % 200, expression) for i in range(45_000))
     path = x.xls(tmp_path / "formulas.xls", GAME + formulas)
     code, peak, err = parent_peak_mib("check", path)
@@ -316,10 +355,13 @@ def test_text_in_other_code_pages_is_read_within_the_fence(tmp_path):
     cells = b"".join(x.label_sst(5 + i // 100, i % 100, 0) for i in range(1_400))
     wide = x.xls(tmp_path / "wide.xls", GAME + cells, table)
     read_within(wide, 1)
-    page = x.xls(tmp_path / "page.xls", GAME + cells[:14 * 700],
-                 x.record(0x0042, struct.pack("<H", 1252)) + table)
+    page = x.xls(
+        tmp_path / "page.xls",
+        GAME + cells[: 14 * 700],
+        x.record(0x0042, struct.pack("<H", 1252)) + table,
+    )
     read_within(page, 1)
-    fewer = x.xls(tmp_path / "fewer.xls", GAME + cells[:14 * 1_300], table)
+    fewer = x.xls(tmp_path / "fewer.xls", GAME + cells[: 14 * 1_300], table)
     code, peak, err = parent_peak_mib("check", fewer)  # 32 MiB of three-byte characters: read
     assert code == 1 and err.startswith(f"{fewer}[Game]:6: 100 fields"), err[:200]
     assert peak < 250, f"{peak:.0f} MiB"

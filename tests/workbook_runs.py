@@ -32,8 +32,12 @@ os._exit(code)
 def parent_peak_mib(*args: object) -> tuple[int, float, str]:
     """Run ``wizard ARGS…``; its exit code, the peak memory in MiB of the wizard process alone
     (not its workbook's child), and its stderr (its lines in the last 200,000 characters)."""
-    result = subprocess.run([sys.executable, "-c", LAUNCHER, sys.executable, "-c", RUNNER,
-                             *map(str, args)], cwd=ROOT, capture_output=True, timeout=1800)
+    result = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, sys.executable, "-c", RUNNER, *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=1800,
+    )
     err = result.stderr.decode("utf-8", "replace").rstrip("\n")
     err, _, _ = err.rpartition("\n")  # the launcher's line: the peak of the whole tree
     err, _, own = err.rstrip("\n").rpartition("\n")
@@ -73,7 +77,8 @@ def read_within(path, code: int, *command: str) -> str:
     command = command or ("check",)
     status, peak, err = parent_peak_mib(command[0], path, *command[1:])
     assert status == code, err[-500:]
-    assert all(line.startswith(str(path)) and FENCED not in line
-               for line in err.splitlines()), err[-500:]
+    assert all(line.startswith(str(path)) and FENCED not in line for line in err.splitlines()), err[
+        -500:
+    ]
     assert peak < LIMIT_MIB, f"{peak:.0f} MiB"
     return err

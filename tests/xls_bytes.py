@@ -33,8 +33,9 @@ def label(row: int, col: int, text: str) -> bytes:
 def rstring(row: int, col: int, text: str) -> bytes:
     """An RSTRING (0x00D6): a label with formatting runs (none here), read as a LABEL."""
     raw = text.encode("latin-1")
-    return record(0x00D6, struct.pack("<HHHHB", row, col, 0, len(text), 0) + raw
-                  + struct.pack("<H", 0))
+    return record(
+        0x00D6, struct.pack("<HHHHB", row, col, 0, len(text), 0) + raw + struct.pack("<H", 0)
+    )
 
 
 def formula(row: int, col: int, rgce: bytes, value: float = 0.0) -> bytes:
@@ -68,13 +69,15 @@ def label_sst(row: int, col: int, index: int) -> bytes:
 def mul_rk(row: int, first: int, values: list[int]) -> bytes:
     """One MULRK: whole numbers in consecutive columns of a row."""
     cells = b"".join(struct.pack("<Hi", 0, (value << 2) | 2) for value in values)
-    return record(0x00BD, struct.pack("<HH", row, first) + cells
-                  + struct.pack("<H", first + len(values) - 1))
+    return record(
+        0x00BD, struct.pack("<HH", row, first) + cells + struct.pack("<H", first + len(values) - 1)
+    )
 
 
 def dimensions(first_row: int, last_row_plus: int, first_col: int, last_col_plus: int) -> bytes:
-    return record(0x0200, struct.pack("<IIHHH", first_row, last_row_plus, first_col,
-                                      last_col_plus, 0))
+    return record(
+        0x0200, struct.pack("<IIHHH", first_row, last_row_plus, first_col, last_col_plus, 0)
+    )
 
 
 def sst(strings: list[str], count: int | None = None) -> bytes:
@@ -117,8 +120,12 @@ def game_cells(rows: Iterable[list[object]]) -> bytes:
     return out
 
 
-GAME = [["round", "player", "bid", "tricks"], [1, "Anna", 0, 0], [1, "Ben", 1, 1],
-        [1, "Cara", 0, 0]]
+GAME = [
+    ["round", "player", "bid", "tricks"],
+    [1, "Anna", 0, 0],
+    [1, "Ben", 1, 1],
+    [1, "Cara", 0, 0],
+]
 
 
 def workbook_stream(sheet_records: bytes, globals_extra: bytes = b"", name: str = "Game") -> bytes:
@@ -127,19 +134,30 @@ def workbook_stream(sheet_records: bytes, globals_extra: bytes = b"", name: str 
     return workbook_of([(name, sheet_records)], globals_extra)
 
 
-def workbook_of(sheets: list[tuple[str, bytes]], globals_extra: bytes = b"",
-                at: list[int] | None = None) -> bytes:
+def workbook_of(
+    sheets: list[tuple[str, bytes]], globals_extra: bytes = b"", at: list[int] | None = None
+) -> bytes:
     """The BIFF8 stream of several worksheets: the globals (a BOUNDSHEET8 for each, pointing
     at its substream, or at the index into ``sheets`` of each of ``at``: worksheets that share
     their records), then each worksheet's substream."""
+
     def globals_(positions: list[int]) -> bytes:
         boundsheets = b"".join(
-            record(0x0085, struct.pack("<IBBBB", positions[i], 0, 0, len(name), wide)
-                   + name.encode("utf-16-le" if wide else "latin-1"))
+            record(
+                0x0085,
+                struct.pack("<IBBBB", positions[i], 0, 0, len(name), wide)
+                + name.encode("utf-16-le" if wide else "latin-1"),
+            )
             for i, (name, _) in enumerate(sheets)
-            for wide in [int(any(ord(c) > 255 for c in name))])
-        return bof(0x0005) + record(0x0042, struct.pack("<H", 1200)) + boundsheets \
-            + globals_extra + EOF
+            for wide in [int(any(ord(c) > 255 for c in name))]
+        )
+        return (
+            bof(0x0005)
+            + record(0x0042, struct.pack("<H", 1200))
+            + boundsheets
+            + globals_extra
+            + EOF
+        )
 
     bodies = [bof(0x0010) + records + EOF for _, records in sheets]
     starts, here = [], len(globals_([0] * len(sheets)))
@@ -165,21 +183,59 @@ def compound_file(stream: bytes, name: str = "Workbook") -> bytes:
     fat += [first + i + 1 for i in range(data_sectors - 1)] + [END]
     fat += [FREE] * (fat_sectors * (SECTOR // 4) - len(fat))
     difat = list(range(fat_sectors)) + [FREE] * (109 - fat_sectors)
-    header = struct.pack("<8s16sHHHHH6sIIIIIIIII", bytes.fromhex("D0CF11E0A1B11AE1"), b"\0" * 16,
-                         0x3E, 4, 0xFFFE, 12, 6, b"\0" * 6, 1, fat_sectors, fat_sectors,
-                         0, 4096, END, 0, END, 0) + struct.pack("<109I", *difat)
+    header = struct.pack(
+        "<8s16sHHHHH6sIIIIIIIII",
+        bytes.fromhex("D0CF11E0A1B11AE1"),
+        b"\0" * 16,
+        0x3E,
+        4,
+        0xFFFE,
+        12,
+        6,
+        b"\0" * 6,
+        1,
+        fat_sectors,
+        fat_sectors,
+        0,
+        4096,
+        END,
+        0,
+        END,
+        0,
+    ) + struct.pack("<109I", *difat)
     header += b"\0" * (SECTOR - len(header))
 
     def entry(entry_name: str, kind: int, start: int, size: int, child: int = FREE) -> bytes:
         raw = (entry_name.encode("utf-16-le") + b"\0\0") if entry_name else b""
-        return struct.pack("<64sHBBIII16sIQQIQ", raw, len(raw), kind, 1, FREE, FREE, child,
-                           b"\0" * 16, 0, 0, 0, start, size)
+        return struct.pack(
+            "<64sHBBIII16sIQQIQ",
+            raw,
+            len(raw),
+            kind,
+            1,
+            FREE,
+            FREE,
+            child,
+            b"\0" * 16,
+            0,
+            0,
+            0,
+            start,
+            size,
+        )
 
-    directory = entry("Root Entry", 5, fat_sectors + 1, 0, child=1) + entry(name, 2, first,
-                                                                             len(stream))
+    directory = entry("Root Entry", 5, fat_sectors + 1, 0, child=1) + entry(
+        name, 2, first, len(stream)
+    )
     directory += entry("", 0, 0, 0) * (SECTOR // 128 - 2)
-    return (header + struct.pack(f"<{len(fat)}I", *fat) + directory + b"\0" * SECTOR
-            + stream + b"\0" * (-len(stream) % SECTOR))
+    return (
+        header
+        + struct.pack(f"<{len(fat)}I", *fat)
+        + directory
+        + b"\0" * SECTOR
+        + stream
+        + b"\0" * (-len(stream) % SECTOR)
+    )
 
 
 def xls(path: Path, sheet_records: bytes, globals_extra: bytes = b"") -> Path:

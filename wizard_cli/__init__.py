@@ -13,8 +13,22 @@ TYPE_CHECKING = False  # (typing itself is not imported: it costs a tenth of a b
 
 __version__ = "0.1.0"
 
-__all__ = ["Game", "GameResult", "Problem", "Problems", "WizardError", "__version__", "check",
-           "compare", "load", "next_step", "ratings", "read", "score", "stats"]
+__all__ = [
+    "Game",
+    "GameResult",
+    "Problem",
+    "Problems",
+    "WizardError",
+    "__version__",
+    "check",
+    "compare",
+    "load",
+    "next_step",
+    "ratings",
+    "read",
+    "score",
+    "stats",
+]
 
 if TYPE_CHECKING:
     from typing import Any

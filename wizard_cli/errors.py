@@ -38,7 +38,7 @@ def shorten(text: str, width: int, *, fit: bool = False) -> str:
     chart's label, where the width is the room there is)."""
     if len(text) <= width:
         return text
-    return text[:width - 1] + ELLIPSIS if fit else text[:width] + ELLIPSIS
+    return text[: width - 1] + ELLIPSIS if fit else text[:width] + ELLIPSIS
 
 
 def game_label(source: str, game: object = None) -> str:
@@ -89,8 +89,12 @@ class Problem:
 
     def as_json(self) -> dict[str, object]:
         """The problem as ``check --format json`` (and serve's JSON) gives it: where and what."""
-        return {"line": self.line, "round": self.round, "player": self.player,
-                "message": self.message}
+        return {
+            "line": self.line,
+            "round": self.round,
+            "player": self.player,
+            "message": self.message,
+        }
 
     def __str__(self) -> str:
         """Render as ``PATH:LINE: round R, PLAYER: message``, leaving out missing parts."""
@@ -114,7 +118,9 @@ class WizardError(Exception):
     """
 
     def __init__(self, *problems: Problem | str) -> None:
-        self.problems: list[Problem] = [p if isinstance(p, Problem) else Problem(p) for p in problems]
+        self.problems: list[Problem] = [
+            p if isinstance(p, Problem) else Problem(p) for p in problems
+        ]
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -31,9 +31,24 @@ if TYPE_CHECKING:
     from .game.ratings import RatingRow, SeasonRatings
     from .game.stats import PlayerStats, Season
 
-__all__ = ["Game", "GameResult", "NextStep", "Problem", "Problems", "Ratings",
-           "Stats", "WizardError", "check", "compare", "load", "next_step", "ratings", "read",
-           "score", "stats"]
+__all__ = [
+    "Game",
+    "GameResult",
+    "NextStep",
+    "Problem",
+    "Problems",
+    "Ratings",
+    "Stats",
+    "WizardError",
+    "check",
+    "compare",
+    "load",
+    "next_step",
+    "ratings",
+    "read",
+    "score",
+    "stats",
+]
 
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 """A sheet's source: a path, ``"-"`` for standard input, or a file object (text or binary)."""
@@ -55,10 +70,15 @@ class Game(engine.Game):
     and :func:`load`, or from Python values by :meth:`new`."""
 
     @classmethod
-    def new(cls, players: Sequence[str],
-            rounds: Iterable[tuple[Sequence[int | None], Sequence[int] | None]] = (), *,
-            settings: Settings | None = None, first_dealer: str | None = None,
-            title: str | None = None) -> Game:
+    def new(
+        cls,
+        players: Sequence[str],
+        rounds: Iterable[tuple[Sequence[int | None], Sequence[int] | None]] = (),
+        *,
+        settings: Settings | None = None,
+        first_dealer: str | None = None,
+        title: str | None = None,
+    ) -> Game:
         """A game from Python values, validated as a sheet is: the players in seating order;
         each round as ``(bids, tricks)`` in seating order, ``tricks`` None (and a bid not yet
         made None) for the round in play; the settings by their §2 keys. Raises
@@ -77,30 +97,46 @@ class Game(engine.Game):
                 records.append(record)
         if problems:
             raise WizardError(*problems)
-        sheet = Sheet(source=NEW_SOURCE, title=title, players=names, first_dealer=first_dealer,
-                      settings=layer, rounds=RoundColumns.of(records))
+        sheet = Sheet(
+            source=NEW_SOURCE,
+            title=title,
+            players=names,
+            first_dealer=first_dealer,
+            settings=layer,
+            rounds=RoundColumns.of(records),
+        )
         return _public(validated_game(sheet))
 
 
-def _round_record(number: int, entry: Any, players: int,
-                  problems: list[Problem]) -> RoundRecord | None:
+def _round_record(
+    number: int, entry: Any, players: int, problems: list[Problem]
+) -> RoundRecord | None:
     """One round given to :meth:`Game.new` as a record, or None with its problem noted."""
     try:
         given_bids, given_tricks = entry
         bids = list(given_bids)
         tricks = None if given_tricks is None else list(given_tricks)
     except (TypeError, ValueError):
-        problems.append(Problem("a round is a pair (bids, tricks), each a list of whole numbers "
-                                "in seating order", round=number))
+        problems.append(
+            Problem(
+                "a round is a pair (bids, tricks), each a list of whole numbers in seating order",
+                round=number,
+            )
+        )
         return None
     for what, values in (("bids", bids), ("tricks", tricks)):
         if values is not None and len(values) != players:
             problems.append(Problem(f"{len(values)} {what} for {players} players", round=number))
             return None
     lines: list[int | None] = [None] * players
-    return RoundRecord(number, None, [_value(bid) for bid in bids], list(lines),
-                       None if tricks is None else [_value(took) for took in tricks],
-                       None if tricks is None else list(lines))
+    return RoundRecord(
+        number,
+        None,
+        [_value(bid) for bid in bids],
+        list(lines),
+        None if tricks is None else [_value(took) for took in tricks],
+        None if tricks is None else list(lines),
+    )
 
 
 def _value(value: object) -> Value:
@@ -133,8 +169,10 @@ class Problems(Sequence[Problem]):
 
     def __init__(self, source: str, game: str | int | None, problems: Iterable[Problem]) -> None:
         self.source, self.game = source, game
-        self.problems = [problem if problem.game == game else
-                         dataclasses.replace(problem, game=game) for problem in problems]
+        self.problems = [
+            problem if problem.game == game else dataclasses.replace(problem, game=game)
+            for problem in problems
+        ]
 
     def __getitem__(self, index: Any) -> Any:
         return self.problems[index]
@@ -199,8 +237,14 @@ class Ratings:
 
 # --- reading -------------------------------------------------------------------------------
 
-def read(source: Source, *, settings: Settings | None = None, first_dealer: str | None = None,
-         input_format: str | None = None) -> Iterator[Game | Problems]:
+
+def read(
+    source: Source,
+    *,
+    settings: Settings | None = None,
+    first_dealer: str | None = None,
+    input_format: str | None = None,
+) -> Iterator[Game | Problems]:
     """Every game of a source, one at a time in flat memory: a :class:`Game` for each valid
     sheet, a :class:`Problems` for each invalid one. ``settings`` lie over each sheet's own (as
     ``--settings``); ``first_dealer`` as ``--first-dealer``; ``input_format`` ``yaml``,
@@ -208,8 +252,9 @@ def read(source: Source, *, settings: Settings | None = None, first_dealer: str 
     at the call, before anything is read."""
     rules = SheetRules([_settings_layer(settings)] if settings else [], first_dealer)
     if input_format is not None and input_format not in INPUT_FORMATS:
-        raise WizardError(Problem(f"input_format: '{input_format}' is not one of "
-                                  f"{', '.join(INPUT_FORMATS)}"))
+        raise WizardError(
+            Problem(f"input_format: '{input_format}' is not one of {', '.join(INPUT_FORMATS)}")
+        )
     if isinstance(source, (str, os.PathLike)):
         path = os.fsdecode(source)
         try:
@@ -240,19 +285,27 @@ def _item(checked: Checked, named: tuple[str, str] | None) -> Game | Problems:
 
 def _renamed(checked: Checked, path: str, name: str) -> Checked:
     """A sheet read from a spooled copy, named as its file object is."""
+
     def problem(found: Problem) -> Problem:
-        return dataclasses.replace(found, path=name if found.path == path else found.path,
-                                   message=found.message.replace(path, name))
+        return dataclasses.replace(
+            found,
+            path=name if found.path == path else found.path,
+            message=found.message.replace(path, name),
+        )
 
     sheet = dataclasses.replace(checked.sheet, source=name)
     validated = checked.validated
-    return dataclasses.replace(checked, sheet=sheet, problems=list(map(problem, checked.problems)),
-                               validated=None if validated is None
-                               else dataclasses.replace(validated, sheet=sheet))
+    return dataclasses.replace(
+        checked,
+        sheet=sheet,
+        problems=list(map(problem, checked.problems)),
+        validated=None if validated is None else dataclasses.replace(validated, sheet=sheet),
+    )
 
 
-def _spooled_games(handle: IO[Any], rules: SheetRules,
-                   input_format: str | None) -> Iterator[Game | Problems]:
+def _spooled_games(
+    handle: IO[Any], rules: SheetRules, input_format: str | None
+) -> Iterator[Game | Problems]:
     """A file object's games: copied a chunk at a time to a temporary file (flat memory; its
     bytes as they are, its text as UTF-8), read from there as any file is."""
     import shutil
@@ -266,8 +319,9 @@ def _spooled_games(handle: IO[Any], rules: SheetRules,
         with open(path, "wb") as spool:
             first = handle.read(SPOOL_CHUNK)
             if isinstance(first, str):
-                text = io.TextIOWrapper(spool, encoding="utf-8", errors="surrogateescape",
-                                        newline="")
+                text = io.TextIOWrapper(
+                    spool, encoding="utf-8", errors="surrogateescape", newline=""
+                )
                 text.write(first)
                 shutil.copyfileobj(handle, text, SPOOL_CHUNK)
                 text.detach()
@@ -277,8 +331,13 @@ def _spooled_games(handle: IO[Any], rules: SheetRules,
         yield from _games(Inputs([path], rules, input_format), (path, name))
 
 
-def load(source: Source, *, settings: Settings | None = None, first_dealer: str | None = None,
-         input_format: str | None = None) -> Game:
+def load(
+    source: Source,
+    *,
+    settings: Settings | None = None,
+    first_dealer: str | None = None,
+    input_format: str | None = None,
+) -> Game:
     """The one game of a source, as :func:`read` reads it; raises :class:`WizardError` (its
     ``problems``) when the sheet is invalid, or the source holds no game or several."""
     items = read(source, settings=settings, first_dealer=first_dealer, input_format=input_format)
@@ -286,22 +345,29 @@ def load(source: Source, *, settings: Settings | None = None, first_dealer: str 
     if first is None:
         raise WizardError(Problem("holds no game", _name(source)))
     if next(items, None) is not None:
-        raise WizardError(Problem("holds several games; load reads one (read gives each)",
-                                  first.source))
+        raise WizardError(
+            Problem("holds several games; load reads one (read gives each)", first.source)
+        )
     if isinstance(first, Problems):
         raise WizardError(*first.problems)
     return first
 
 
-def check(source: Source, *, settings: Settings | None = None, first_dealer: str | None = None,
-          input_format: str | None = None) -> list[Problem]:
+def check(
+    source: Source,
+    *,
+    settings: Settings | None = None,
+    first_dealer: str | None = None,
+    input_format: str | None = None,
+) -> list[Problem]:
     """Every problem of every sheet of a source (``wizard check``: a valid sheet's typed
     ``points`` audited too), flat, in order; empty when all are valid."""
     from .game.validation import audit_points
 
     found: list[Problem] = []
-    for item in read(source, settings=settings, first_dealer=first_dealer,
-                     input_format=input_format):
+    for item in read(
+        source, settings=settings, first_dealer=first_dealer, input_format=input_format
+    ):
         if isinstance(item, Problems):
             found += item
         else:
@@ -324,8 +390,12 @@ def _settings_layer(settings: Settings | None, checked: bool = True) -> list[Raw
     if settings is None:
         return []
     if not isinstance(settings, Mapping):
-        raise WizardError(Problem("settings: a mapping of settings by their keys, such as "
-                                  "{'zeroBidScoring': 'doubleBonus'}"))
+        raise WizardError(
+            Problem(
+                "settings: a mapping of settings by their keys, such as "
+                "{'zeroBidScoring': 'doubleBonus'}"
+            )
+        )
     layer = [RawSetting(key, value) for key, value in settings.items()]
     problems = resolve([layer], None).problems if checked else []
     if problems:
@@ -334,6 +404,7 @@ def _settings_layer(settings: Settings | None, checked: bool = True) -> list[Raw
 
 
 # --- what the commands show --------------------------------------------------------------
+
 
 def score(game: engine.Game) -> GameResult:
     """The game scored (``wizard score``): rounds, standings (``standings[0].player``, its

@@ -29,16 +29,31 @@ from .seat_changes import seat_to_take_back, take_back_seat
 from .typed_values import parse_cloud, parse_values
 
 
-def edit_file(path: str, rules: SheetRules, number: int, bids: str | None, tricks: str | None,
-              in_order: bool = False, bomb: bool | None = None, cloud: str | None = None,
-              no_cloud: bool = False, out: str | None = None,
-              seated: str | None = None) -> Recorded:
+def edit_file(
+    path: str,
+    rules: SheetRules,
+    number: int,
+    bids: str | None,
+    tricks: str | None,
+    in_order: bool = False,
+    bomb: bool | None = None,
+    cloud: str | None = None,
+    no_cloud: bool = False,
+    out: str | None = None,
+    seated: str | None = None,
+) -> Recorded:
     """``wizard edit``: change round ``number``'s values in a sheet file, in place if valid;
     ``bomb`` True/False sets or takes away its Bomb, ``cloud``/``no_cloud`` its Cloud;
     ``out``/``seated`` (names) who sits it out (SPEC §5)."""
-    return change_file(path, lambda current: amend(current, number, bids, tricks, in_order,
-                                                   bomb, cloud, no_cloud, out, seated),
-                       "edit", rules, repair=True)
+    return change_file(
+        path,
+        lambda current: amend(
+            current, number, bids, tricks, in_order, bomb, cloud, no_cloud, out, seated
+        ),
+        "edit",
+        rules,
+        repair=True,
+    )
 
 
 def undo_file(path: str, rules: SheetRules = SheetRules()) -> Recorded:
@@ -46,10 +61,18 @@ def undo_file(path: str, rules: SheetRules = SheetRules()) -> Recorded:
     return change_file(path, take_back, "undo", rules, repair=True)
 
 
-def amend(current: SheetText, number: int = 0, bids: str | None = None,
-          tricks: str | None = None, in_order: bool = False, bomb: bool | None = None,
-          cloud: str | None = None, no_cloud: bool = False, out: str | None = None,
-          seated: str | None = None) -> Recorded:
+def amend(
+    current: SheetText,
+    number: int = 0,
+    bids: str | None = None,
+    tricks: str | None = None,
+    in_order: bool = False,
+    bomb: bool | None = None,
+    cloud: str | None = None,
+    no_cloud: bool = False,
+    out: str | None = None,
+    seated: str | None = None,
+) -> Recorded:
     """Change values already recorded in round ``number`` (``--bids``/``--tricks`` as for add);
     ``out`` takes players' values out of the round and sits them out, ``seated`` seats players
     sitting it out with the values ``--bids``/``--tricks`` give them (SPEC §5)."""
@@ -57,10 +80,20 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
     players = game.players
     recorded = len(game.rounds)
     if not 1 <= number <= recorded:
-        where = (f"the sheet records rounds 1 to {recorded}" if recorded > 1 else
-                 "the sheet records round 1 only" if recorded else "no round is recorded yet")
-        raise WizardError(Problem(f"round {number}: no such round to edit ({where}; record a "
-                                  "new one with wizard add)", source))
+        where = (
+            f"the sheet records rounds 1 to {recorded}"
+            if recorded > 1
+            else "the sheet records round 1 only"
+            if recorded
+            else "no round is recorded yet"
+        )
+        raise WizardError(
+            Problem(
+                f"round {number}: no such round to edit ({where}; record a "
+                "new one with wizard add)",
+                source,
+            )
+        )
     record = game.rounds[number - 1]
     order = game.bidding_order(number) if in_order else None
     new_bids = parse_values(bids, players, "bids", order) if bids is not None else {}
@@ -72,39 +105,62 @@ def amend(current: SheetText, number: int = 0, bids: str | None = None,
         new_tricks = {s: v for s, v in new_tricks.items() if s not in moves.seated}
     for seat in new_bids:
         if record.bids[seat] is None:
-            raise WizardError(Problem("has not bid yet: record a new bid with wizard add --bids",
-                                      source, None, number, players[seat]))
+            raise WizardError(
+                Problem(
+                    "has not bid yet: record a new bid with wizard add --bids",
+                    source,
+                    None,
+                    number,
+                    players[seat],
+                )
+            )
     if new_tricks and record.tricks is None:
-        raise WizardError(Problem("no tricks recorded yet: record them with wizard add --tricks",
-                                  source, None, number))
+        raise WizardError(
+            Problem(
+                "no tricks recorded yet: record them with wizard add --tricks", source, None, number
+            )
+        )
     changed_bids = {s: v for s, v in new_bids.items() if record.bids[s] != v}
     changed_tricks = {s: v for s, v in new_tricks.items() if record.tricks[s] != v}
     new_bomb = record.bomb if bomb is None else bomb
-    new_cloud = (None if no_cloud else parse_cloud(cloud, players) if cloud is not None
-                 else record.cloud)
+    new_cloud = (
+        None if no_cloud else parse_cloud(cloud, players) if cloud is not None else record.cloud
+    )
     specials = (new_bomb, new_cloud) != (record.bomb, record.cloud)
     if not changed_bids and not changed_tricks and not specials and not moves:
         return Recorded(current)
     edited = text
     names, places = _seated_places(game, number)
     if changed_bids:
-        edited = editing.set_values(edited, number, "bids", names, places(changed_bids),
-                                     game.sheet.line)
+        edited = editing.set_values(
+            edited, number, "bids", names, places(changed_bids), game.sheet.line
+        )
     if changed_tricks:
-        edited = editing.set_values(edited, number, "tricks", names, places(changed_tricks),
-                                     game.sheet.line)
-    changes = tuple(Problem(f"{label} {old[seat]} → {new[seat]}", source, None, number,
-                            players[seat])
-                    for label, old, new in (("bid", record.bids, changed_bids),
-                                            ("tricks", record.tricks, changed_tricks))
-                    for seat in sorted(new))
+        edited = editing.set_values(
+            edited, number, "tricks", names, places(changed_tricks), game.sheet.line
+        )
+    changes = tuple(
+        Problem(f"{label} {old[seat]} → {new[seat]}", source, None, number, players[seat])
+        for label, old, new in (
+            ("bid", record.bids, changed_bids),
+            ("tricks", record.tricks, changed_tricks),
+        )
+        for seat in sorted(new)
+    )
     rounds = expected_rounds(game)
     now = rounds[number - 1]
     after = with_specials(
-        bare_round(number, [changed_bids.get(s, v) for s, v in enumerate(now.bids)],
-                   None if now.tricks is None else
-                   [changed_tricks.get(s, v) for s, v in enumerate(now.tricks)], now.points),
-        new_bomb, new_cloud)
+        bare_round(
+            number,
+            [changed_bids.get(s, v) for s, v in enumerate(now.bids)],
+            None
+            if now.tricks is None
+            else [changed_tricks.get(s, v) for s, v in enumerate(now.tricks)],
+            now.points,
+        ),
+        new_bomb,
+        new_cloud,
+    )
     if moves:
         edited, after, said = moved(game, edited, after, moves)
         changes += said
@@ -125,26 +181,34 @@ def _seated_places(game: Game, number: int):
     if seating is None:
         return list(game.players), lambda values: dict(values)
     seats = seating.seated(number)
-    return ([game.players[seat] for seat in seats],
-            lambda values: {seats.index(seat): value for seat, value in values.items()})
+    return (
+        [game.players[seat] for seat in seats],
+        lambda values: {seats.index(seat): value for seat, value in values.items()},
+    )
 
 
-def _amend_specials(game: Game, edited, record, bomb: bool,
-                    cloud: tuple[int, int] | None) -> tuple[object, tuple[Problem, ...]]:
+def _amend_specials(
+    game: Game, edited, record, bomb: bool, cloud: tuple[int, int] | None
+) -> tuple[object, tuple[Problem, ...]]:
     """``edit --bomb/--no-bomb``, ``--cloud NAME=±1``/``--no-cloud`` (SPEC §5): the text
     changed, and a line for each change (``round 2: bomb false → true``)."""
     number, line, source = record.number, game.sheet.line, game.source
     said = []
     if bomb != record.bomb:
         edited = editing.set_round_key(edited, number, "bomb", "true" if bomb else None, line)
-        said.append(Problem(f"bomb {str(record.bomb).lower()} → {str(bomb).lower()}", source,
-                            None, number))
+        said.append(
+            Problem(f"bomb {str(record.bomb).lower()} → {str(bomb).lower()}", source, None, number)
+        )
     if cloud != record.cloud:
         shown = lambda c: "none" if c is None else f"{game.players[c[0]]} {c[1]:+d}"  # noqa: E731
-        edited = editing.set_round_key(edited, number, "cloud", None if cloud is None
-                                       else cloud_text(game.players, cloud), line)
-        said.append(Problem(f"cloud {shown(record.cloud)} → {shown(cloud)}", source, None,
-                            number))
+        edited = editing.set_round_key(
+            edited,
+            number,
+            "cloud",
+            None if cloud is None else cloud_text(game.players, cloud),
+            line,
+        )
+        said.append(Problem(f"cloud {shown(record.cloud)} → {shown(cloud)}", source, None, number))
     return edited, tuple(said)
 
 
@@ -164,17 +228,24 @@ def take_back(current: SheetText) -> Recorded:
     if in_play is not None:
         edited = editing.remove_last_round(text, game.sheet.line)
         rounds.pop()
-        given = ", ".join(f"{game.players[s]} {in_play.bids[s]}"
-                          for s in game.bidding_order() if in_play.bids[s] is not None)
-        what = (f"removed the round in play with its bids ({given})" if given
-                else "removed the round in play (no bid was in)")
+        given = ", ".join(
+            f"{game.players[s]} {in_play.bids[s]}"
+            for s in game.bidding_order()
+            if in_play.bids[s] is not None
+        )
+        what = (
+            f"removed the round in play with its bids ({given})"
+            if given
+            else "removed the round in play (no bid was in)"
+        )
         number = in_play.number
     else:
         last = rounds[-1]
         edited = editing.remove_tricks(text, game.sheet.line)
         rounds[-1] = bare_round(last.number, last.bids, None, last.points)
-        taken = ", ".join(f"{name} {took}" for name, took in zip(game.players, last.tricks)
-                          if took is not None)  # the seated players' (SPEC §1)
+        taken = ", ".join(
+            f"{name} {took}" for name, took in zip(game.players, last.tricks) if took is not None
+        )  # the seated players' (SPEC §1)
         what = f"removed its tricks ({taken}): the round is in play again"
         number = last.number
         if last.bomb or last.cloud is not None:
@@ -206,12 +277,19 @@ def _take_back_cloud(current: SheetText) -> Recorded:
     record = game.in_play
     edited = editing.set_round_key(current.text, record.number, "cloud", None, game.sheet.line)
     rounds = expected_rounds(game)
-    rounds[-1] = with_specials(bare_round(record.number, record.bids, None, rounds[-1].points),
-                               record.bomb, None)
+    rounds[-1] = with_specials(
+        bare_round(record.number, record.bids, None, rounds[-1].points), record.bomb, None
+    )
     seat, change = record.cloud
-    return Recorded(checked_change(current, edited, rounds),
-                    Problem(f"removed the Cloud ({game.players[seat]} {change:+d})",
-                            current.source, None, record.number))
+    return Recorded(
+        checked_change(current, edited, rounds),
+        Problem(
+            f"removed the Cloud ({game.players[seat]} {change:+d})",
+            current.source,
+            None,
+            record.number,
+        ),
+    )
 
 
 def take_back_bid(current: SheetText, seat: int) -> Recorded:
@@ -229,10 +307,18 @@ def take_back_bid(current: SheetText, seat: int) -> Recorded:
         (place,) = places({seat: 0})
         edited = editing.remove_bid(text, names, place, game.sheet.line)
         rounds[-1] = dataclasses.replace(
-            rounds[-1], bids=[None if s == seat else bid for s, bid in enumerate(in_play.bids)])
+            rounds[-1], bids=[None if s == seat else bid for s, bid in enumerate(in_play.bids)]
+        )
     after = checked_change(current, edited, rounds)
-    return Recorded(after, Problem(f"took back {game.players[seat]}'s bid of "
-                                   f"{in_play.bids[seat]}", source, None, in_play.number))
+    return Recorded(
+        after,
+        Problem(
+            f"took back {game.players[seat]}'s bid of {in_play.bids[seat]}",
+            source,
+            None,
+            in_play.number,
+        ),
+    )
 
 
 def latest_entry(game: Game) -> tuple[int, int | None] | None:

@@ -94,8 +94,9 @@ class Inputs:
     report: Callable[[Iterable[Problem]], None] = unsaid
     waiting: Callable[[], None] = no_wait
 
-    def checked(self, lane: Lane | None = None, scored: bool = False
-                ) -> Iterator[Checked | Rendered | ScoredRun]:
+    def checked(
+        self, lane: Lane | None = None, scored: bool = False
+    ) -> Iterator[Checked | Rendered | ScoredRun]:
         """Every sheet of every source, validated; a source that cannot be read is one failure.
 
         With a ``lane`` (the season lane), whole runs of finished valid games of a long CSV come
@@ -103,9 +104,14 @@ class Inputs:
         run's games are checked here one by one, as every other sheet is."""
         for path in self.paths:
             try:
-                for sheet in read_sheets(path, self.input_format, self.rules.encoding,
-                                         self._note if self.notes else None, self.waiting,
-                                         runs=lane is not None):
+                for sheet in read_sheets(
+                    path,
+                    self.input_format,
+                    self.rules.encoding,
+                    self._note if self.notes else None,
+                    self.waiting,
+                    runs=lane is not None,
+                ):
                     if type(sheet) is GameRun:
                         yield from self._run(sheet, lane, scored)
                     else:
@@ -116,8 +122,9 @@ class Inputs:
                     where = path
                 yield Checked(Sheet(source=where), DEFAULT_SETTINGS, 0, error.problems)
 
-    def _run(self, run: GameRun, lane: Lane, scored: bool
-             ) -> Iterator[Checked | Rendered | ScoredRun]:
+    def _run(
+        self, run: GameRun, lane: Lane, scored: bool
+    ) -> Iterator[Checked | Rendered | ScoredRun]:
         """A run of games: the lane's item when every game is valid and finished and the lane
         can take them, else each game checked as its own sheet."""
         standings = check_run(run, self.rules.layers, self.rules.first_dealer)
@@ -128,8 +135,9 @@ class Inputs:
         for sheet in run.sheets():
             yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
 
-    def scored(self, keep: Callable[[Sheet], bool] | None = None,
-               lane: Lane | None = None) -> Iterator[GameResult | Rendered | ScoredRun]:
+    def scored(
+        self, keep: Callable[[Sheet], bool] | None = None, lane: Lane | None = None
+    ) -> Iterator[GameResult | Rendered | ScoredRun]:
         """Every valid sheet scored (those ``keep`` takes, if given); the problems of the others
         are reported (and set ``failed``). A ``lane`` takes whole runs (see :meth:`checked`:
         what it makes of them comes as it is, ``keep`` is not asked)."""
@@ -157,8 +165,7 @@ class Inputs:
                 self.fail(checked.problems)
             yield checked
 
-    def scored_noting_points(self, lane: Lane | None = None
-                             ) -> Iterator[GameResult | Rendered]:
+    def scored_noting_points(self, lane: Lane | None = None) -> Iterator[GameResult | Rendered]:
         """Every valid sheet scored, as :meth:`scored`; a sheet whose typed ``points`` disagree
         with the derived ones gets one line reported pointing to ``wizard check`` (``score``
         shows the derived points, issue 18). A ``lane`` renders whole runs (a run has no typed
@@ -172,9 +179,16 @@ class Inputs:
                 if wrong:
                     where = game_label(result.source, result.game)
                     cells = f"{len(wrong)} cell{'s' if len(wrong) > 1 else ''}"
-                    self.report([Problem(f"typed points disagree with those derived from bids and "
-                                    f"tricks in {cells} (the table shows the derived ones): "
-                                    f"wizard check {result.source} lists them", where)])
+                    self.report(
+                        [
+                            Problem(
+                                f"typed points disagree with those derived from bids and "
+                                f"tricks in {cells} (the table shows the derived ones): "
+                                f"wizard check {result.source} lists them",
+                                where,
+                            )
+                        ]
+                    )
             yield result
 
     def compared(self, rule_sets: list, warn: bool) -> Iterator:
@@ -200,8 +214,13 @@ class Inputs:
         invalid sheet."""
         games = list(islice(self.checked(), 2))
         if len(games) > 1:
-            raise WizardError(Problem(f"holds several games; {command} draws one game (split the "
-                                      "season, e.g. with wizard convert)", games[0].source))
+            raise WizardError(
+                Problem(
+                    f"holds several games; {command} draws one game (split the "
+                    "season, e.g. with wizard convert)",
+                    games[0].source,
+                )
+            )
         checked = games[0]
         if not checked.valid:
             raise WizardError(*checked.problems)
@@ -227,13 +246,16 @@ def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:
         try:
             mode = os.stat(path).st_mode
         except PermissionError:  # a folder on the way that may not be entered (mode 000)
-            raise UsageError(f"cannot read: {shown} (permission denied)",
-                             param_hint=param_hint) from None
+            raise UsageError(
+                f"cannot read: {shown} (permission denied)", param_hint=param_hint
+            ) from None
         except (FileNotFoundError, NotADirectoryError):
             raise UsageError(f"no such file: {shown}", param_hint=param_hint) from None
         except (OSError, ValueError) as error:
-            raise UsageError(f"cannot read: {shown} ({getattr(error, 'strerror', None) or error})",
-                             param_hint=param_hint) from None
+            raise UsageError(
+                f"cannot read: {shown} ({getattr(error, 'strerror', None) or error})",
+                param_hint=param_hint,
+            ) from None
         if not stat.S_ISREG(mode):
             hint = ""
             if stat.S_ISDIR(mode) and param_hint == "SHEET":  # the shell's glob says which sheets
@@ -256,9 +278,12 @@ def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:
     return layers
 
 
-def inputs(paths: list[str], rules: RuleOptions,
-           report: Callable[[Iterable[Problem]], None] = unsaid,
-           waiting: Callable[[], None] = no_wait) -> Inputs:
+def inputs(
+    paths: list[str],
+    rules: RuleOptions,
+    report: Callable[[Iterable[Problem]], None] = unsaid,
+    waiting: Callable[[], None] = no_wait,
+) -> Inputs:
     """Check the command's inputs up front: usage errors exit 2, bad settings exit 1. The batch
     says its problems and notes through ``report`` (see :class:`Inputs`)."""
     from ..sheets.source import text_encoding
@@ -269,8 +294,13 @@ def inputs(paths: list[str], rules: RuleOptions,
             text_encoding(rules.encoding)
         except LookupError as error:  # unknown, or no text encoding (rot13, hex)
             raise UsageError(str(error), param_hint="--encoding") from None
-    return Inputs(paths, SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding),
-                  rules.input_format, report=report, waiting=waiting)
+    return Inputs(
+        paths,
+        SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding),
+        rules.input_format,
+        report=report,
+        waiting=waiting,
+    )
 
 
 def load_presets(path: str | None) -> list[Preset]:
@@ -283,5 +313,3 @@ def load_presets(path: str | None) -> list[Preset]:
     problems: list[Problem] = []
     entries = read_presets_file(path, problems)
     return user_presets(entries, display_name(path), problems)
-
-

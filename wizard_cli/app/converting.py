@@ -46,8 +46,13 @@ class Conversion:
     ``conversion.pieces()`` yields the text and :meth:`dropped` says what a CSV drops. ``warn``
     is told, one line, of a name a spreadsheet may run as a formula (the command line: stderr)."""
 
-    def __init__(self, source: Inputs, target: SheetFormat, dealer_given: bool,
-                 warn: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        source: Inputs,
+        target: SheetFormat,
+        dealer_given: bool,
+        warn: Callable[[str], None] | None = None,
+    ) -> None:
         self.source, self.target, self.dealer_given = source, target, dealer_given
         self.warn = warn
         self.plan = Plan(writer(target))
@@ -104,8 +109,10 @@ def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan
             notes.add(sheet)
             if plan.formula is None:
                 texts = (sheet.title, sheet.place, sheet.notes) if ids is not None else ()
-                plan.formula = next((cell for cell in (*sheet.players, sheet.game, *texts)
-                                     if formula_like(cell)), None)  # (a long CSV has texts)
+                plan.formula = next(
+                    (cell for cell in (*sheet.players, sheet.game, *texts) if formula_like(cell)),
+                    None,
+                )  # (a long CSV has texts)
     if problems:
         raise WizardError(*problems)
     plan.writer.check()  # a wide CSV: one game
@@ -119,10 +126,14 @@ def _one_game_an_id(ids: GameIds, game: str | int, sheet: Sheet) -> None:
     id of an earlier one would read back merged into it, so the conversion is refused."""
     text = str(game)
     if text in ids:
-        raise WizardError(Problem(
-            f"game id '{text}' is given to an earlier game too: a CSV would read the two back as "
-            "one game; give each game an id of its own (game: …), or convert to yaml or json",
-            sheet.source, sheet.line))
+        raise WizardError(
+            Problem(
+                f"game id '{text}' is given to an earlier game too: a CSV would read the two back as "
+                "one game; give each game an id of its own (game: …), or convert to yaml or json",
+                sheet.source,
+                sheet.line,
+            )
+        )
     ids.add(text)
 
 

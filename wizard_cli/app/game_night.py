@@ -60,9 +60,16 @@ class Summary:
         """The ``/games.json`` item."""
         from ..output.game_views import problem_json
 
-        return {"name": self.name, "title": self.title, "date": self.date, "place": self.place,
-                "notes": self.notes, "players": list(self.players), "status": self.status,
-                "problems": [problem_json(p) for p in self.problems] if self.problems else None}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "date": self.date,
+            "place": self.place,
+            "notes": self.notes,
+            "players": list(self.players),
+            "status": self.status,
+            "problems": [problem_json(p) for p in self.problems] if self.problems else None,
+        }
 
 
 def game_files(folder: str) -> dict[str, Entry]:
@@ -86,8 +93,12 @@ def game_files(folder: str) -> dict[str, Entry]:
                 continue
             if base in found and suffix.lower() != ".yaml":
                 continue
-            found[base] = Entry(base, item.path, (info.st_ino, info.st_mtime_ns, info.st_size,
-                                                  info.st_ctime_ns), info.st_mtime)
+            found[base] = Entry(
+                base,
+                item.path,
+                (info.st_ino, info.st_mtime_ns, info.st_size, info.st_ctime_ns),
+                info.st_mtime,
+            )
     return found
 
 
@@ -101,18 +112,28 @@ def summary(entry: Entry, rules: SheetRules) -> Summary:
         first = reading.problems[:1] or (Problem("does not read"),)
         # Named by its file's name alone: the list does not show where the folder is.
         first = (dataclasses.replace(first[0], path=os.path.basename(entry.path)),)
-        return Summary(entry.name, None, None, None, None, (), None, str(first[0]), first,
-                       False, entry.mtime)
+        return Summary(
+            entry.name, None, None, None, None, (), None, str(first[0]), first, False, entry.mtime
+        )
     status = result.status()
-    return Summary(entry.name, result.title, result.date, result.place, result.notes,
-                   tuple(result.players), status.as_json(), status_text(result), (),
-                   result.finished, entry.mtime)
+    return Summary(
+        entry.name,
+        result.title,
+        result.date,
+        result.place,
+        result.notes,
+        tuple(result.players),
+        status.as_json(),
+        status_text(result),
+        (),
+        result.finished,
+        entry.mtime,
+    )
 
 
 def unread(entry: Entry) -> Summary:
     """A game found but not read yet (a folder of thousands is read a batch at a time)."""
-    return Summary(entry.name, None, None, None, None, (), None, NOT_READ, (), False,
-                   entry.mtime)
+    return Summary(entry.name, None, None, None, None, (), None, NOT_READ, (), False, entry.mtime)
 
 
 def status_text(result: Any) -> str:
@@ -143,6 +164,7 @@ def _negated(date: str | None) -> tuple[int, ...]:
 
 # --- New game, Next game ---------------------------------------------------------------------
 
+
 def file_stem(date: str | None, title: str | None) -> str:
     """`2026-12-06-friday-night`: the title lower-cased, accents dropped, every run of other
     characters a `-` (`game` without a title), after the date."""
@@ -171,8 +193,9 @@ def write_new(folder: str, stem: str, text: Callable[[str], str]) -> str:
     raise WizardError(Problem(f"no free file name for {stem}.yaml"))
 
 
-def new_game_text(fields: dict, today: Callable[[], datetime.date] = datetime.date.today,
-                  presets: Iterable = ()) -> tuple[Callable[[str], str], str]:
+def new_game_text(
+    fields: dict, today: Callable[[], datetime.date] = datetime.date.today, presets: Iterable = ()
+) -> tuple[Callable[[str], str], str]:
     """The sheet ``wizard new`` would write for the New game form's fields (checked as the
     command checks its options, with its messages), and the file name's stem."""
     from ..game.compare import preset_catalogue, unknown_preset
@@ -200,19 +223,24 @@ def new_game_text(fields: dict, today: Callable[[], datetime.date] = datetime.da
     settings = fields.get("settings") or {}
     if not isinstance(settings, dict):
         raise WizardError(Problem("settings: give a mapping of setting names to values"))
-    layers.append(command_line_settings([f"{key}={_setting_text(key, value)}"
-                                         for key, value in settings.items()], None))
+    layers.append(
+        command_line_settings(
+            [f"{key}={_setting_text(key, value)}" for key, value in settings.items()], None
+        )
+    )
     problems = resolve(layers, None).problems
     if problems:
         raise WizardError(*problems)
     new_sheet(players, layers, dealer, title, None, date, place)  # (checked before a name)
-    return (lambda file: new_sheet(players, layers, dealer, title, file, date, place),
-            file_stem(date, title))
+    return (
+        lambda file: new_sheet(players, layers, dealer, title, file, date, place),
+        file_stem(date, title),
+    )
 
 
-def next_game_text(path: str, rules: SheetRules,
-                   today: Callable[[], datetime.date] = datetime.date.today
-                   ) -> tuple[Callable[[str], str], str]:
+def next_game_text(
+    path: str, rules: SheetRules, today: Callable[[], datetime.date] = datetime.date.today
+) -> tuple[Callable[[str], str], str]:
     """The Next game's sheet after the finished game at ``path`` (SPEC §9): its players in their
     seating order, the same rules and title, the next dealer to the left, today's date."""
     from ..game.settings import RawSetting
@@ -230,8 +258,10 @@ def next_game_text(path: str, rules: SheetRules,
     layer = [RawSetting(key, value) for key, value in result.settings.as_dict().items()]
     date = today().isoformat()
     new_sheet(players, [layer], dealer, result.title, None, date, None)
-    return (lambda file: new_sheet(players, [layer], dealer, result.title, file, date, None),
-            file_stem(date, result.title))
+    return (
+        lambda file: new_sheet(players, [layer], dealer, result.title, file, date, None),
+        file_stem(date, result.title),
+    )
 
 
 class NotFinished(WizardError):
@@ -262,6 +292,7 @@ def _setting_text(key: str, value: object) -> str:
 
 # --- the season --------------------------------------------------------------------------------
 
+
 def season_json(paths: list[str], rules: SheetRules) -> dict[str, Any]:
     """``stats -f json`` and ``ratings -f json`` over ``paths`` (oldest first), and each
     player's ordinal after each rated game (the ratings chart's lines); a table that cannot be
@@ -272,9 +303,20 @@ def season_json(paths: list[str], rules: SheetRules) -> dict[str, Any]:
     from .season import game_filter, show_ratings, show_stats
 
     out: dict[str, Any] = {}
-    for key, show in (("stats", lambda o: show_stats(Inputs(paths, rules), game_filter(
-            None, None, None), None, "json", o)), ("ratings", lambda o: show_ratings(
-            Inputs(paths, rules), game_filter(None, None, None), False, "json", o))):
+    for key, show in (
+        (
+            "stats",
+            lambda o: show_stats(
+                Inputs(paths, rules), game_filter(None, None, None), None, "json", o
+            ),
+        ),
+        (
+            "ratings",
+            lambda o: show_ratings(
+                Inputs(paths, rules), game_filter(None, None, None), False, "json", o
+            ),
+        ),
+    ):
         text = io.StringIO()
         try:
             show(text)
@@ -293,8 +335,9 @@ def rating_lines(paths: list[str], rules: SheetRules) -> list[dict]:
 
     lines: dict[str, list[tuple[int, float]]] = {}
     try:
-        for row in rating_history(season_results(Inputs(paths, rules),
-                                                 game_filter(None, None, None))):
+        for row in rating_history(
+            season_results(Inputs(paths, rules), game_filter(None, None, None))
+        ):
             lines.setdefault(row.player, []).append((row.rated, row.ordinal))
     except (WizardError, ImportError):
         return []

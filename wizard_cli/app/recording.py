@@ -52,8 +52,13 @@ class SheetText:
     rules: SheetRules = SheetRules()
 
 
-def read_text(text: Text, source: str, rules: SheetRules = SheetRules(),
-              repair: bool = False, light: bool = False) -> SheetText:
+def read_text(
+    text: Text,
+    source: str,
+    rules: SheetRules = SheetRules(),
+    repair: bool = False,
+    light: bool = False,
+) -> SheetText:
     """The text read once, its last game validated; every problem raised as the usual error
     (with ``repair``, for edit and undo, a game whose rounds break a rule is taken as it is:
     the change is checked whole). ``light``: a long place or notes is kept as its
@@ -61,8 +66,7 @@ def read_text(text: Text, source: str, rules: SheetRules = SheetRules(),
     sheet = parse_last_sheet(text, source)
     if light:
         _lighten(sheet)
-    game = (repairable_game if repair else validated_game)(sheet, rules.layers,
-                                                            rules.first_dealer)
+    game = (repairable_game if repair else validated_game)(sheet, rules.layers, rules.first_dealer)
     return SheetText(text, source, game, rules)
 
 
@@ -136,16 +140,28 @@ class Recorded:
 Change = Callable[[SheetText], Recorded]  # the sheet as it stands → the change, checked
 
 
-def record(text: str, source: str, rules: SheetRules = SheetRules(), bids: str | None = None,
-           tricks: str | None = None, in_order: bool = False) -> Recorded:
+def record(
+    text: str,
+    source: str,
+    rules: SheetRules = SheetRules(),
+    bids: str | None = None,
+    tricks: str | None = None,
+    in_order: bool = False,
+) -> Recorded:
     """Add ``--bids`` and/or ``--tricks`` to the last game in a YAML sheet's text (``in_order``:
     a list gives the values in bidding order, from the dealer's left)."""
     return record_steps(read_text(text, source, rules), bids, tricks, in_order)
 
 
-def record_steps(current: SheetText, bids: str | None = None, tricks: str | None = None,
-                 in_order: bool = False, out: str | None = None, bomb: bool = False,
-                 cloud: str | None = None) -> Recorded:
+def record_steps(
+    current: SheetText,
+    bids: str | None = None,
+    tricks: str | None = None,
+    in_order: bool = False,
+    out: str | None = None,
+    bomb: bool = False,
+    cloud: str | None = None,
+) -> Recorded:
     """``wizard add``'s change: ``--bids`` and/or ``--tricks`` as typed, to the sheet read
     (``out``: who sits out the round these bids start); ``--bomb`` with the tricks,
     ``--cloud NAME=±1`` with them or on its own (SPEC §5)."""
@@ -162,21 +178,22 @@ def record_steps(current: SheetText, bids: str | None = None, tricks: str | None
             if tricks is None:  # the Cloud on its own, once every bid is in
                 return record_special(done.sheet, False, given, before_tricks=True)
             order = done.game.bidding_order() if in_order else None
-            return record_special(done.sheet, bomb, given,
-                                  tricks=parse_values(tricks, players, "tricks", order))
+            return record_special(
+                done.sheet, bomb, given, tricks=parse_values(tricks, players, "tricks", order)
+            )
         except WizardError as error:
             raise located(error, current.source) from None
     try:
         if out is not None:
             done = Recorded(_sitting_out(current, out, bids))
         if bids is not None:
-            done = record_values(done.sheet, bids=seated_values(done.game, bids, "bids",
-                                                                in_order))
+            done = record_values(done.sheet, bids=seated_values(done.game, bids, "bids", in_order))
         if tricks is not None:
             if is_light(current.game.sheet):  # the bids' read-back held the long texts whole
                 done = dataclasses.replace(done, sheet=lightened(done.sheet))
-            done = record_values(done.sheet, tricks=seated_values(done.game, tricks, "tricks",
-                                                                  in_order))
+            done = record_values(
+                done.sheet, tricks=seated_values(done.game, tricks, "tricks", in_order)
+            )
     except WizardError as error:  # an edit that could not be made: placed in the sheet
         raise located(error, current.source) from None
     return done
@@ -199,8 +216,7 @@ def seated_values(game: Game, text: str, what: str, in_order: bool = False) -> d
     seats = seats_now(game)
     names = [game.players[seat] for seat in seats]
     places = None if order is None else [seats.index(seat) for seat in order]
-    return {seats[place]: value for place, value in parse_values(text, names, what,
-                                                                  places).items()}
+    return {seats[place]: value for place, value in parse_values(text, names, what, places).items()}
 
 
 def _sitting_out(current: SheetText, out: str, bids: str | None) -> SheetText:
@@ -209,11 +225,14 @@ def _sitting_out(current: SheetText, out: str, bids: str | None) -> SheetText:
     game = current.game
     if bids is None or game.in_play is not None:
         number = game.in_play.number if game.in_play is not None else game.current_round
-        raise WizardError(Problem(f"--out goes with a round's first --bids (round {number}"
-                                  f"{' is in play' if game.in_play is not None else ''})"))
+        raise WizardError(
+            Problem(
+                f"--out goes with a round's first --bids (round {number}"
+                f"{' is in play' if game.in_play is not None else ''})"
+            )
+        )
     players = game.players
-    seats = {player_seat(name.strip(), players, "--out")
-             for name in out.split(",") if name.strip()}
+    seats = {player_seat(name.strip(), players, "--out") for name in out.split(",") if name.strip()}
     if not seats:
         raise WizardError(Problem(f"--out {out!r}: name the players sitting the round out"))
     return sitting_out(current, seats)
@@ -232,9 +251,12 @@ def sitting_out(current: SheetText, seats: Collection[int]) -> SheetText:
     listed = range(len(players)) if seating is None else seating.listed(number)
     away = [seat for seat in sorted(seats) if seat not in listed]
     if away:  # not at the table that round at all: joins later, or has left
-        raise _state_error(game, f"cannot sit round {number} out: "
-                                 f"{seating.why_not_seated(away[0], number)}", number,
-                           players[away[0]])
+        raise _state_error(
+            game,
+            f"cannot sit round {number} out: {seating.why_not_seated(away[0], number)}",
+            number,
+            players[away[0]],
+        )
     seated = [players[seat] for seat in listed if seat not in seats]
     line = game.sheet.line
     text = editing.start_round(current.text, seated, [None] * len(seated), line)
@@ -246,13 +268,21 @@ def located(error: WizardError, source: str) -> WizardError:
     """The error with its problems placed in the sheet (a mistake in --bids/--tricks themselves
     is the command line's, and stays unplaced): every message is one located line. The error
     keeps its kind (serve tells a stale request from a refused value by it)."""
-    return type(error)(*(problem if problem.path or problem.message.startswith("--")
-                         else dataclasses.replace(problem, path=source)
-                         for problem in error.problems))
+    return type(error)(
+        *(
+            problem
+            if problem.path or problem.message.startswith("--")
+            else dataclasses.replace(problem, path=source)
+            for problem in error.problems
+        )
+    )
 
 
-def record_values(current: SheetText, bids: Mapping[int, int] | None = None,
-                  tricks: Mapping[int, int] | None = None) -> Recorded:
+def record_values(
+    current: SheetText,
+    bids: Mapping[int, int] | None = None,
+    tricks: Mapping[int, int] | None = None,
+) -> Recorded:
     """Add bids (seat → bid) to the round in play (or start the next round with them), or
     complete the round in play with its tricks: the one function that records a step."""
     game = current.game
@@ -262,67 +292,106 @@ def record_values(current: SheetText, bids: Mapping[int, int] | None = None,
         edited = _with_bids(current, bids)
         if game.in_play is not None:
             old = rounds[-1]
-            rounds[-1] = dataclasses.replace(old, bids=[bids.get(s, old.bids[s])
-                                                        for s in range(count)])
+            rounds[-1] = dataclasses.replace(
+                old, bids=[bids.get(s, old.bids[s]) for s in range(count)]
+            )
         else:
             rounds.append(bare_round(game.current_round, [bids.get(s) for s in range(count)]))
     else:
         edited = _with_tricks(current, tricks)
-        rounds[-1] = with_specials(bare_round(game.current_round, rounds[-1].bids,
-                                              [tricks.get(s) for s in range(count)],
-                                              rounds[-1].points),
-                                   rounds[-1].bomb, rounds[-1].cloud)
+        rounds[-1] = with_specials(
+            bare_round(
+                game.current_round,
+                rounds[-1].bids,
+                [tricks.get(s) for s in range(count)],
+                rounds[-1].points,
+            ),
+            rounds[-1].bomb,
+            rounds[-1].cloud,
+        )
     if edited == current.text:
         return Recorded(current)
     return Recorded(checked_change(current, edited, rounds))
 
 
-def record_in_file(path: str, rules: SheetRules = SheetRules(), bids: str | None = None,
-                   tricks: str | None = None, in_order: bool = False,
-                   out: str | None = None, bomb: bool = False,
-                   cloud: str | None = None) -> Recorded:
+def record_in_file(
+    path: str,
+    rules: SheetRules = SheetRules(),
+    bids: str | None = None,
+    tricks: str | None = None,
+    in_order: bool = False,
+    out: str | None = None,
+    bomb: bool = False,
+    cloud: str | None = None,
+) -> Recorded:
     """Record bids and/or tricks (and who sits out, and the special cards) in a YAML sheet
     file in place; written only if all is valid."""
-    return change_file(path, lambda current: record_steps(current, bids, tricks, in_order, out,
-                                                          bomb, cloud),
-                       "add", rules)
+    return change_file(
+        path,
+        lambda current: record_steps(current, bids, tricks, in_order, out, bomb, cloud),
+        "add",
+        rules,
+    )
 
 
-def record_special(current: SheetText, bomb: bool, cloud: tuple[int, int] | None,
-                   before_tricks: bool = False,
-                   tricks: Mapping[int, int] | None = None) -> Recorded:
+def record_special(
+    current: SheetText,
+    bomb: bool,
+    cloud: tuple[int, int] | None,
+    before_tricks: bool = False,
+    tricks: Mapping[int, int] | None = None,
+) -> Recorded:
     """Write the Bomb and/or the Cloud into the last round: with its ``tricks`` (one change,
     checked once: they add up only with the Bomb), or (``before_tricks``) the Cloud alone in
     the round in play once every bid is in (SPEC §5)."""
     game = current.game
     number = len(game.rounds)
     if not game.settings.special_cards:
-        raise _state_error(game, "the Bomb and the Cloud need specialCards: true (the "
-                                 "anniversary editions' special cards)", number or None)
+        raise _state_error(
+            game,
+            "the Bomb and the Cloud need specialCards: true (the "
+            "anniversary editions' special cards)",
+            number or None,
+        )
     if before_tricks:
         if game.in_play is None:
-            raise _state_error(game, "no round in play: the Cloud is recorded with a round's "
-                                     "tricks or once its bids are in", game.current_round)
+            raise _state_error(
+                game,
+                "no round in play: the Cloud is recorded with a round's "
+                "tricks or once its bids are in",
+                game.current_round,
+            )
         if game.next_bidder is not None:
-            raise _state_error(game, "the Cloud is recorded once every bid of the round is in "
-                                     f"({game.players[game.next_bidder]} bids next)", number)
+            raise _state_error(
+                game,
+                "the Cloud is recorded once every bid of the round is in "
+                f"({game.players[game.next_bidder]} bids next)",
+                number,
+            )
     last = game.rounds[-1]
     if cloud is not None and last.cloud is not None:
-        raise _state_error(game, f"the round already records the Cloud (change it with wizard "
-                                 f"edit --round {number} --cloud)", number)
+        raise _state_error(
+            game,
+            f"the round already records the Cloud (change it with wizard "
+            f"edit --round {number} --cloud)",
+            number,
+        )
     edited = current.text
     rounds = expected_rounds(game)
     if tricks is not None:
         edited = _with_tricks(current, tricks)
-        rounds[-1] = bare_round(number, last.bids, [tricks[s] for s in range(len(game.players))],
-                                rounds[-1].points)
+        rounds[-1] = bare_round(
+            number, last.bids, [tricks[s] for s in range(len(game.players))], rounds[-1].points
+        )
     if bomb:
         edited = editing.set_round_key(edited, number, "bomb", "true", game.sheet.line)
     if cloud is not None:
-        edited = editing.set_round_key(edited, number, "cloud", cloud_text(game.players, cloud),
-                                       game.sheet.line)
-    rounds[-1] = with_specials(rounds[-1], bomb or last.bomb,
-                               cloud if cloud is not None else last.cloud)
+        edited = editing.set_round_key(
+            edited, number, "cloud", cloud_text(game.players, cloud), game.sheet.line
+        )
+    rounds[-1] = with_specials(
+        rounds[-1], bomb or last.bomb, cloud if cloud is not None else last.cloud
+    )
     return Recorded(checked_change(current, edited, rounds))
 
 
@@ -331,10 +400,16 @@ def cloud_text(players: Sequence[str], cloud: tuple[int, int]) -> str:
     return "{" + f"{yaml_scalar(players[cloud[0]])}: {cloud[1]}" + "}"
 
 
-def change_file(path: str, change: Change, command: str = "add",
-                rules: SheetRules = SheetRules(), repair: bool = False,
-                whole: bool = True, fingerprint: Callable[[bytes], None] | None = None,
-                stopping: threading.Event | None = None) -> Recorded:
+def change_file(
+    path: str,
+    change: Change,
+    command: str = "add",
+    rules: SheetRules = SheetRules(),
+    repair: bool = False,
+    whole: bool = True,
+    fingerprint: Callable[[bytes], None] | None = None,
+    stopping: threading.Event | None = None,
+) -> Recorded:
     """Read a YAML sheet file once, validate its last game, change it, and write it back in
     place if the change is valid: the one way every command that changes a sheet (add, edit,
     undo, play) writes it.
@@ -370,8 +445,9 @@ def change_file(path: str, change: Change, command: str = "add",
     if not whole:
         lightened(changed.sheet)
     elif is_light(changed.game.sheet):  # nothing was read back: read the texts whole
-        changed = dataclasses.replace(changed, sheet=read_text(changed.sheet.text, source,
-                                                               rules, repair))
+        changed = dataclasses.replace(
+            changed, sheet=read_text(changed.sheet.text, source, rules, repair)
+        )
     return changed
 
 
@@ -390,9 +466,14 @@ def _not_a_workbook(path: str, source: str, command: str) -> None:
     except (OSError, WizardError):
         start = b""  # the locked read says why
     if path.lower().endswith(WORKBOOK_SUFFIXES) or start.startswith(_WORKBOOK_MAGIC):
-        raise WizardError(Problem(f"{command} edits YAML sheets only, and this is a workbook; "
-                                  f"make one from it with `wizard convert {path} --to yaml -o "
-                                  "NEW.yaml`", source))
+        raise WizardError(
+            Problem(
+                f"{command} edits YAML sheets only, and this is a workbook; "
+                f"make one from it with `wizard convert {path} --to yaml -o "
+                "NEW.yaml`",
+                source,
+            )
+        )
 
 
 def _yaml_only(path: str, text: str, source: str, command: str) -> None:
@@ -400,10 +481,17 @@ def _yaml_only(path: str, text: str, source: str, command: str) -> None:
     its name, else its first line: the text is not read a second time)."""
     from ..sheets.formats import WORKBOOK_SUFFIXES, sniff_format
 
-    if (path.lower().endswith(WORKBOOK_SUFFIXES)
-            or sniff_format(path, text[:8192].encode("utf-8", "replace")) != "yaml"):
-        raise WizardError(Problem(f"{command} edits YAML sheets only; make one from this CSV "
-                                  f"with `wizard convert {path} --to yaml -o NEW.yaml`", source))
+    if (
+        path.lower().endswith(WORKBOOK_SUFFIXES)
+        or sniff_format(path, text[:8192].encode("utf-8", "replace")) != "yaml"
+    ):
+        raise WizardError(
+            Problem(
+                f"{command} edits YAML sheets only; make one from this CSV "
+                f"with `wizard convert {path} --to yaml -o NEW.yaml`",
+                source,
+            )
+        )
 
 
 def read_game(path: str, rules: SheetRules = SheetRules(), data: bytes | None = None) -> Game:
@@ -424,8 +512,10 @@ def checked_last(text: str, source: str, rules: SheetRules = SheetRules()) -> Ga
 
 # --- what to add -------------------------------------------------------------------------
 
-def _state_error(game: Game, message: str, number: int | None = None,
-                 player: str | None = None) -> WizardError:
+
+def _state_error(
+    game: Game, message: str, number: int | None = None, player: str | None = None
+) -> WizardError:
     """Why nothing can be added now, placed in the sheet."""
     return WizardError(Problem(message, game.source, None, number, player))
 
@@ -433,8 +523,9 @@ def _state_error(game: Game, message: str, number: int | None = None,
 def _not_finished(game: Game, over: str = "") -> None:
     """A finished game refuses anything more."""
     if game.finished:
-        raise _state_error(game, f"the game is over: all {game.rounds_total} rounds are "
-                                 f"recorded{over}")
+        raise _state_error(
+            game, f"the game is over: all {game.rounds_total} rounds are recorded{over}"
+        )
 
 
 def _with_bids(current: SheetText, values: Mapping[int, int]) -> str:
@@ -450,15 +541,23 @@ def _with_bids(current: SheetText, values: Mapping[int, int]) -> str:
         raise _state_error(game, "every bid is in: record the tricks with --tricks", number)
     for seat, bid in values.items():
         if known[seat] is not None and known[seat] != bid:
-            raise _state_error(game, f"has already bid {known[seat]} (change a recorded bid "
-                                     f"with wizard edit --round {number})", number, players[seat])
+            raise _state_error(
+                game,
+                f"has already bid {known[seat]} (change a recorded bid "
+                f"with wizard edit --round {number})",
+                number,
+                players[seat],
+            )
     if game.settings.bidding == "open":
         _in_turn(game, known, values)
     names = [players[seat] for seat in seats]  # a list in the sheet holds the seated's values
     if in_play is None:
         return editing.start_round(text, names, [values.get(s) for s in seats], game.sheet.line)
-    new = {place: values[seat] for place, seat in enumerate(seats)
-           if seat in values and known[seat] is None}
+    new = {
+        place: values[seat]
+        for place, seat in enumerate(seats)
+        if seat in values and known[seat] is None
+    }
     return editing.fill_bids(text, names, new, game.sheet.line) if new else text
 
 
@@ -472,11 +571,15 @@ def _in_turn(game: Game, known: Sequence, values: Mapping[int, int]) -> None:
     for position, seat in enumerate(order):
         if seat in given:
             continue
-        late = next((s for s in order[position + 1:] if s in values and known[s] is None), None)
+        late = next((s for s in order[position + 1 :] if s in values and known[s] is None), None)
         if late is not None:
-            raise _state_error(game, f"{players[seat]} bids first (bidding order: "
-                                     f"{', '.join(players[s] for s in order)})",
-                               number, players[late])
+            raise _state_error(
+                game,
+                f"{players[seat]} bids first (bidding order: "
+                f"{', '.join(players[s] for s in order)})",
+                number,
+                players[late],
+            )
         return
 
 
@@ -487,36 +590,53 @@ def _with_tricks(current: SheetText, values: Mapping[int, int]) -> str:
     _not_finished(game)
     in_play = game.in_play
     if in_play is None:
-        raise _state_error(game, "no round in play: record its bids first with --bids",
-                           game.current_round)
+        raise _state_error(
+            game, "no round in play: record its bids first with --bids", game.current_round
+        )
     seats = seats_now(game)
     waiting = [players[s] for s in seats if in_play.bids[s] is None]
     if waiting:
-        raise _state_error(game, f"still waiting for the bids of {name_list(waiting)}: record "
-                                 "them with --bids first", in_play.number)
+        raise _state_error(
+            game,
+            f"still waiting for the bids of {name_list(waiting)}: record them with --bids first",
+            in_play.number,
+        )
     missing = [players[s] for s in seats if s not in values]
     if missing:
-        raise _state_error(game, f"the tricks of every player complete a round; missing: "
-                                 f"{name_list(missing)}", in_play.number)
-    return editing.add_tricks(current.text, [players[s] for s in seats],
-                              [values[s] for s in seats], game.sheet.line)
+        raise _state_error(
+            game,
+            f"the tricks of every player complete a round; missing: {name_list(missing)}",
+            in_play.number,
+        )
+    return editing.add_tricks(
+        current.text, [players[s] for s in seats], [values[s] for s in seats], game.sheet.line
+    )
 
 
 # --- after the change --------------------------------------------------------------------
 
-UNSAFE = ("could not edit the sheet safely (its layout is unusual): nothing was written; "
-          "change it by hand")
+UNSAFE = (
+    "could not edit the sheet safely (its layout is unusual): nothing was written; "
+    "change it by hand"
+)
 
 
-def bare_round(number: int, bids: Sequence, tricks: Sequence | None = None,
-               points: Sequence | None = None) -> RoundRecord:
+def bare_round(
+    number: int, bids: Sequence, tricks: Sequence | None = None, points: Sequence | None = None
+) -> RoundRecord:
     """A round's values without the lines they stand on: what a change expects to read back."""
     count = len(bids)
-    return RoundRecord(number, None, list(bids), [None] * count,
-                       None if tricks is None else list(tricks),
-                       None if tricks is None else [None] * count, None,
-                       None if points is None else list(points),
-                       None if points is None else [None] * count)
+    return RoundRecord(
+        number,
+        None,
+        list(bids),
+        [None] * count,
+        None if tricks is None else list(tricks),
+        None if tricks is None else [None] * count,
+        None,
+        None if points is None else list(points),
+        None if points is None else [None] * count,
+    )
 
 
 def expected_rounds(game: Game) -> list[RoundRecord]:
@@ -534,17 +654,20 @@ def checked_change(before: SheetText, text: Text, rounds: list[RoundRecord]) -> 
     lines are read back (a 60 MB season is not read again whole for one round)."""
     line = before.game.sheet.line
     start = line_offset(text, line)
-    if start != line_offset(before.text, line) or not _same_start(
-            text, before.text, start):
+    if start != line_offset(before.text, line) or not _same_start(text, before.text, start):
         raise WizardError(Problem(UNSAFE, before.source))
     changed = parse_last_sheet(text[start:] if start else text, before.source, line)
     if changed is not None and changed.game is None:
         changed.game = before.game.sheet.game  # a season numbers a sheet without an id of its own
     # a sheet read with problems (a cell that is no number) may keep them: the check says so
     clean = not before.game.sheet.problems
-    if (changed is None or changed.line != line
-            or left_as_it_was(changed) != left_as_it_was(before.game.sheet)
-            or bare_rounds(changed) != rounds or (clean and changed.problems)):
+    if (
+        changed is None
+        or changed.line != line
+        or left_as_it_was(changed) != left_as_it_was(before.game.sheet)
+        or bare_rounds(changed) != rounds
+        or (clean and changed.problems)
+    ):
         raise WizardError(Problem(UNSAFE, before.source))
     game = validated_game(changed, before.rules.layers, before.rules.first_dealer)
     if any(before.rules.layers) or before.rules.first_dealer is not None:
@@ -557,8 +680,10 @@ def checked_change(before: SheetText, text: Text, rounds: list[RoundRecord]) -> 
 def _same_start(text: Text, other: Text, end: int, block: int = 1 << 20) -> bool:
     """Whether two texts are the same up to ``end`` (compared a block at a time: no copy of
     a season's head)."""
-    return all(text[at:min(at + block, end)] == other[at:min(at + block, end)]
-               for at in range(0, end, block))
+    return all(
+        text[at : min(at + block, end)] == other[at : min(at + block, end)]
+        for at in range(0, end, block)
+    )
 
 
 def left_as_it_was(sheet: Sheet) -> tuple:
@@ -571,20 +696,30 @@ def left_as_it_was(sheet: Sheet) -> tuple:
     that compares a sheet with its copy in another format, as far as that format carries it;
     this compares one sheet's own text before and after a change, everything in it but the
     rounds (compared as :func:`bare_rounds`) and the lines."""
-    return ((_remembered(sheet.title), sheet.game, sheet.date, _remembered(sheet.place),
-             _remembered(sheet.notes)), sheet.players,
-            sheet.first_dealer, [(raw.key, raw.value) for raw in sheet.settings])
+    return (
+        (
+            _remembered(sheet.title),
+            sheet.game,
+            sheet.date,
+            _remembered(sheet.place),
+            _remembered(sheet.notes),
+        ),
+        sheet.players,
+        sheet.first_dealer,
+        [(raw.key, raw.value) for raw in sheet.settings],
+    )
 
 
 def bare_rounds(sheet: Sheet) -> list[RoundRecord]:
     """Every round of a sheet as :func:`bare_round`: its values without the lines they stand on
     (and its special cards, SPEC §1)."""
-    return [with_specials(bare_round(r.number, r.bids, r.tricks, r.points), r.bomb, r.cloud)
-            for r in sheet.rounds]
+    return [
+        with_specials(bare_round(r.number, r.bids, r.tricks, r.points), r.bomb, r.cloud)
+        for r in sheet.rounds
+    ]
 
 
-def with_specials(record: RoundRecord, bomb: bool, cloud: tuple[int, int] | None
-                  ) -> RoundRecord:
+def with_specials(record: RoundRecord, bomb: bool, cloud: tuple[int, int] | None) -> RoundRecord:
     """A bare round with the Bomb and the Cloud it records."""
     if bomb or cloud is not None:
         record.bomb, record.cloud = bomb, cloud

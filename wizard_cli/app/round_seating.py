@@ -37,15 +37,22 @@ def _seating(game: Game) -> Seating:
 def _names(text: str | None, game: Game, option: str) -> set[int]:
     if text is None:
         return set()
-    seats = {player_seat(name.strip(), game.players, option)
-             for name in text.split(",") if name.strip()}
+    seats = {
+        player_seat(name.strip(), game.players, option) for name in text.split(",") if name.strip()
+    }
     if not seats:
         raise WizardError(Problem(f"{option} {text!r}: name the players"))
     return seats
 
 
-def seat_moves(game: Game, number: int, out: str | None, seated: str | None,
-               bids: Mapping[int, int], tricks: Mapping[int, int]) -> SeatMoves:
+def seat_moves(
+    game: Game,
+    number: int,
+    out: str | None,
+    seated: str | None,
+    bids: Mapping[int, int],
+    tricks: Mapping[int, int],
+) -> SeatMoves:
     """``--out``/``--seated`` as typed, checked against round ``number`` as recorded: each
     refusal names the round and the player, and nothing is written."""
     players, source = game.players, game.source
@@ -61,32 +68,42 @@ def seat_moves(game: Game, number: int, out: str | None, seated: str | None,
         if seat in seats:
             raise refuse("--out and --seated both name this player", seat)
         if seat not in sitting:
-            raise refuse(f"is not seated in round {number} "
-                         f"({seating.why_not_seated(seat, number)})", seat)
+            raise refuse(
+                f"is not seated in round {number} ({seating.why_not_seated(seat, number)})", seat
+            )
         if seat in bids or seat in tricks:
             raise refuse(f"sits round {number} out: give no --bids or --tricks for them", seat)
     for seat in sorted(seats):
         if seat in sitting:
             raise refuse(f"is seated in round {number} already", seat)
         if seat not in seating.out.get(number, ()):
-            raise refuse(f"cannot be seated in round {number}: "
-                         f"{seating.why_not_seated(seat, number)}", seat)
+            raise refuse(
+                f"cannot be seated in round {number}: {seating.why_not_seated(seat, number)}", seat
+            )
         if seat not in bids:
-            raise refuse(f"give their bid with --bids {players[seat]}=N (--seated "
-                         f"{players[seat]})", seat)
+            raise refuse(
+                f"give their bid with --bids {players[seat]}=N (--seated {players[seat]})", seat
+            )
         if record.tricks is not None and seat not in tricks:
-            raise refuse(f"round {number} is complete: give their tricks too with --tricks "
-                         f"{players[seat]}=N", seat)
+            raise refuse(
+                f"round {number} is complete: give their tricks too with --tricks "
+                f"{players[seat]}=N",
+                seat,
+            )
         if record.tricks is None and seat in tricks:
             raise refuse("no tricks recorded yet: record them with wizard add --tricks", seat)
         if record.points is not None:
             raise refuse(f"round {number} records its points: seat the player by hand", seat)
-    return SeatMoves(frozenset(outs), {seat: bids[seat] for seat in seats},
-                     {seat: tricks[seat] for seat in seats if seat in tricks})
+    return SeatMoves(
+        frozenset(outs),
+        {seat: bids[seat] for seat in seats},
+        {seat: tricks[seat] for seat in seats if seat in tricks},
+    )
 
 
-def moved(game: Game, text, after: RoundRecord, moves: SeatMoves
-          ) -> tuple[object, RoundRecord, tuple[Problem, ...]]:
+def moved(
+    game: Game, text, after: RoundRecord, moves: SeatMoves
+) -> tuple[object, RoundRecord, tuple[Problem, ...]]:
     """The round's text with the players moved (values out, then in, then ``out`` itself),
     the round as it must read back, and a line for each player moved, in seating order."""
     from ..editing.round_seats import drop_values, put_values, set_out
@@ -94,12 +111,15 @@ def moved(game: Game, text, after: RoundRecord, moves: SeatMoves
     players, line, number = game.players, game.sheet.line or 1, after.number
     seating = _seating(game)
     before = seating.seated(number)
-    keys = ["bids"] + ["tricks"] * (after.tricks is not None) + ["points"] * (
-        after.points is not None)
-    text = drop_values(text, number, keys, {players[s]: before.index(s) for s in moves.out},
-                       line)
-    now = [seat for seat in range(len(players))
-           if (seat in before and seat not in moves.out) or seat in moves.seated]
+    keys = (
+        ["bids"] + ["tricks"] * (after.tricks is not None) + ["points"] * (after.points is not None)
+    )
+    text = drop_values(text, number, keys, {players[s]: before.index(s) for s in moves.out}, line)
+    now = [
+        seat
+        for seat in range(len(players))
+        if (seat in before and seat not in moves.out) or seat in moves.seated
+    ]
     values = {"bids": {players[s]: v for s, v in moves.seated.items()}}
     if after.tricks is not None:
         values["tricks"] = {players[s]: v for s, v in moves.tricks.items()}
@@ -111,24 +131,37 @@ def moved(game: Game, text, after: RoundRecord, moves: SeatMoves
     def changed(values: list | None, given: Mapping[int, int]) -> list | None:
         if values is None:
             return None
-        return [None if seat in moves.out else given.get(seat, value)
-                for seat, value in enumerate(values)]
+        return [
+            None if seat in moves.out else given.get(seat, value)
+            for seat, value in enumerate(values)
+        ]
 
-    record = with_specials(bare_round(number, changed(after.bids, moves.seated) or [],
-                                      changed(after.tricks, moves.tricks),
-                                      changed(after.points, {})), after.bomb, after.cloud)
+    record = with_specials(
+        bare_round(
+            number,
+            changed(after.bids, moves.seated) or [],
+            changed(after.tricks, moves.tricks),
+            changed(after.points, {}),
+        ),
+        after.bomb,
+        after.cloud,
+    )
     said = []
     for seat in sorted(moves.out | set(moves.seated)):
         if seat in moves.out:
-            taken = [f"{what} {values[seat]}" for what, values in (
-                ("bid", after.bids), ("tricks", after.tricks)) if values is not None
-                and values[seat] is not None]
+            taken = [
+                f"{what} {values[seat]}"
+                for what, values in (("bid", after.bids), ("tricks", after.tricks))
+                if values is not None and values[seat] is not None
+            ]
             gone = f" ({', '.join(taken)} taken out)" if taken else ""
-            said.append(Problem(f"sits the round out{gone}", game.source, None, number,
-                                players[seat]))
+            said.append(
+                Problem(f"sits the round out{gone}", game.source, None, number, players[seat])
+            )
         else:
             given = f"bid {moves.seated[seat]}" + (
-                f", tricks {moves.tricks[seat]}" if seat in moves.tricks else "")
+                f", tricks {moves.tricks[seat]}" if seat in moves.tricks else ""
+            )
             said.append(Problem(f"seated ({given})", game.source, None, number, players[seat]))
     return text, record, tuple(said)
 
@@ -138,7 +171,12 @@ def seats_checked(before: SheetText, after: SheetText, number: int, moves: SeatM
     seat of the sheet is as it was; else nothing is written (an edit gone wrong)."""
     old, new = _seating(before.game), _seating(after.game)
     expected = (set(old.out.get(number, ())) - set(moves.seated)) | moves.out
-    others = lambda seating: ({r: v for r, v in seating.out.items() if r != number and v},  # noqa: E731
-                              seating.joins, seating.leaves, seating.start, seating.dealers)
+    others = lambda seating: (  # noqa: E731
+        {r: v for r, v in seating.out.items() if r != number and v},
+        seating.joins,
+        seating.leaves,
+        seating.start,
+        seating.dealers,
+    )
     if set(new.out.get(number, ())) != expected or others(old) != others(new):
         raise WizardError(Problem(UNSAFE, before.source))

@@ -73,10 +73,14 @@ class Unfinished:
         played = game.rounds_played
         # Only a game between rounds whose hands so far are custom's 1..N can be scored as a
         # shorter custom game (quickPlay deals 1, 3, 5…; a round in play has no count).
-        if game.in_play is None and played and \
-                game.hand_sizes[:played] == tuple(range(1, played + 1)):
-            stop = self.stops.setdefault((played, game.rounds_total, game.settings.round_mode),
-                                         [0, []])
+        if (
+            game.in_play is None
+            and played
+            and game.hand_sizes[:played] == tuple(range(1, played + 1))
+        ):
+            stop = self.stops.setdefault(
+                (played, game.rounds_total, game.settings.round_mode), [0, []]
+            )
             stop[0] += 1
             files = stop[1]
             if item.source not in files and len(files) <= SHOWN_FILES:
@@ -86,8 +90,10 @@ class Unfinished:
         """The line, or None when every game counted is finished."""
         if not self.count:
             return None
-        clauses = [self._clause(played, total, mode, games, files)
-                   for (played, total, mode), (games, files) in self.stops.items()]
+        clauses = [
+            self._clause(played, total, mode, games, files)
+            for (played, total, mode), (games, files) in self.stops.items()
+        ]
         if sum(games for games, _ in self.stops.values()) == self.count:
             return "note: " + "; ".join(clauses)
         games = "game" if self.count == 1 else "games"
@@ -102,10 +108,12 @@ class Unfinished:
             where = f" in {shown}" + (" and more" if len(files) > SHOWN_FILES else "")
         one = games == 1
         article = "an" if str(played).startswith("8") or played in (11, 18) else "a"
-        return (f"{games} game{'' if one else 's'}{where} stop{'s' if one else ''} after a "
-                f"complete round {played} of {total} ({mode}); if "
-                f"{f'it was {article}' if one else 'they were'} {played}-round "
-                f"game{'' if one else 's'}: --set roundMode=custom --set customRoundCount={played}")
+        return (
+            f"{games} game{'' if one else 's'}{where} stop{'s' if one else ''} after a "
+            f"complete round {played} of {total} ({mode}); if "
+            f"{f'it was {article}' if one else 'they were'} {played}-round "
+            f"game{'' if one else 's'}: --set roundMode=custom --set customRoundCount={played}"
+        )
 
 
 @dataclass
@@ -142,8 +150,9 @@ class GameFilter:
             if sheet.date is None:
                 self.undated += 1
                 return False
-            if (self.since is not None and sheet.date < self.since) or \
-                    (self.until is not None and sheet.date > self.until):
+            if (self.since is not None and sheet.date < self.since) or (
+                self.until is not None and sheet.date > self.until
+            ):
                 return False
         return has_wanted
 
@@ -180,8 +189,10 @@ class GameFilter:
         key = _look_alike_key(name)
         first = self.look_alikes.setdefault(key, name)
         if first != name:
-            self.say(f"warning: '{first}' and '{name}' differ only by case or spaces: "
-                     "they count as two players")
+            self.say(
+                f"warning: '{first}' and '{name}' differ only by case or spaces: "
+                "they count as two players"
+            )
 
     def finish(self) -> None:
         """After the last game: the count of undated games left out; a --player in no game is
@@ -194,23 +205,31 @@ class GameFilter:
             self.say(note)
         missing = [name for key, name in self.wanted.items() if key not in self.seen]
         if missing:
-            raise WizardError(*(Problem(f"--player '{name.strip()}': no game has this player")
-                                for name in missing))
+            raise WizardError(
+                *(
+                    Problem(f"--player '{name.strip()}': no game has this player")
+                    for name in missing
+                )
+            )
 
 
-def game_filter(since: str | None, until: str | None, players: Iterable[str] | None,
-                say: Callable[[str], None] = lambda line: None) -> GameFilter:
+def game_filter(
+    since: str | None,
+    until: str | None,
+    players: Iterable[str] | None,
+    say: Callable[[str], None] = lambda line: None,
+) -> GameFilter:
     """The filter from the command's options, each checked first; what it has to say about the
     games left out goes to ``say``, a line at a time."""
     names = list(players or ())
     for name in names:
         if not name.strip():
             raise WizardError(Problem("--player: an empty name"))
-    return GameFilter(option_date("--since", since), option_date("--until", until), names,
-                      say=say)
+    return GameFilter(option_date("--since", since), option_date("--until", until), names, say=say)
 
 
 # --- the commands ----------------------------------------------------------------------------
+
 
 def whole_run(run: GameRun, standings: RunStandings, scored: bool) -> ScoredRun:
     """The season lane's item for a checked run (batch.Lane): the run scored, every game kept
@@ -234,8 +253,14 @@ def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | S
         yield item
 
 
-def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out: TextIO,
-               warn: Callable[[str], None] | None = None) -> None:
+def show_stats(
+    source: Inputs,
+    games: GameFilter,
+    by: str | None,
+    fmt: str,
+    out: TextIO,
+    warn: Callable[[str], None] | None = None,
+) -> None:
     """``stats`` (or ``stats --by``) over the games kept, written to ``out`` once all are read
     (``warn``: where a CSV cell's formula warning goes, see output/formats.py)."""
     from ..output.formats import emit
@@ -259,8 +284,14 @@ def show_stats(source: Inputs, games: GameFilter, by: str | None, fmt: str, out:
         emit(breakdown_output(breakdown), breakdown.rows(), fmt, out, warn=warn)
 
 
-def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out: TextIO,
-                 warn: Callable[[str], None] | None = None) -> None:
+def show_ratings(
+    source: Inputs,
+    games: GameFilter,
+    history: bool,
+    fmt: str,
+    out: TextIO,
+    warn: Callable[[str], None] | None = None,
+) -> None:
     """``ratings``: the table once all games are rated, or ``--history`` row by row, written to
     ``out`` (``warn`` as for :func:`show_stats`)."""
     from ..game.ratings import rating_history
@@ -269,6 +300,7 @@ def show_ratings(source: Inputs, games: GameFilter, history: bool, fmt: str, out
 
     games.unfinished = Unfinished()
     if history:
+
         def rows() -> Iterator:
             yield from rating_history(season_results(source, games))
             games.finish()  # (a --player in no game: raised before the first row is written)
@@ -293,5 +325,6 @@ def rating_chart(source: Inputs, games: GameFilter, paths: list[str], fmt: str) 
     if not history:
         raise WizardError(Problem("no finished game to rate: nothing to chart"))
     names = ", ".join(os.path.basename(path) for path in paths[:3])
-    return charts.ratings_chart_bytes(history, fmt, f"Ratings: {names}"
-                                      + ("…" if len(paths) > 3 else ""))
+    return charts.ratings_chart_bytes(
+        history, fmt, f"Ratings: {names}" + ("…" if len(paths) > 3 else "")
+    )

@@ -17,8 +17,9 @@ from .recording import UNSAFE, Recorded, SheetText, bare_rounds, change_file, pa
 START_LIMIT = 10**9  # a start score a sheet reads (sheets/yaml/values.py: "far too large")
 
 
-def _refuse(game: Game, message: str, number: int | None = None,
-            player: str | None = None) -> WizardError:
+def _refuse(
+    game: Game, message: str, number: int | None = None, player: str | None = None
+) -> WizardError:
     return WizardError(Problem(message, game.source, None, number, player))
 
 
@@ -27,8 +28,10 @@ def _between_rounds(game: Game, what: str) -> None:
     if game.finished:
         raise _refuse(game, f"the game is over: no player can {what} a finished game")
     if game.in_play is not None:
-        raise _refuse(game, f"round {game.in_play.number} is in play: finish round "
-                            f"{game.in_play.number} first")
+        raise _refuse(
+            game,
+            f"round {game.in_play.number} is in play: finish round {game.in_play.number} first",
+        )
 
 
 def start_score(game: Game, given: str | None) -> int:
@@ -39,14 +42,15 @@ def start_score(game: Game, given: str | None) -> int:
     if given in ("lowest", "average"):
         totals = game.result.totals
         played = game.rounds_played
-        seated = (_seated(game, played) if played else list(range(len(game.players))))
+        seated = _seated(game, played) if played else list(range(len(game.players)))
         values = [totals[seat] for seat in seated]
         return min(values) if given == "lowest" else sum(values) // len(values)
     try:
         value = int(given)
     except ValueError:
-        raise WizardError(Problem(f"--start-score {given!r}: give a whole number, lowest or "
-                                  "average")) from None
+        raise WizardError(
+            Problem(f"--start-score {given!r}: give a whole number, lowest or average")
+        ) from None
     if abs(value) >= START_LIMIT:  # a sheet reads no larger number (§4: absurd claims)
         raise WizardError(Problem(f"--start-score {shorten(given, 12)} is far too large"))
     return value
@@ -60,24 +64,35 @@ def _seated(game: Game, number: int) -> list[int]:
 def _fits(game: Game, number: int, seated: int, name: str) -> None:
     """The round the change makes seats 3 to 6 and fits the deck (SPEC §5: refused, naming it)."""
     if not MIN_PLAYERS <= seated <= MAX_PLAYERS:
-        raise _refuse(game, f"round {number} would seat {seated} players: a round seats "
-                            f"{MIN_PLAYERS} to {MAX_PLAYERS}", number, name)
+        raise _refuse(
+            game,
+            f"round {number} would seat {seated} players: a round seats "
+            f"{MIN_PLAYERS} to {MAX_PLAYERS}",
+            number,
+            name,
+        )
     size = game.hand_size(number) if number <= game.rounds_total else number
     if size * seated > DECK_SIZE:
-        raise _refuse(game, f"round {number} would not fit the deck: {seated} seated need "
-                            f"{size * seated} cards", number, name)
+        raise _refuse(
+            game,
+            f"round {number} would not fit the deck: {seated} seated need {size * seated} cards",
+            number,
+            name,
+        )
 
 
-def join(current: SheetText, name: str, after: str | None = None,
-         start: str | None = None) -> Recorded:
+def join(
+    current: SheetText, name: str, after: str | None = None, start: str | None = None
+) -> Recorded:
     """NAME joins from the next round to be dealt, after ``after`` in seating order (default
     last), with a start score; refused while a round is in play, for a name already listed."""
     game = current.game
     players = list(game.players)
     _between_rounds(game, "join")
     if name in players:
-        raise _refuse(game, f"'{name}' is already listed (a player joins once and leaves once)",
-                      None, name)
+        raise _refuse(
+            game, f"'{name}' is already listed (a player joins once and leaves once)", None, name
+        )
     if not name.strip():
         raise WizardError(Problem("a player's name is empty"))
     if after is not None and after not in players:
@@ -108,14 +123,16 @@ def leave(current: SheetText, name: str) -> Recorded:
     seat = players.index(name)
     last = game.rounds_played
     if not last:
-        raise _refuse(game, "no round is complete yet: take the player out of the players list",
-                      None, name)
+        raise _refuse(
+            game, "no round is complete yet: take the player out of the players list", None, name
+        )
     seating = game.sheet.seating
     if seating is not None and seating.leaves[seat] is not None:
         raise _refuse(game, f"has already left after round {seating.leaves[seat]}", None, name)
     if seating is not None and seating.joins[seat] > last:
-        raise _refuse(game, f"has not joined yet (joins in round {seating.joins[seat]})",
-                      None, name)
+        raise _refuse(
+            game, f"has not joined yet (joins in round {seating.joins[seat]})", None, name
+        )
     following = (len(players) if seating is None else len(seating.listed(last + 1))) - 1
     _fits(game, last + 1, following, name)
     entry = {"name": name}
@@ -136,22 +153,26 @@ def _checked(before: SheetText, text, players: list[str], said: str) -> Recorded
     old = before.game
     if changed is None or changed.players != players or changed.problems:
         raise WizardError(Problem(UNSAFE, before.source))
-    both = [(old.players.index(name), players.index(name)) for name in players
-            if name in old.players]
+    both = [
+        (old.players.index(name), players.index(name)) for name in players if name in old.players
+    ]
     olds, news = bare_rounds(old.sheet), bare_rounds(changed)
     if len(olds) != len(news):
         raise WizardError(Problem(UNSAFE, before.source))
     for was, now in zip(olds, news):
-        if any(now.bids[new] != was.bids[former] for former, new in both) or (
-                (was.tricks is None) != (now.tricks is None)) or (
+        if (
+            any(now.bids[new] != was.bids[former] for former, new in both)
+            or ((was.tricks is None) != (now.tricks is None))
+            or (
                 was.tricks is not None
-                and any(now.tricks[new] != was.tricks[former] for former, new in both)):
+                and any(now.tricks[new] != was.tricks[former] for former, new in both)
+            )
+        ):
             raise WizardError(Problem(UNSAFE, before.source))
     if changed.game is None:
         changed.game = old.sheet.game
     game = validated_game(changed, before.rules.layers, before.rules.first_dealer)
-    return Recorded(dataclasses.replace(before, text=text, game=game),
-                    Problem(said, before.source))
+    return Recorded(dataclasses.replace(before, text=text, game=game), Problem(said, before.source))
 
 
 def seat_to_take_back(game: Game) -> tuple[bool, int] | None:
@@ -162,8 +183,11 @@ def seat_to_take_back(game: Game) -> tuple[bool, int] | None:
     if seating is None or game.in_play is not None:
         return None
     number = game.current_round
-    joined = [seat for seat, joins in enumerate(seating.joins)
-              if joins == number and (number > 1 or seating.entry_lines[seat] is not None)]
+    joined = [
+        seat
+        for seat, joins in enumerate(seating.joins)
+        if joins == number and (number > 1 or seating.entry_lines[seat] is not None)
+    ]
     if joined:
         return True, joined[-1]
     left = [seat for seat, leaves in enumerate(seating.leaves) if leaves == game.rounds_played]
@@ -192,14 +216,22 @@ def take_back_seat(current: SheetText) -> Recorded | None:
         entry["joins"] = seating.joins[seat]
     if seating.start[seat]:
         entry["startScore"] = seating.start[seat]
-    text = (replace_player(current.text, seat, entry, line) if len(entry) > 1
-            else replace_name(current.text, seat, players[seat], line))
-    return _checked(current, text, players, f"took back {players[seat]} leaving after round "
-                                            f"{game.rounds_played}")
+    text = (
+        replace_player(current.text, seat, entry, line)
+        if len(entry) > 1
+        else replace_name(current.text, seat, players[seat], line)
+    )
+    return _checked(
+        current,
+        text,
+        players,
+        f"took back {players[seat]} leaving after round {game.rounds_played}",
+    )
 
 
-def join_in_file(path: str, rules: SheetRules, name: str, after: str | None,
-                 start: str | None) -> Recorded:
+def join_in_file(
+    path: str, rules: SheetRules, name: str, after: str | None, start: str | None
+) -> Recorded:
     """``wizard join``: written in place, only if the sheet stays valid."""
     return change_file(path, lambda current: join(current, name, after, start), "join", rules)
 

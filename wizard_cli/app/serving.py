@@ -72,8 +72,9 @@ def game_now(inputs: Inputs) -> Reading:
         with os.fdopen(open_regular(path), "rb") as handle:
             data = handle.read(MAX_YAML_BYTES + 1)
     except OSError as error:
-        return Reading(None, (Problem(f"cannot read: {error.strerror or error}", source),),
-                       failed=True)
+        return Reading(
+            None, (Problem(f"cannot read: {error.strerror or error}", source),), failed=True
+        )
     except WizardError as error:
         return Reading(None, tuple(error.problems), failed=True)
     known = fingerprint(data)
@@ -85,6 +86,7 @@ def game_now(inputs: Inputs) -> Reading:
 
 
 # --- entry from a phone ----------------------------------------------------------------------
+
 
 class NotInTurn(WizardError):
     """The request names a round or player that is not the one in turn (a second phone was
@@ -100,8 +102,15 @@ class CannotWrite(WizardError):
     failed write): nothing was written."""
 
 
-def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: object,
-              stopping: threading.Event | None = None, out: object = None) -> Recorded:
+def enter_bid(
+    path: str,
+    inputs: Inputs,
+    number: object,
+    player: object,
+    bid: object,
+    stopping: threading.Event | None = None,
+    out: object = None,
+) -> Recorded:
     """Record ``player``'s bid in round ``number`` if that is the bid the table waits for;
     ``out`` (names) who sits the round out, with a round's first bid only (SPEC §5).
     ``stopping``: the server is shutting down (a wait for the lock ends, nothing written)."""
@@ -116,8 +125,10 @@ def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: ob
             if game.finished:
                 raise NotInTurn("the game is over: no bid is wanted")
             if game.in_play is not None:  # a second phone was quicker
-                raise NotInTurn(f"not in turn: \"out\" goes with a round's first bid, and "
-                                f"round {game.current_round} has begun")
+                raise NotInTurn(
+                    f'not in turn: "out" goes with a round\'s first bid, and '
+                    f"round {game.current_round} has begun"
+                )
             current = sitting_out(current, {_seat(game, name) for name in names})
             game = current.game
         _in_hand(game, bid, "bid", player)
@@ -125,17 +136,26 @@ def enter_bid(path: str, inputs: Inputs, number: object, player: object, bid: ob
             raise NotInTurn("the game is over: no bid is wanted")
         if number != game.current_round or seat != game.next_bidder:
             waiting = game.next_bidder
-            wanted = (f"{game.players[waiting]} bids in round {game.current_round}"
-                      if waiting is not None else f"round {game.current_round} waits for the tricks")
+            wanted = (
+                f"{game.players[waiting]} bids in round {game.current_round}"
+                if waiting is not None
+                else f"round {game.current_round} waits for the tricks"
+            )
             raise NotInTurn(f"not in turn: {wanted}")
         return record_values(current, bids={seat: bid})
 
     return _change_in_turn(path, inputs, change, stopping=stopping)
 
 
-def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object,
-                 bomb: object = None, cloud: object = None,
-                 stopping: threading.Event | None = None) -> Recorded:
+def enter_tricks(
+    path: str,
+    inputs: Inputs,
+    number: object,
+    tricks: object,
+    bomb: object = None,
+    cloud: object = None,
+    stopping: threading.Event | None = None,
+) -> Recorded:
     """Complete round ``number`` with every player's tricks if it is the round waiting for them;
     ``bomb`` (true) and ``cloud`` (``{NAME: ±1}``) record the special cards with them
     (SPEC §5)."""
@@ -153,18 +173,26 @@ def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object,
         _a_round(game, number)
         for name, value in values.items():
             _in_hand(game, value, "tricks", name)
-        if game.finished or number != game.current_round or game.in_play is None or \
-                game.next_bidder is not None:
-            wanted = ("the game is over" if game.finished else
-                      f"round {game.current_round} has no bids yet" if game.in_play is None else
-                      f"round {game.current_round} is still bidding "
-                      f"({game.players[game.next_bidder]} is next)")
+        if (
+            game.finished
+            or number != game.current_round
+            or game.in_play is None
+            or game.next_bidder is not None
+        ):
+            wanted = (
+                "the game is over"
+                if game.finished
+                else f"round {game.current_round} has no bids yet"
+                if game.in_play is None
+                else f"round {game.current_round} is still bidding "
+                f"({game.players[game.next_bidder]} is next)"
+            )
             raise NotInTurn(f"not in turn: {wanted}")
         by_seat = {_seat(game, name): value for name, value in values.items()}
         if bomb or cloud is not None:
             given = None
             if cloud is not None:
-                (name, step), = cloud.items()
+                ((name, step),) = cloud.items()
                 given = (_seat(game, name), _change(step))
             return record_special(current, bool(bomb), given, tricks=by_seat)
         return record_values(current, tricks=by_seat)
@@ -172,18 +200,29 @@ def enter_tricks(path: str, inputs: Inputs, number: object, tricks: object,
     return _change_in_turn(path, inputs, change, stopping=stopping)
 
 
-def enter_cloud(path: str, inputs: Inputs, number: object, player: object,
-                change: object, stopping: threading.Event | None = None) -> Recorded:
+def enter_cloud(
+    path: str,
+    inputs: Inputs,
+    number: object,
+    player: object,
+    change: object,
+    stopping: threading.Event | None = None,
+) -> Recorded:
     """Record the Cloud (``player``'s bid changed by ``change``, ±1) in round ``number`` once
     every bid of it is in, before its tricks (SPEC §5 ``POST /api/cloud``)."""
     number, step = _whole(number, "round"), _change(change)
 
     def record(current: SheetText) -> Recorded:
         game = current.game
-        if game.finished or number != game.current_round or game.in_play is None or \
-                game.next_bidder is not None:
-            raise NotInTurn(f"not in turn: round {game.current_round} is not waiting for its "
-                            "tricks")
+        if (
+            game.finished
+            or number != game.current_round
+            or game.in_play is None
+            or game.next_bidder is not None
+        ):
+            raise NotInTurn(
+                f"not in turn: round {game.current_round} is not waiting for its tricks"
+            )
         return record_special(current, False, (_seat(game, player), step), before_tricks=True)
 
     return _change_in_turn(path, inputs, record, stopping=stopping)
@@ -196,9 +235,14 @@ def _change(value: object) -> int:
     return value
 
 
-def enter_undo(path: str, inputs: Inputs, number: object, version: object,
-               shown: tuple[int, bytes | None], stopping: threading.Event | None = None
-               ) -> Recorded:
+def enter_undo(
+    path: str,
+    inputs: Inputs,
+    number: object,
+    version: object,
+    shown: tuple[int, bytes | None],
+    stopping: threading.Event | None = None,
+) -> Recorded:
     """Take back the last value written (what ``play``'s undo takes back) if it is in round
     ``number`` and the phone's game is the sheet as it stands; the note says what was taken
     back.
@@ -223,8 +267,9 @@ def enter_undo(path: str, inputs: Inputs, number: object, version: object,
     return _change_in_turn(path, inputs, change, same_bytes, stopping)
 
 
-def _same_version(version: object, shown: tuple[int, bytes | None], required: bool = True
-                  ) -> Callable[[bytes], None] | None:
+def _same_version(
+    version: object, shown: tuple[int, bytes | None], required: bool = True
+) -> Callable[[bytes], None] | None:
     """The phone's ``version`` must be the server's current one, and the file still the bytes
     it was read from (checked inside the lock by the check returned): else 409, nothing
     written (SPEC §9 "Undo names what it takes back"). Without ``required``, no version given
@@ -236,8 +281,10 @@ def _same_version(version: object, shown: tuple[int, bytes | None], required: bo
     version = _whole(version, "version")
     current_version, known = shown
     if version != current_version:
-        raise NotInTurn(f"not in turn: the phone shows version {version}, the sheet is at "
-                        f"version {current_version}")
+        raise NotInTurn(
+            f"not in turn: the phone shows version {version}, the sheet is at "
+            f"version {current_version}"
+        )
 
     def same_bytes(data: bytes) -> None:
         if known is None or fingerprint(data) != known:
@@ -246,9 +293,13 @@ def _same_version(version: object, shown: tuple[int, bytes | None], required: bo
     return same_bytes
 
 
-def _change_in_turn(path: str, inputs: Inputs, step: Callable[[SheetText], Recorded],
-                    same_bytes: Callable[[bytes], None] | None = None,
-                    stopping: threading.Event | None = None) -> Recorded:
+def _change_in_turn(
+    path: str,
+    inputs: Inputs,
+    step: Callable[[SheetText], Recorded],
+    same_bytes: Callable[[bytes], None] | None = None,
+    stopping: threading.Event | None = None,
+) -> Recorded:
     """One change through ``add``'s write path: inside the lock the sheet is read and validated
     (an invalid sheet cannot be written to), the request asked whether it is in turn, then the
     value recorded and the whole sheet validated. The errors say which refusal it was."""
@@ -264,8 +315,9 @@ def _change_in_turn(path: str, inputs: Inputs, step: Callable[[SheetText], Recor
             raise Refused(*error.problems) from None
 
     try:
-        return change_file(path, change, "serve", inputs.rules, fingerprint=same_bytes,
-                           stopping=stopping)
+        return change_file(
+            path, change, "serve", inputs.rules, fingerprint=same_bytes, stopping=stopping
+        )
     except (NotInTurn, Refused):
         raise
     except WizardError as error:  # the lock, a read-only or invalid sheet, a failed write
@@ -276,15 +328,25 @@ def _names(value: object) -> list[str]:
     """``"out"``: a list of player names (null or absent: none)."""
     if value is None:
         return []
-    if not isinstance(value, list) or not all(isinstance(name, str) for name in value) or len(
-            value) > MAX_LISTED:
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(name, str) for name in value)
+        or len(value) > MAX_LISTED
+    ):
         raise Refused('"out" must be a list of the names of the players sitting the round out')
     return value
 
 
-def enter_join(path: str, inputs: Inputs, player: object, after: object, start: object,
-               version: object, shown: tuple[int, bytes | None],
-               stopping: threading.Event | None = None) -> Recorded:
+def enter_join(
+    path: str,
+    inputs: Inputs,
+    player: object,
+    after: object,
+    start: object,
+    version: object,
+    shown: tuple[int, bytes | None],
+    stopping: threading.Event | None = None,
+) -> Recorded:
     """``player`` joins from the next round to be dealt (``wizard join``'s change, SPEC §5):
     after ``after`` (default last), with ``start`` (a whole number, ``"lowest"`` or
     ``"average"``; default 0). ``version``, when given, is checked as undo checks it."""
@@ -292,23 +354,41 @@ def enter_join(path: str, inputs: Inputs, player: object, after: object, start: 
         raise Refused('"player" must be the name of the player joining')
     if after is not None and not isinstance(after, str):
         raise Refused('"after" must be a player\'s name')
-    if start is not None and start not in ("lowest", "average") and (
-            isinstance(start, bool) or not isinstance(start, int)):
+    if (
+        start is not None
+        and start not in ("lowest", "average")
+        and (isinstance(start, bool) or not isinstance(start, int))
+    ):
         raise Refused('"startScore" must be a whole number, "lowest" or "average"')
     given = None if start is None else str(start)
-    return _change_in_turn(path, inputs, lambda current: join(current, player, after, given),
-                           _same_version(version, shown, required=False), stopping)
+    return _change_in_turn(
+        path,
+        inputs,
+        lambda current: join(current, player, after, given),
+        _same_version(version, shown, required=False),
+        stopping,
+    )
 
 
-def enter_leave(path: str, inputs: Inputs, player: object, version: object,
-                shown: tuple[int, bytes | None],
-                stopping: threading.Event | None = None) -> Recorded:
+def enter_leave(
+    path: str,
+    inputs: Inputs,
+    player: object,
+    version: object,
+    shown: tuple[int, bytes | None],
+    stopping: threading.Event | None = None,
+) -> Recorded:
     """``player`` leaves after the last complete round (``wizard leave``'s change, SPEC §5);
     ``version``, when given, is checked as undo checks it."""
     if not isinstance(player, str):
         raise Refused('"player" must be the name of the player leaving')
-    return _change_in_turn(path, inputs, lambda current: leave(current, player),
-                           _same_version(version, shown, required=False), stopping)
+    return _change_in_turn(
+        path,
+        inputs,
+        lambda current: leave(current, player),
+        _same_version(version, shown, required=False),
+        stopping,
+    )
 
 
 def preview_out(inputs: Inputs, names: list[str]) -> tuple[GameResult | None, str | None]:
@@ -322,8 +402,11 @@ def preview_out(inputs: Inputs, names: list[str]) -> tuple[GameResult | None, st
     try:
         with os.fdopen(open_regular(path), "rb") as handle:
             data = handle.read(MAX_YAML_BYTES + 1)
-        current = read_text(decode_all(data.removeprefix(b"\xef\xbb\xbf"), source,
-                                       inputs.rules.encoding), source, inputs.rules)
+        current = read_text(
+            decode_all(data.removeprefix(b"\xef\xbb\xbf"), source, inputs.rules.encoding),
+            source,
+            inputs.rules,
+        )
         game = current.game
         if game.in_play is not None or game.finished:
             return None, None  # no round to come: nothing to preview
@@ -345,8 +428,12 @@ def _a_round(game: Game, number: int) -> None:
     """A round number past the game's rounds (or below 1), however large, is refused as a
     value (422), not as a round out of turn: no such round will ever be in turn."""
     if not 1 <= number <= game.rounds_total:
-        raise Refused(Problem(f"round {number} is not a round of this game (1 to "
-                              f"{game.rounds_total})", game.source))
+        raise Refused(
+            Problem(
+                f"round {number} is not a round of this game (1 to {game.rounds_total})",
+                game.source,
+            )
+        )
 
 
 def _in_hand(game: Game, value: int, what: str, player: object) -> None:
@@ -357,11 +444,19 @@ def _in_hand(game: Game, value: int, what: str, player: object) -> None:
     size = game.hand_size()
     name = player if isinstance(player, str) else None
     if value < 0:
-        raise Refused(Problem(f"{what} {value} is negative", game.source, None,
-                              game.current_round, name))
+        raise Refused(
+            Problem(f"{what} {value} is negative", game.source, None, game.current_round, name)
+        )
     if value > size:
-        raise Refused(Problem(f"{what} {value} is more than the hand size of {size}",
-                              game.source, None, game.current_round, name))
+        raise Refused(
+            Problem(
+                f"{what} {value} is more than the hand size of {size}",
+                game.source,
+                None,
+                game.current_round,
+                name,
+            )
+        )
 
 
 def _seat(game: Game, name: object) -> int:

@@ -19,8 +19,9 @@ from ..sheets.cells import whole_number
 NOT_YET = ("", "-")  # in a seating-order list: this player has not bid yet
 
 
-def parse_values(text: str, players: Sequence[str], what: str,
-                 order: Sequence[int] | None = None) -> dict[int, int]:
+def parse_values(
+    text: str, players: Sequence[str], what: str, order: Sequence[int] | None = None
+) -> dict[int, int]:
     """``1,0,2,1`` in seating order (``-`` or nothing: not yet), or ``Anna=1,Ben=0``: seat → value.
 
     With ``order`` (the seats in bidding order, ``--bidding-order``) a list is in that order, and
@@ -29,8 +30,12 @@ def parse_values(text: str, players: Sequence[str], what: str,
     option = f"--{what}"
     named = [part for part in parts if "=" in part]
     if named and len(named) != len([p for p in parts if p]):
-        raise WizardError(Problem(f"{option} {text}: give every value by name (Anna=1,Ben=0) or "
-                                  "none (1,0,2 in seating order), not a mix"))
+        raise WizardError(
+            Problem(
+                f"{option} {text}: give every value by name (Anna=1,Ben=0) or "
+                "none (1,0,2 in seating order), not a mix"
+            )
+        )
     values: dict[int, int] = {}
     if named:
         for part in named:
@@ -41,18 +46,30 @@ def parse_values(text: str, players: Sequence[str], what: str,
             values[seat] = _number(value, option, players[seat])
     elif order is not None:
         if len(parts) > len(players):
-            raise WizardError(Problem(
-                f"{option} {text}: {len(parts)} values for {len(players)} players (in bidding "
-                f"order: {', '.join(players[seat] for seat in order)})"))
-        values = {order[index]: _number(part, option, players[order[index]])
-                  for index, part in enumerate(parts) if part not in NOT_YET}
+            raise WizardError(
+                Problem(
+                    f"{option} {text}: {len(parts)} values for {len(players)} players (in bidding "
+                    f"order: {', '.join(players[seat] for seat in order)})"
+                )
+            )
+        values = {
+            order[index]: _number(part, option, players[order[index]])
+            for index, part in enumerate(parts)
+            if part not in NOT_YET
+        }
     else:
         if len(parts) != len(players):
-            raise WizardError(Problem(
-                f"{option} {text}: {len(parts)} values for {len(players)} players (one per player "
-                f"in seating order: {', '.join(players)}; or by name, e.g. {players[0]}=1)"))
-        values = {seat: _number(part, option, players[seat])
-                  for seat, part in enumerate(parts) if part not in NOT_YET}
+            raise WizardError(
+                Problem(
+                    f"{option} {text}: {len(parts)} values for {len(players)} players (one per player "
+                    f"in seating order: {', '.join(players)}; or by name, e.g. {players[0]}=1)"
+                )
+            )
+        values = {
+            seat: _number(part, option, players[seat])
+            for seat, part in enumerate(parts)
+            if part not in NOT_YET
+        }
     if not values:
         raise WizardError(Problem(f"{option} {text}: no values given"))
     return values
@@ -63,12 +80,19 @@ def player_seat(name: str, players: Sequence[str], option: str) -> int:
     surrounding spaces."""
     if name in players:
         return players.index(name)
-    folded = [seat for seat, player in enumerate(players)
-              if player.strip().casefold() == name.strip().casefold()]
+    folded = [
+        seat
+        for seat, player in enumerate(players)
+        if player.strip().casefold() == name.strip().casefold()
+    ]
     if len(folded) == 1:
         return folded[0]
-    raise WizardError(Problem(f"{option}: unknown player '{name}'{suggest(name, players)} "
-                              f"(players: {', '.join(players)})"))
+    raise WizardError(
+        Problem(
+            f"{option}: unknown player '{name}'{suggest(name, players)} "
+            f"(players: {', '.join(players)})"
+        )
+    )
 
 
 def _number(text: str, option: str, player: str) -> int:
@@ -83,7 +107,12 @@ def parse_cloud(text: str, players: Sequence[str]) -> tuple[int, int]:
     """``--cloud NAME=+1`` (or ``-1``): (seat, change)."""
     name, equals, change = text.rpartition("=")
     if not equals or change.strip().replace("−", "-") not in ("+1", "1", "-1"):
-        raise WizardError(Problem(f"--cloud {text}: give the player and the change of their bid, "
-                                  "NAME=+1 or NAME=-1"))
-    return (player_seat(name.strip(), players, "--cloud"),
-            -1 if "-" in change or "−" in change else 1)
+        raise WizardError(
+            Problem(
+                f"--cloud {text}: give the player and the change of their bid, NAME=+1 or NAME=-1"
+            )
+        )
+    return (
+        player_seat(name.strip(), players, "--cloud"),
+        -1 if "-" in change or "−" in change else 1,
+    )

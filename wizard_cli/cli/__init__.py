@@ -80,4 +80,3 @@ def main() -> None:
     except OSError as error:
         status = exit_status(error)
     sys.exit(status)
-

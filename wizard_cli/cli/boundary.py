@@ -41,11 +41,16 @@ def exit_status(error: BaseException, debug: bool = False) -> ExitCode | None:
         output_failed(error)
         return ExitCode.DATA
     # Typer ≥ 0.16 vendors Click as typer._click, so both module names are Click's own.
-    if (debug or not isinstance(error, Exception)
-            or type(error).__module__.split(".")[0] in ("click", "typer")):
+    if (
+        debug
+        or not isinstance(error, Exception)
+        or type(error).__module__.split(".")[0] in ("click", "typer")
+    ):
         return None
-    sys.stderr.write(f"wizard: internal error: {type(error).__name__}: {shorten(one_line(str(error)), 200)} "
-                     "(rerun as `wizard --debug …` to see the traceback)\n")
+    sys.stderr.write(
+        f"wizard: internal error: {type(error).__name__}: {shorten(one_line(str(error)), 200)} "
+        "(rerun as `wizard --debug …` to see the traceback)\n"
+    )
     return ExitCode.DATA
 
 
@@ -68,5 +73,6 @@ def edge(command: Callable) -> Callable:
     context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
     # typeshed's functions have no __signature__, which inspect.signature (so Typer) reads first
     run.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[*signature.parameters.values(), context])
+        parameters=[*signature.parameters.values(), context]
+    )
     return run

@@ -90,7 +90,7 @@ if TYPE_CHECKING:
 APP_SETTINGS = dict(
     name="wizard",
     help="Score Wizard card-game score sheets: check them against your house rules, "
-         "print the rounds and standings, and see how other rules would have changed the result.",
+    "print the rounds and standings, and see how other rules would have changed the result.",
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     add_completion=True,
@@ -110,9 +110,15 @@ def _version(value: bool) -> None:
 @app.callback()
 def _main(
     ctx: typer.Context,
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Show the version and exit.")] = False,
-    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an internal error.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the traceback of an internal error.")
+    ] = False,
 ) -> None:
     """Score Wizard card-game score sheets."""
     ctx.meta[DEBUG] = debug
@@ -128,8 +134,7 @@ def show(view: View, items: Iterable, fmt: Format, several: bool = False) -> Non
     emit(view, items, fmt.value, sys.stdout, several, warn=say)
 
 
-def show_season(view: View, items: Callable[..., Iterable], fmt: Format,
-                several: bool) -> None:
+def show_season(view: View, items: Callable[..., Iterable], fmt: Format, several: bool) -> None:
     """:func:`show` of ``items(lane=…)``: with the season lane's output for whole runs of games
     where the view has one in the format (output/lanes.py)."""
     show(view, items(lane=season_lane(view, fmt.value)), fmt, several)
@@ -143,14 +148,19 @@ def finish(source: Inputs) -> None:
 
 # --- commands ----------------------------------------------------------------------------
 
+
 @app.command(cls=ShownCommand, epilog=examples("score"))
 @edge
 @rule_options()
 def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Round-by-round scores, totals, standings and whether the game is over."""
     source = inputs(sheets, rules)
-    show_season(ScoreOutput(terminal_width(sys.stdout)), source.scored_noting_points, format,
-                len(sheets) > 1)
+    show_season(
+        ScoreOutput(terminal_width(sys.stdout)),
+        source.scored_noting_points,
+        format,
+        len(sheets) > 1,
+    )
     finish(source)
 
 
@@ -177,8 +187,12 @@ def check(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOpt
 @app.command("next", cls=ShownCommand, epilog=examples("next"))
 @edge
 @rule_options()
-def next_(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet; - for stdin.")],
-          format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
+def next_(
+    sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet; - for stdin.")],
+    format: FormatOpt = Format.table,
+    *,
+    rules: RuleOptions,
+) -> None:
     """What happens next at the table: round, dealer, bidding order, who bids, forbidden bid."""
     source = inputs([sheet], rules)
     show(NextOutput(), source.scored(), format)
@@ -187,12 +201,20 @@ def next_(sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sh
 
 @app.command(cls=ShownCommand, epilog=examples("trick"))
 @edge
-def trick(cards: Annotated[list[str], typer.Argument(
-              metavar="CARD...", help="Cards in the order played: 10H, QS, W (Wizard), J (Jester); "
-              "Dragon, Fairy, Bomb, 7.5H (Juggler), 9.75S (Cloud), Shapeshifter:W or :J.")],
-          trump: Annotated[str, typer.Option("--trump", metavar="SUIT",
-                                             help="Trump suit S, H, D, C, or none.")] = "none",
-          format: FormatOpt = Format.table) -> None:
+def trick(
+    cards: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="CARD...",
+            help="Cards in the order played: 10H, QS, W (Wizard), J (Jester); "
+            "Dragon, Fairy, Bomb, 7.5H (Juggler), 9.75S (Cloud), Shapeshifter:W or :J.",
+        ),
+    ],
+    trump: Annotated[
+        str, typer.Option("--trump", metavar="SUIT", help="Trump suit S, H, D, C, or none.")
+    ] = "none",
+    format: FormatOpt = Format.table,
+) -> None:
     """Who wins a trick: the first Wizard, else the highest trump, else the highest of the suit led
     (the Dragon, the Fairy and the Bomb of the anniversary editions too)."""
     from ..game.trick import winning_card
@@ -203,9 +225,16 @@ def trick(cards: Annotated[list[str], typer.Argument(
 @app.command(cls=ShownCommand, epilog=examples("stats"))
 @edge
 @rule_options()
-def stats(sheets: SheetArgs, format: FormatOpt = Format.table, by: ByOpt = None,
-          since: SinceOpt = None, until: UntilOpt = None, player: PlayerOpt = None, *,
-          rules: RuleOptions) -> None:
+def stats(
+    sheets: SheetArgs,
+    format: FormatOpt = Format.table,
+    by: ByOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    player: PlayerOpt = None,
+    *,
+    rules: RuleOptions,
+) -> None:
     """Per player across games: wins, scores, bid accuracy; or, with --by, per group.
 
     Games, wins and scores count finished games (a shared first place is a win for each); bid
@@ -225,12 +254,23 @@ def stats(sheets: SheetArgs, format: FormatOpt = Format.table, by: ByOpt = None,
 @app.command(cls=ShownCommand, epilog=examples("ratings"))
 @edge
 @rule_options()
-def ratings(sheets: SheetArgs, format: FormatOpt = Format.table,
-            history: Annotated[bool, typer.Option(
-                "--history", help="One row per player per rated game instead: source, game, "
-                                  "date, player, mu, sigma, ordinal after that game.")] = False,
-            since: SinceOpt = None, until: UntilOpt = None, player: PlayerOpt = None, *,
-            rules: RuleOptions) -> None:
+def ratings(
+    sheets: SheetArgs,
+    format: FormatOpt = Format.table,
+    history: Annotated[
+        bool,
+        typer.Option(
+            "--history",
+            help="One row per player per rated game instead: source, game, "
+            "date, player, mu, sigma, ordinal after that game.",
+        ),
+    ] = False,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    player: PlayerOpt = None,
+    *,
+    rules: RuleOptions,
+) -> None:
     """A season's skill ratings per player (openskill's Plackett–Luce model at its defaults).
 
     Finished games are rated in the order given (files in argument order, games in file order),
@@ -249,17 +289,39 @@ def ratings(sheets: SheetArgs, format: FormatOpt = Format.table,
 @app.command(cls=ShownCommand, epilog=examples("plot"))
 @edge
 @rule_options()
-def plot(sheets: Annotated[list[str], typer.Argument(
-             metavar="SHEET", show_default=False,
-             help="A score sheet (one game); with --ratings, a season's sheets; - for stdin.")],
-         output: Annotated[str, typer.Option("--output", "-o", metavar="FILE.png|FILE.svg",
-                                             help="The image to write: PNG or SVG, by extension.")],
-         force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
-         ratings: Annotated[bool, typer.Option(
-             "--ratings", help="Chart a season's ratings instead: each player's ordinal after "
-                               "each rated game (as `wizard ratings --history`).")] = False,
-         since: SinceOpt = None, until: UntilOpt = None, player: PlayerOpt = None,
-         *, rules: RuleOptions) -> None:
+def plot(
+    sheets: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="SHEET",
+            show_default=False,
+            help="A score sheet (one game); with --ratings, a season's sheets; - for stdin.",
+        ),
+    ],
+    output: Annotated[
+        str,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE.png|FILE.svg",
+            help="The image to write: PNG or SVG, by extension.",
+        ),
+    ],
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+    ratings: Annotated[
+        bool,
+        typer.Option(
+            "--ratings",
+            help="Chart a season's ratings instead: each player's ordinal after "
+            "each rated game (as `wizard ratings --history`).",
+        ),
+    ] = False,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    player: PlayerOpt = None,
+    *,
+    rules: RuleOptions,
+) -> None:
     """Chart one game's running totals, or a season's ratings, as a PNG or SVG image.
 
     One labelled line per player from 0 before round 1, a zero line, the sheet's title; with
@@ -271,11 +333,15 @@ def plot(sheets: Annotated[list[str], typer.Argument(
 
     fmt = charts.image_format(output)
     if fmt is None:
-        raise typer.BadParameter(f"'{output}' is neither .png nor .svg: the extension picks the "
-                                 "image format", param_hint="'--output' / '-o'")
+        raise typer.BadParameter(
+            f"'{output}' is neither .png nor .svg: the extension picks the image format",
+            param_hint="'--output' / '-o'",
+        )
     if not ratings and (len(sheets) > 1 or since or until or player):
-        raise typer.BadParameter("plot draws one game: give one SHEET (--since, --until and "
-                                 "--player go with --ratings)", param_hint="SHEET")
+        raise typer.BadParameter(
+            "plot draws one game: give one SHEET (--since, --until and --player go with --ratings)",
+            param_hint="SHEET",
+        )
     if ratings:
         from ..app.season import game_filter, rating_chart
 
@@ -294,12 +360,19 @@ def plot(sheets: Annotated[list[str], typer.Argument(
 
 # --- compare, rules ----------------------------------------------------------------------
 
+
 @app.command(cls=ShownCommand, epilog=examples("compare"))
 @edge
 @rule_options()
-def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetOpt = None,
-            presets: PresetsFileOpt = None, rounds: RoundsOpt = False, *,
-            rules: RuleOptions) -> None:
+def compare(
+    sheets: SheetArgs,
+    format: FormatOpt = Format.table,
+    preset: PresetOpt = None,
+    presets: PresetsFileOpt = None,
+    rounds: RoundsOpt = False,
+    *,
+    rules: RuleOptions,
+) -> None:
     """The same game under other rules: each player's score and rank per rule set, and the change.
 
     Rule set 0 is the sheet's own rules (with --settings); each --preset adds one, and all of
@@ -310,8 +383,9 @@ def compare(sheets: SheetArgs, format: FormatOpt = Format.table, preset: PresetO
 
     source = inputs(sheets, dataclasses.replace(rules, assignments=None, zero_bid=None))
     catalogue = preset_catalogue(load_presets(presets))
-    rule_sets = choose_rule_sets(preset or [], catalogue,
-                                 command_line_layer(rules.assignments, rules.zero_bid))
+    rule_sets = choose_rule_sets(
+        preset or [], catalogue, command_line_layer(rules.assignments, rules.zero_bid)
+    )
     compared = source.compared(rule_sets, warn=format not in (Format.json, Format.jsonl))
     show(CompareOutput(rounds), compared, format, len(sheets) > 1)
     finish(source)
@@ -329,15 +403,29 @@ def rules(format: FormatOpt = Format.table, presets: PresetsFileOpt = None) -> N
 
 # --- writing sheets: new, add, edit, undo, play, convert ---------------------------------
 
+
 @app.command(cls=ShownCommand, epilog=examples("new"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer")
-def new(players: Annotated[list[str], typer.Option(
-            "--players", metavar="A,B,C...", show_default=False,
-            help="The players in seating order (clockwise), comma-separated: 3 to 6.")],
-        title: TitleOpt = None, date: DateOpt = None, no_date: NoDateOpt = False,
-        place: PlaceOpt = None, output: OutputFileOpt = None, force: ForceOpt = False, *,
-        rules: RuleOptions) -> None:
+def new(
+    players: Annotated[
+        list[str],
+        typer.Option(
+            "--players",
+            metavar="A,B,C...",
+            show_default=False,
+            help="The players in seating order (clockwise), comma-separated: 3 to 6.",
+        ),
+    ],
+    title: TitleOpt = None,
+    date: DateOpt = None,
+    no_date: NoDateOpt = False,
+    place: PlaceOpt = None,
+    output: OutputFileOpt = None,
+    force: ForceOpt = False,
+    *,
+    rules: RuleOptions,
+) -> None:
     """A blank, commented YAML sheet with every setting written out, ready for `wizard add`;
     dated today unless --date or --no-date."""
     from ..sheets.blank import new_sheet
@@ -345,22 +433,39 @@ def new(players: Annotated[list[str], typer.Option(
     day = new_date(date, no_date)
     check_output(output, force)
     layers = rule_layers(rules)
-    text = new_sheet(player_names(players), layers, rules.first_dealer, title,
-                     output if output != STDIN else None, day, place)
+    text = new_sheet(
+        player_names(players),
+        layers,
+        rules.first_dealer,
+        title,
+        output if output != STDIN else None,
+        day,
+        place,
+    )
     write_output(text, output, force)
 
 
 @app.command(cls=ShownCommand, epilog=examples("add"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
-def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
-        bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
-        quiet: QuietOpt = False,
-        out: Annotated[str | None, typer.Option(
-            "--out", metavar="NAME[,NAME]",
-            help="Who sits out the round these --bids start.")] = None,
-        bomb: BombOpt = False, cloud: CloudOpt = None,
-        *, rules: RuleOptions) -> None:
+def add(
+    sheet: InPlaceSheet,
+    bids: BidsOpt = None,
+    tricks: TricksOpt = None,
+    bidding_order: BiddingOrderOpt = False,
+    format: FormatOpt = Format.table,
+    quiet: QuietOpt = False,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out", metavar="NAME[,NAME]", help="Who sits out the round these --bids start."
+        ),
+    ] = None,
+    bomb: BombOpt = False,
+    cloud: CloudOpt = None,
+    *,
+    rules: RuleOptions,
+) -> None:
     """Record a round's bids, then its tricks, in a YAML sheet; print what comes next or the scores."""
     from ..app.recording import record_in_file
 
@@ -368,33 +473,59 @@ def add(sheet: InPlaceSheet, bids: BidsOpt = None, tricks: TricksOpt = None,
     source = inputs([changed_sheet(sheet, "add", bids, given)], rules)
     require_stdout(display_name(sheet), quiet)
     done = record_in_file(sheet, source.rules, bids, tricks, bidding_order, out, bomb, cloud)
-    _after(done, ScoreOutput(terminal_width(sys.stdout)) if tricks is not None else NextOutput(),
-           format, quiet, sheet)
+    _after(
+        done,
+        ScoreOutput(terminal_width(sys.stdout)) if tricks is not None else NextOutput(),
+        format,
+        quiet,
+        sheet,
+    )
 
 
 @app.command(cls=ShownCommand, epilog=examples("edit"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
-def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: TricksOpt = None,
-         bidding_order: BiddingOrderOpt = False, format: FormatOpt = Format.table,
-         quiet: QuietOpt = False, bomb: BombEditOpt = None, cloud: CloudOpt = None,
-         no_cloud: NoCloudOpt = False,
-         out: Annotated[str | None, typer.Option(
-             "--out", metavar="NAME[,NAME]",
-             help="Take NAME's values out of the round: NAME sits it out.")] = None,
-         seated: Annotated[str | None, typer.Option(
-             "--seated", metavar="NAME[,NAME]",
-             help="Seat NAME, who sat the round out, with --bids NAME=N (and --tricks).")
-         ] = None, *, rules: RuleOptions) -> None:
+def edit(
+    sheet: InPlaceSheet,
+    round: RoundOpt,
+    bids: BidsOpt = None,
+    tricks: TricksOpt = None,
+    bidding_order: BiddingOrderOpt = False,
+    format: FormatOpt = Format.table,
+    quiet: QuietOpt = False,
+    bomb: BombEditOpt = None,
+    cloud: CloudOpt = None,
+    no_cloud: NoCloudOpt = False,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            metavar="NAME[,NAME]",
+            help="Take NAME's values out of the round: NAME sits it out.",
+        ),
+    ] = None,
+    seated: Annotated[
+        str | None,
+        typer.Option(
+            "--seated",
+            metavar="NAME[,NAME]",
+            help="Seat NAME, who sat the round out, with --bids NAME=N (and --tricks).",
+        ),
+    ] = None,
+    *,
+    rules: RuleOptions,
+) -> None:
     """Change recorded bids or tricks of a round; nothing is written if any rule then breaks."""
     from ..app.amending import edit_file
 
-    special = bomb is not None or cloud is not None or no_cloud or out is not None or (
-        seated is not None)
+    special = (
+        bomb is not None or cloud is not None or no_cloud or out is not None or (seated is not None)
+    )
     source = inputs([changed_sheet(sheet, "edit", bids, "" if special else tricks)], rules)
     require_stdout(display_name(sheet), quiet)
-    done = edit_file(sheet, source.rules, round, bids, tricks, bidding_order, bomb, cloud,
-                     no_cloud, out, seated)
+    done = edit_file(
+        sheet, source.rules, round, bids, tricks, bidding_order, bomb, cloud, no_cloud, out, seated
+    )
     if not quiet:
         report(done.changes)  # each value changed, in seating order, bids before tricks
     _after(done, ChangedOutput(), format, quiet, sheet)
@@ -403,8 +534,13 @@ def edit(sheet: InPlaceSheet, round: RoundOpt, bids: BidsOpt = None, tricks: Tri
 @app.command(cls=ShownCommand, epilog=examples("undo"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
-def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
-         rules: RuleOptions) -> None:
+def undo(
+    sheet: InPlaceSheet,
+    format: FormatOpt = Format.table,
+    quiet: QuietOpt = False,
+    *,
+    rules: RuleOptions,
+) -> None:
     """Take back the round in play with its bids, or else the last round's tricks."""
     from ..app.amending import undo_file
 
@@ -419,15 +555,26 @@ def undo(sheet: InPlaceSheet, format: FormatOpt = Format.table, quiet: QuietOpt 
 @app.command(cls=ShownCommand, epilog=examples("join"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
-def join(sheet: InPlaceSheet,
-         name: Annotated[str, typer.Argument(metavar="NAME", help="Who joins.")],
-         after: Annotated[str | None, typer.Option(
-             "--after", metavar="NAME", help="Seat them after NAME (default: last).")] = None,
-         start_score: Annotated[str | None, typer.Option(
-             "--start-score", metavar="N|lowest|average",
-             help="Their total before their first round (default 0).")] = None,
-         format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
-         rules: RuleOptions) -> None:
+def join(
+    sheet: InPlaceSheet,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who joins.")],
+    after: Annotated[
+        str | None,
+        typer.Option("--after", metavar="NAME", help="Seat them after NAME (default: last)."),
+    ] = None,
+    start_score: Annotated[
+        str | None,
+        typer.Option(
+            "--start-score",
+            metavar="N|lowest|average",
+            help="Their total before their first round (default 0).",
+        ),
+    ] = None,
+    format: FormatOpt = Format.table,
+    quiet: QuietOpt = False,
+    *,
+    rules: RuleOptions,
+) -> None:
     """A player joins from the next round to be dealt; print what comes next."""
     from ..app.seat_changes import join_in_file
 
@@ -440,10 +587,14 @@ def join(sheet: InPlaceSheet,
 @app.command(cls=ShownCommand, epilog=examples("leave"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
-def leave(sheet: InPlaceSheet,
-          name: Annotated[str, typer.Argument(metavar="NAME", help="Who leaves.")],
-          format: FormatOpt = Format.table, quiet: QuietOpt = False, *,
-          rules: RuleOptions) -> None:
+def leave(
+    sheet: InPlaceSheet,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who leaves.")],
+    format: FormatOpt = Format.table,
+    quiet: QuietOpt = False,
+    *,
+    rules: RuleOptions,
+) -> None:
     """A player leaves after the last complete round; print what comes next."""
     from ..app.seat_changes import leave_in_file
 
@@ -464,13 +615,23 @@ def _after(done: Recorded, output: View, format: Format, quiet: bool, sheet: str
 
 @app.command(cls=ShownCommand, epilog=examples("play"))
 @edge
-def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = None,
-         title: TitleOpt = None, date: DateOpt = None, no_date: NoDateOpt = False,
-         place: PlaceOpt = None,
-         start_score: Annotated[str | None, typer.Option(
-             "--start-score", metavar="N|lowest|average",
-             help="A player joining (join NAME) starts with this total (default 0).")] = None
-         ) -> None:
+def play(
+    sheet: PlaySheet,
+    players: NewPlayersOpt = None,
+    assignments: SetOpt = None,
+    title: TitleOpt = None,
+    date: DateOpt = None,
+    no_date: NoDateOpt = False,
+    place: PlaceOpt = None,
+    start_score: Annotated[
+        str | None,
+        typer.Option(
+            "--start-score",
+            metavar="N|lowest|average",
+            help="A player joining (join NAME) starts with this total (default 0).",
+        ),
+    ] = None,
+) -> None:
     """Record a game at the table: prompt each bid and each player's tricks in turn, writing
     each to the sheet at once. Type a number, or undo (u), quit (q), help (?); reads lines, so a
     game can be replayed from a pipe or a file. A new sheet is dated today unless --date or
@@ -478,8 +639,13 @@ def play(sheet: PlaySheet, players: NewPlayersOpt = None, assignments: SetOpt = 
     from .play import NewGame, play_game
 
     new = NewGame(title, date, no_date, place)
-    play_game(sheet, player_names(players) if players else None, assignments, new=new,
-              start_score=start_score)
+    play_game(
+        sheet,
+        player_names(players) if players else None,
+        assignments,
+        new=new,
+        start_score=start_score,
+    )
 
 
 DEFAULT_PORT, PORTS = 8000, range(65536)  # (the range shown as Typer shows an option's own)
@@ -488,22 +654,48 @@ DEFAULT_PORT, PORTS = 8000, range(65536)  # (the range shown as Typer shows an o
 @app.command(cls=ShownCommand, epilog=examples("serve"))
 @edge
 @rule_options("set", "settings", "zero_bid", "first_dealer", "encoding")
-def serve(sheet: Annotated[str, typer.Argument(
-              metavar="SHEET", help="The score sheet to show (a season: its last game).")],
-          host: Annotated[str, typer.Option(
-              "--host", metavar="H", help="The address to listen on; 0.0.0.0 for the room's "
-                                          "network (default: this computer only).")] = "127.0.0.1",
-          port: Annotated[int, typer.Option(
-              "--port", metavar="P", parser=whole_number(0, PORTS[-1]), show_default=False,
-              help=f"The port to listen on; 0 picks a free one.  [default: {DEFAULT_PORT}; "
-                   f"0<=x<={PORTS[-1]}]")] = DEFAULT_PORT,
-          entry: Annotated[bool, typer.Option(
-              "--entry", help="Let a phone enter bids and tricks: prints a secret entry address "
-                              "and its QR code.")] = False,
-          new_token: Annotated[bool, typer.Option(
-              "--new-token", help="Make a new entry token: addresses given out before stop "
-                                  "working.")] = False,
-          *, rules: RuleOptions) -> None:
+def serve(
+    sheet: Annotated[
+        str,
+        typer.Argument(metavar="SHEET", help="The score sheet to show (a season: its last game)."),
+    ],
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            metavar="H",
+            help="The address to listen on; 0.0.0.0 for the room's "
+            "network (default: this computer only).",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[
+        int,
+        typer.Option(
+            "--port",
+            metavar="P",
+            parser=whole_number(0, PORTS[-1]),
+            show_default=False,
+            help=f"The port to listen on; 0 picks a free one.  [default: {DEFAULT_PORT}; "
+            f"0<=x<={PORTS[-1]}]",
+        ),
+    ] = DEFAULT_PORT,
+    entry: Annotated[
+        bool,
+        typer.Option(
+            "--entry",
+            help="Let a phone enter bids and tricks: prints a secret entry address "
+            "and its QR code.",
+        ),
+    ] = False,
+    new_token: Annotated[
+        bool,
+        typer.Option(
+            "--new-token", help="Make a new entry token: addresses given out before stop working."
+        ),
+    ] = False,
+    *,
+    rules: RuleOptions,
+) -> None:
     """The table's screen: a live web page of the game for a TV or the players' phones.
 
     The page follows the sheet as anyone changes it (add, play, an editor) and shows the round in
@@ -514,8 +706,9 @@ def serve(sheet: Annotated[str, typer.Argument(
     from ..web.server import require_serve_extra, serve_sheet
 
     if sheet == STDIN:
-        raise typer.BadParameter("serve follows a file as it changes: give its path, not -",
-                                 param_hint="SHEET")
+        raise typer.BadParameter(
+            "serve follows a file as it changes: give its path, not -", param_hint="SHEET"
+        )
     require_serve_extra()
     if os.path.isdir(sheet):  # a folder of sheets: a game night (SPEC §9)
         from ..app.batch import SheetRules
@@ -530,12 +723,26 @@ def serve(sheet: Annotated[str, typer.Argument(
 @app.command(cls=ShownCommand, epilog=examples("convert"))
 @edge
 @rule_options()
-def convert(sheet: Annotated[str, typer.Argument(
-                metavar="SHEET", help="A score sheet or a season (YAML/JSON or CSV); - for stdin.")],
-            to: Annotated[Target | None, typer.Option(
-                "--to", **choice(Target), help="yaml, json, csv (long) or wide-csv (default: from -o's extension).")] = None,
-            output: OutputFileOpt = None, force: ForceOpt = False, *,
-            rules: RuleOptions) -> None:
+def convert(
+    sheet: Annotated[
+        str,
+        typer.Argument(
+            metavar="SHEET", help="A score sheet or a season (YAML/JSON or CSV); - for stdin."
+        ),
+    ],
+    to: Annotated[
+        Target | None,
+        typer.Option(
+            "--to",
+            **choice(Target),
+            help="yaml, json, csv (long) or wide-csv (default: from -o's extension).",
+        ),
+    ] = None,
+    output: OutputFileOpt = None,
+    force: ForceOpt = False,
+    *,
+    rules: RuleOptions,
+) -> None:
     """Convert a sheet or season between YAML, JSON, long CSV and wide CSV, losing nothing that scores."""
     from ..app.converting import Conversion
 
@@ -544,12 +751,15 @@ def convert(sheet: Annotated[str, typer.Argument(
         raise typer.BadParameter(
             f"'{output}': workbooks ({', '.join(WORKBOOK_SUFFIXES)}) are read, not written; "
             "convert writes yaml, json, csv or wide-csv (-o NAME.yaml, .yml, .json or .csv, or "
-            "--to)", param_hint="'--output' / '-o'")
+            "--to)",
+            param_hint="'--output' / '-o'",
+        )
     if to is None:
         to = written_as(output or "")
         if to is None:
-            raise typer.BadParameter("say which format to write: yaml, json, csv or wide-csv",
-                                     param_hint="--to")
+            raise typer.BadParameter(
+                "say which format to write: yaml, json, csv or wide-csv", param_hint="--to"
+            )
     source = inputs([sheet], rules)
     check_output(output, force)
     with Conversion(source, to, rules.first_dealer is not None, say) as conversion:

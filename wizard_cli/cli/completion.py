@@ -34,8 +34,9 @@ def complete_assignment(incomplete: str) -> list[str]:
 
 def complete_zero_bid(incomplete: str) -> list[str]:
     """``--zero-bid``: the zero-bid scorings."""
-    return [option for option in SPEC_BY_KEY["zeroBidScoring"].options
-            if option.startswith(incomplete)]
+    return [
+        option for option in SPEC_BY_KEY["zeroBidScoring"].options if option.startswith(incomplete)
+    ]
 
 
 def complete_preset(incomplete: str) -> list[str]:

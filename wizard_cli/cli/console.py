@@ -91,8 +91,9 @@ class WholeWrites(io.RawIOBase):
         if self.discard:
             return total
         while view:
-            view = view[os.write(self._fd, view):]
+            view = view[os.write(self._fd, view) :]
         return total
+
 
 def buffer_output() -> None:
     """Standard output that never loses a byte quietly, written in 64 KiB blocks to a pipe or
@@ -108,8 +109,9 @@ def buffer_output() -> None:
     if hasattr(signal, "SIGXFSZ"):  # past a file size limit a write fails (EFBIG), not the process
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     stream = sys.stdout
-    if not isinstance(stream, io.TextIOWrapper) or \
-            not isinstance(stream.buffer, (io.BufferedWriter, io.FileIO)):
+    if not isinstance(stream, io.TextIOWrapper) or not isinstance(
+        stream.buffer, (io.BufferedWriter, io.FileIO)
+    ):
         return  # no real file behind it
     try:
         fd = stream.fileno()
@@ -120,8 +122,13 @@ def buffer_output() -> None:
     unbuffered = stream.write_through and terminal
     raw = WholeWrites(fd)
     binary = raw if unbuffered else io.BufferedWriter(raw, buffer_size=OUTPUT_BUFFER_BYTES)
-    sys.stdout = io.TextIOWrapper(binary, encoding=stream.encoding, errors=stream.errors,
-                                  line_buffering=terminal, write_through=unbuffered)
+    sys.stdout = io.TextIOWrapper(
+        binary,
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=terminal,
+        write_through=unbuffered,
+    )
 
 
 def flush_output() -> None:
@@ -152,8 +159,11 @@ def stdout_closed() -> bool:
 def require_stdout(shown: str, quiet: bool = False) -> None:
     """Standard output closed: found before a sheet is changed, not after (SPEC §7)."""
     if not quiet and stdout_closed():
-        raise WizardError(Problem("cannot write the output: standard output is closed; "
-                                  "nothing was written", shown))
+        raise WizardError(
+            Problem(
+                "cannot write the output: standard output is closed; nothing was written", shown
+            )
+        )
 
 
 @contextmanager
@@ -168,8 +178,9 @@ def output_after_change(shown: str) -> Iterator[None]:
         raise
     except OSError as error:
         output_failed(error)
-        raise WizardError(Problem("the sheet was written; only the output could not be shown",
-                                  shown)) from None
+        raise WizardError(
+            Problem("the sheet was written; only the output could not be shown", shown)
+        ) from None
 
 
 def check_output(output: str | None, force: bool) -> None:
@@ -190,4 +201,3 @@ def write_output(text: str | Iterable[str], output: str | None, force: bool) -> 
             sys.stdout.write(piece)
     else:
         write_atomically(output, text, force)
-

@@ -68,7 +68,7 @@ class Line:
             return None
         self.at = found.end()
         start = found.start()  # a 50 MB entry is no number: only its start is kept, to show
-        return self.text[start:min(self.at, start + LONGEST_ENTRY)]
+        return self.text[start : min(self.at, start + LONGEST_ENTRY)]
 
     def peek(self) -> str | None:
         """The next entry, left to be taken."""
@@ -82,7 +82,7 @@ class Line:
         start = _TYPED.search(self.text)
         if start is None:
             return ""
-        typed = self.text[start.start():start.start() + SHOWN + 1].rstrip()
+        typed = self.text[start.start() : start.start() + SHOWN + 1].rstrip()
         return shorten(typed, SHOWN)
 
     def rest(self) -> str:
@@ -102,8 +102,14 @@ class Line:
 class Table:
     """One game at the table: the sheet, the state of play, and the terminal (or pipe)."""
 
-    def __init__(self, path: str, stdin: TextIO, stdout: TextIO, stderr: TextIO,
-                 start_score: str | None = None) -> None:
+    def __init__(
+        self,
+        path: str,
+        stdin: TextIO,
+        stdout: TextIO,
+        stderr: TextIO,
+        start_score: str | None = None,
+    ) -> None:
         self.path = path
         self.start_score = start_score  # a joining player's (``--start-score``, SPEC §5)
         self.out: list[int] = []  # who sits out the round to come (written with its first bid)
@@ -171,13 +177,14 @@ class Table:
             elif entry == "undo":
                 seat_changes.take_back_out(self) if first and self.out else self.undo()
             elif not self._refused(entry, "bid", size) and self.write(
-                    seat_changes.first_bid(self, seat, entry) if first else
-                    lambda current: record_values(current, bids={seat: entry}),
-                    f"{players[seat]}'s bid of {entry} was not written"):
+                seat_changes.first_bid(self, seat, entry)
+                if first
+                else lambda current: record_values(current, bids={seat: entry}),
+                f"{players[seat]}'s bid of {entry} was not written",
+            ):
                 self.out = []  # written with the round's first bid
             return
-        if (game.settings.special_cards and self.asked != game.current_round
-                and not self.typed):
+        if game.settings.special_cards and self.asked != game.current_round and not self.typed:
             self.ask_special()
             return
         order = game.bidding_order()
@@ -186,8 +193,9 @@ class Table:
         last = len(self.typed) == len(order) - 1
         default = rest if last and rest >= 0 else None
         shown = visible(players[seat])
-        entry = self.ask(f"{shown} took [{default}]: " if default is not None else f"{shown} took: ",
-                         default)
+        entry = self.ask(
+            f"{shown} took [{default}]: " if default is not None else f"{shown} took: ", default
+        )
         if entry == "undo":
             if self.typed:
                 self.typed.pop()
@@ -208,9 +216,14 @@ class Table:
         tricks = dict(zip(order, self.typed))
         self.typed = []
         bomb = self.bomb
-        if self.write(lambda current: record_special(current, True, None, tricks=tricks)
-                       if bomb else record_values(current, tricks=tricks),
-                       f"the tricks of round {game.current_round} were not written"):
+        if self.write(
+            lambda current: (
+                record_special(current, True, None, tricks=tricks)
+                if bomb
+                else record_values(current, tricks=tricks)
+            ),
+            f"the tricks of round {game.current_round} were not written",
+        ):
             self.opened = None  # the next round opens with its line (again, after an undo)
             self.bomb = False
             self.say(self.round_summary())
@@ -250,13 +263,18 @@ class Table:
                 except WizardError as error:
                     self.refuse(*(problem.message for problem in error.problems))
                     continue
-                if not self.write(lambda current, cloud=cloud: record_special(current, False, cloud,
-                                                                  before_tricks=True),
-                                   "the Cloud was not written"):
+                if not self.write(
+                    lambda current, cloud=cloud: record_special(
+                        current, False, cloud, before_tricks=True
+                    ),
+                    "the Cloud was not written",
+                ):
                     continue
             elif not bomb:
-                self.refuse(f"'{entry}': answer b (the Bomb), c NAME +1|-1 (the Cloud), both, "
-                            "or Enter for neither")
+                self.refuse(
+                    f"'{entry}': answer b (the Bomb), c NAME +1|-1 (the Cloud), both, "
+                    "or Enter for neither"
+                )
                 continue
             self.bomb = bomb
             break
@@ -291,8 +309,9 @@ class Table:
 
     # --- talking ----------------------------------------------------------------------------
 
-    def ask(self, prompt: str, default: int | None = None,
-            seats: bool = False) -> int | str | tuple[str, str]:
+    def ask(
+        self, prompt: str, default: int | None = None, seats: bool = False
+    ) -> int | str | tuple[str, str]:
         """A whole number or ``undo``, asked until one is given (an empty line takes the
         ``default``, if any); ``quit`` or the end stops. With ``seats`` (a round's first bid),
         also ``join NAME``, ``leave NAME`` or ``out NAME``: (word, NAME)."""
@@ -321,8 +340,9 @@ class Table:
             value = whole_number(entry)
             if isinstance(value, int):
                 return value
-            self.refuse(f"'{value.text}' is not a whole number (type a number, or undo, quit, "
-                        "help)")
+            self.refuse(
+                f"'{value.text}' is not a whole number (type a number, or undo, quit, help)"
+            )
 
     def _entry(self, prompt: str) -> str | None:
         """The next entry: the line's next one (its prompt shown with it), else a new line's
@@ -387,8 +407,11 @@ class Table:
 
     def _lost(self) -> str:
         """What was typed and not written (tricks of a round not complete)."""
-        return (f" (the tricks typed for round {self.game.current_round} were not written)"
-                if self.typed else "")
+        return (
+            f" (the tricks typed for round {self.game.current_round} were not written)"
+            if self.typed
+            else ""
+        )
 
     # --- views -----------------------------------------------------------------------------
 
@@ -420,9 +443,11 @@ class Table:
         from ..output.formats import signed
 
         last = self.result.rounds[self.result.rounds_played - 1]
-        points = ", ".join(f"{visible(name)} {signed(p)}"
-                           for name, p in zip(self.result.players, last.points)
-                           if p is not None)  # the seated only (SPEC §1)
+        points = ", ".join(
+            f"{visible(name)} {signed(p)}"
+            for name, p in zip(self.result.players, last.points)
+            if p is not None
+        )  # the seated only (SPEC §1)
         after = "" if self.result.finished else "\n"  # a blank line before the next round
         return f"\nRound {last.number} points: {points}\n\n{self.standings()}{after}"
 
@@ -440,6 +465,7 @@ class Table:
         """The game as the sheet stands (read through the one write path, which writes nothing
         here), its text's fingerprint kept to see whether another command changes it meanwhile
         (not the text: a 60 MB sheet is held once, SPEC §4)."""
+
         def unchanged(current: SheetText) -> Recorded:
             self.seen = digest(current.text)
             return Recorded(current)
@@ -469,8 +495,10 @@ class Table:
             lost = self._lost()
             self.typed = []
             self._reread(what)
-            self.refuse(f"{self.source}: the sheet was changed meanwhile by another command: "
-                        f"{what}{lost}; play carries on from where it now stands")
+            self.refuse(
+                f"{self.source}: the sheet was changed meanwhile by another command: "
+                f"{what}{lost}; play carries on from where it now stands"
+            )
             if self.game.finished:
                 self.say(self.standings())
             return None
@@ -489,13 +517,19 @@ class Table:
         except WizardError as error:
             if not os.path.exists(self.path):
                 self._gone(what)
-            raise WizardError(Problem("the sheet cannot be read now: play stops", self.source),
-                              *error.problems) from None
+            raise WizardError(
+                Problem("the sheet cannot be read now: play stops", self.source), *error.problems
+            ) from None
 
     def _gone(self, what: str) -> None:
         """The sheet was deleted or moved while play waited: it stops, exit 1."""
-        raise WizardError(Problem(f"the sheet is no longer there (deleted or moved meanwhile): "
-                                  f"{what}{self._lost()}; play stops", self.source))
+        raise WizardError(
+            Problem(
+                f"the sheet is no longer there (deleted or moved meanwhile): "
+                f"{what}{self._lost()}; play stops",
+                self.source,
+            )
+        )
 
 
 SPECIAL_PROMPT = "Bomb or Cloud? (b, c NAME +1|-1, Enter for neither): "
@@ -508,9 +542,14 @@ their bid changed, b c NAME -1 for both; Enter (or -) for neither. undo takes ba
 def in_turn(game: Game) -> tuple:
     """What decides the entry play is about to record: the players, the round and its hand,
     who bids next and the bids in (the tricks are asked once these are all in)."""
-    return (tuple(game.players), game.finished, game.current_round,
-            None if game.finished else game.hand_size(), game.next_bidder,
-            tuple(sorted(game.bids_in.items())))
+    return (
+        tuple(game.players),
+        game.finished,
+        game.current_round,
+        None if game.finished else game.hand_size(),
+        game.next_bidder,
+        tuple(sorted(game.bids_in.items())),
+    )
 
 
 @dataclass(frozen=True)
@@ -526,15 +565,28 @@ class NewGame:
 
     def given(self) -> list[str]:
         """The options given, by name: errors with an existing sheet, as --players is."""
-        return [option for option, value in (("--title", self.title), ("--date", self.date),
-                                             ("--no-date", self.no_date),
-                                             ("--place", self.place)) if value not in (None, False)]
+        return [
+            option
+            for option, value in (
+                ("--title", self.title),
+                ("--date", self.date),
+                ("--no-date", self.no_date),
+                ("--place", self.place),
+            )
+            if value not in (None, False)
+        ]
 
 
-def play_game(path: str, players: list[str] | None, assignments: list[str] | None,
-              stdin: TextIO | None = None, stdout: TextIO | None = None,
-              stderr: TextIO | None = None, new: NewGame = NewGame(),
-              start_score: str | None = None) -> None:
+def play_game(
+    path: str,
+    players: list[str] | None,
+    assignments: list[str] | None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    new: NewGame = NewGame(),
+    start_score: str | None = None,
+) -> None:
     """``wizard play SHEET``: make the sheet from ``--players``/``--set`` (and ``new``) if it
     does not exist, then play it from where it stands."""
     if path == STDIN:
@@ -542,31 +594,42 @@ def play_game(path: str, players: list[str] | None, assignments: list[str] | Non
     if os.path.lexists(path):
         existing_files([path])  # a folder or a device is a usage error, as for every command
         if players or assignments:
-            raise UsageError(f"{path} exists, and its own rules apply: --players and --set only "
-                             "start a new sheet", param_hint="--players/--set")
+            raise UsageError(
+                f"{path} exists, and its own rules apply: --players and --set only "
+                "start a new sheet",
+                param_hint="--players/--set",
+            )
         if new.given():
             given = new.given()
             verb = "is" if len(given) == 1 else "are"
-            raise UsageError(f"{path} exists: {' and '.join(given)} {verb} only for a new sheet",
-                             param_hint="/".join(given))
+            raise UsageError(
+                f"{path} exists: {' and '.join(given)} {verb} only for a new sheet",
+                param_hint="/".join(given),
+            )
     else:
         if not players:
-            raise UsageError(f"no such file: {path} (give --players A,B,C… to start a new game "
-                             "in it)", param_hint="SHEET")
+            raise UsageError(
+                f"no such file: {path} (give --players A,B,C… to start a new game in it)",
+                param_hint="SHEET",
+            )
         if not path.lower().endswith((".yaml", ".yml")):
-            raise UsageError(f"{path}: play starts a YAML sheet: name it .yaml or .yml",
-                             param_hint="SHEET")
+            raise UsageError(
+                f"{path}: play starts a YAML sheet: name it .yaml or .yml", param_hint="SHEET"
+            )
         _new_sheet(path, players, assignments, new)
-    if start_score is not None and start_score not in ("lowest", "average") and not isinstance(
-            whole_number(start_score), int):
-        raise UsageError(f"--start-score {start_score!r}: give a whole number, lowest or "
-                         "average", param_hint="--start-score")
-    Table(path, stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr,
-          start_score).run()
+    if (
+        start_score is not None
+        and start_score not in ("lowest", "average")
+        and not isinstance(whole_number(start_score), int)
+    ):
+        raise UsageError(
+            f"--start-score {start_score!r}: give a whole number, lowest or average",
+            param_hint="--start-score",
+        )
+    Table(path, stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr, start_score).run()
 
 
-def _new_sheet(path: str, players: list[str], assignments: list[str] | None,
-               new: NewGame) -> None:
+def _new_sheet(path: str, players: list[str], assignments: list[str] | None, new: NewGame) -> None:
     """A blank sheet, as ``wizard new`` writes it."""
     from ..app.batch import RuleOptions, rule_layers
     from ..editing.atomic import write_atomically
@@ -584,4 +647,3 @@ def _isatty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError, OSError):
         return False
-

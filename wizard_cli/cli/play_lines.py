@@ -11,16 +11,21 @@ def opening_line(game: Game) -> str:
     """``Round 9 of 20: Ben deals 9`` (``, no trump`` when the whole deck is dealt)."""
     step = game.next_step()
     trump = ", no trump" if step.no_trump else ""
-    return (f"Round {step.round} of {game.rounds_total}: {visible(step.dealer or '')} deals "
-            f"{step.hand_size}{trump}")
+    return (
+        f"Round {step.round} of {game.rounds_total}: {visible(step.dealer or '')} deals "
+        f"{step.hand_size}{trump}"
+    )
 
 
 def bids_so_far(game: Game) -> str:
     """The round's opening line and the bids already in, in bidding order, as a resumed
     ``play`` shows them: ``Round 3 of 10: Ben deals 3`` / ``Bids so far: Cara 1, Anna 0``."""
     bids = game.bids_in
-    shown = ", ".join(f"{visible(game.players[seat])} {bids[seat]}"
-                      for seat in game.bidding_order() if seat in bids)
+    shown = ", ".join(
+        f"{visible(game.players[seat])} {bids[seat]}"
+        for seat in game.bidding_order()
+        if seat in bids
+    )
     return f"{opening_line(game)}\nBids so far: {shown}"
 
 

@@ -43,8 +43,9 @@ def seat_word(table: Table, word: str, seats: bool) -> tuple[str, str] | None:
     """``join``/``leave``/``out`` and the name that follows it (the line's next word), or None
     when refused (not at a round's first bid, or no name)."""
     if not seats:
-        table.refuse(f"'{word}' is taken at a round's first bid prompt (join NAME, leave NAME, "
-                     "out NAME)")
+        table.refuse(
+            f"'{word}' is taken at a round's first bid prompt (join NAME, leave NAME, out NAME)"
+        )
         return None
     name = table.line.take() if table.line is not None else None
     if name is None:
@@ -70,8 +71,11 @@ def seat_entry(table: Table, word: str, name: str) -> None:
             return
         table.warn(f"{table.game.players[seat]} sits round {table.game.current_round} out")
     else:
-        change: Change = ((lambda current: join(current, name, None, table.start_score))
-                          if word == "join" else (lambda current: leave(current, name)))
+        change: Change = (
+            (lambda current: join(current, name, None, table.start_score))
+            if word == "join"
+            else (lambda current: leave(current, name))
+        )
         done = table.write(change, f"{name} did not {word}")
         if done is None:
             return
@@ -84,8 +88,7 @@ def take_back_out(table: Table) -> None:
     """``undo`` at a round's first bid while someone is to sit it out: the last ``out`` is
     taken back (nothing of it was written yet)."""
     seat = table.out.pop()
-    table.warn(f"took back {table.game.players[seat]} sitting round "
-               f"{table.game.current_round} out")
+    table.warn(f"took back {table.game.players[seat]} sitting round {table.game.current_round} out")
     table.opened = None
 
 

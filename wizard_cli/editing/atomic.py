@@ -33,13 +33,16 @@ READ_ONLY = "the sheet is read-only"
 # A sheet is changed by writing a new file and renaming it into place: done to one of two hard
 # links, the other would keep the old sheet (and lock apart); rewriting the file itself instead
 # could leave half a sheet under both names after a crash. So it is refused (issue 21, item 11).
-HARD_LINKED = ("cannot change: the sheet has {links} names (hard links); a changed sheet is a new "
-               "file the other names would not see: edit a copy of its own, or make the other "
-               "names symbolic links")
+HARD_LINKED = (
+    "cannot change: the sheet has {links} names (hard links); a changed sheet is a new "
+    "file the other names would not see: edit a copy of its own, or make the other "
+    "names symbolic links"
+)
 # Paths that name an open stream rather than a file (``-o /dev/stdout`` into a pipe).
 _STREAM_PATHS = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/", "/dev/tty")
-_CLEANUP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
-                         if hasattr(signal, name))
+_CLEANUP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 _BLOCKED_SIGNALS = _CLEANUP_SIGNALS + (signal.SIGINT,)
 
 Data = str | bytes | Iterable[str | bytes]
@@ -53,8 +56,9 @@ class Signalled(SystemExit):
         super().__init__(128 + signum)
 
 
-def write_atomically(path: str | os.PathLike, data: Data, force: bool = False,
-                     shown: str | None = None) -> None:
+def write_atomically(
+    path: str | os.PathLike, data: Data, force: bool = False, shown: str | None = None
+) -> None:
     """Write ``data`` (text is UTF-8; an iterable of pieces is written as it comes) to ``path``.
 
     An existing regular file needs ``force``; a device or FIFO is written to as it is; a folder
@@ -78,8 +82,9 @@ def write_atomically(path: str | os.PathLike, data: Data, force: bool = False,
     with _signals_unwind():
         try:
             with _signals_blocked():  # no signal between creating the file and knowing its name
-                handle, temp = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=".tmp",
-                                                dir=target.parent)
+                handle, temp = tempfile.mkstemp(
+                    prefix=_temporary_prefix(target), suffix=".tmp", dir=target.parent
+                )
             try:
                 _keep_mode_and_owner(handle, existing)
                 _write_all(handle, data)
@@ -103,10 +108,13 @@ def _temporary_prefix(target: Path) -> str:
     return f".{short_name(target.name, 243 - 2, target.parent)}."
 
 
-def update_in_place(path: str | os.PathLike, change: Callable[[str], Text],
-                    encoding: str | None = None,
-                    fingerprint: Callable[[bytes], None] | None = None,
-                    stopping: threading.Event | None = None) -> Text:
+def update_in_place(
+    path: str | os.PathLike,
+    change: Callable[[str], Text],
+    encoding: str | None = None,
+    fingerprint: Callable[[bytes], None] | None = None,
+    stopping: threading.Event | None = None,
+) -> Text:
     """Change a sheet file safely; return its new text (as ``change`` made it).
 
     The one write path of every command that changes a sheet (SPEC §7). While a lock beside
@@ -193,6 +201,7 @@ def refuse_existing(path: str | os.PathLike, force: bool) -> None:
 
 # --- the pieces ----------------------------------------------------------------------------
 
+
 def _pieces(data: Data) -> Iterator[bytes]:
     """The data as bytes, piece by piece."""
     if isinstance(data, (str, bytes)):
@@ -228,9 +237,13 @@ def _write_stream(path: str, data: Data, shown: str) -> None:
         os.close(handle)
 
 
-_MARKS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),  # 32 first:
-          (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"),  # FF FE 00 00
-          (codecs.BOM_UTF8, "utf-8"))
+_MARKS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),  # 32 first:
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),  # FF FE 00 00
+    (codecs.BOM_UTF8, "utf-8"),
+)
 
 
 def _decoded(raw: bytes, shown: str, encoding: str | None) -> tuple[str, bytes, str]:

@@ -30,8 +30,14 @@ LOCK_TIMEOUT = 10.0  # seconds a second writer waits for the first
 _POLL = 0.02
 _OPEN = os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOCTTY  # never block on a FIFO
 STOPPED = "the server is stopping: nothing was written"
-_KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a folder"),
-          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 class Stopped(WizardError):
@@ -66,8 +72,12 @@ def short_name(name: str, room: int, folder: str | os.PathLike = ".") -> str:
 
 
 @contextmanager
-def sheet_lock(target: str, shown: str | None = None, timeout: float | None = None,
-               stopping: threading.Event | None = None) -> Iterator[None]:
+def sheet_lock(
+    target: str,
+    shown: str | None = None,
+    timeout: float | None = None,
+    stopping: threading.Event | None = None,
+) -> Iterator[None]:
     """Hold the lock of the sheet file ``target`` (its real path) for the ``with`` block.
 
     Waits up to ``timeout`` seconds (default :data:`LOCK_TIMEOUT`) for another writer, then
@@ -92,9 +102,13 @@ def sheet_lock(target: str, shown: str | None = None, timeout: float | None = No
                 raise Stopped(Problem(STOPPED, shown)) from None
             if time.monotonic() >= deadline:
                 waited = LOCK_TIMEOUT if timeout is None else timeout
-                raise WizardError(Problem(
-                    f"another wizard command is changing this sheet (gave up waiting after "
-                    f"{waited:g} s; nothing was written)", shown)) from None
+                raise WizardError(
+                    Problem(
+                        f"another wizard command is changing this sheet (gave up waiting after "
+                        f"{waited:g} s; nothing was written)",
+                        shown,
+                    )
+                ) from None
             if stopping is not None:
                 stopping.wait(_POLL)
             else:
@@ -102,8 +116,9 @@ def sheet_lock(target: str, shown: str | None = None, timeout: float | None = No
             continue
         except OSError as error:  # a file system without locks
             os.close(handle)
-            raise WizardError(Problem(f"cannot lock the sheet for writing: "
-                                      f"{error.strerror or error}", shown)) from None
+            raise WizardError(
+                Problem(f"cannot lock the sheet for writing: {error.strerror or error}", shown)
+            ) from None
         if _still_there(handle, path):
             break
         os.close(handle)  # removed by the writer before us: lock the new one
@@ -132,16 +147,22 @@ def _open_lock(path: str, shown: str, named: str) -> tuple[int, bool]:
     except FileNotFoundError:
         pass
     except OSError as error:  # a folder that may not be entered
-        raise WizardError(Problem(f"cannot lock the sheet for writing ({named}): "
-                                  f"{error.strerror or error}", shown)) from None
+        raise WizardError(
+            Problem(
+                f"cannot lock the sheet for writing ({named}): {error.strerror or error}", shown
+            )
+        ) from None
     try:
         handle, writable = os.open(path, os.O_RDWR | os.O_CREAT | _OPEN, 0o644), True
     except OSError as error:
         if error.errno == errno.ELOOP:  # a link put there since we looked
             raise _not_a_lock(shown, named, "a symbolic link") from None
         if error.errno not in (errno.EACCES, errno.EPERM) or not os.path.lexists(path):
-            raise WizardError(Problem(f"cannot lock the sheet for writing ({named}): "
-                                      f"{error.strerror or error}", shown)) from None
+            raise WizardError(
+                Problem(
+                    f"cannot lock the sheet for writing ({named}): {error.strerror or error}", shown
+                )
+            ) from None
         try:
             handle, writable = os.open(path, os.O_RDONLY | _OPEN), False  # flock needs no more
         except OSError:
@@ -164,9 +185,13 @@ def _refuse_unless_lock(info: os.stat_result, shown: str, named: str) -> None:
 
 
 def _not_a_lock(shown: str, named: str, kind: str) -> WizardError:
-    return WizardError(Problem(
-        f"cannot lock the sheet: its lock path {named} is {kind}, not a lock file (nothing was "
-        "written; remove it if no wizard command is changing this sheet)", shown))
+    return WizardError(
+        Problem(
+            f"cannot lock the sheet: its lock path {named} is {kind}, not a lock file (nothing was "
+            "written; remove it if no wizard command is changing this sheet)",
+            shown,
+        )
+    )
 
 
 def _foreign_lock(path: str, shown: str, named: str, error: OSError) -> WizardError:
@@ -182,10 +207,14 @@ def _foreign_lock(path: str, shown: str, named: str, error: OSError) -> WizardEr
             owner = pwd.getpwuid(uid).pw_name
     except (OSError, KeyError, ImportError):
         pass
-    return WizardError(Problem(
-        f"cannot take the lock file {named} ({error.strerror or error}; it belongs to {owner}): "
-        "if no wizard command is changing this sheet, it was left behind by one that ended; "
-        "remove it and try again", shown))
+    return WizardError(
+        Problem(
+            f"cannot take the lock file {named} ({error.strerror or error}; it belongs to {owner}): "
+            "if no wizard command is changing this sheet, it was left behind by one that ended; "
+            "remove it and try again",
+            shown,
+        )
+    )
 
 
 def _lock_as_typed(target: str, shown: str) -> str:
@@ -193,8 +222,9 @@ def _lock_as_typed(target: str, shown: str) -> str:
     name is a link elsewhere (then the real one, where the lock is)."""
     typed = lock_path(shown)
     try:
-        if os.path.realpath(os.path.dirname(shown) or ".") == os.path.dirname(target) \
-                and os.path.basename(shown) == os.path.basename(target):
+        if os.path.realpath(os.path.dirname(shown) or ".") == os.path.dirname(
+            target
+        ) and os.path.basename(shown) == os.path.basename(target):
             return typed
     except OSError:  # pragma: no cover - realpath does not raise for a missing path
         pass

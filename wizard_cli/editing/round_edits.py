@@ -56,8 +56,9 @@ class Shape:
     indent: int = DEFAULT_INDENT
 
 
-def start_round(text: Text, players: Sequence[str], bids: Sequence[int | None],
-                line: int = 1) -> Text:
+def start_round(
+    text: Text, players: Sequence[str], bids: Sequence[int | None], line: int = 1
+) -> Text:
     """Append a new round with these bids (None: still to bid) to the last sheet in the text,
     whose mapping starts on ``line`` (the sheet's ``line``, as the reader gives it)."""
     doc = _Document(text, line)
@@ -95,23 +96,28 @@ class _Document:
     def __init__(self, text: Text, line: int = 1) -> None:
         self.whole = text
         self.offset = line_offset(text, line)
-        self.text = text[self.offset:] if self.offset else text  # the last sheet's lines
+        self.text = text[self.offset :] if self.offset else text  # the last sheet's lines
         self.newline = newline_of(self.text)  # new lines end as the file's do (CRLF, NEL, …)
         try:
             # The C parser the reader uses (its marks count characters of the text), reading the
             # text in blocks (no UTF-8 copy of a 60 MB sheet); one document's nodes at a time.
             blocks = text_blocks(self.text, keep_points=True)
-            found = (doc for doc in yaml.compose_all(blocks, Loader=Loader)
-                     if not is_empty_document(doc))
+            found = (
+                doc for doc in yaml.compose_all(blocks, Loader=Loader) if not is_empty_document(doc)
+            )
             self.root = next(found, None)
             if isinstance(blocks, JsonBlocks) and blocks.points and self.root is not None:
                 blocks.move_marks(self.root)
         except yaml.YAMLError as error:  # the reader has accepted it; this is a safety net
             mark = getattr(error, "problem_mark", None)
             reason = getattr(error, "problem", None) or "unusual YAML"
-            raise WizardError(Problem(f"cannot edit the sheet here: {' '.join(reason.split())}; "
-                                      "nothing was written", None,
-                                      mark.line + line if mark else None)) from None
+            raise WizardError(
+                Problem(
+                    f"cannot edit the sheet here: {' '.join(reason.split())}; nothing was written",
+                    None,
+                    mark.line + line if mark else None,
+                )
+            ) from None
         if not isinstance(self.root, MappingNode):
             raise WizardError(Problem("cannot edit: the sheet is not a YAML mapping"))
         first_key = self.root.value[0][0] if self.root.value else None
@@ -126,8 +132,13 @@ class _Document:
         if not self.edits:
             return self.whole
         shift = self.offset
-        return Spliced(self.whole, [(shift + start, shift + end, new) for start, end, new
-                                    in sorted(self.edits, key=lambda e: (e[0], e[1]))])
+        return Spliced(
+            self.whole,
+            [
+                (shift + start, shift + end, new)
+                for start, end, new in sorted(self.edits, key=lambda e: (e[0], e[1]))
+            ],
+        )
 
     def replace(self, node: Node, new: str) -> None:
         """Put ``new`` where a scalar stands (after a space when the scalar was empty)."""
@@ -158,7 +169,7 @@ class _Document:
     def clear_for_block(self, value: Node) -> None:
         """Remove an empty value (``null``, ``[]``) so a block can follow its key."""
         start, end = value.start_mark.index, value.end_mark.index
-        rest = self.text[end:line_end(self.text, end)]
+        rest = self.text[end : line_end(self.text, end)]
         if rest.strip():  # a comment follows: keep it where it stands
             self.edits.append((start, end, " " * (end - start)))
             return
@@ -180,11 +191,22 @@ class _Document:
         """``[1, 0, 2]`` or ``{Anna: 1, Ben: 0}`` (a mapping leaves out players still to come)."""
         if shape.kind == "list":
             return "[" + ", ".join("null" if v is None else str(v) for v in values) + "]"
-        return "{" + ", ".join(f"{self.name(players[seat])}: {v}"
-                               for seat, v in enumerate(values) if v is not None) + "}"
+        return (
+            "{"
+            + ", ".join(
+                f"{self.name(players[seat])}: {v}" for seat, v in enumerate(values) if v is not None
+            )
+            + "}"
+        )
 
-    def entry(self, key: str, shape: Shape, players: Sequence[str],
-              values: Sequence[int | None], column: int) -> list[str]:
+    def entry(
+        self,
+        key: str,
+        shape: Shape,
+        players: Sequence[str],
+        values: Sequence[int | None],
+        column: int,
+    ) -> list[str]:
         """``key: value`` lines of a block round mapping, starting at ``column``."""
         pad = " " * column
         if shape.flow:
@@ -194,19 +216,25 @@ class _Document:
         if shape.kind == "list":
             items = [f"{inner}- {'null' if v is None else v}" for v in values]
         else:
-            items = [f"{inner}{self.name(players[s])}: {v}" for s, v in enumerate(values)
-                     if v is not None]
+            items = [
+                f"{inner}{self.name(players[s])}: {v}"
+                for s, v in enumerate(values)
+                if v is not None
+            ]
         return [f"{pad}{key}:"] + items
 
     def flow_round(self, players: Sequence[str], bids: Sequence[int | None]) -> str:
         """A new round as one flow mapping: ``{bids: [..]}``."""
-        return "{" + f"{self.key('bids')}: {self.flow_value(self.bids_shape(), players, bids)}" + "}"
+        return (
+            "{" + f"{self.key('bids')}: {self.flow_value(self.bids_shape(), players, bids)}" + "}"
+        )
 
-    def block_round(self, dash: int, column: int, players: Sequence[str],
-                    bids: Sequence[int | None]) -> list[str]:
+    def block_round(
+        self, dash: int, column: int, players: Sequence[str], bids: Sequence[int | None]
+    ) -> list[str]:
         """A new round as block lines: ``- bids:   [..]`` with the dash at ``dash``."""
         lines = self.entry("bids", self.bids_shape(), players, bids, column)
-        lines[0] = lines[0][:dash] + "-" + lines[0][dash + 1:]
+        lines[0] = lines[0][:dash] + "-" + lines[0][dash + 1 :]
         return lines
 
     # --- the file's own layout --------------------------------------------------------
@@ -227,11 +255,17 @@ class _Document:
         The indentation comes from a round of that kind: ``yaml.safe_dump`` indents a mapping's
         keys but not a list's items, so a list's would put the keys at the column of ``bids:``."""
         items = [item for item in self.round_items() if isinstance(item, MappingNode)]
-        complete = [item for item in items
-                    if pair_of(item, "tricks") and not is_null(pair_of(item, "tricks")[1])]
-        shapes = [_shape_of(*pair) for item in (complete or items)
-                  for pair in [pair_of(item, key)]
-                  if pair and isinstance(pair[1], (SequenceNode, MappingNode)) and pair[1].value]
+        complete = [
+            item
+            for item in items
+            if pair_of(item, "tricks") and not is_null(pair_of(item, "tricks")[1])
+        ]
+        shapes = [
+            _shape_of(*pair)
+            for item in (complete or items)
+            for pair in [pair_of(item, key)]
+            if pair and isinstance(pair[1], (SequenceNode, MappingNode)) and pair[1].value
+        ]
         if not shapes:
             return None
         maps = sum(1 for shape in shapes if shape.kind == "map")
@@ -262,11 +296,15 @@ class _Document:
             piece = self.flow_round(players, bids)
             if pair is None:  # its own lines, so that undo can tell it from `"rounds": []`
                 first = children_of(root)[0]
-                column = first.start_mark.column if first.start_mark.line != \
-                    root.start_mark.line else 0
-                self.flow_append(root, f"{self.key('rounds')}: [{self.newline}"
-                                       f"{' ' * (column + DEFAULT_INDENT)}{piece}{self.newline}"
-                                       f"{' ' * column}]")
+                column = (
+                    first.start_mark.column if first.start_mark.line != root.start_mark.line else 0
+                )
+                self.flow_append(
+                    root,
+                    f"{self.key('rounds')}: [{self.newline}"
+                    f"{' ' * (column + DEFAULT_INDENT)}{piece}{self.newline}"
+                    f"{' ' * column}]",
+                )
             elif isinstance(pair[1], SequenceNode):
                 self.flow_append(pair[1], piece)
             else:
@@ -279,32 +317,41 @@ class _Document:
         #   ``rounds: []`` or null  -> the dashes indented under the key
         if pair is None:
             column = root.value[0][0].start_mark.column if root.value else 0
-            self.lines_after(tail_of(root), [
-                " " * column + "rounds:",
-                " " * (column + DEFAULT_INDENT) + "- " + self.flow_round(players, bids)])
+            self.lines_after(
+                tail_of(root),
+                [
+                    " " * column + "rounds:",
+                    " " * (column + DEFAULT_INDENT) + "- " + self.flow_round(players, bids),
+                ],
+            )
             return
         key, value = pair
         if isinstance(value, SequenceNode) and value.value:
             self.append_to_rounds(value, players, bids)
             return
         if is_bare(value):
-            self.lines_after(key.start_mark.index, self.new_block_rounds(
-                key.start_mark.column, players, bids))
+            self.lines_after(
+                key.start_mark.index, self.new_block_rounds(key.start_mark.column, players, bids)
+            )
             return
         if isinstance(value, SequenceNode) or is_null(value):  # `rounds: []`, `null`, `~`
             self.clear_for_block(value)
-            self.lines_after(key.start_mark.index, self.new_block_rounds(
-                key.start_mark.column + DEFAULT_INDENT, players, bids))
+            self.lines_after(
+                key.start_mark.index,
+                self.new_block_rounds(key.start_mark.column + DEFAULT_INDENT, players, bids),
+            )
             return
         raise WizardError(Problem("cannot edit: 'rounds' is not a list of rounds"))
 
-    def new_block_rounds(self, dash: int, players: Sequence[str],
-                         bids: Sequence[int | None]) -> list[str]:
+    def new_block_rounds(
+        self, dash: int, players: Sequence[str], bids: Sequence[int | None]
+    ) -> list[str]:
         """The first round of a block ``rounds:`` list."""
         return self.block_round(dash, dash + 2, players, bids)
 
-    def append_to_rounds(self, rounds: SequenceNode, players: Sequence[str],
-                         bids: Sequence[int | None]) -> None:
+    def append_to_rounds(
+        self, rounds: SequenceNode, players: Sequence[str], bids: Sequence[int | None]
+    ) -> None:
         """One more round after the last one, laid out like it."""
         if rounds.flow_style:
             self.flow_append(rounds, self.flow_round(players, bids))
@@ -324,8 +371,14 @@ class _Document:
             raise WizardError(Problem("cannot edit: the last round is not a mapping"))
         return items[-1]
 
-    def set_value(self, item: MappingNode, key: str, value: str, lines: list[str] | None,
-                  after: int | None = None) -> None:
+    def set_value(
+        self,
+        item: MappingNode,
+        key: str,
+        value: str,
+        lines: list[str] | None,
+        after: int | None = None,
+    ) -> None:
         """Give a round's key a value: replace a null one, or add the key to the round."""
         pair = pair_of(item, key)
         if pair is not None:
@@ -364,8 +417,9 @@ class _Document:
             self.flow_append(value, ", ".join(f"{self.name(players[s])}: {b}" for s, b in new))
         else:
             column = value.value[0][0].start_mark.column
-            self.lines_after(tail_of(value), [f"{' ' * column}{self.name(players[s])}: {b}"
-                                            for s, b in new])
+            self.lines_after(
+                tail_of(value), [f"{' ' * column}{self.name(players[s])}: {b}" for s, b in new]
+            )
 
     def add_tricks(self, players: Sequence[str], tricks: Sequence[int]) -> None:
         """The round's tricks, right after its bids, laid out like the file's other tricks."""
@@ -376,8 +430,13 @@ class _Document:
         column = bids_key.start_mark.column
         lines = self.entry(self.key("tricks"), shape, players, tricks, column)
         cloud = pair_of(item, "cloud")  # a Cloud recorded before the tricks stays before them
-        self.set_value(item, "tricks", self.flow_value(flow, players, tricks), lines,
-                       after=tail_of(cloud[1] if cloud else bids))
+        self.set_value(
+            item,
+            "tricks",
+            self.flow_value(flow, players, tricks),
+            lines,
+            after=tail_of(cloud[1] if cloud else bids),
+        )
 
 
 # --- changing or taking back what the text records (edit, undo, play's undo) -------------
@@ -386,8 +445,15 @@ class _Document:
 # before it, read from how ``append_round`` laid it out: no ``rounds`` key, ``rounds:`` with
 # nothing after it, or ``rounds: []`` (as ``wizard new`` writes it; also for a null or JSON).
 
-def set_values(text: Text, number: int, key: str, players: Sequence[str],
-               values: Mapping[int, int], line: int = 1) -> Text:
+
+def set_values(
+    text: Text,
+    number: int,
+    key: str,
+    players: Sequence[str],
+    values: Mapping[int, int],
+    line: int = 1,
+) -> Text:
     """Replace recorded values (seat → value) of round ``number``'s ``bids`` or ``tricks``
     (in the last sheet of the text, whose mapping starts on ``line``, as for :mod:`editing`)."""
     doc = _Document(text, line)
@@ -397,8 +463,12 @@ def set_values(text: Text, number: int, key: str, players: Sequence[str],
     if pair is None:
         raise WizardError(Problem(f"cannot edit: round {number} has no {key}"))
     for seat, value in values.items():
-        doc.replace(_value_node(pair[1], players[seat]) if isinstance(pair[1], MappingNode)
-                    else _item(pair[1], seat), str(value))
+        doc.replace(
+            _value_node(pair[1], players[seat])
+            if isinstance(pair[1], MappingNode)
+            else _item(pair[1], seat),
+            str(value),
+        )
     return doc.result()
 
 
@@ -456,12 +526,20 @@ def remove_bid(text: Text, players: Sequence[str], seat: int, line: int = 1) -> 
         doc.replace(_item(bids, seat), "null")
     else:
         name = players[seat]
-        _remove_pair(doc, bids, next(pair for pair in bids.value
-                                     if isinstance(pair[0], ScalarNode) and pair[0].value == name))
+        _remove_pair(
+            doc,
+            bids,
+            next(
+                pair
+                for pair in bids.value
+                if isinstance(pair[0], ScalarNode) and pair[0].value == name
+            ),
+        )
     return doc.result()
 
 
 # --- positions ------------------------------------------------------------------------------
+
 
 def _item(sequence: Node, seat: int) -> Node:
     """A list's value for one seat."""
@@ -483,13 +561,13 @@ def _remove_lines(doc: _Document, start: int, last: int) -> None:
     line break before them (what ``lines_after`` inserted)."""
     text = doc.text
     begin = line_start(text, start)
-    begin -= 2 if text[max(begin - 2, 0):begin] == "\r\n" else 1
+    begin -= 2 if text[max(begin - 2, 0) : begin] == "\r\n" else 1
     doc.edits.append((max(begin, 0), line_end(text, last), ""))
 
 
 def _starts_line(text: str, index: int) -> bool:
     """Only blanks stand before ``index`` on its line."""
-    return not text[line_start(text, index):index].strip()
+    return not text[line_start(text, index) : index].strip()
 
 
 def _remove_pair(doc: _Document, mapping: MappingNode, pair: tuple[Node, Node]) -> None:
@@ -518,8 +596,12 @@ def _added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) -> bool
     last in the sheet with nothing after it on its line, the round one flow mapping."""
     text = doc.text
     colon = text.index(":", key.end_mark.index)
-    return (doc.root.value[-1][0] is key and not text[colon + 1:line_end(text, colon)].strip()
-            and isinstance(rounds.value[0], MappingNode) and bool(rounds.value[0].flow_style))
+    return (
+        doc.root.value[-1][0] is key
+        and not text[colon + 1 : line_end(text, colon)].strip()
+        and isinstance(rounds.value[0], MappingNode)
+        and bool(rounds.value[0].flow_style)
+    )
 
 
 def _flow_added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) -> bool:
@@ -530,11 +612,17 @@ def _flow_added_with_its_key(doc: _Document, key: Node, rounds: SequenceNode) ->
     if not doc.root.flow_style or len(pairs) < 2 or pairs[-1][0] is not key:
         return False
     item = rounds.value[0]
-    opening = text[rounds.start_mark.index + 1:item.start_mark.index]
-    closing = text[item.end_mark.index:rounds.end_mark.index - 1]
-    comma = text[pairs[-2][1].end_mark.index:key.start_mark.index]
-    return (comma.startswith(",") and not comma[1:].strip() and not opening.strip()
-            and not closing.strip() and opening.strip(" \t") != "" and closing.strip(" \t") != "")
+    opening = text[rounds.start_mark.index + 1 : item.start_mark.index]
+    closing = text[item.end_mark.index : rounds.end_mark.index - 1]
+    comma = text[pairs[-2][1].end_mark.index : key.start_mark.index]
+    return (
+        comma.startswith(",")
+        and not comma[1:].strip()
+        and not opening.strip()
+        and not closing.strip()
+        and opening.strip(" \t") != ""
+        and closing.strip(" \t") != ""
+    )
 
 
 def _empty_list_after(doc: _Document, key: Node) -> None:
@@ -542,7 +630,7 @@ def _empty_list_after(doc: _Document, key: Node) -> None:
     took ``[]`` out for a comment, into the blanks it left)."""
     text = doc.text
     colon = text.index(":", key.end_mark.index)
-    rest = text[colon + 1:line_end(text, colon)]
+    rest = text[colon + 1 : line_end(text, colon)]
     if rest.startswith("    ") and rest.strip().startswith("#"):
         doc.edits.append((colon + 1, colon + 4, " []"))
     else:

@@ -29,8 +29,9 @@ def _round(doc: Document, number: int) -> MappingNode:
     return item
 
 
-def drop_values(text: Text, number: int, keys: Sequence[str], places: Mapping[str, int],
-                line: int = 1) -> Text:
+def drop_values(
+    text: Text, number: int, keys: Sequence[str], places: Mapping[str, int], line: int = 1
+) -> Text:
     """Take players' values out of round ``number``'s ``keys`` (``bids``, ``tricks``,
     ``points``): ``places`` maps each name to its place in the round's seated list (a list
     loses that item, a mapping the name's pair)."""
@@ -46,8 +47,11 @@ def drop_values(text: Text, number: int, keys: Sequence[str], places: Mapping[st
             gone = set(places.values())
         elif isinstance(value, MappingNode):
             spans = list(value.value)
-            gone = {index for index, (name, _) in enumerate(spans)
-                    if isinstance(name, ScalarNode) and name.value in places}
+            gone = {
+                index
+                for index, (name, _) in enumerate(spans)
+                if isinstance(name, ScalarNode) and name.value in places
+            }
         elif isinstance(value, ScalarNode) and value.value in ("", "null", "~"):
             continue
         else:
@@ -79,15 +83,20 @@ def _drop_line(doc: Document, start: Node, end: Node) -> None:
     """A block collection's item (or pair) taken out with its line."""
     text = doc.text
     first = line_start(text, start.start_mark.index)
-    pad = text[first:start.start_mark.index]
+    pad = text[first : start.start_mark.index]
     if pad.strip(" -") or pad.count("-") > 1:  # it shares its line with another key
         raise WizardError(Problem(_CANNOT))
     last = line_end(text, tail_of(end))
     doc.edits.append((first, last + len(doc.newline) if last < len(text) else last, ""))
 
 
-def put_values(text: Text, number: int, values: Mapping[str, Mapping[str, int]],
-               seated: Sequence[str], line: int = 1) -> Text:
+def put_values(
+    text: Text,
+    number: int,
+    values: Mapping[str, Mapping[str, int]],
+    seated: Sequence[str],
+    line: int = 1,
+) -> Text:
     """Put players' values into round ``number``: ``values`` maps a key (``bids``,
     ``tricks``) to each new player's value; ``seated`` is the round's seated players after the
     change, in seating order (a list gains the value at the player's place, a mapping the pair
@@ -100,7 +109,7 @@ def put_values(text: Text, number: int, values: Mapping[str, Mapping[str, int]],
             raise WizardError(Problem(_CANNOT))
         value = pair[1]
         for name in [name for name in seated if name in given]:  # in seating order
-            before = [other for other in seated[:seated.index(name)] if other not in given]
+            before = [other for other in seated[: seated.index(name)] if other not in given]
             if isinstance(value, SequenceNode):
                 _put_item(doc, value, len(before), str(given[name]))
             else:
@@ -139,19 +148,23 @@ def _put_pair(doc: Document, mapping: MappingNode, before: Sequence[str], piece:
             at = pairs[0][0].start_mark.index
             doc.edits.append((at, at, piece + ", "))
         return
-    _put_line(doc, [key for key, _ in pairs], place, piece,
-              [value for _, value in pairs])
+    _put_line(doc, [key for key, _ in pairs], place, piece, [value for _, value in pairs])
 
 
-def _put_line(doc: Document, starts: Sequence[Node], place: int, piece: str,
-              ends: Sequence[Node] | None = None) -> None:
+def _put_line(
+    doc: Document,
+    starts: Sequence[Node],
+    place: int,
+    piece: str,
+    ends: Sequence[Node] | None = None,
+) -> None:
     """A block collection's new line ``piece`` at ``place``, laid out as its neighbour's line
     (``    - 1``, ``  Anna: 1``): after the line of the item before it, or before the first's."""
     text = doc.text
     ends = ends or starts
     anchor = starts[place - 1] if place else starts[0]
     first = line_start(text, anchor.start_mark.index)
-    pad = text[first:anchor.start_mark.index]
+    pad = text[first : anchor.start_mark.index]
     if pad.strip(" -") or pad.count("-") > 1:  # the item shares its line with another key
         raise WizardError(Problem(_CANNOT))
     if place:

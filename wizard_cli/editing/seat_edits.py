@@ -26,11 +26,17 @@ class _PlayersList:
     def __init__(self, text: Text, line: int) -> None:
         self.whole = text
         self.offset = line_offset(text, line)
-        self.text = text[self.offset:] if self.offset else text
+        self.text = text[self.offset :] if self.offset else text
         try:
             blocks = text_blocks(self.text, keep_points=True)
-            root = next((doc for doc in yaml.compose_all(blocks, Loader=Loader)
-                         if not (isinstance(doc, ScalarNode) and doc.value == "")), None)
+            root = next(
+                (
+                    doc
+                    for doc in yaml.compose_all(blocks, Loader=Loader)
+                    if not (isinstance(doc, ScalarNode) and doc.value == "")
+                ),
+                None,
+            )
         except yaml.YAMLError:
             raise WizardError(Problem(_CANNOT)) from None
         if isinstance(blocks, JsonBlocks) and blocks.points:  # marks would need moving
@@ -38,8 +44,14 @@ class _PlayersList:
         if not isinstance(root, MappingNode):
             raise WizardError(Problem(_CANNOT))
         self.json = bool(root.flow_style and root.value and root.value[0][0].style == '"')
-        node = next((value for key, value in root.value
-                     if isinstance(key, ScalarNode) and key.value == "players"), None)
+        node = next(
+            (
+                value
+                for key, value in root.value
+                if isinstance(key, ScalarNode) and key.value == "players"
+            ),
+            None,
+        )
         if not isinstance(node, SequenceNode) or not node.value:
             raise WizardError(Problem(_CANNOT))
         self.root, self.node = root, node
@@ -99,7 +111,7 @@ def remove_player(text: Text, seat: int, line: int = 1) -> Text:
         return players.spliced(node.start_mark.index, items[1].start_mark.index, "")
     start = node.start_mark.index
     dash = max(players.text.rfind(char, 0, start) for char in "\r\n") + 1
-    found = re.search(r"\r\n|\r|\n", players.text[node.end_mark.index:])
+    found = re.search(r"\r\n|\r|\n", players.text[node.end_mark.index :])
     end = node.end_mark.index + (found.end() if found else len(players.text))
     return players.spliced(dash, min(end, len(players.text)), "")
 
@@ -118,8 +130,14 @@ def put_out(text: Text, names: list[str], line: int = 1) -> Text:
     """``out: [NAMES]`` as the first key of the last round of the last sheet (``add --out``:
     who sits the round out, SPEC §5), in the round's own style (flow or block, JSON or YAML)."""
     players = _PlayersList(text, line)
-    rounds = next((value for key, value in players.root.value
-                   if isinstance(key, ScalarNode) and key.value == "rounds"), None)
+    rounds = next(
+        (
+            value
+            for key, value in players.root.value
+            if isinstance(key, ScalarNode) and key.value == "rounds"
+        ),
+        None,
+    )
     if not isinstance(rounds, SequenceNode) or not rounds.value:
         raise WizardError(Problem(_CANNOT))
     last = rounds.value[-1]

@@ -48,7 +48,8 @@ class Spliced:
         if not isinstance(other, (str, Spliced)):
             return NotImplemented
         return len(other) == self.length and all(
-            self[at:at + BLOCK] == other[at:at + BLOCK] for at in range(0, self.length, BLOCK))
+            self[at : at + BLOCK] == other[at : at + BLOCK] for at in range(0, self.length, BLOCK)
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -69,7 +70,7 @@ class Spliced:
             index = key + self.length if key < 0 else key
             if not 0 <= index < self.length:
                 raise IndexError("Spliced index out of range")
-            return self[index:index + 1]
+            return self[index : index + 1]
         start, stop, step = key.indices(self.length)
         if step != 1:
             raise ValueError("a Spliced text is sliced with step 1 only")
@@ -80,7 +81,7 @@ class Spliced:
         ``overlap`` characters into the next (so a match across two windows is seen)."""
         at = start
         while at < end:
-            yield at, self[at:min(at + BLOCK + overlap, end)]
+            yield at, self[at : min(at + BLOCK + overlap, end)]
             at += BLOCK
 
     def find(self, sub: str, start: int = 0, end: int | None = None) -> int:
@@ -97,7 +98,7 @@ class Spliced:
         at = end
         while at > start:
             first = max(at - BLOCK, start)
-            found = self[first:min(at + len(sub) - 1, end)].rfind(sub)
+            found = self[first : min(at + len(sub) - 1, end)].rfind(sub)
             if found >= 0:
                 return first + found
             at = first
@@ -131,8 +132,9 @@ class Streamed:
 
     __slots__ = ("make", "head", "has_pair_escapes")
 
-    def __init__(self, make: Callable[[], Iterator[str]], head: str,
-                 has_pair_escapes: bool) -> None:
+    def __init__(
+        self, make: Callable[[], Iterator[str]], head: str, has_pair_escapes: bool
+    ) -> None:
         self.make, self.head, self.has_pair_escapes = make, head, has_pair_escapes
 
     @classmethod
@@ -178,7 +180,7 @@ def blocks(text: Text, size: int = BLOCK) -> Iterator[str]:
     parts = text.parts if isinstance(text, Spliced) else ((text, 0, len(text)),)
     for source, start, end in parts:
         for at in range(start, end, size):
-            yield source[at:min(at + size, end)]
+            yield source[at : min(at + size, end)]
 
 
 def search(pattern: re.Pattern[str], text: Text, pos: int = 0) -> re.Match[str] | Found | None:

@@ -60,8 +60,9 @@ class OpponentRow:
 def bidding_positions(players: int, first_dealer: int, rounds: int) -> tuple[tuple[int, ...], ...]:
     """Per seat, its bidding position in each round: 1 at the dealer's left … n, the dealer."""
     dealers = [dealer_seat(first_dealer, number, players) for number in range(1, rounds + 1)]
-    return tuple(tuple((seat - dealer - 1) % players + 1 for dealer in dealers)
-                 for seat in range(players))
+    return tuple(
+        tuple((seat - dealer - 1) % players + 1 for dealer in dealers) for seat in range(players)
+    )
 
 
 def _name_key(name: str) -> tuple[str, str]:
@@ -84,8 +85,7 @@ class Breakdown:
     waiting: dict[tuple[str, tuple[int, ...]], tuple[list, list]] = field(default_factory=dict)
     # What :meth:`add_run` holds, per player and run of keys: made bids and points as two flat
     # columns, game after game (round r of every game every len(keys) cells from r).
-    waiting_runs: dict[tuple[str, tuple[int, ...]], tuple[list, list]] = field(
-        default_factory=dict)
+    waiting_runs: dict[tuple[str, tuple[int, ...]], tuple[list, list]] = field(default_factory=dict)
     waiting_count: int = 0
     waiting_limit: int = WAITING_LIMIT
     # Head to head in flat memory (issue 21, item 5: 30,000 games of distinct players held
@@ -151,8 +151,8 @@ class Breakdown:
                 columns = waiting.get((name, keys[seat]))
                 if columns is None:
                     columns = waiting[name, keys[seat]] = ([], [])
-                columns[0].extend(made[start * size + seat:stop * size:count])
-                columns[1].extend(points[start * size + seat:stop * size:count])
+                columns[0].extend(made[start * size + seat : stop * size : count])
+                columns[1].extend(points[start * size + seat : stop * size : count])
             self.waiting_count += count * (stop - start)
         if self.waiting_count >= self.waiting_limit:
             self._add_waiting()
@@ -197,8 +197,9 @@ class Breakdown:
         groups = self.groups
         for (name, keys), (made, points) in self.waiting.items():
             games = len(made)
-            for key, made_here, points_here in zip(keys, map(sum, zip(*made)),
-                                                   map(sum, zip(*points))):
+            for key, made_here, points_here in zip(
+                keys, map(sum, zip(*made)), map(sum, zip(*points))
+            ):
                 row = groups.get((name, key))
                 if row is None:
                     row = groups[name, key] = GroupRow(name, key)
@@ -221,8 +222,10 @@ class Breakdown:
 
     def _add_scores(self, result: GameResult) -> None:
         """Head to head: every ordered pair of the game's players, by final score."""
-        self._add_pairs([standing.player for standing in result.standings],
-                        [standing.score for standing in result.standings])
+        self._add_pairs(
+            [standing.player for standing in result.standings],
+            [standing.score for standing in result.standings],
+        )
 
     def _add_pairs(self, players: Sequence[str], finals: Sequence[int]) -> None:
         """Head to head: every ordered pair of one finished game's players (in standings
@@ -256,9 +259,17 @@ class Breakdown:
         rows = []
         for key in sorted(self.slots, key=lambda key: (place[key >> 32], place[key & 0xFFFFFFFF])):
             slot = self.slots[key]
-            ahead, behind, level = counts[slot:slot + 3]
-            rows.append(OpponentRow(names[key >> 32], names[key & 0xFFFFFFFF],
-                                    ahead + behind + level, ahead, behind, level))
+            ahead, behind, level = counts[slot : slot + 3]
+            rows.append(
+                OpponentRow(
+                    names[key >> 32],
+                    names[key & 0xFFFFFFFF],
+                    ahead + behind + level,
+                    ahead,
+                    behind,
+                    level,
+                )
+            )
         return rows
 
     def rows(self) -> list[GroupRow] | list[OpponentRow]:

@@ -52,18 +52,39 @@ def _built_in(name: str, meaning: str, **values: Any) -> Preset:
 
 
 BUILT_IN_PRESETS: tuple[Preset, ...] = (
-    _built_in("official", "the published rules (round count and bidding untouched)",
-              exactBonus=20, pointsPerTrick=10, missPenalty=10, zeroBidScoring="flatBonus",
-              screwTheDealer="off", canadianRule=False, perfectGameBonus=0, finalRoundBonus=0,
-              balancedBidPenalty=0, tieBreak="totalBids"),
-    _built_in("doubleZero", "a made bid of zero scores twice the exact bonus",
-              zeroBidScoring="doubleBonus"),
-    _built_in("screwTheDealer", "the dealer may never make the bids add up to the hand size",
-              screwTheDealer="always"),
-    _built_in("canadian", "the even bid rule, where a dealer bid of zero is always allowed",
-              screwTheDealer="leaderOnly", canadianRule=True),
-    _built_in("perfectGame", "50 points at the end for everyone who made every bid",
-              perfectGameBonus=50),
+    _built_in(
+        "official",
+        "the published rules (round count and bidding untouched)",
+        exactBonus=20,
+        pointsPerTrick=10,
+        missPenalty=10,
+        zeroBidScoring="flatBonus",
+        screwTheDealer="off",
+        canadianRule=False,
+        perfectGameBonus=0,
+        finalRoundBonus=0,
+        balancedBidPenalty=0,
+        tieBreak="totalBids",
+    ),
+    _built_in(
+        "doubleZero",
+        "a made bid of zero scores twice the exact bonus",
+        zeroBidScoring="doubleBonus",
+    ),
+    _built_in(
+        "screwTheDealer",
+        "the dealer may never make the bids add up to the hand size",
+        screwTheDealer="always",
+    ),
+    _built_in(
+        "canadian",
+        "the even bid rule, where a dealer bid of zero is always allowed",
+        screwTheDealer="leaderOnly",
+        canadianRule=True,
+    ),
+    _built_in(
+        "perfectGame", "50 points at the end for everyone who made every bid", perfectGameBonus=50
+    ),
 )
 
 
@@ -88,8 +109,10 @@ class BidWarning:
     line: int | None = None
 
     def __str__(self) -> str:
-        return (f"under {self.rule_set}, round {self.round}: {self.dealer}'s bid of {self.bid} "
-                "would have been forbidden")
+        return (
+            f"under {self.rule_set}, round {self.round}: {self.dealer}'s bid of {self.bid} "
+            "would have been forbidden"
+        )
 
     def problem(self) -> Problem:
         """The warning placed where the dealer's bid stands (for stderr)."""
@@ -137,19 +160,26 @@ class Comparison:
 
     def as_json(self) -> dict[str, Any]:
         """The comparison as ``compare --format json`` prints it (SPEC §5), as Python values."""
-        return {"source": self.source, "game": self.game,
-                "rulesets": [{"name": s.name, "settings": s.settings.as_dict()}
-                             for s in self.scored],
-                "players": [{"player": name, "scores": self.scores(seat),
-                             "ranks": self.ranks(seat)}
-                            for seat, name in enumerate(self.players)],
-                "warnings": [str(w) for w in self.warnings]}
+        return {
+            "source": self.source,
+            "game": self.game,
+            "rulesets": [{"name": s.name, "settings": s.settings.as_dict()} for s in self.scored],
+            "players": [
+                {"player": name, "scores": self.scores(seat), "ranks": self.ranks(seat)}
+                for seat, name in enumerate(self.players)
+            ],
+            "warnings": [str(w) for w in self.warnings],
+        }
 
 
 # --- presets -----------------------------------------------------------------------------
 
-def user_presets(entries: Iterable[tuple[str, int, list[RawSetting]]], source: str,
-                 problems: Sequence[Problem] = ()) -> list[Preset]:
+
+def user_presets(
+    entries: Iterable[tuple[str, int, list[RawSetting]]],
+    source: str,
+    problems: Sequence[Problem] = (),
+) -> list[Preset]:
     """The presets of a ``--presets`` file, every setting checked; all problems (with those
     found while reading it) raised at once, in file order."""
     built_in = {preset.name for preset in BUILT_IN_PRESETS}
@@ -165,25 +195,34 @@ def user_presets(entries: Iterable[tuple[str, int, list[RawSetting]]], source: s
     return presets
 
 
-def _preset_problems(name: str, line: int, raws: Sequence[RawSetting], source: str,
-                     built_in: set[str]) -> list[Problem]:
+def _preset_problems(
+    name: str, line: int, raws: Sequence[RawSetting], source: str, built_in: set[str]
+) -> list[Problem]:
     """What is wrong with one user preset: its name, a deal setting, a bad or clashing value."""
     if name in built_in:
         return [Problem(f"preset '{name}' is built in; give yours another name", source, line)]
     problems = []
     for raw in raws:
         if raw.key in DEAL_KEYS:
-            problems.append(Problem(
-                f"preset '{name}': {raw.key} cannot be set in a preset (presets change scoring "
-                "and bidding rules, never how the cards were dealt)", raw.path, raw.line))
+            problems.append(
+                Problem(
+                    f"preset '{name}': {raw.key} cannot be set in a preset (presets change scoring "
+                    "and bidding rules, never how the cards were dealt)",
+                    raw.path,
+                    raw.line,
+                )
+            )
             continue
         problem = read_setting(raw)[1]
         if problem:
-            problems.append(Problem(f"preset '{name}': {problem.message}", problem.path,
-                                    problem.line))
+            problems.append(
+                Problem(f"preset '{name}': {problem.message}", problem.path, problem.line)
+            )
     if not problems:
-        problems += [Problem(f"preset '{name}': {p.message}", p.path, p.line)
-                     for p in resolve([raws], None).problems]
+        problems += [
+            Problem(f"preset '{name}': {p.message}", p.path, p.line)
+            for p in resolve([raws], None).problems
+        ]
     return problems
 
 
@@ -194,11 +233,14 @@ def preset_catalogue(extra: Iterable[Preset] = ()) -> dict[str, Preset]:
 
 def unknown_preset(name: str, catalogue: dict[str, Preset]) -> Problem:
     """An unknown preset name, with the closest one and the list of them all."""
-    return Problem(f"--preset {name}: unknown preset{suggest(name, catalogue)} "
-                   f"(presets: {', '.join(catalogue)})")
+    return Problem(
+        f"--preset {name}: unknown preset{suggest(name, catalogue)} "
+        f"(presets: {', '.join(catalogue)})"
+    )
 
 
 # --- rule sets ---------------------------------------------------------------------------
+
 
 def command_line_layer(assignments: Sequence[str] | None, zero_bid: str | None) -> list[RawSetting]:
     """``--zero-bid`` and ``--set`` as one layer, each value checked for type and range.
@@ -216,13 +258,15 @@ def command_line_name(layer: Sequence[RawSetting]) -> str:
     """``zeroBidScoring=doubleBonus, exactBonus=30``: each key once, ``--zero-bid`` first, with
     the value that takes effect, written as the setting's own value."""
     values = {raw.key: read_setting(raw)[0] for raw in layer}  # later ones win, as in resolve
-    keys = sorted(values, key=lambda key: (key != "zeroBidScoring",
-                                           [raw.key for raw in layer].index(key)))
+    keys = sorted(
+        values, key=lambda key: (key != "zeroBidScoring", [raw.key for raw in layer].index(key))
+    )
     return ", ".join(f"{key}={value_text(values[key])}" for key in keys)
 
 
-def choose_rule_sets(preset_names: Sequence[str], catalogue: dict[str, Preset],
-                     command_line: Sequence[RawSetting]) -> list[RuleSet]:
+def choose_rule_sets(
+    preset_names: Sequence[str], catalogue: dict[str, Preset], command_line: Sequence[RawSetting]
+) -> list[RuleSet]:
     """Rule set 0, one per ``--preset``, one for all of ``--set``/``--zero-bid``; with none of
     those, the ``official`` preset."""
     unknown = [unknown_preset(name, catalogue) for name in preset_names if name not in catalogue]
@@ -247,8 +291,10 @@ def describe_changes(changes: dict[str, Any]) -> str:
 
 # --- scoring a sheet under each rule set ---------------------------------------------------
 
-def compare_sheet(game: Game, rule_sets: Sequence[RuleSet],
-                  layers: Sequence[Iterable[RawSetting]] = ()) -> Comparison:
+
+def compare_sheet(
+    game: Game, rule_sets: Sequence[RuleSet], layers: Sequence[Iterable[RawSetting]] = ()
+) -> Comparison:
     """Score a validated game under every rule set; ``layers`` are ``--settings`` (as for ``score``).
 
     Raises WizardError naming the rule set if one cannot apply to this sheet.
@@ -265,47 +311,67 @@ def compare_sheet(game: Game, rule_sets: Sequence[RuleSet],
         if rule_set.preset is not None:  # a preset is named by what it changes on this sheet
             name = describe_changes(changes) or rule_set.preset
         scored.append(Scored(rule_set, result, changes, name))
-        warnings += [BidWarning(name, number, dealer, bid, sheet.where,
-                             _bid_line(game, number, dealer))
-                     for number, dealer, bid in dealer_violations(result)]
-    return Comparison(sheet.source, sheet.game, sheet.title, tuple(sheet.players), tuple(scored),
-                      tuple(warnings))
+        warnings += [
+            BidWarning(name, number, dealer, bid, sheet.where, _bid_line(game, number, dealer))
+            for number, dealer, bid in dealer_violations(result)
+        ]
+    return Comparison(
+        sheet.source, sheet.game, sheet.title, tuple(sheet.players), tuple(scored), tuple(warnings)
+    )
 
 
-def _rule_set_settings(game: Game, rule_set: RuleSet,
-                       layers: Sequence[Iterable[RawSetting]]) -> Settings:
+def _rule_set_settings(
+    game: Game, rule_set: RuleSet, layers: Sequence[Iterable[RawSetting]]
+) -> Settings:
     """The rule set's effective settings for this sheet, or an error if it cannot apply."""
     sheet = game.sheet
     count = len(sheet.players)
     resolved = resolve([sheet.settings, *layers, rule_set.layer], count)
     if resolved.problems:
-        raise WizardError(*(_cannot_apply(game, rule_set, _without_set_prefix(p.message),
-                                          p.path, p.line) for p in resolved.problems))
+        raise WizardError(
+            *(
+                _cannot_apply(game, rule_set, _without_set_prefix(p.message), p.path, p.line)
+                for p in resolved.problems
+            )
+        )
     settings = resolved.settings
     recorded = len(sheet.rounds)
     own_sizes = hand_sizes(game.settings, count)[:recorded]
     sizes = hand_sizes(settings, count)
     if len(sizes) < recorded:
-        raise WizardError(_cannot_apply(
-            game, rule_set, f"its game ends after round {len(sizes)}, but the sheet records "
-                               f"{recorded} rounds"))
+        raise WizardError(
+            _cannot_apply(
+                game,
+                rule_set,
+                f"its game ends after round {len(sizes)}, but the sheet records {recorded} rounds",
+            )
+        )
     for number, (dealt, would_deal) in enumerate(zip(own_sizes, sizes), start=1):
         if dealt != would_deal:
-            raise WizardError(_cannot_apply(
-                game, rule_set, f"it changes the deal: round {number} would deal "
-                                   f"{would_deal} cards each, but {dealt} were dealt"))
+            raise WizardError(
+                _cannot_apply(
+                    game,
+                    rule_set,
+                    f"it changes the deal: round {number} would deal "
+                    f"{would_deal} cards each, but {dealt} were dealt",
+                )
+            )
     return settings
 
 
-def _cannot_apply(game: Game, rule_set: RuleSet, why: str, path: str | None = None,
-                  line: int | None = None) -> Problem:
+def _cannot_apply(
+    game: Game, rule_set: RuleSet, why: str, path: str | None = None, line: int | None = None
+) -> Problem:
     """An error naming the rule set, placed where the offending value was written."""
     source, game_id = game.sheet.source, game.sheet.game
     target = [source] if path not in (None, source) else []
     target += [f"game {game_id}"] if game_id is not None else []
     target_text = f" to {', '.join(target)}" if target else ""
-    return Problem(f"rule set '{rule_set.name}' cannot apply{target_text}: {why}", path or source,
-                   line if path else None)
+    return Problem(
+        f"rule set '{rule_set.name}' cannot apply{target_text}: {why}",
+        path or source,
+        line if path else None,
+    )
 
 
 def _without_set_prefix(message: str) -> str:
@@ -326,6 +392,7 @@ def _bid_line(game: Game, number: int, dealer: str) -> int | None:
 
 
 # --- the rules catalogue -----------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:

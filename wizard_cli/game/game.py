@@ -250,15 +250,26 @@ class GameResult:
             for data, here in zip(rounds, seated):
                 for seat, values in enumerate(data["results"].values()):
                     values["seated"] = seat in here
-        return {"source": self.source, "game": self.game, **metadata_json(self),
-                "players": list(players), "settings": self.settings.as_dict(),
-                "rounds": rounds,
-                "standings": standings_json(self), "status": game_status(self).as_json()}
+        return {
+            "source": self.source,
+            "game": self.game,
+            **metadata_json(self),
+            "players": list(players),
+            "settings": self.settings.as_dict(),
+            "rounds": rounds,
+            "standings": standings_json(self),
+            "status": game_status(self).as_json(),
+        }
 
     def standings_json(self) -> dict[str, Any]:
         """The standings and status as ``standings --format json`` prints them."""
-        return {"source": self.source, "game": self.game, **metadata_json(self),
-                "standings": standings_json(self), "status": game_status(self).as_json()}
+        return {
+            "source": self.source,
+            "game": self.game,
+            **metadata_json(self),
+            "standings": standings_json(self),
+            "status": game_status(self).as_json(),
+        }
 
 
 def score_game(game: Game) -> GameResult:
@@ -268,8 +279,9 @@ def score_game(game: Game) -> GameResult:
     count = len(game.players)
     played = game.rounds_played
     scored = score_columns(game.rounds, count, game.settings, game.first_dealer, played)
-    return GameResult(game, scored, standings(game.players, game.settings, scored,
-                                              played == game.rounds_total))
+    return GameResult(
+        game, scored, standings(game.players, game.settings, scored, played == game.rounds_total)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,11 +303,23 @@ class NextStep:
     def as_json(self) -> dict[str, Any]:
         """The ``wizard next`` object: the keys of SPEC §5; once the game is over, also its
         winners (issue 4: "after the last round, finished: true and the winners")."""
-        data = dict(zip(NEXT_KEYS, (
-            self.round, self.hand_size, self.dealer,
-            list(self.bidding_order) if self.bidding_order is not None else None,
-            self.bids_in, self.bid_total, self.next_bidder, self.no_trump,
-            self.forbidden_dealer_bid, self.finished)))
+        data = dict(
+            zip(
+                NEXT_KEYS,
+                (
+                    self.round,
+                    self.hand_size,
+                    self.dealer,
+                    list(self.bidding_order) if self.bidding_order is not None else None,
+                    self.bids_in,
+                    self.bid_total,
+                    self.next_bidder,
+                    self.no_trump,
+                    self.forbidden_dealer_bid,
+                    self.finished,
+                ),
+            )
+        )
         if self.finished:
             data["winners"] = list(self.winners)
         return data
@@ -314,10 +338,14 @@ class Status:
 
     def as_json(self) -> dict[str, Any]:
         """``status`` of score and standings JSON."""
-        return {"finished": self.finished, "roundsPlayed": self.rounds_played,
-                "roundsTotal": self.rounds_total, "winners": list(self.winners),
-                "contenders": list(self.contenders),
-                "next": None if self.next is None else self.next.as_json()}
+        return {
+            "finished": self.finished,
+            "roundsPlayed": self.rounds_played,
+            "roundsTotal": self.rounds_total,
+            "winners": list(self.winners),
+            "contenders": list(self.contenders),
+            "next": None if self.next is None else self.next.as_json(),
+        }
 
 
 # --- the JSON records (SPEC §5), each built in one place ---------------------------------------
@@ -325,8 +353,18 @@ class Status:
 # format is drawn from those values (output/game_views.py): JSON pairs them with the keys, a CSV
 # row is them, and a table's cells are made from them.
 
-NEXT_KEYS = ("round", "handSize", "dealer", "biddingOrder", "bidsIn", "bidTotal", "nextBidder",
-             "noTrump", "forbiddenDealerBid", "finished")
+NEXT_KEYS = (
+    "round",
+    "handSize",
+    "dealer",
+    "biddingOrder",
+    "bidsIn",
+    "bidTotal",
+    "nextBidder",
+    "noTrump",
+    "forbiddenDealerBid",
+    "finished",
+)
 STANDING_KEYS = ("rank", "player", "score", "bonus")
 _standing_values = attrgetter(*STANDING_KEYS)
 RESULT_KEYS = ("bid", "tricks", "points", "total")  # a player's part of a round
@@ -339,8 +377,12 @@ SPECIAL_ROUND_KEYS = ("round", "handSize", "dealer", "bomb", "results")
 def metadata_json(result: GameResult) -> dict[str, Any]:
     """``title`` and, right after it, ``date``, ``place`` and ``notes`` (SPEC §3; null when
     absent)."""
-    return {"title": result.title, "date": result.date, "place": result.place,
-            "notes": result.notes}
+    return {
+        "title": result.title,
+        "date": result.date,
+        "place": result.place,
+        "notes": result.notes,
+    }
 
 
 def standing_records(result: GameResult) -> list[tuple[Any, ...]]:
@@ -363,10 +405,20 @@ def round_records(result: GameResult) -> list[tuple[Any, ...]]:
     unplayed = (None,) * len(players)
     if result.settings.special_cards:
         return _special_round_records(result)
-    return [(scored.number, scored.hand_size, players[scored.dealer],
-             (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
-              scored.totals or unplayed))
-            for scored in result.rounds]
+    return [
+        (
+            scored.number,
+            scored.hand_size,
+            players[scored.dealer],
+            (
+                scored.bids,
+                scored.tricks or unplayed,
+                scored.points or unplayed,
+                scored.totals or unplayed,
+            ),
+        )
+        for scored in result.rounds
+    ]
 
 
 def _special_round_records(result: GameResult) -> list[tuple[Any, ...]]:
@@ -379,9 +431,21 @@ def _special_round_records(result: GameResult) -> list[tuple[Any, ...]]:
         clouds: list[int | None] = [None] * len(players)
         if scored.cloud is not None:
             clouds[scored.cloud[0]] = scored.cloud[1]
-        records.append((scored.number, scored.hand_size, players[scored.dealer], scored.bomb,
-                        (scored.bids, scored.tricks or unplayed, scored.points or unplayed,
-                         scored.totals or unplayed, tuple(clouds))))
+        records.append(
+            (
+                scored.number,
+                scored.hand_size,
+                players[scored.dealer],
+                scored.bomb,
+                (
+                    scored.bids,
+                    scored.tricks or unplayed,
+                    scored.points or unplayed,
+                    scored.totals or unplayed,
+                    tuple(clouds),
+                ),
+            )
+        )
     return records
 
 
@@ -401,8 +465,9 @@ def round_json(players: Sequence[str], record: tuple[Any, ...]) -> dict[str, Any
     special = len(record) == len(SPECIAL_ROUND_KEYS)
     data = dict(zip(SPECIAL_ROUND_KEYS if special else ROUND_KEYS, record))
     keys = SPECIAL_RESULT_KEYS if special else RESULT_KEYS
-    data["results"] = {name: dict(zip(keys, values))
-                       for name, values in zip(players, seat_results(record))}
+    data["results"] = {
+        name: dict(zip(keys, values)) for name, values in zip(players, seat_results(record))
+    }
     return data
 
 
@@ -410,8 +475,9 @@ def next_step(result: GameResult) -> NextStep:
     """The next thing to happen in a scored game (bidding starts at the dealer's left)."""
     game = result.validated
     if game.finished:
-        return NextStep(None, None, None, None, None, None, None, None, None, True,
-                        tuple(result.winners))
+        return NextStep(
+            None, None, None, None, None, None, None, None, None, True, tuple(result.winners)
+        )
     players = game.players
     dealer = game.dealer()
     order = game.bidding_order()
@@ -428,8 +494,11 @@ def next_step(result: GameResult) -> NextStep:
         next_bidder=players[waiting[0]] if waiting else None,
         no_trump=no_trump(game.hand_size(), len(order), game.settings.special_cards),
         # only while the dealer is the one player still to bid (SPEC §5): null once they have
-        forbidden_dealer_bid=(forbidden[-1] if game.in_play is not None and forbidden
-                              and waiting == order[-1:] else None),
+        forbidden_dealer_bid=(
+            forbidden[-1]
+            if game.in_play is not None and forbidden and waiting == order[-1:]
+            else None
+        ),
         finished=False,
     )
 
@@ -437,20 +506,31 @@ def next_step(result: GameResult) -> NextStep:
 def game_status(result: GameResult) -> Status:
     """The ``status`` of a scored game."""
     game = result.validated
-    return Status(game.finished, game.rounds_played, game.rounds_total, tuple(result.winners),
-                  tuple(contenders(result)), None if game.finished else next_step(result))
+    return Status(
+        game.finished,
+        game.rounds_played,
+        game.rounds_total,
+        tuple(result.winners),
+        tuple(contenders(result)),
+        None if game.finished else next_step(result),
+    )
 
 
 # --- who can still win (SPEC §1) -----------------------------------------------------------
+
 
 def contenders(result: GameResult) -> list[str]:
     """The players, in seating order, who can still win; once finished, the winners."""
     if result.finished:
         return list(result.winners)
     greatest, least = score_bounds(result)
-    return [name for seat, name in enumerate(result.players)
-            if not any(least[other] > greatest[seat]
-                       for other in range(len(result.players)) if other != seat)]
+    return [
+        name
+        for seat, name in enumerate(result.players)
+        if not any(
+            least[other] > greatest[seat] for other in range(len(result.players)) if other != seat
+        )
+    ]
 
 
 class _Bounded(Protocol):
@@ -480,17 +560,21 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     cloud = None  # a Cloud recorded in the round in play: that bid is scored changed
     if result.validated.in_play is not None and scored.clouds is not None:
         cloud = scored.clouds[played]
-    made_all = [bids == tricks  # every completed bid made, so far
-                for bids, tricks in zip(by_seat(scored.made[:len(scored.tricks)], count),
-                                        by_seat(scored.tricks, count))]
+    made_all = [
+        bids == tricks  # every completed bid made, so far
+        for bids, tricks in zip(
+            by_seat(scored.made[: len(scored.tricks)], count), by_seat(scored.tricks, count)
+        )
+    ]
     greatest, least = list(totals), list(totals)
     for number in range(played + 1, result.rounds_total + 1):
         size = sizes[number - 1]
         bids: Sequence[int | None] = in_play if number == played + 1 else (None,) * count
         dealer = dealer_seat(result.first_dealer, number, count)
         for seat in range(count):
-            greatest[seat], least[seat] = bid_bounds(greatest[seat], least[seat], bids[seat],
-                                                     seat, size, cloud, s)
+            greatest[seat], least[seat] = bid_bounds(
+                greatest[seat], least[seat], bids[seat], seat, size, cloud, s
+            )
             if seat == dealer:
                 least[seat] -= s.balanced_bid_penalty
     for seat in range(count):
@@ -500,8 +584,15 @@ def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     return greatest, least
 
 
-def bid_bounds(greatest: int, least: int, bid: int | None, seat: int, size: int,
-               cloud: tuple[int, int] | None, s: Settings) -> tuple[int, int]:
+def bid_bounds(
+    greatest: int,
+    least: int,
+    bid: int | None,
+    seat: int,
+    size: int,
+    cloud: tuple[int, int] | None,
+    s: Settings,
+) -> tuple[int, int]:
     """A player's greatest and least possible score after one round not yet complete, from
     those before it: with the round's bid ``bid`` (None: not in yet) and the Cloud recorded in
     it (``cloud``), as SPEC §1's bound takes them."""
@@ -511,8 +602,10 @@ def bid_bounds(greatest: int, least: int, bid: int | None, seat: int, size: int,
     elif bid is not None and s.special_cards:
         # SPEC §1: a Cloud may yet change the bid by one; the bound takes the widest.
         options = [value for value in (bid - 1, bid, bid + 1) if 0 <= value <= size]
-    return (greatest + max(_best(value, size, s) for value in options),
-            least - max(_worst(value, size, s) for value in options))
+    return (
+        greatest + max(_best(value, size, s) for value in options),
+        least - max(_worst(value, size, s) for value in options),
+    )
 
 
 def _best(bid: int | None, size: int, s: Settings) -> int:

@@ -104,12 +104,30 @@ class RoundColumns(Sequence[RoundRecord]):
     a time (:meth:`append`), or hands over whole columns of complete rounds at once.
     """
 
-    __slots__ = ("players", "bids", "tricks", "points", "bid_lines", "trick_lines", "point_lines",
-                 "round_lines", "tricks_lines", "has_tricks", "has_points", "seating", "specials")
+    __slots__ = (
+        "players",
+        "bids",
+        "tricks",
+        "points",
+        "bid_lines",
+        "trick_lines",
+        "point_lines",
+        "round_lines",
+        "tricks_lines",
+        "has_tricks",
+        "has_points",
+        "seating",
+        "specials",
+    )
 
-    def __init__(self, players: int = 0, bids: list[Value] | None = None,
-                 tricks: list[Value] | None = None, points: list[Value] | None = None,
-                 lines: Sequence[int | None] = ()) -> None:
+    def __init__(
+        self,
+        players: int = 0,
+        bids: list[Value] | None = None,
+        tricks: list[Value] | None = None,
+        points: list[Value] | None = None,
+        lines: Sequence[int | None] = (),
+    ) -> None:
         """Complete rounds of ``players`` seats as columns; ``lines`` gives each value's line
         (a CSV row holds a player's bid, tricks and points on one line)."""
         self.players = players
@@ -193,7 +211,7 @@ class RoundColumns(Sequence[RoundRecord]):
             return None
         if count == len(self.round_lines):
             return self.bids, self.tricks
-        return self.bids[:count * self.players], self.tricks[:count * self.players]
+        return self.bids[: count * self.players], self.tricks[: count * self.players]
 
     def records(self) -> list[RoundRecord]:
         """The rounds as RoundRecords (a view: changing one changes no column)."""
@@ -203,8 +221,9 @@ class RoundColumns(Sequence[RoundRecord]):
         """Round ``index`` (0-based) as a RoundRecord."""
         count = self.players
         cut = slice(index * count, (index + 1) * count)
-        record = RoundRecord(index + 1, self.round_lines[index], self.bids[cut],
-                             list(self.bid_lines[cut]))
+        record = RoundRecord(
+            index + 1, self.round_lines[index], self.bids[cut], list(self.bid_lines[cut])
+        )
         if self.has_tricks[index]:
             record.tricks, record.trick_lines = self.tricks[cut], list(self.trick_lines[cut])
             record.tricks_line = self.tricks_lines[index]
@@ -291,8 +310,13 @@ class Sheet:
         if not any(raw.key == "specialCards" for raw in self.settings):
             self.settings.insert(0, RawSetting("specialCards", True, self.where, line))
 
-    def problem(self, message: str, line: int | None = None, round: int | None = None,
-                player: str | None = None) -> None:
+    def problem(
+        self,
+        message: str,
+        line: int | None = None,
+        round: int | None = None,
+        player: str | None = None,
+    ) -> None:
         """Record a problem found while reading, located in this sheet's file (past
         MAX_READ_PROBLEMS only counted: a file of a million bad rows stays bounded, SPEC §4)."""
         if len(self.problems) < MAX_READ_PROBLEMS:
@@ -370,11 +394,21 @@ class GameRun:
         size = self.players * self.rounds
         start = index * size
         lines = list(range(self.first_line + start, self.first_line + start + size))
-        sheet = Sheet(source=self.source, game=self.ids[index], line=lines[0],
-                      kind=SheetFormat.CSV, players=list(self.tables[index]),
-                      player_lines=[None] * self.players)
-        sheet.rounds = RoundColumns(self.players, self.bids[start:start + size],
-                                    self.tricks[start:start + size], None, lines)
+        sheet = Sheet(
+            source=self.source,
+            game=self.ids[index],
+            line=lines[0],
+            kind=SheetFormat.CSV,
+            players=list(self.tables[index]),
+            player_lines=[None] * self.players,
+        )
+        sheet.rounds = RoundColumns(
+            self.players,
+            self.bids[start : start + size],
+            self.tricks[start : start + size],
+            None,
+            lines,
+        )
         if self.bombs or self.clouds:
             self._place_specials(sheet, start, start + size)
         return sheet
@@ -384,11 +418,13 @@ class GameRun:
         general reader places them (SPEC §3: recording one means ``specialCards: true``)."""
         count, first_line = self.players, self.first_line
         found: dict[int, list] = {}
-        for cell in self.bombs[bisect.bisect_left(self.bombs, start):
-                               bisect.bisect_left(self.bombs, stop)]:
+        for cell in self.bombs[
+            bisect.bisect_left(self.bombs, start) : bisect.bisect_left(self.bombs, stop)
+        ]:
             found[(cell - start) // count] = [True, first_line + cell, None, None]
-        for cell, change in self.clouds[bisect.bisect_left(self.clouds, (start,)):
-                                        bisect.bisect_left(self.clouds, (stop,))]:
+        for cell, change in self.clouds[
+            bisect.bisect_left(self.clouds, (start,)) : bisect.bisect_left(self.clouds, (stop,))
+        ]:
             special = found.setdefault((cell - start) // count, [False, None, None, None])
             special[2], special[3] = ((cell - start) % count, change), first_line + cell
         if not found:
@@ -408,6 +444,7 @@ class GameRun:
 # --- the layout: a flat column holds round after round, each round in seating order ---------
 # These are the only functions that know it; everything else reads columns through them.
 
+
 def by_round(flat: Sequence, count: int) -> Iterator[tuple]:
     """Each round's values from a flat column of ``count`` players (round after round)."""
     return zip(*[iter(flat)] * count)
@@ -420,13 +457,16 @@ def round_sums(flat: Sequence, count: int, cells: int | None = None) -> list:
     stop = len(flat) if cells is None else cells
     if not stop:
         return []
-    return list(functools.reduce(functools.partial(map, operator.add),
-                                 [flat[seat:stop:count] for seat in range(count)]))
+    return list(
+        functools.reduce(
+            functools.partial(map, operator.add), [flat[seat:stop:count] for seat in range(count)]
+        )
+    )
 
 
 def round_of(flat: Sequence, index: int, count: int) -> Sequence:
     """Round ``index``'s values (0-based) from a flat column of ``count`` players."""
-    return flat[index * count:(index + 1) * count]
+    return flat[index * count : (index + 1) * count]
 
 
 def by_seat(flat: Sequence, count: int) -> Iterator[Sequence]:

@@ -122,9 +122,19 @@ class SeasonRatings:
             players = run.tables[index]
             rated = self.rate_finished(players, games.seat_ranks(index))
             game = run.ids[index]
-            rows += [HistoryRow(run.source, game, None, name, rating.mu, rating.sigma,
-                                rating.ordinal(), self.rated)
-                     for name, rating in zip(players, rated)]
+            rows += [
+                HistoryRow(
+                    run.source,
+                    game,
+                    None,
+                    name,
+                    rating.mu,
+                    rating.sigma,
+                    rating.ordinal(),
+                    self.rated,
+                )
+                for name, rating in zip(players, rated)
+            ]
         return rows
 
     def add(self, result: GameResult) -> list[HistoryRow]:
@@ -132,15 +142,27 @@ class SeasonRatings:
         rated = self.rate(result)
         if rated is None:
             return []
-        return [HistoryRow(result.source, result.game, result.date, name, rating.mu,
-                           rating.sigma, rating.ordinal(), self.rated)
-                for name, rating in zip(result.players, rated)]
+        return [
+            HistoryRow(
+                result.source,
+                result.game,
+                result.date,
+                name,
+                rating.mu,
+                rating.sigma,
+                rating.ordinal(),
+                self.rated,
+            )
+            for name, rating in zip(result.players, rated)
+        ]
 
     def table(self) -> list[RatingRow]:
         """Every rated player, highest ``ordinal`` first (then by name), competition-ranked."""
         games = self.games
-        rows = [RatingRow(name, games[name], rating.mu, rating.sigma, rating.ordinal())
-                for name, rating in self.ratings.items()]
+        rows = [
+            RatingRow(name, games[name], rating.mu, rating.sigma, rating.ordinal())
+            for name, rating in self.ratings.items()
+        ]
         rows.sort(key=lambda row: (-row.ordinal, row.player.casefold(), row.player))
         for row, rank in zip(rows, competition_ranks([(row.ordinal,) for row in rows])):
             row.rank = rank
@@ -157,13 +179,13 @@ class _Teams(list):
         return [[rating.__deepcopy__(memo) for rating in team] for team in self]
 
 
-def rating_history(results: Iterable[GameResult | ScoredRun], ratings: SeasonRatings | None = None
-                   ) -> Iterator[HistoryRow]:
+def rating_history(
+    results: Iterable[GameResult | ScoredRun], ratings: SeasonRatings | None = None
+) -> Iterator[HistoryRow]:
     """Each player's rating after each rated game, as the games stream by."""
     ratings = ratings if ratings is not None else SeasonRatings()
     for result in results:
-        yield from (ratings.add_run(result) if type(result) is ScoredRun
-                    else ratings.add(result))
+        yield from (ratings.add_run(result) if type(result) is ScoredRun else ratings.add(result))
 
 
 def season_ratings(results: Iterable[GameResult | ScoredRun]) -> SeasonRatings:

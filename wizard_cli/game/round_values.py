@@ -20,12 +20,17 @@ def values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool)
     tricks = record.tricks
     in_hand = IN_HAND[size]
     taken = tricks_taken(size, record.bomb)
-    if (tricks is not None and in_hand.issuperset(record.bids) and in_hand.issuperset(tricks)
-            and sum(tricks) == taken):  # type: ignore[arg-type]  # (whole numbers: in the hand)
+    if (
+        tricks is not None
+        and in_hand.issuperset(record.bids)
+        and in_hand.issuperset(tricks)
+        and sum(tricks) == taken  # type: ignore[arg-type]  # (whole numbers: in the hand)
+    ):
         return []  # the common case, at once: every value a whole number in the hand, sum right
     found: list[Problem] = []
     at = lambda message, line, player=None: found.append(  # noqa: E731
-        Problem(message, sheet.where, line, record.number, player))
+        Problem(message, sheet.where, line, record.number, player)
+    )
     if tricks is None and not is_last:
         at("no tricks recorded, but only the last recorded round may be still in play", record.line)
     no_bids = all(bid is None for bid in record.bids)
@@ -44,8 +49,7 @@ def values_problems(sheet: Sheet, record: RoundRecord, size: int, is_last: bool)
             check_value(at, "tricks", took, size, trick_lines[seat], name)
     whole = [took for took in tricks or () if isinstance(took, int)]
     if tricks is not None and len(whole) == len(tricks) and sum(whole) != taken:
-        line = record.tricks_line or (trick_lines[0] if len(set(trick_lines)) == 1
-                                      else record.line)
+        line = record.tricks_line or (trick_lines[0] if len(set(trick_lines)) == 1 else record.line)
         at(tricks_sum_message(sum(whole), size, record.bomb), line)
     return found
 
@@ -56,13 +60,16 @@ def tricks_sum_message(total: int, size: int, bomb: bool) -> str:
     taken = tricks_taken(size, bomb)
     gap = f"{total - taken} more than" if total > taken else f"{taken - total} short of"
     if bomb:
-        return (f"tricks add up to {total}, {gap} the {taken} of a hand size of {size} with the "
-                "Bomb (nobody takes its trick)")
+        return (
+            f"tricks add up to {total}, {gap} the {taken} of a hand size of {size} with the "
+            "Bomb (nobody takes its trick)"
+        )
     return f"tricks add up to {total}, {gap} the hand size of {size}"
 
 
-def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Settings,
-                          seated: Sequence[int] | None = None) -> list[Problem]:
+def special_card_problems(
+    sheet: Sheet, record: RoundRecord, size: int, s: Settings, seated: Sequence[int] | None = None
+) -> list[Problem]:
     """A round's Bomb and Cloud (SPEC §1, §4): only with ``specialCards: true``; the Bomb only
     with the round's tricks; the Cloud once every bid is in, to a player who took a trick,
     with a changed bid in 0..hand size; in a game with seating (``seated``: the round's seated
@@ -70,15 +77,23 @@ def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Setti
     shape, one listed player and ±1, is the reader's.)"""
     found: list[Problem] = []
     at = lambda message, line, player=None: found.append(  # noqa: E731
-        Problem(message, sheet.where, line, record.number, player))
+        Problem(message, sheet.where, line, record.number, player)
+    )
     cloud = record.cloud
     if not s.special_cards:
         if record.bomb:
-            at("a Bomb is recorded, but specialCards is off (set specialCards: true for the "
-               "anniversary editions' special cards)", record.bomb_line)
+            at(
+                "a Bomb is recorded, but specialCards is off (set specialCards: true for the "
+                "anniversary editions' special cards)",
+                record.bomb_line,
+            )
         if cloud is not None:
-            at("a Cloud is recorded, but specialCards is off (set specialCards: true for the "
-               "anniversary editions' special cards)", record.cloud_line, sheet.players[cloud[0]])
+            at(
+                "a Cloud is recorded, but specialCards is off (set specialCards: true for the "
+                "anniversary editions' special cards)",
+                record.cloud_line,
+                sheet.players[cloud[0]],
+            )
         return found
     if record.bomb and record.tricks is None:
         at("the Bomb is recorded with the round's tricks, not before them", record.bomb_line)
@@ -88,18 +103,28 @@ def special_card_problems(sheet: Sheet, record: RoundRecord, size: int, s: Setti
     name = sheet.players[seat]
     bid = record.bids[seat]
     if seated is not None and sheet.seating is not None and seat not in seated:
-        at("the Cloud goes to a player seated in the round, and this player is "
-           f"{sheet.seating.why_not_seated(seat, record.number)}", record.cloud_line, name)
+        at(
+            "the Cloud goes to a player seated in the round, and this player is "
+            f"{sheet.seating.why_not_seated(seat, record.number)}",
+            record.cloud_line,
+            name,
+        )
         return found
     bids = record.bids if seated is None else [record.bids[other] for other in seated]
     if record.tricks is None and any(value is None for value in bids):
         at("the Cloud is recorded once every bid of the round is in", record.cloud_line, name)
     elif isinstance(bid, int) and not cloud_fits(bid, change, size):
-        at(f"the Cloud changes the bid {bid} to {bid + change}, outside 0..{size} (the hand "
-           "size)", record.cloud_line, name)
+        at(
+            f"the Cloud changes the bid {bid} to {bid + change}, outside 0..{size} (the hand size)",
+            record.cloud_line,
+            name,
+        )
     if record.tricks is not None and record.tricks[seat] == 0:
-        at("the Cloud goes to the player who took its trick, but this player took no trick",
-           record.cloud_line, name)
+        at(
+            "the Cloud goes to the player who took its trick, but this player took no trick",
+            record.cloud_line,
+            name,
+        )
     return found
 
 

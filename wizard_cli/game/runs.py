@@ -31,8 +31,9 @@ from .settings import RawSetting, Settings, hand_sizes
 from .validation import resolve_once
 
 
-def check_run(run: GameRun, layers: Sequence[Iterable[RawSetting]] = (),
-              first_dealer: str | None = None) -> RunStandings | None:
+def check_run(
+    run: GameRun, layers: Sequence[Iterable[RawSetting]] = (), first_dealer: str | None = None
+) -> RunStandings | None:
     """The season lane's check of a whole run of regular games: their standings when every game
     is valid and finished, exactly as :func:`check_sheet` and ``score_game`` find each; None
     when any one is not (then each game goes the general way, which says what is wrong).
@@ -94,11 +95,9 @@ class RunStandings:
     differ from ``settings`` (a recorded special card means ``specialCards: true``, SPEC §3).
     Treat it as read-only."""
 
-    __slots__ = ("settings", "points", "made_bids", "marked", "marked_settings", "_rank",
-                 "_ranked")
+    __slots__ = ("settings", "points", "made_bids", "marked", "marked_settings", "_rank", "_ranked")
 
-    def __init__(self, settings: Settings, points: list[int],
-                 rank: Callable[[], Ranked]) -> None:
+    def __init__(self, settings: Settings, points: list[int], rank: Callable[[], Ranked]) -> None:
         self.settings, self.points, self._rank = settings, points, rank
         self._ranked: Ranked | None = None
         self.made_bids: list[int] | None = None
@@ -153,20 +152,45 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
         return None
     made = changed_bids(run.bids, run.clouds) if run.clouds else None
     try:  # each cell's table, bid, then tricks: an IndexError for a value outside the hand
-        points: list[int] = list(map(_LOOK_UP, map(_LOOK_UP, cell_lists(s, sizes, count) * len(run),
-                                                   run.bids if made is None else made),
-                                     run.tricks))
+        points: list[int] = list(
+            map(
+                _LOOK_UP,
+                map(
+                    _LOOK_UP,
+                    cell_lists(s, sizes, count) * len(run),
+                    run.bids if made is None else made,
+                ),
+                run.tricks,
+            )
+        )
     except IndexError:
         return None
-    balanced = (balanced_rounds(run.bids, sizes, count, len(run.bids))
-                if s.balanced_bid_penalty or s.screw_the_dealer != "off" else [])
+    balanced = (
+        balanced_rounds(run.bids, sizes, count, len(run.bids))
+        if s.balanced_bid_penalty or s.screw_the_dealer != "off"
+        else []
+    )
     if s.balanced_bid_penalty or s.final_round_bonus:
-        add_extras(points, run.bids, run.tricks, sizes, count, RUN_FIRST_DEALER, s, balanced,
-                   made_bids=made)
+        add_extras(
+            points,
+            run.bids,
+            run.tricks,
+            sizes,
+            count,
+            RUN_FIRST_DEALER,
+            s,
+            balanced,
+            made_bids=made,
+        )
     if forbidden_bids_made(run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced):
         return None
-    scored = RunStandings(s, points, functools.partial(
-        rank_games, points, run.bids, run.tricks, count, rounds, len(run), s, True, made))
+    scored = RunStandings(
+        s,
+        points,
+        functools.partial(
+            rank_games, points, run.bids, run.tricks, count, rounds, len(run), s, True, made
+        ),
+    )
     scored.made_bids = made
     return scored
 
@@ -176,10 +200,11 @@ def cell_lists(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[list[li
     """:func:`_cell_tables` as lists (indexed faster than dictionaries), for a run's values:
     plain numbers (0–99, GameRun), never negative, so a value outside the hand is an
     IndexError, never a wrapped index."""
-    lists = [[[table[bid][took] for took in range(len(table))] for bid in range(len(table))]
-             for table in points_tables(s)]
+    lists = [
+        [[table[bid][took] for took in range(len(table))] for bid in range(len(table))]
+        for table in points_tables(s)
+    ]
     return tuple(lists[size] for size in cell_sizes(sizes, count))
-
 
 
 @dataclass(slots=True)
@@ -227,8 +252,11 @@ def _seat_ranks(places: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, .
 Scored = TypeVar("Scored")  # a scored game (a GameResult): fold_in only hands it on
 
 
-def fold_in(results: Iterable[Scored | ScoredRun], add: Callable[[Scored], object],
-            add_run: Callable[[ScoredRun], object]) -> None:
+def fold_in(
+    results: Iterable[Scored | ScoredRun],
+    add: Callable[[Scored], object],
+    add_run: Callable[[ScoredRun], object],
+) -> None:
     """Each scored game of a season to ``add``, each checked run of them (the season lane) to
     ``add_run``, in file order: how ``stats``, ``stats --by`` and ``ratings`` take a season."""
     for result in results:
@@ -236,6 +264,3 @@ def fold_in(results: Iterable[Scored | ScoredRun], add: Callable[[Scored], objec
             add_run(result)
         else:
             add(result)
-
-
-

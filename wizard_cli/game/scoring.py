@@ -98,13 +98,26 @@ class ScoredColumns:
         count, recorded, played = self.players, len(self.sizes), self.played
         each = lambda flat: list(by_round(flat, count))  # noqa: E731
         later = [None] * (recorded - played)  # the round in play
-        totals = list(zip(*map(itertools.accumulate, by_seat(self.points, count)))) if played else []
+        totals = (
+            list(zip(*map(itertools.accumulate, by_seat(self.points, count)))) if played else []
+        )
         numbers = range(1, recorded + 1)
         dealers = [dealer_seat(self.first_dealer, number, count) for number in numbers]
-        return tuple(map(ScoredRound, numbers, self.sizes, dealers, each(self.bids),
-                         each(self.tricks) + later, each(self.points) + later,
-                         totals + later, self.forbidden or [None] * recorded,
-                         self.bombs or [False] * recorded, self.clouds or [None] * recorded))
+        return tuple(
+            map(
+                ScoredRound,
+                numbers,
+                self.sizes,
+                dealers,
+                each(self.bids),
+                each(self.tricks) + later,
+                each(self.points) + later,
+                totals + later,
+                self.forbidden or [None] * recorded,
+                self.bombs or [False] * recorded,
+                self.clouds or [None] * recorded,
+            )
+        )
 
 
 def base_points(bid: int, tricks: int, hand_size: int, s: Settings) -> int:
@@ -151,8 +164,13 @@ def restriction_applies(mode: str, dealer: int, totals_before: Sequence[int]) ->
     return leaders == 1  # unlessTiedLead, the killer rule: off while the lead is shared
 
 
-def forbidden_dealer_bid(bids: Sequence[int | None], dealer: int, hand_size: int, s: Settings,
-                         totals_before: Sequence[int]) -> int | None:
+def forbidden_dealer_bid(
+    bids: Sequence[int | None],
+    dealer: int,
+    hand_size: int,
+    s: Settings,
+    totals_before: Sequence[int],
+) -> int | None:
     """The one bid the dealer may not make, once every other player has bid (SPEC §1); none in
     a round dealing fewer cards than ``dealerRuleFrom`` (SPEC §2)."""
     if hand_size < s.dealer_rule_from:
@@ -168,41 +186,67 @@ def forbidden_dealer_bid(bids: Sequence[int | None], dealer: int, hand_size: int
     return forbidden
 
 
-def score_columns(rounds: RoundColumns, count: int, s: Settings, first_dealer: int,
-                  played: int) -> ScoredColumns:
+def score_columns(
+    rounds: RoundColumns, count: int, s: Settings, first_dealer: int, played: int
+) -> ScoredColumns:
     """Score valid rounds of ``count`` players as columns: the first ``played`` complete, the
     one after them (if any) in play, its bids known and its tricks not."""
-    sizes = hand_sizes(s, count)[:len(rounds)]
+    sizes = hand_sizes(s, count)[: len(rounds)]
     bids, tricks = rounds.value_columns(played)
     if played < len(rounds):
         bids = bids + list(round_of(rounds.bids, played, count))
     clouds = rounds.clouds
     made = bids if clouds is None else clouded_bids(bids, clouds, count)
     try:  # looked up, no Python code per cell: a season has a million of them
-        points = list(map(operator.getitem,
-                          map(operator.getitem, _cell_tables(s, sizes[:played], count), made),
-                          tricks))
+        points = list(
+            map(
+                operator.getitem,
+                map(operator.getitem, _cell_tables(s, sizes[:played], count), made),
+                tricks,
+            )
+        )
     except LookupError:  # a value outside the hand (or no table): base_points decides
-        points = list(map(base_points, made, tricks, cell_sizes(sizes[:played], count),
-                          itertools.repeat(s)))
+        points = list(
+            map(base_points, made, tricks, cell_sizes(sizes[:played], count), itertools.repeat(s))
+        )
     if s.balanced_bid_penalty or s.final_round_bonus:
-        add_extras(points, bids, tricks, hand_sizes(s, count), count, first_dealer, s,
-                   made_bids=made)
-    forbidden = (None if s.screw_the_dealer == "off"
-                 else _forbidden_bids(bids, points, sizes, count, first_dealer, s))
+        add_extras(
+            points, bids, tricks, hand_sizes(s, count), count, first_dealer, s, made_bids=made
+        )
+    forbidden = (
+        None
+        if s.screw_the_dealer == "off"
+        else _forbidden_bids(bids, points, sizes, count, first_dealer, s)
+    )
     if clouds is None:
         return ScoredColumns(count, first_dealer, sizes, bids, tricks, points, forbidden)
-    return ScoredColumns(count, first_dealer, sizes, bids, tricks, points, forbidden, made,
-                         rounds.bombs[:len(sizes)], clouds[:len(sizes)])
+    return ScoredColumns(
+        count,
+        first_dealer,
+        sizes,
+        bids,
+        tricks,
+        points,
+        forbidden,
+        made,
+        rounds.bombs[: len(sizes)],
+        clouds[: len(sizes)],
+    )
 
 
-def clouded_bids(bids: Sequence[int | None], clouds: Sequence[tuple[int, int] | None],
-                 count: int) -> list[int | None]:
+def clouded_bids(
+    bids: Sequence[int | None], clouds: Sequence[tuple[int, int] | None], count: int
+) -> list[int | None]:
     """The bids as scored (:func:`changed_bids`), a game's Clouds given per round as (seat,
     change) or None."""
-    return changed_bids(bids, [(index * count + cloud[0], cloud[1])
-                               for index, cloud in enumerate(clouds[:len(bids) // count])
-                               if cloud is not None and bids[index * count + cloud[0]] is not None])
+    return changed_bids(
+        bids,
+        [
+            (index * count + cloud[0], cloud[1])
+            for index, cloud in enumerate(clouds[: len(bids) // count])
+            if cloud is not None and bids[index * count + cloud[0]] is not None
+        ],
+    )
 
 
 def changed_bids(bids: Sequence[int | None], changes: Iterable[tuple[int, int]]) -> list:
@@ -226,10 +270,17 @@ def cloud_fits(bid: int, change: int, size: int) -> bool:
     return 0 <= bid + change <= size
 
 
-def add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
-               sizes: Sequence[int], count: int, first_dealer: int, s: Settings,
-               balanced: list[int] | None = None,
-               made_bids: Sequence[int] | None = None) -> None:
+def add_extras(
+    points: list[int],
+    bids: Sequence[int],
+    tricks: Sequence[int],
+    sizes: Sequence[int],
+    count: int,
+    first_dealer: int,
+    s: Settings,
+    balanced: list[int] | None = None,
+    made_bids: Sequence[int] | None = None,
+) -> None:
     """``balancedBidPenalty`` (the dealer pays when the bids add up to the hand size) and
     ``finalRoundBonus`` (a made bid in the game's last round), added into ``points``: the
     complete rounds of one game, or of a run of whole games one after another (``sizes`` is
@@ -244,30 +295,46 @@ def add_extras(points: list[int], bids: Sequence[int], tricks: Sequence[int],
         for index in balanced:
             number = index % rounds + 1
             points[index * count + dealer_seat(first_dealer, number, count)] -= (
-                s.balanced_bid_penalty)
+                s.balanced_bid_penalty
+            )
     if s.final_round_bonus:
         made = bids if made_bids is None else made_bids
         bonus = itertools.repeat(s.final_round_bonus)
         for seat in range(count):  # each game's last round, seat by seat
             last = slice((rounds - 1) * count + seat, played, rounds * count)
-            points[last] = list(map(operator.add, points[last],
-                                    map(operator.mul, map(operator.eq, made[last], tricks[last]),
-                                        bonus)))
+            points[last] = list(
+                map(
+                    operator.add,
+                    points[last],
+                    map(operator.mul, map(operator.eq, made[last], tricks[last]), bonus),
+                )
+            )
 
 
-def balanced_rounds(bids: Sequence[int], sizes: Sequence[int], count: int,
-                    played: int) -> list[int]:
+def balanced_rounds(
+    bids: Sequence[int], sizes: Sequence[int], count: int, played: int
+) -> list[int]:
     """The indices of the complete rounds (the first ``played`` cells' rounds) whose bids add
     up to the hand size, in one game or a run of whole games (``sizes`` a game's hand sizes).
     Only in these may the dealer pay ``balancedBidPenalty``, and only in these can the dealer's
     bid be the forbidden one (it is exactly the one that makes the bids add up, SPEC §1)."""
-    return list(itertools.compress(itertools.count(), map(
-        operator.eq, round_sums(bids, count, played), itertools.cycle(sizes))))
+    return list(
+        itertools.compress(
+            itertools.count(),
+            map(operator.eq, round_sums(bids, count, played), itertools.cycle(sizes)),
+        )
+    )
 
 
-def forbidden_bids_made(bids: Sequence[int], points: Sequence[int], sizes: Sequence[int],
-                        count: int, first_dealer: int, s: Settings,
-                        balanced: list[int]) -> list[int]:
+def forbidden_bids_made(
+    bids: Sequence[int],
+    points: Sequence[int],
+    sizes: Sequence[int],
+    count: int,
+    first_dealer: int,
+    s: Settings,
+    balanced: list[int],
+) -> list[int]:
     """The indices of the complete rounds of a run of whole games (one after another, each of
     ``sizes`` hand sizes) in which the dealer made the bid ``screwTheDealer`` forbids, judged
     by :func:`forbidden_dealer_bid` on the game's totals before the round; ``balanced`` is
@@ -275,35 +342,45 @@ def forbidden_bids_made(bids: Sequence[int], points: Sequence[int], sizes: Seque
     if s.screw_the_dealer == "off":
         return []
     rounds = len(sizes)
-    totals = (None if s.screw_the_dealer == "always"
-              else running_totals(points, count, rounds))
+    totals = None if s.screw_the_dealer == "always" else running_totals(points, count, rounds)
     zeros = (0,) * count
     found = []
     for index in balanced:
         number = index % rounds + 1
         dealer = dealer_seat(first_dealer, number, count)
-        before = (zeros if totals is None or number == 1
-                  else totals[(index - 1) * count:index * count])
+        before = (
+            zeros if totals is None or number == 1 else totals[(index - 1) * count : index * count]
+        )
         cells = round_of(bids, index, count)
         if cells[dealer] == forbidden_dealer_bid(cells, dealer, sizes[number - 1], s, before):
             found.append(index)
     return found
 
 
-def _forbidden_bids(bids: Sequence[int | None], points: Sequence[int], sizes: Sequence[int],
-                    count: int, first_dealer: int, s: Settings) -> list[int | None]:
+def _forbidden_bids(
+    bids: Sequence[int | None],
+    points: Sequence[int],
+    sizes: Sequence[int],
+    count: int,
+    first_dealer: int,
+    s: Settings,
+) -> list[int | None]:
     """The dealer's forbidden bid in each recorded round, judged on the totals before it."""
     forbidden = []
     totals = (0,) * count
     for index, size in enumerate(sizes):
         dealer = dealer_seat(first_dealer, index + 1, count)
-        forbidden.append(forbidden_dealer_bid(round_of(bids, index, count), dealer, size, s, totals))
+        forbidden.append(
+            forbidden_dealer_bid(round_of(bids, index, count), dealer, size, s, totals)
+        )
         totals = tuple(map(operator.add, totals, round_of(points, index, count) or (0,) * count))
     return forbidden
 
 
 @functools.lru_cache(maxsize=64)
-def _cell_tables(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[dict[int, dict[int, int]], ...]:
+def _cell_tables(
+    s: Settings, sizes: tuple[int, ...], count: int
+) -> tuple[dict[int, dict[int, int]], ...]:
     """Each cell's points table (bid, then tricks), for columns of ``count`` players."""
     tables = points_tables(s)
     return tuple(tables[size] for size in cell_sizes(sizes, count))
@@ -315,13 +392,17 @@ def points_tables(s: Settings) -> tuple[dict[int, dict[int, int]], ...]:
 
     Dictionaries, not lists: a value outside the hand is a KeyError, never a wrapped index.
     """
-    return tuple({bid: {took: base_points(bid, took, size, s) for took in range(size + 1)}
-                  for bid in range(size + 1)}
-                 for size in range(DECK_SIZE // MIN_PLAYERS + 1))
+    return tuple(
+        {
+            bid: {took: base_points(bid, took, size, s) for took in range(size + 1)}
+            for bid in range(size + 1)
+        }
+        for size in range(DECK_SIZE // MIN_PLAYERS + 1)
+    )
 
 
 def competition_ranks(keys: Sequence[tuple]) -> list[int]:
-    """"1, 1, 3" ranking: one more than the number of strictly better keys."""
+    """ "1, 1, 3" ranking: one more than the number of strictly better keys."""
     # Each key's place is where it first appears best first: one sort, no scan per key (a
     # season's ratings rank every player; a scan each was quadratic, 386 s for 90,000 players).
     first: dict[tuple, int] = {}
@@ -330,23 +411,40 @@ def competition_ranks(keys: Sequence[tuple]) -> list[int]:
     return [first[key] for key in keys]
 
 
-def standings(players: Sequence[str], s: Settings, scored: ScoredColumns,
-              finished: bool) -> tuple[Standing, ...]:
+def standings(
+    players: Sequence[str], s: Settings, scored: ScoredColumns, finished: bool
+) -> tuple[Standing, ...]:
     """Scores (with the perfect-game bonus once finished) ranked by score, then ``tieBreak``:
     the game ranked as a run of one (:func:`rank_games`, the one ranking of every game)."""
     played = len(scored.tricks)
-    ranked = rank_games(scored.points, scored.bids[:played], scored.tricks, len(players),
-                        scored.played, 1, s, finished,
-                        None if scored.scored_bids is None else scored.scored_bids[:played])
-    return tuple(map(Standing, ranked.ranks[0], ranked.places[0],
-                     map(players.__getitem__, ranked.places[0]), ranked.scores[0],
-                     ranked.bonuses[0]))
+    ranked = rank_games(
+        scored.points,
+        scored.bids[:played],
+        scored.tricks,
+        len(players),
+        scored.played,
+        1,
+        s,
+        finished,
+        None if scored.scored_bids is None else scored.scored_bids[:played],
+    )
+    return tuple(
+        map(
+            Standing,
+            ranked.ranks[0],
+            ranked.places[0],
+            map(players.__getitem__, ranked.places[0]),
+            ranked.scores[0],
+            ranked.bonuses[0],
+        )
+    )
 
 
 _RANK = operator.attrgetter("rank")
 
 
 # --- ranking games as columns: one game, or a run of a season's games (game/runs.py) ---------
+
 
 class Ranked(NamedTuple):
     """Games ranked (:func:`rank_games`): ``places[g]`` is game g's seats in standings order
@@ -359,9 +457,17 @@ class Ranked(NamedTuple):
     bonuses: list[tuple[int, ...]]
 
 
-def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], count: int,
-               rounds: int, games: int, s: Settings, finished: bool,
-               made_bids: Sequence[int] | None = None) -> Ranked:
+def rank_games(
+    points: list[int],
+    bids: Sequence[int],
+    tricks: Sequence[int],
+    count: int,
+    rounds: int,
+    games: int,
+    s: Settings,
+    finished: bool,
+    made_bids: Sequence[int] | None = None,
+) -> Ranked:
     """The standings of ``games`` games of ``count`` seats, each of ``rounds`` complete rounds,
     their cells one game after another in flat columns: each seat's score (its points, and
     ``perfectGameBonus`` once ``finished`` for a seat that made every bid), ranked by score,
@@ -375,23 +481,53 @@ def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], co
     totals = _seat_sums(points, count, rounds, games)  # per seat, each game's
     made = None
     if s.perfect_game_bonus or s.tie_break == "madeBids":
-        made = _seat_sums(list(map(operator.eq, bids if made_bids is None else made_bids,
-                                   tricks)), count, rounds, games)
+        made = _seat_sums(
+            list(map(operator.eq, bids if made_bids is None else made_bids, tricks)),
+            count,
+            rounds,
+            games,
+        )
     bonuses = None
     if finished and s.perfect_game_bonus:
         bonus = s.perfect_game_bonus
-        bonuses = [list(map(operator.mul, map(operator.eq, seat, itertools.repeat(rounds)),
-                            itertools.repeat(bonus))) for seat in made]
+        bonuses = [
+            list(
+                map(
+                    operator.mul,
+                    map(operator.eq, seat, itertools.repeat(rounds)),
+                    itertools.repeat(bonus),
+                )
+            )
+            for seat in made
+        ]
         totals = [list(map(operator.add, total, extra)) for total, extra in zip(totals, bonuses)]
-    ties = (_seat_sums(bids, count, rounds, games) if s.tie_break == "totalBids"
-            else made if s.tie_break == "madeBids" else None)
+    ties = (
+        _seat_sums(bids, count, rounds, games)
+        if s.tie_break == "totalBids"
+        else made
+        if s.tie_break == "madeBids"
+        else None
+    )
     # A seat's key: its score, then (below _TIE_BITS) what breaks a tie; its sort key, the key
     # negated and the seat below it (_SEAT_BITS), so ascending order is standings order.
-    keys = totals if ties is None else [
-        list(map(operator.add, map(operator.lshift, total, itertools.repeat(_TIE_BITS)), tie))
-        for total, tie in zip(totals, ties)]
-    sort_keys = [list(map(operator.add, map(operator.mul, key, itertools.repeat(-1 << _SEAT_BITS)),
-                          itertools.repeat(seat))) for seat, key in enumerate(keys)]
+    keys = (
+        totals
+        if ties is None
+        else [
+            list(map(operator.add, map(operator.lshift, total, itertools.repeat(_TIE_BITS)), tie))
+            for total, tie in zip(totals, ties)
+        ]
+    )
+    sort_keys = [
+        list(
+            map(
+                operator.add,
+                map(operator.mul, key, itertools.repeat(-1 << _SEAT_BITS)),
+                itertools.repeat(seat),
+            )
+        )
+        for seat, key in enumerate(keys)
+    ]
     ordered = list(itertools.chain.from_iterable(map(sorted, zip(*sort_keys))))
     seats = list(map(operator.and_, ordered, itertools.repeat((1 << _SEAT_BITS) - 1)))
     negated = list(map(operator.rshift, ordered, itertools.repeat(_SEAT_BITS)))  # -key
@@ -400,16 +536,19 @@ def rank_games(points: list[int], bids: Sequence[int], tricks: Sequence[int], co
         scores = list(map(operator.rshift, scores, itertools.repeat(_TIE_BITS)))
     # Ranks: 1 + how many stand strictly above, from which places hold a key equal to the one
     # above them.
-    equal = [map(operator.eq, negated[place::count], negated[place - 1::count])
-             for place in range(1, count)]
+    equal = [
+        map(operator.eq, negated[place::count], negated[place - 1 :: count])
+        for place in range(1, count)
+    ]
     ranks = list(map(_ranks_of(count).__getitem__, zip(*equal)))
     places = list(zip(*[iter(seats)] * count))
     if bonuses is None:
         extras = [(0,) * count] * games
     else:
         flat = list(itertools.chain.from_iterable(zip(*bonuses)))  # game after game, by seat
-        firsts = itertools.chain.from_iterable(map(itertools.repeat, range(0, len(flat), count),
-                                                   itertools.repeat(count)))
+        firsts = itertools.chain.from_iterable(
+            map(itertools.repeat, range(0, len(flat), count), itertools.repeat(count))
+        )
         extras = list(zip(*[map(flat.__getitem__, map(operator.add, firsts, seats))] * count))
     return Ranked(places, ranks, list(zip(*[iter(scores)] * count)), extras)
 
@@ -421,9 +560,16 @@ def running_totals(points: Sequence[int], count: int, rounds: int) -> list[int]:
     totals = [0] * len(points)
     for seat in range(count):
         sums = list(itertools.accumulate(points[seat::count]))
-        before = itertools.chain((0,), sums[rounds - 1:-1:rounds])  # at each game's start
-        totals[seat::count] = list(map(operator.sub, sums, itertools.chain.from_iterable(
-            map(itertools.repeat, before, itertools.repeat(rounds)))))
+        before = itertools.chain((0,), sums[rounds - 1 : -1 : rounds])  # at each game's start
+        totals[seat::count] = list(
+            map(
+                operator.sub,
+                sums,
+                itertools.chain.from_iterable(
+                    map(itertools.repeat, before, itertools.repeat(rounds))
+                ),
+            )
+        )
     return totals
 
 

@@ -133,14 +133,21 @@ class SeatedGame(Game):
         greatest, least = list(result.totals), list(result.totals)
         for number in self.remaining():
             size = self.hand_size(number)
-            playing = (self.seated(number) if in_play is not None and number == in_play.number
-                       else self.seating.listed(number))
-            bids = (in_play.bids if in_play is not None and number == in_play.number
-                    else (None,) * count)
+            playing = (
+                self.seated(number)
+                if in_play is not None and number == in_play.number
+                else self.seating.listed(number)
+            )
+            bids = (
+                in_play.bids
+                if in_play is not None and number == in_play.number
+                else (None,) * count
+            )
             order = bidding_order(self.dealer(number), playing, count)
             for seat in playing:
-                greatest[seat], least[seat] = bid_bounds(greatest[seat], least[seat], bids[seat],
-                                                         seat, size, cloud, s)
+                greatest[seat], least[seat] = bid_bounds(
+                    greatest[seat], least[seat], bids[seat], seat, size, cloud, s
+                )
             if order:
                 least[order[-1]] -= s.balanced_bid_penalty
         scored = result.scored
@@ -167,8 +174,9 @@ class SeatedColumns(ScoredColumns):
     start: tuple[int, ...]
 
     def totals(self) -> tuple[int, ...]:
-        return tuple(start + sum(self.points[seat::self.players])
-                     for seat, start in enumerate(self.start))
+        return tuple(
+            start + sum(self.points[seat :: self.players]) for seat, start in enumerate(self.start)
+        )
 
     def rounds(self) -> tuple[ScoredRound, ...]:
         count, played = self.players, self.played
@@ -181,15 +189,35 @@ class SeatedColumns(ScoredColumns):
             if index < played:
                 points = self.points[cut]
                 totals = [total + point for total, point in zip(totals, points)]
-                made.append(ScoredRound(
-                    index + 1, size, self.dealers[index], bids, tuple(self.tricks[cut]),
-                    tuple(point if seat in seated else None for seat, point in enumerate(points)),
-                    tuple(totals), self.forbidden[index] if self.forbidden else None,
-                    *self._specials(index)))
+                made.append(
+                    ScoredRound(
+                        index + 1,
+                        size,
+                        self.dealers[index],
+                        bids,
+                        tuple(self.tricks[cut]),
+                        tuple(
+                            point if seat in seated else None for seat, point in enumerate(points)
+                        ),
+                        tuple(totals),
+                        self.forbidden[index] if self.forbidden else None,
+                        *self._specials(index),
+                    )
+                )
             else:
-                made.append(ScoredRound(index + 1, size, self.dealers[index], bids, None, None,
-                                        None, self.forbidden[index] if self.forbidden else None,
-                                        *self._specials(index)))
+                made.append(
+                    ScoredRound(
+                        index + 1,
+                        size,
+                        self.dealers[index],
+                        bids,
+                        None,
+                        None,
+                        None,
+                        self.forbidden[index] if self.forbidden else None,
+                        *self._specials(index),
+                    )
+                )
         return tuple(made)
 
     def _specials(self, index: int) -> tuple[bool, tuple[int, int] | None]:
@@ -213,7 +241,7 @@ def score_seated(game: SeatedGame) -> GameResult:
     clouds = rounds.clouds
     # The bids as scored: a Cloud's change counts, the bid as called stays (SPEC §1).
     made = bids if clouds is None else clouded_bids(bids, clouds, count)
-    tricks = list(rounds.tricks[:played * count])
+    tricks = list(rounds.tricks[: played * count])
     points = [0] * (played * count)
     totals = list(seating.start)
     sizes, forbidden, seated_by_round, dealers = [], [], [], []
@@ -242,15 +270,27 @@ def score_seated(game: SeatedGame) -> GameResult:
                 at = index * count + seat
                 points[at] += s.final_round_bonus * (made[at] == tricks[at])
         totals = [total + points[index * count + seat] for seat, total in enumerate(totals)]
-    scored = SeatedColumns(count, game.first_dealer, tuple(sizes), bids, tricks, points,
-                           None if s.screw_the_dealer == "off" else forbidden,
-                           None if clouds is None else made, rounds.bombs, clouds,
-                           dealers=dealers, seated=seated_by_round, start=tuple(seating.start))
+    scored = SeatedColumns(
+        count,
+        game.first_dealer,
+        tuple(sizes),
+        bids,
+        tricks,
+        points,
+        None if s.screw_the_dealer == "off" else forbidden,
+        None if clouds is None else made,
+        rounds.bombs,
+        clouds,
+        dealers=dealers,
+        seated=seated_by_round,
+        start=tuple(seating.start),
+    )
     return GameResult(game, scored, seated_standings(game, scored, totals))
 
 
-def seated_standings(game: SeatedGame, scored: SeatedColumns,
-                     totals: list[int]) -> tuple[Standing, ...]:
+def seated_standings(
+    game: SeatedGame, scored: SeatedColumns, totals: list[int]
+) -> tuple[Standing, ...]:
     """Every listed player ranked by score, whoever left included (a player who left keeps
     their total), then ``tieBreak``; ``perfectGameBonus`` once finished to a player who made
     every bid of the rounds they sat in (at least one)."""
@@ -267,12 +307,21 @@ def seated_standings(game: SeatedGame, scored: SeatedColumns,
             made[seat] += scored.made[at] == scored.tricks[at]
             bid_sums[seat] += scored.bids[at]
     finished = game.finished
-    bonuses = [s.perfect_game_bonus if finished and sat[seat] and made[seat] == sat[seat] else 0
-               for seat in range(count)]
+    bonuses = [
+        s.perfect_game_bonus if finished and sat[seat] and made[seat] == sat[seat] else 0
+        for seat in range(count)
+    ]
     scores = [total + bonus for total, bonus in zip(totals, bonuses)]
-    ties = (bid_sums if s.tie_break == "totalBids" else made if s.tie_break == "madeBids"
-            else [0] * count)
+    ties = (
+        bid_sums
+        if s.tie_break == "totalBids"
+        else made
+        if s.tie_break == "madeBids"
+        else [0] * count
+    )
     ranks = competition_ranks([(score, tie) for score, tie in zip(scores, ties)])
     order = sorted(range(count), key=lambda seat: (ranks[seat], seat))
-    return tuple(Standing(ranks[seat], seat, game.players[seat], scores[seat], bonuses[seat])
-                 for seat in order)
+    return tuple(
+        Standing(ranks[seat], seat, game.players[seat], scores[seat], bonuses[seat])
+        for seat in order
+    )

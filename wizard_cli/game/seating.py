@@ -50,14 +50,21 @@ class Seating:
     def changes(self) -> bool:
         """Anyone joins after round 1, leaves, sits out, or has a start score (SPEC §5: what
         makes a result carry ``seated``, and what lets a sheet list more than 6)."""
-        return (any(joins != 1 for joins in self.joins) or any(self.leaves)
-                or any(self.out.values()) or any(self.start))
+        return (
+            any(joins != 1 for joins in self.joins)
+            or any(self.leaves)
+            or any(self.out.values())
+            or any(self.start)
+        )
 
     def listed(self, number: int) -> list[int]:
         """The seats joined by round ``number`` and not yet left (an ``out`` not counted: the
         seating as far as it is known before the round is recorded)."""
-        return [seat for seat, (joins, leaves) in enumerate(zip(self.joins, self.leaves))
-                if joins <= number and (leaves is None or number <= leaves)]
+        return [
+            seat
+            for seat, (joins, leaves) in enumerate(zip(self.joins, self.leaves))
+            if joins <= number and (leaves is None or number <= leaves)
+        ]
 
     def seated(self, number: int) -> list[int]:
         """The seats seated in round ``number``, in seating order."""
@@ -88,9 +95,14 @@ class Seating:
             else:
                 seated = set(seated_of(number))
                 previous = dealers[-1]
-                dealer = next((seat for step in range(1, count + 1)
-                               if (seat := (previous + step) % count) in seated),
-                              (previous + 1) % count)
+                dealer = next(
+                    (
+                        seat
+                        for step in range(1, count + 1)
+                        if (seat := (previous + step) % count) in seated
+                    ),
+                    (previous + 1) % count,
+                )
             dealers.append(dealer)
         return dealers
 
@@ -98,5 +110,4 @@ class Seating:
 def bidding_order(dealer: int, seated: list[int], count: int) -> list[int]:
     """The seated seats from the dealer's left, the dealer last (when seated: else the player
     bidding last takes the dealer's place, SPEC §1)."""
-    return [seat for step in range(1, count + 1)
-            if (seat := (dealer + step) % count) in seated]
+    return [seat for step in range(1, count + 1) if (seat := (dealer + step) % count) in seated]

@@ -43,54 +43,143 @@ class SettingSpec:
 
 
 SPECS: tuple[SettingSpec, ...] = (
-    SettingSpec("roundMode", "option", "wholeDeck",
-                "how many rounds, and the hand sizes: deal out the whole deck (1 card, 2, … up to "
-                "60 // players); a custom count of rounds; or quick play (hand sizes grow by 2)",
-                "Number of rounds", options=("wholeDeck", "custom", "quickPlay")),
-    SettingSpec("customRoundCount", "int", 10,
-                "rounds to play when roundMode is custom (hand sizes 1..N); at most 60 // players",
-                "Rounds to play", minimum=1, maximum=20, step=1),
-    SettingSpec("exactBonus", "int", 20, "flat bonus for taking exactly the tricks bid",
-                "Bonus for an exact bid", minimum=0, maximum=50, step=5),
-    SettingSpec("pointsPerTrick", "int", 10, "points per trick taken, on an exact bid only",
-                "Points per trick when correct", minimum=0, maximum=20, step=5),
-    SettingSpec("missPenalty", "int", 10, "lost per trick away from the bid, either direction",
-                "Penalty per trick missed by", minimum=0, maximum=30, step=5),
-    SettingSpec("zeroBidScoring", "option", "flatBonus",
-                "a made bid of zero scores exactBonus (flatBonus), 2 × exactBonus (doubleBonus), "
-                "or exactBonus + pointsPerTrick × hand size (perCardBonus)",
-                "Made bid of zero", options=("flatBonus", "doubleBonus", "perCardBonus")),
-    SettingSpec("screwTheDealer", "option", "off",
-                "the dealer may not bid so that the bids add up to the hand size: never (off), "
-                "always, only when the dealer alone leads (leaderOnly, the even bid rule), or "
-                "unless two or more share the lead (unlessTiedLead, the killer rule)",
-                "Screw the dealer", options=("off", "always", "leaderOnly", "unlessTiedLead"),
-                aliases=(("false", "off"), ("true", "always"), ("on", "always"))),
-    SettingSpec("canadianRule", "bool", False,
-                "with a dealer restriction on, a dealer bid of 0 is always allowed"),
-    SettingSpec("dealerRuleFrom", "int", 1,
-                "a dealer restriction applies only in rounds dealing at least this many cards "
-                "(2: never in a one-card round)", minimum=1, maximum=20, step=1),
-    SettingSpec("bidding", "option", "open",
-                "open bids; hidden (revealed together); delayed (revealed after the hand); "
-                "hidden and delayed rule out screwTheDealer",
-                options=("open", "hidden", "delayed")),
-    SettingSpec("perfectGameBonus", "int", 0,
-                "end of game: added to every player who made every bid",
-                "Bonus for bidding right every round", minimum=0, maximum=100, step=10),
-    SettingSpec("tieBreak", "option", "shareWin",
-                "equal scores share the rank (shareWin), or the higher sum of bids (totalBids) or "
-                "more made bids (madeBids) ranks first",
-                "Tie-break", options=("shareWin", "totalBids", "madeBids")),
-    SettingSpec("finalRoundBonus", "int", 0,
-                "added to each made bid in the last round of a finished game",
-                minimum=0, maximum=50, step=5),
-    SettingSpec("balancedBidPenalty", "int", 0,
-                "subtracted from the dealer in each round whose bids add up to the hand size",
-                minimum=0, maximum=30, step=5),
-    SettingSpec("specialCards", "bool", False,
-                "the anniversary editions' special cards are in the deck: the last round has a "
-                "trump, and rounds may record the Bomb and the Cloud"),
+    SettingSpec(
+        "roundMode",
+        "option",
+        "wholeDeck",
+        "how many rounds, and the hand sizes: deal out the whole deck (1 card, 2, … up to "
+        "60 // players); a custom count of rounds; or quick play (hand sizes grow by 2)",
+        "Number of rounds",
+        options=("wholeDeck", "custom", "quickPlay"),
+    ),
+    SettingSpec(
+        "customRoundCount",
+        "int",
+        10,
+        "rounds to play when roundMode is custom (hand sizes 1..N); at most 60 // players",
+        "Rounds to play",
+        minimum=1,
+        maximum=20,
+        step=1,
+    ),
+    SettingSpec(
+        "exactBonus",
+        "int",
+        20,
+        "flat bonus for taking exactly the tricks bid",
+        "Bonus for an exact bid",
+        minimum=0,
+        maximum=50,
+        step=5,
+    ),
+    SettingSpec(
+        "pointsPerTrick",
+        "int",
+        10,
+        "points per trick taken, on an exact bid only",
+        "Points per trick when correct",
+        minimum=0,
+        maximum=20,
+        step=5,
+    ),
+    SettingSpec(
+        "missPenalty",
+        "int",
+        10,
+        "lost per trick away from the bid, either direction",
+        "Penalty per trick missed by",
+        minimum=0,
+        maximum=30,
+        step=5,
+    ),
+    SettingSpec(
+        "zeroBidScoring",
+        "option",
+        "flatBonus",
+        "a made bid of zero scores exactBonus (flatBonus), 2 × exactBonus (doubleBonus), "
+        "or exactBonus + pointsPerTrick × hand size (perCardBonus)",
+        "Made bid of zero",
+        options=("flatBonus", "doubleBonus", "perCardBonus"),
+    ),
+    SettingSpec(
+        "screwTheDealer",
+        "option",
+        "off",
+        "the dealer may not bid so that the bids add up to the hand size: never (off), "
+        "always, only when the dealer alone leads (leaderOnly, the even bid rule), or "
+        "unless two or more share the lead (unlessTiedLead, the killer rule)",
+        "Screw the dealer",
+        options=("off", "always", "leaderOnly", "unlessTiedLead"),
+        aliases=(("false", "off"), ("true", "always"), ("on", "always")),
+    ),
+    SettingSpec(
+        "canadianRule",
+        "bool",
+        False,
+        "with a dealer restriction on, a dealer bid of 0 is always allowed",
+    ),
+    SettingSpec(
+        "dealerRuleFrom",
+        "int",
+        1,
+        "a dealer restriction applies only in rounds dealing at least this many cards "
+        "(2: never in a one-card round)",
+        minimum=1,
+        maximum=20,
+        step=1,
+    ),
+    SettingSpec(
+        "bidding",
+        "option",
+        "open",
+        "open bids; hidden (revealed together); delayed (revealed after the hand); "
+        "hidden and delayed rule out screwTheDealer",
+        options=("open", "hidden", "delayed"),
+    ),
+    SettingSpec(
+        "perfectGameBonus",
+        "int",
+        0,
+        "end of game: added to every player who made every bid",
+        "Bonus for bidding right every round",
+        minimum=0,
+        maximum=100,
+        step=10,
+    ),
+    SettingSpec(
+        "tieBreak",
+        "option",
+        "shareWin",
+        "equal scores share the rank (shareWin), or the higher sum of bids (totalBids) or "
+        "more made bids (madeBids) ranks first",
+        "Tie-break",
+        options=("shareWin", "totalBids", "madeBids"),
+    ),
+    SettingSpec(
+        "finalRoundBonus",
+        "int",
+        0,
+        "added to each made bid in the last round of a finished game",
+        minimum=0,
+        maximum=50,
+        step=5,
+    ),
+    SettingSpec(
+        "balancedBidPenalty",
+        "int",
+        0,
+        "subtracted from the dealer in each round whose bids add up to the hand size",
+        minimum=0,
+        maximum=30,
+        step=5,
+    ),
+    SettingSpec(
+        "specialCards",
+        "bool",
+        False,
+        "the anniversary editions' special cards are in the deck: the last round has a "
+        "trump, and rounds may record the Bomb and the Cloud",
+    ),
 )
 SPEC_BY_KEY: dict[str, SettingSpec] = {spec.key: spec for spec in SPECS}
 KEYS: tuple[str, ...] = tuple(SPEC_BY_KEY)
@@ -158,7 +247,8 @@ def suggest(word: str, choices: Iterable[str]) -> str:
     choices = list(choices)
     folded = {c.lower(): c for c in choices}
     close = folded.get(word.lower()) or next(
-        iter(difflib.get_close_matches(word, choices, n=1, cutoff=0.6)), None)
+        iter(difflib.get_close_matches(word, choices, n=1, cutoff=0.6)), None
+    )
     return f" (did you mean '{close}'?)" if close else ""
 
 
@@ -191,7 +281,10 @@ def _typed_value(spec: SettingSpec, value: Any, from_text: bool) -> tuple[Any, s
             return text, None
         if text.lower() in aliases:
             return aliases[text.lower()], None
-        return None, f"'{text}' is not an option (allowed: {spec.allowed()}){suggest(text, spec.options)}"
+        return (
+            None,
+            f"'{text}' is not an option (allowed: {spec.allowed()}){suggest(text, spec.options)}",
+        )
     return None, f"'{shown}' is not an option (allowed: {spec.allowed()})"
 
 
@@ -226,8 +319,9 @@ def read_setting(raw: RawSetting) -> tuple[Any, Problem | None]:
         why = check_value(spec, value)
     if why is None:
         return value, None
-    return None, Problem(f"{where}{why}" if where else f"setting {spec.key}: {why}",
-                         raw.path, raw.line)
+    return None, Problem(
+        f"{where}{why}" if where else f"setting {spec.key}: {why}", raw.path, raw.line
+    )
 
 
 def parse_assignment(text: str) -> RawSetting:
@@ -236,8 +330,9 @@ def parse_assignment(text: str) -> RawSetting:
     return RawSetting(key.strip(), value, path=None, line=None, from_text=True)
 
 
-def command_line_settings(assignments: Iterable[str] | None,
-                          zero_bid: str | None) -> list[RawSetting]:
+def command_line_settings(
+    assignments: Iterable[str] | None, zero_bid: str | None
+) -> list[RawSetting]:
     """``--set KEY=VALUE…`` and ``--zero-bid Z`` as one layer of raw settings, ``--zero-bid``
     last so that it wins over ``--set zeroBidScoring=…`` (checked by the caller)."""
     layer = [parse_assignment(text) for text in assignments or ()]
@@ -293,23 +388,35 @@ def resolve(layers: Iterable[Iterable[RawSetting]], players: int | None) -> Reso
     return Resolved(settings, sources, problems + combination_problems)
 
 
-def _check_combination(settings: Settings, sources: dict[str, RawSetting],
-                       players: int | None) -> tuple[Settings, list[Problem]]:
+def _check_combination(
+    settings: Settings, sources: dict[str, RawSetting], players: int | None
+) -> tuple[Settings, list[Problem]]:
     """Settings that contradict each other or the table size; falls back to a usable rule set."""
     problems = []
     if settings.bidding != "open" and settings.screw_the_dealer != "off":
         raw = sources.get("screwTheDealer") or sources.get("bidding")
-        problems.append(_located(
-            raw, f"screwTheDealer={settings.screw_the_dealer} needs open bids, but bidding is "
-                 f"{settings.bidding} (a dealer restriction makes no sense with hidden bids)"))
+        problems.append(
+            _located(
+                raw,
+                f"screwTheDealer={settings.screw_the_dealer} needs open bids, but bidding is "
+                f"{settings.bidding} (a dealer restriction makes no sense with hidden bids)",
+            )
+        )
         settings = settings.replace({"screwTheDealer": "off"})
-    if (settings.round_mode == "custom" and players and MIN_PLAYERS <= players <= MAX_PLAYERS
-            and settings.custom_round_count > rounds_for_deck(players)):
+    if (
+        settings.round_mode == "custom"
+        and players
+        and MIN_PLAYERS <= players <= MAX_PLAYERS
+        and settings.custom_round_count > rounds_for_deck(players)
+    ):
         most = rounds_for_deck(players)
-        problems.append(_located(
-            sources.get("customRoundCount") or sources.get("roundMode"),
-            f"customRoundCount {settings.custom_round_count} is more rounds than {players} "
-            f"players can be dealt (at most {most})"))
+        problems.append(
+            _located(
+                sources.get("customRoundCount") or sources.get("roundMode"),
+                f"customRoundCount {settings.custom_round_count} is more rounds than {players} "
+                f"players can be dealt (at most {most})",
+            )
+        )
         settings = settings.replace({"customRoundCount": most})
     return settings, problems
 

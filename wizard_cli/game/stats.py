@@ -128,7 +128,7 @@ class Season:
         scored, count = result.scored, len(tallies)
         bids, tricks = scored.made, scored.tricks  # as scored: the Cloud's change counts (§1)
         if len(bids) > len(tricks):  # the round in play has no tricks: not counted
-            bids = bids[:len(tricks)]
+            bids = bids[: len(tricks)]
         waiting = self.waiting
         for seat, name in enumerate(result.players):
             columns = waiting.get(name)
@@ -164,12 +164,13 @@ class Season:
                 columns = waiting.get(name)
                 if columns is None:
                     columns = waiting[name] = ([], [])
-                columns[0].extend(bids[start * size + seat:stop * size:count])
-                columns[1].extend(tricks[start * size + seat:stop * size:count])
+                columns[0].extend(bids[start * size + seat : stop * size : count])
+                columns[1].extend(tricks[start * size + seat : stop * size : count])
             seat_scores: list[list[int]] = [[] for _ in table]
             wins = [0] * count
-            for place, rank, score in zip(places[start:stop], ranks[start:stop],
-                                          scores[start:stop]):
+            for place, rank, score in zip(
+                places[start:stop], ranks[start:stop], scores[start:stop]
+            ):
                 for seat, ranked, final in zip(place, rank, score):
                     seat_scores[seat].append(final)
                     if ranked == 1:  # a winner is ranked first (SPEC §1)

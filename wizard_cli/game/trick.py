@@ -45,14 +45,23 @@ TRUMP_HINT = "(S, H, D, C or none)"
 SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 JUGGLER_RANK = 7.5  # between 7 and 8 of its suit
 CLOUD_RANK = 9.75  # between 9 and 10 of its suit
-RANKS = {str(n): n for n in range(2, 11)} | {"J": 11, "Q": 12, "K": 13, "A": 14} | {
-    "7.5": JUGGLER_RANK, "7½": JUGGLER_RANK, "9.75": CLOUD_RANK, "9¾": CLOUD_RANK}
+RANKS = (
+    {str(n): n for n in range(2, 11)}
+    | {"J": 11, "Q": 12, "K": 13, "A": 14}
+    | {"7.5": JUGGLER_RANK, "7½": JUGGLER_RANK, "9.75": CLOUD_RANK, "9¾": CLOUD_RANK}
+)
 RANK_NAMES = {rank: name for name, rank in RANKS.items() if name.isascii()}
 # A lone letter is a special card; "J" alone is a Jester, while "JS" is the Jack of spades.
 SPECIALS = {"W": WIZARD, "Z": WIZARD, "J": JESTER, "N": JESTER}
 # The anniversary cards by name, English and German, compared in lower case.
-NAMED = {"dragon": DRAGON, "drache": DRAGON, "fairy": FAIRY, "fee": FAIRY,
-         "bomb": BOMB, "bombe": BOMB}
+NAMED = {
+    "dragon": DRAGON,
+    "drache": DRAGON,
+    "fairy": FAIRY,
+    "fee": FAIRY,
+    "bomb": BOMB,
+    "bombe": BOMB,
+}
 NAME_TEXT = {DRAGON: "Dragon", FAIRY: "Fairy", BOMB: "Bomb"}
 SHAPESHIFTER_NAMES = ("shapeshifter", "gestaltwandler")
 NOT_IN_A_TRICK = {
@@ -180,8 +189,10 @@ def _read_card(text: str) -> Card | str:
     if before.strip() in SHAPESHIFTER_NAMES:
         kind = SPECIALS.get(played_as.strip().upper()) if colon else None
         if kind is None:
-            return (f"not a card: '{text.strip()}' (the Shapeshifter is played as a Wizard or a "
-                    "Jester: Shapeshifter:W or Shapeshifter:J)")
+            return (
+                f"not a card: '{text.strip()}' (the Shapeshifter is played as a Wizard or a "
+                "Jester: Shapeshifter:W or Shapeshifter:J)"
+            )
         return Card(kind, None, None, shapeshifter=True)
     return _not_a_card(text)
 
@@ -206,8 +217,11 @@ def _duplicate_problems(texts: Sequence[str], parsed: list[Card | None]) -> list
     for text, card in zip(texts, parsed):
         if card is not None and (card.special is not None or card.kind == SUITED):
             typed.setdefault(card.special or card, []).append(text.strip())
-    return [_duplicate_message(card, spellings) for card, spellings in typed.items()
-            if len(spellings) > 1]
+    return [
+        _duplicate_message(card, spellings)
+        for card, spellings in typed.items()
+        if len(spellings) > 1
+    ]
 
 
 def _duplicate_message(card: Card | str, spellings: list[str]) -> str:
@@ -228,7 +242,9 @@ def _special_count_problems(parsed: list[Card | None]) -> list[str]:
     Shapeshifter is none of the four Wizards or Jesters)."""
     counts = Counter(card.kind for card in parsed if card is not None and not card.shapeshifter)
     names = {WIZARD: "Wizards", JESTER: "Jesters"}
-    return [f"more than four {names[kind]}" for kind in (WIZARD, JESTER) if counts[kind] > MAX_SPECIALS]
+    return [
+        f"more than four {names[kind]}" for kind in (WIZARD, JESTER) if counts[kind] > MAX_SPECIALS
+    ]
 
 
 def _decide(cards: list[Card], trump: str | None) -> TrickResult:
@@ -266,6 +282,9 @@ def _taker(cards: list[Card], trump: str | None) -> tuple[int, str]:
 
 def _highest_of(cards: list[Card], suit: str) -> int | None:
     """Index of the highest card of ``suit``, or None if none was played (suited cards are unique)."""
-    ranks = {i: card.rank for i, card in enumerate(cards)
-             if card.kind == SUITED and card.suit == suit and card.rank is not None}
+    ranks = {
+        i: card.rank
+        for i, card in enumerate(cards)
+        if card.kind == SUITED and card.suit == suit and card.rank is not None
+    }
     return max(ranks, key=ranks.__getitem__, default=None)

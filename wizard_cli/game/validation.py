@@ -59,8 +59,9 @@ class Checked(HoldsSheet):
         return not self.problems
 
 
-def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
-                first_dealer: str | None = None) -> Checked:
+def check_sheet(
+    sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (), first_dealer: str | None = None
+) -> Checked:
     """Validate one sheet; ``layers`` are the settings given outside it (``--settings``, ``--set``).
 
     ``first_dealer`` (``--first-dealer``) overrides the sheet's own ``firstDealer``.
@@ -85,14 +86,24 @@ def check_sheet(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
         problems = [p if p.path else dataclasses.replace(p, path=sheet.where) for p in problems]
         problems.sort(key=lambda problem: problem.line or 0)  # file order; unlocated ones first
     if sheet.problems_dropped:
-        problems.append(Problem(f"… and {sheet.problems_dropped} more problems in this sheet "
-                                "(not shown)", sheet.where))
-    return Checked(sheet, resolved.settings, dealer, problems,
-                   None if problems else Game(sheet, resolved.settings, dealer))
+        problems.append(
+            Problem(
+                f"… and {sheet.problems_dropped} more problems in this sheet (not shown)",
+                sheet.where,
+            )
+        )
+    return Checked(
+        sheet,
+        resolved.settings,
+        dealer,
+        problems,
+        None if problems else Game(sheet, resolved.settings, dealer),
+    )
 
 
-def _check_seated(sheet: Sheet, seating: Seating, layers: Sequence[Iterable[RawSetting]],
-                  first_dealer: str | None) -> Checked:
+def _check_seated(
+    sheet: Sheet, seating: Seating, layers: Sequence[Iterable[RawSetting]], first_dealer: str | None
+) -> Checked:
     """:func:`check_sheet` for a sheet with seating: the same problems, judged on the players
     seated in each round (:mod:`~wizard_cli.game.seated`)."""
     from .seated import SeatedGame
@@ -100,9 +111,10 @@ def _check_seated(sheet: Sheet, seating: Seating, layers: Sequence[Iterable[RawS
     problems = list(sheet.problems)
     player_problems = _seated_player_problems(sheet, seating)
     first = len(seating.seated(1))
-    resolved = resolve_once([sheet.settings, *layers],
-                             first if not player_problems and MIN_PLAYERS <= first <= MAX_PLAYERS
-                             else None)
+    resolved = resolve_once(
+        [sheet.settings, *layers],
+        first if not player_problems and MIN_PLAYERS <= first <= MAX_PLAYERS else None,
+    )
     problems += resolved.problems + player_problems
     name = first_dealer if first_dealer is not None else sheet.first_dealer
     dealer, dealer_problem = _first_dealer_seat(sheet, first_dealer)
@@ -116,10 +128,19 @@ def _check_seated(sheet: Sheet, seating: Seating, layers: Sequence[Iterable[RawS
         problems = [p if p.path else dataclasses.replace(p, path=sheet.where) for p in problems]
         problems.sort(key=lambda problem: problem.line or 0)
     if sheet.problems_dropped:
-        problems.append(Problem(f"… and {sheet.problems_dropped} more problems in this sheet "
-                                "(not shown)", sheet.where))
-    return Checked(sheet, resolved.settings, dealer, problems,
-                   None if problems else SeatedGame(sheet, resolved.settings, dealer))
+        problems.append(
+            Problem(
+                f"… and {sheet.problems_dropped} more problems in this sheet (not shown)",
+                sheet.where,
+            )
+        )
+    return Checked(
+        sheet,
+        resolved.settings,
+        dealer,
+        problems,
+        None if problems else SeatedGame(sheet, resolved.settings, dealer),
+    )
 
 
 def _seated_player_problems(sheet: Sheet, seating: Seating) -> list[Problem]:
@@ -131,11 +152,20 @@ def _seated_player_problems(sheet: Sheet, seating: Seating) -> list[Problem]:
     if not MIN_PLAYERS <= count <= most:
         claimed = getattr(sheet.players, "claimed", count)
         has = claimed if getattr(sheet.players, "exact", True) else f"more than {claimed}"
-        rule = (f"a game lists {MIN_PLAYERS} to {MAX_LISTED} players with seating changes"
-                if seating.changes else f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")
-        problems.append(Problem(f"{rule}, this sheet has {has}", sheet.where,
-                                next((line for line in sheet.player_lines if line),
-                                     sheet.players_line or sheet.line)))
+        rule = (
+            f"a game lists {MIN_PLAYERS} to {MAX_LISTED} players with seating changes"
+            if seating.changes
+            else f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players"
+        )
+        problems.append(
+            Problem(
+                f"{rule}, this sheet has {has}",
+                sheet.where,
+                next(
+                    (line for line in sheet.player_lines if line), sheet.players_line or sheet.line
+                ),
+            )
+        )
     seen: set[str] = set()
     for name, line in zip(sheet.players, sheet.player_lines):
         if not name.strip():
@@ -145,14 +175,21 @@ def _seated_player_problems(sheet: Sheet, seating: Seating) -> list[Problem]:
         seen.add(name)
     for seat, (joins, leaves) in enumerate(zip(seating.joins, seating.leaves)):
         if seat < count and leaves is not None and joins > leaves:
-            problems.append(Problem(f"joins in round {joins}, after leaving in round {leaves}",
-                                    sheet.where, seating.entry_lines[seat], None,
-                                    sheet.players[seat]))
+            problems.append(
+                Problem(
+                    f"joins in round {joins}, after leaving in round {leaves}",
+                    sheet.where,
+                    seating.entry_lines[seat],
+                    None,
+                    sheet.players[seat],
+                )
+            )
     return problems
 
 
-def _seated_round_problems(sheet: Sheet, seating: Seating, s: Settings,
-                           first_dealer: int) -> list[Problem]:
+def _seated_round_problems(
+    sheet: Sheet, seating: Seating, s: Settings, first_dealer: int
+) -> list[Problem]:
     """Every round of a sheet with seating: 3 to 6 seated, the round fitting the deck and the
     game, the seated players' values whole and in the hand, tricks adding up, and the bid
     forbidden to the player in the dealer's place (SPEC §1, §4)."""
@@ -160,13 +197,18 @@ def _seated_round_problems(sheet: Sheet, seating: Seating, s: Settings,
 
     problems: list[Problem] = []
     at = lambda message, line, number=None, player=None: problems.append(  # noqa: E731
-        Problem(message, sheet.where, line, number, player))
+        Problem(message, sheet.where, line, number, player)
+    )
     first = len(seating.seated(1))
     most = rules.most_rounds(s, first)
     for seat, joins in enumerate(seating.joins):
         if joins > most:
-            at(f"joins in round {joins}, past the {most} rounds the game can have",
-               seating.entry_lines[seat], None, sheet.players[seat])
+            at(
+                f"joins in round {joins}, past the {most} rounds the game can have",
+                seating.entry_lines[seat],
+                None,
+                sheet.players[seat],
+            )
     sizes = rules.round_sizes(s, first)
     rounds = sheet.rounds
     last = len(rounds) - 1
@@ -178,19 +220,30 @@ def _seated_round_problems(sheet: Sheet, seating: Seating, s: Settings,
             at(f"more rounds than the game has: it ends after round {ended}", record.line, number)
             break
         if sizes is not None and number > len(sizes):
-            at(f"more rounds than the game has: it ends after round {len(sizes)} "
-               f"(roundMode={s.round_mode})", record.line, number)
+            at(
+                f"more rounds than the game has: it ends after round {len(sizes)} "
+                f"(roundMode={s.round_mode})",
+                record.line,
+                number,
+            )
             break
         seated = seating.seated(number)
         size = number if sizes is None else sizes[index]
         if not MIN_PLAYERS <= len(seated) <= MAX_PLAYERS:
-            at(f"{len(seated)} players seated: a round seats {MIN_PLAYERS} to {MAX_PLAYERS}",
-               seating.out_lines.get(number, record.line), number)
+            at(
+                f"{len(seated)} players seated: a round seats {MIN_PLAYERS} to {MAX_PLAYERS}",
+                seating.out_lines.get(number, record.line),
+                number,
+            )
             clean.append(False)
             continue
         if size * len(seated) > DECK_SIZE:
-            at(f"does not fit the deck: {len(seated)} seated need {size * len(seated)} cards "
-               f"for a hand of {size}, the deck has {DECK_SIZE}", record.line, number)
+            at(
+                f"does not fit the deck: {len(seated)} seated need {size * len(seated)} cards "
+                f"for a hand of {size}, the deck has {DECK_SIZE}",
+                record.line,
+                number,
+            )
             clean.append(False)
             continue
         before = len(problems)
@@ -205,8 +258,9 @@ def _seated_round_problems(sheet: Sheet, seating: Seating, s: Settings,
     return problems
 
 
-def _seated_dealer_problems(sheet: Sheet, s: Settings, first_dealer: int,
-                            clean: list[bool]) -> list[Problem]:
+def _seated_dealer_problems(
+    sheet: Sheet, s: Settings, first_dealer: int, clean: list[bool]
+) -> list[Problem]:
     """The bid forbidden to the player in the dealer's place, as for any sheet (SPEC §4: every
     problem): judged on the totals before each round while every round before it is clean;
     in a clean round after one that is not, only under ``always``, which needs no total."""
@@ -217,8 +271,10 @@ def _seated_dealer_problems(sheet: Sheet, s: Settings, first_dealer: int,
     part = dataclasses.replace(sheet, rounds=sheet.rounds[:prefix])
     part.seating = sheet.seating
     game = rules.SeatedGame(part, s, first_dealer)
-    found = [(scored.number, scored.forbidden, scored.hand_size)
-             for scored in (game.result.rounds if prefix else ())]
+    found = [
+        (scored.number, scored.forbidden, scored.hand_size)
+        for scored in (game.result.rounds if prefix else ())
+    ]
     if s.screw_the_dealer == "always":
         game = rules.SeatedGame(sheet, s, first_dealer)
         for index in range(prefix + 1, len(clean)):
@@ -226,31 +282,55 @@ def _seated_dealer_problems(sheet: Sheet, s: Settings, first_dealer: int,
                 seated = game.seated(index + 1)
                 last = game.bidding_order(index + 1)[-1]
                 size = game.hand_size(index + 1)
-                bids = cast("list[int | None]", [  # a clean round's: whole numbers
-                    sheet.rounds.bids[index * len(sheet.players) + seat] for seat in seated])
-                found.append((index + 1, forbidden_dealer_bid(
-                    bids, seated.index(last), size, s, [0] * len(seated)), size))
+                bids = cast(
+                    "list[int | None]",
+                    [  # a clean round's: whole numbers
+                        sheet.rounds.bids[index * len(sheet.players) + seat] for seat in seated
+                    ],
+                )
+                found.append(
+                    (
+                        index + 1,
+                        forbidden_dealer_bid(bids, seated.index(last), size, s, [0] * len(seated)),
+                        size,
+                    )
+                )
     for number, forbidden, size in found:
         last = game.bidding_order(number)[-1]  # the dealer, or who bids in their place
         record = sheet.rounds[number - 1]
         if forbidden is not None and record.bids[last] == forbidden:
-            problems.append(Problem(forbidden_message(sheet.players[last], forbidden, size,
-                                                      s.screw_the_dealer),
-                                    sheet.where, record.bid_lines[last], number,
-                                    sheet.players[last]))
+            problems.append(
+                Problem(
+                    forbidden_message(sheet.players[last], forbidden, size, s.screw_the_dealer),
+                    sheet.where,
+                    record.bid_lines[last],
+                    number,
+                    sheet.players[last],
+                )
+            )
     return problems
 
 
-def _seated_values(sheet: Sheet, seating: Seating, record: RoundRecord, seated: list[int],
-                   size: int, is_last: bool, at) -> None:
+def _seated_values(
+    sheet: Sheet,
+    seating: Seating,
+    record: RoundRecord,
+    seated: list[int],
+    size: int,
+    is_last: bool,
+    at,
+) -> None:
     """One round's values for its seated players (values for the others were refused when
     read, naming why)."""
     number = record.number
     tricks, trick_lines = record.tricks, record.trick_lines
     in_play = tricks is None
     if in_play and not is_last:
-        at("no tricks recorded, but only the last recorded round may be still in play",
-           record.line, number)
+        at(
+            "no tricks recorded, but only the last recorded round may be still in play",
+            record.line,
+            number,
+        )
     no_bids = all(record.bids[seat] is None for seat in seated)
     if no_bids and not in_play:
         at("tricks with no bids", record.line, number)
@@ -269,21 +349,31 @@ def _seated_values(sheet: Sheet, seating: Seating, record: RoundRecord, seated: 
             check_value(check, "tricks", took, size, trick_lines[seat], name)
     if tricks is not None:
         values = [tricks[seat] for seat in seated]
-        if all(isinstance(value, int) for value in values) and \
-                sum(cast("list[int]", values)) != tricks_taken(size, record.bomb):
-            at(tricks_sum_message(sum(cast("list[int]", values)), size, record.bomb),
-               record.tricks_line or record.line, number)
+        if all(isinstance(value, int) for value in values) and sum(
+            cast("list[int]", values)
+        ) != tricks_taken(size, record.bomb):
+            at(
+                tricks_sum_message(sum(cast("list[int]", values)), size, record.bomb),
+                record.tricks_line or record.line,
+                number,
+            )
     for seat in range(len(sheet.players)):  # a reader never fills these; a caller might
-        if seat not in seated and (record.bids[seat] is not None or (
-                tricks is not None and tricks[seat] is not None)) and \
-                not isinstance(record.bids[seat], BadValue):
-            at(f"a value for a player not seated: "
-               f"{seating.why_not_seated(seat, number)}", record.bid_lines[seat],
-               number, sheet.players[seat])
+        if (
+            seat not in seated
+            and (record.bids[seat] is not None or (tricks is not None and tricks[seat] is not None))
+            and not isinstance(record.bids[seat], BadValue)
+        ):
+            at(
+                f"a value for a player not seated: {seating.why_not_seated(seat, number)}",
+                record.bid_lines[seat],
+                number,
+                sheet.players[seat],
+            )
 
 
-def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
-                   first_dealer: str | None = None) -> Game:
+def validated_game(
+    sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (), first_dealer: str | None = None
+) -> Game:
     """The sheet as a validated Game; every problem raised at once as the usual error."""
     checked = check_sheet(sheet, layers, first_dealer)
     if checked.problems:
@@ -292,8 +382,9 @@ def validated_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
     return checked.validated
 
 
-def repairable_game(sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (),
-                    first_dealer: str | None = None) -> Game:
+def repairable_game(
+    sheet: Sheet, layers: Sequence[Iterable[RawSetting]] = (), first_dealer: str | None = None
+) -> Game:
     """The sheet as a Game for ``edit`` and ``undo`` to change even when its rounds break a
     rule (tricks past the hand size, a forbidden dealer bid: the change may be the repair, and
     the sheet is checked whole after it, SPEC §5). The players, settings and first dealer must
@@ -335,16 +426,25 @@ def _resolve_cached(key: tuple[tuple[tuple[RawSetting, ...], ...], int | None]) 
 def _player_problems(sheet: Sheet) -> list[Problem]:
     """3 to 6 players, each with a name of their own."""
     count = len(sheet.players)
-    if MIN_PLAYERS <= count <= MAX_PLAYERS and all(sheet.players) and len(set(sheet.players)) == count:
+    if (
+        MIN_PLAYERS <= count <= MAX_PLAYERS
+        and all(sheet.players)
+        and len(set(sheet.players)) == count
+    ):
         return []  # the usual table, at once
     problems = []
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         claimed = getattr(sheet.players, "claimed", count)  # read in part (model.Truncated)
         has = claimed if getattr(sheet.players, "exact", True) else f"more than {claimed}"
-        problems.append(Problem(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, this sheet "
-                                f"has {has}", sheet.where,
-                                next((line for line in sheet.player_lines if line),
-                                     sheet.players_line or sheet.line)))
+        problems.append(
+            Problem(
+                f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, this sheet has {has}",
+                sheet.where,
+                next(
+                    (line for line in sheet.player_lines if line), sheet.players_line or sheet.line
+                ),
+            )
+        )
     seen: set[str] = set()
     for name, line in zip(sheet.players, sheet.player_lines):
         if not name.strip():
@@ -372,8 +472,9 @@ def round_problems(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     A sheet whose values are all clean is accepted at once (:func:`all_clean`); any other is
     explained round by round (:func:`explain_rounds`). Both give the same problems.
     """
-    if (sheet.rounds.specials is None
-            and all_clean(sheet.rounds, hand_sizes(s, len(sheet.players)), len(sheet.players))):
+    if sheet.rounds.specials is None and all_clean(
+        sheet.rounds, hand_sizes(s, len(sheet.players)), len(sheet.players)
+    ):
         return _dealer_problems(sheet, s, dealer, len(sheet.rounds))
     return explain_rounds(sheet, s, dealer)
 
@@ -387,10 +488,15 @@ def explain_rounds(sheet: Sheet, s: Settings, dealer: int) -> list[Problem]:
     last = len(sheet.rounds) - 1
     for index, record in enumerate(sheet.rounds):
         if record.number > len(sizes):
-            problems.append(Problem(
-                f"more rounds than the game has: it ends after round {len(sizes)} "
-                f"(roundMode={s.round_mode} with {len(sheet.players)} players)",
-                sheet.where, record.line, record.number))
+            problems.append(
+                Problem(
+                    f"more rounds than the game has: it ends after round {len(sizes)} "
+                    f"(roundMode={s.round_mode} with {len(sheet.players)} players)",
+                    sheet.where,
+                    record.line,
+                    record.number,
+                )
+            )
             break
         found = values_problems(sheet, record, sizes[record.number - 1], index == last)
         if record.bomb or record.cloud is not None:
@@ -417,15 +523,20 @@ def all_clean(rounds: RoundColumns, sizes: tuple[int, ...], count: int) -> bool:
     hands = _cell_hands(IN_HAND, sizes[:number], count)
     try:  # None or a BadValue among the tricks cannot be compared or added: TypeError
         # Tricks of at least 0 that add up to the hand size are each at most the hand size.
-        return (len(bids) == len(tricks) == len(hands) and all(map(operator.contains, hands, bids))
-                and min(tricks) >= 0 and round_sums(tricks, count) == list(sizes[:number]))
+        return (
+            len(bids) == len(tricks) == len(hands)
+            and all(map(operator.contains, hands, bids))
+            and min(tricks) >= 0
+            and round_sums(tricks, count) == list(sizes[:number])
+        )
     except TypeError:
         return False
 
 
 @functools.lru_cache(maxsize=64)
-def _cell_hands(in_hand: tuple[frozenset[int], ...], sizes: tuple[int, ...],
-                count: int) -> tuple[frozenset[int], ...]:
+def _cell_hands(
+    in_hand: tuple[frozenset[int], ...], sizes: tuple[int, ...], count: int
+) -> tuple[frozenset[int], ...]:
     """The values allowed in each cell of a sheet's columns: 0..its round's hand size."""
     return tuple(in_hand[size] for size in cell_sizes(sizes, count))
 
@@ -441,16 +552,26 @@ def _dealer_problems(sheet: Sheet, s: Settings, dealer: int, clean_rounds: int) 
         bid = scored.bids[scored.dealer]
         if scored.forbidden is not None and bid == scored.forbidden:
             record = sheet.rounds[scored.number - 1]
-            problems.append(Problem(
-                forbidden_message(sheet.players[scored.dealer], scored.forbidden,
-                                  scored.hand_size, s.screw_the_dealer),
-                sheet.where, record.bid_lines[scored.dealer], scored.number,
-                sheet.players[scored.dealer]))
+            problems.append(
+                Problem(
+                    forbidden_message(
+                        sheet.players[scored.dealer],
+                        scored.forbidden,
+                        scored.hand_size,
+                        s.screw_the_dealer,
+                    ),
+                    sheet.where,
+                    record.bid_lines[scored.dealer],
+                    scored.number,
+                    sheet.players[scored.dealer],
+                )
+            )
     return problems
 
 
-def _dealer_problems_after_gap(sheet: Sheet, s: Settings, dealer: int,
-                               records: list[RoundRecord]) -> list[Problem]:
+def _dealer_problems_after_gap(
+    sheet: Sheet, s: Settings, dealer: int, records: list[RoundRecord]
+) -> list[Problem]:
     """Forbidden dealer bids in clean rounds after a bad one, where no totals are needed.
 
     Only ``screwTheDealer: always`` binds regardless of who leads, so only it can still be judged
@@ -466,23 +587,35 @@ def _dealer_problems_after_gap(sheet: Sheet, s: Settings, dealer: int,
         bids = cast("list[int | None]", record.bids)  # a clean round's: no BadValue
         forbidden = forbidden_dealer_bid(bids, seat, sizes[record.number - 1], s, (0,) * count)
         if forbidden is not None and record.bids[seat] == forbidden:
-            problems.append(Problem(
-                forbidden_message(sheet.players[seat], forbidden, sizes[record.number - 1],
-                                  s.screw_the_dealer),
-                sheet.where, record.bid_lines[seat], record.number, sheet.players[seat]))
+            problems.append(
+                Problem(
+                    forbidden_message(
+                        sheet.players[seat], forbidden, sizes[record.number - 1], s.screw_the_dealer
+                    ),
+                    sheet.where,
+                    record.bid_lines[seat],
+                    record.number,
+                    sheet.players[seat],
+                )
+            )
     return problems
 
 
 def forbidden_message(dealer: str, bid: int, size: int, mode: str) -> str:
     """Why the dealer's bid is not allowed, naming the bid."""
-    return (f"the dealer may not bid {bid} under screwTheDealer={mode}: the bids would add up "
-            f"to the hand size of {size}")
+    return (
+        f"the dealer may not bid {bid} under screwTheDealer={mode}: the bids would add up "
+        f"to the hand size of {size}"
+    )
 
 
 def dealer_violations(result: GameResult) -> list[tuple[int, str, int]]:
     """(round, dealer, bid) for each recorded dealer bid the result's rules would forbid."""
-    return [(r.number, result.players[r.dealer], r.forbidden) for r in result.rounds
-            if r.forbidden is not None and r.bids[r.dealer] == r.forbidden]  # (the bid made)
+    return [
+        (r.number, result.players[r.dealer], r.forbidden)
+        for r in result.rounds
+        if r.forbidden is not None and r.bids[r.dealer] == r.forbidden
+    ]  # (the bid made)
 
 
 def audit_points(result: GameResult) -> list[Problem]:
@@ -497,10 +630,23 @@ def audit_points(result: GameResult) -> list[Problem]:
             line = record.point_lines[seat]
             name = sheet.players[seat]
             if isinstance(typed, BadValue):
-                problems.append(Problem(f"typed points '{typed.text}' is not a whole number",
-                                        sheet.where, line, record.number, name))
+                problems.append(
+                    Problem(
+                        f"typed points '{typed.text}' is not a whole number",
+                        sheet.where,
+                        line,
+                        record.number,
+                        name,
+                    )
+                )
             elif typed is not None and typed != scored.points[seat]:
-                problems.append(Problem(
-                    f"typed points {typed}, derived {scored.points[seat]}",
-                    sheet.where, line, record.number, name))
+                problems.append(
+                    Problem(
+                        f"typed points {typed}, derived {scored.points[seat]}",
+                        sheet.where,
+                        line,
+                        record.number,
+                        name,
+                    )
+                )
     return problems

@@ -19,8 +19,9 @@ from ..errors import WizardError, game_label, shorten
 from ..game.game import GameResult
 
 IMAGE_FORMATS = {".png": "png", ".svg": "svg"}
-MISSING_MATPLOTLIB = ("wizard plot needs matplotlib, the plot extra: pip install '.[plot]' in the "
-                      "wizard checkout")
+MISSING_MATPLOTLIB = (
+    "wizard plot needs matplotlib, the plot extra: pip install '.[plot]' in the wizard checkout"
+)
 FIGURE_SIZE = (8.0, 4.8)  # inches
 DPI = 120
 # Labels longer than this are shortened on the chart (the data is unchanged): a megabyte of a
@@ -52,8 +53,10 @@ def require_matplotlib() -> Any:
 
 def chart_title(result: GameResult) -> str:
     """The sheet's title, else its file name; a game of a season says which."""
-    return game_label(label(result.title or os.path.basename(result.source), TITLE_WIDTH),
-                      None if result.game is None else label(str(result.game)))
+    return game_label(
+        label(result.title or os.path.basename(result.source), TITLE_WIDTH),
+        None if result.game is None else label(str(result.game)),
+    )
 
 
 def running_totals(result: GameResult) -> tuple[list[int], list[list[int]]]:
@@ -61,15 +64,21 @@ def running_totals(result: GameResult) -> tuple[list[int], list[list[int]]]:
 
     Only completed rounds count; the round in play has no totals yet.
     """
-    done = result.rounds[:result.rounds_played]
+    done = result.rounds[: result.rounds_played]
     rounds = [0] + [r.number for r in done]
     done_totals = [r.totals for r in done if r.totals is not None]  # all of them: rounds played
     totals = [[0] + [t[seat] for t in done_totals] for seat in range(len(result.players))]
     return rounds, totals
 
 
-def line_chart(series: Iterable[tuple[list, list]], names: Iterable[str], title: str,
-               subtitle: str, y_label: str, x_axis: Callable[[Any], None]) -> Any:
+def line_chart(
+    series: Iterable[tuple[list, list]],
+    names: Iterable[str],
+    title: str,
+    subtitle: str,
+    y_label: str,
+    x_axis: Callable[[Any], None],
+) -> Any:
     """The figure both charts are: one labelled line per player (``series``: each one's x and
     y values, ``names``: their legend, in that order), a zero line, a light grid, the title
     over the subtitle, the legend right of the axes; ``x_axis`` sets the x axis up."""
@@ -87,8 +96,10 @@ def line_chart(series: Iterable[tuple[list, list]], names: Iterable[str], title:
     # The page's colours (SPEC §9): player n has PALETTE[n] on the chart and on the screen.
     axes.set_prop_cycle(cycler(linestyle=LINE_STYLES) * cycler(color=PALETTE))
     axes.axhline(0, color="0.55", linewidth=0.9, zorder=1)
-    lines = [axes.plot(xs, ys, marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
-             for xs, ys in series]
+    lines = [
+        axes.plot(xs, ys, marker="o", markersize=3.5, linewidth=1.8, zorder=2)[0]
+        for xs, ys in series
+    ]
     x_axis(axes)
     axes.set_ylabel(y_label)
     axes.grid(True, color="0.9", linewidth=0.6)
@@ -97,8 +108,13 @@ def line_chart(series: Iterable[tuple[list, list]], names: Iterable[str], title:
     if subtitle:
         axes.set_title(label(subtitle, TITLE_WIDTH), fontsize=9, color="0.35")
     # Labels passed explicitly: matplotlib would hide a name starting with "_".
-    axes.legend(lines, [label(name) for name in names],
-                loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    axes.legend(
+        lines,
+        [label(name) for name in names],
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1.0),
+        frameon=False,
+    )
     figure.tight_layout()
     return figure
 
@@ -119,8 +135,14 @@ def draw_chart(result: GameResult, subtitle: str = "") -> Any:
         axes.set_xlim(0, max(result.rounds_total, 1))  # the whole game, also while it is played
         integer_axis(axes, "Round")
 
-    return line_chart([(rounds, line) for line in totals], result.players, chart_title(result),
-                      subtitle, "Running total", x_axis)
+    return line_chart(
+        [(rounds, line) for line in totals],
+        result.players,
+        chart_title(result),
+        subtitle,
+        "Running total",
+        x_axis,
+    )
 
 
 def chart_bytes(result: GameResult, fmt: str, subtitle: str = "") -> bytes:
@@ -145,6 +167,7 @@ def _image_bytes(draw: Callable[[], Any], fmt: str) -> bytes:
 
 # --- wizard plot --ratings -------------------------------------------------------------------
 
+
 def rating_lines(history: Iterable[Any]) -> tuple[int, dict[str, tuple[list[int], list[float]]]]:
     """From ``ratings --history`` rows: the number of rated games, and per player the rated
     games played (numbered from 1) and the ordinal after each."""
@@ -152,8 +175,9 @@ def rating_lines(history: Iterable[Any]) -> tuple[int, dict[str, tuple[list[int]
     return games, lines
 
 
-def rating_series(history: Iterable[Any]) -> tuple[int, dict[str, tuple[list[int], list[float]]],
-                                                     dict[int, str | None]]:
+def rating_series(
+    history: Iterable[Any],
+) -> tuple[int, dict[str, tuple[list[int], list[float]]], dict[int, str | None]]:
     """:func:`rating_lines`, and each rated game's date (None where a game has none)."""
     lines: dict[str, tuple[list[int], list[float]]] = {}
     dates: dict[int, str | None] = {}
@@ -176,8 +200,9 @@ def _date_axis(axes: Any, games: int, dates: dict[int, str | None]) -> bool:
         return False
     step = -(-games // DATE_TICKS)
     shown = list(range(1, games + 1, step))
-    axes.set_xticks(shown, [str(dates[number]) for number in shown], rotation=30, ha="right",
-                    fontsize=8)
+    axes.set_xticks(
+        shown, [str(dates[number]) for number in shown], rotation=30, ha="right", fontsize=8
+    )
     axes.set_xlabel("Game date")
     return True
 
@@ -193,9 +218,14 @@ def draw_ratings_chart(history: Iterable[Any], title: str) -> Any:
         if not _date_axis(axes, games, dates):
             integer_axis(axes, "Rated game")
 
-    return line_chart([lines[name] for name in order], order, label(title, TITLE_WIDTH),
-                      "openskill Plackett–Luce, after each finished game",
-                      "Ordinal (mu − 3·sigma)", x_axis)
+    return line_chart(
+        [lines[name] for name in order],
+        order,
+        label(title, TITLE_WIDTH),
+        "openskill Plackett–Luce, after each finished game",
+        "Ordinal (mu − 3·sigma)",
+        x_axis,
+    )
 
 
 def ratings_chart_bytes(history: Iterable[Any], fmt: str, title: str) -> bytes:

@@ -44,8 +44,14 @@ class View(Protocol):
     def as_text(self, item: Any, style: str) -> str | None: ...
 
 
-def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool = False,
-         warn: Callable[[str], None] | None = None) -> None:
+def emit(
+    view: View,
+    items: Iterable[Any],
+    fmt: str,
+    out: TextIO,
+    several: bool = False,
+    warn: Callable[[str], None] | None = None,
+) -> None:
     """Write every item in ``fmt``, each as it comes. Results of several sheets (or of a season)
     make a JSON array and CSV rows labelled ``source,game``; a listing is always one array.
     ``warn`` is told, one line, of a CSV cell a spreadsheet may run as a formula (the command
@@ -61,11 +67,11 @@ def emit(view: View, items: Iterable[Any], fmt: str, out: TextIO, several: bool 
         several = several or getattr(first, "game", None) is not None
         items = chain([first], items)
     if fmt in ("json", "jsonl"):
-        emit_json(view, items, out, array=(several or listing) and fmt == "json",
-                  lines=fmt == "jsonl")
+        emit_json(
+            view, items, out, array=(several or listing) and fmt == "json", lines=fmt == "jsonl"
+        )
     elif fmt in ("csv", "tsv"):
-        emit_delimited(view, items, out, "," if fmt == "csv" else "\t", labelled=several,
-                       warn=warn)
+        emit_delimited(view, items, out, "," if fmt == "csv" else "\t", labelled=several, warn=warn)
     elif listing:  # line by line: a table of 180,000 rows is never one text (issue 21, item 5)
         assert isinstance(view, Listing)  # the one kind of view that lists
         for line in view.text_lines(list(items), fmt):
@@ -168,8 +174,9 @@ class Listing:
 
     def table_row(self, row: Any) -> list:
         """The row's cells in the table."""
-        return [f.shown(row) if f.shown else f.cell(getattr(row, f.attr or f.key))
-                for f in self._table]
+        return [
+            f.shown(row) if f.shown else f.cell(getattr(row, f.attr or f.key)) for f in self._table
+        ]
 
     def text_lines(self, rows: Sequence[Any], style: str) -> Iterator[str]:
         """The text's lines, one at a time (the table's cells are made as each line is drawn:
@@ -177,8 +184,9 @@ class Listing:
         if self.summary is not None:
             yield from (self.summary, "")
         if rows or self.empty is None:
-            yield from grid_lines(self._headers, Mapped(rows, self.table_row),
-                                  style, [f.align for f in self._table])
+            yield from grid_lines(
+                self._headers, Mapped(rows, self.table_row), style, [f.align for f in self._table]
+            )
         else:
             yield self.empty
 
@@ -283,11 +291,17 @@ def write_text(text: str, out: TextIO, end: int | None = None) -> None:
         out.write(text)
         return
     for at in range(0, end, WRITTEN_AT_ONCE):
-        out.write(text[at:min(at + WRITTEN_AT_ONCE, end)])
+        out.write(text[at : min(at + WRITTEN_AT_ONCE, end)])
 
 
-def emit_delimited(view: View, items: Iterator[Any], out: TextIO, delimiter: str,
-                    labelled: bool, warn: Callable[[str], None] | None = None) -> None:
+def emit_delimited(
+    view: View,
+    items: Iterator[Any],
+    out: TextIO,
+    delimiter: str,
+    labelled: bool,
+    warn: Callable[[str], None] | None = None,
+) -> None:
     """Tidy rows with one header; ``source,game`` columns lead when results come from several
     sheets. A cell a spreadsheet would run as a formula is written as it is, with one warning."""
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
@@ -295,8 +309,10 @@ def emit_delimited(view: View, items: Iterator[Any], out: TextIO, delimiter: str
     guard = FormulaGuard(warn)
     for item in items:
         label = (getattr(item, "source", ""), _cell(getattr(item, "game", None)))
-        rows = ((label + tuple(map(_cell, row))) if labelled else tuple(map(_cell, row))
-                for row in view.rows(item))
+        rows = (
+            (label + tuple(map(_cell, row))) if labelled else tuple(map(_cell, row))
+            for row in view.rows(item)
+        )
         writer.writerows(rows if guard.warned else guard.watch(rows, getattr(item, "source", None)))
 
 
@@ -307,8 +323,11 @@ _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 def formula_like(cell: Any) -> TypeGuard[str]:
     """A text cell a spreadsheet may run as a formula: it begins with ``=``, ``+``, ``-`` or
     ``@`` and is not a number (SPEC §8)."""
-    return (type(cell) is str and cell.startswith(_FORMULA_START)
-            and _NUMBER.fullmatch(cell.strip()) is None)
+    return (
+        type(cell) is str
+        and cell.startswith(_FORMULA_START)
+        and _NUMBER.fullmatch(cell.strip()) is None
+    )
 
 
 class FormulaGuard:
@@ -330,13 +349,16 @@ class FormulaGuard:
                 self.warned = True
                 shown = visible(shorten(cell, 40))
                 if self.warn is not None:
-                    self.warn(f"{visible(where) if where else 'wizard'}: warning: a cell begins "
-                              f"with '{cell[0]}' ({shown}): a spreadsheet may run it as a "
-                              "formula; it is written as it is")
+                    self.warn(
+                        f"{visible(where) if where else 'wizard'}: warning: a cell begins "
+                        f"with '{cell[0]}' ({shown}): a spreadsheet may run it as a "
+                        "formula; it is written as it is"
+                    )
                 return
 
-    def watch(self, rows: Iterable[Sequence[Any]], where: str | None = None
-              ) -> Iterator[Sequence[Any]]:
+    def watch(
+        self, rows: Iterable[Sequence[Any]], where: str | None = None
+    ) -> Iterator[Sequence[Any]]:
         """The rows, each checked until the warning has been given."""
         for row in rows:
             if not self.warned:
@@ -351,8 +373,13 @@ def _cell(value: Any) -> Any:
     return value_text(value) if isinstance(value, bool) else value
 
 
-def grid(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
-         align: Sequence[str] | None = None, escaped: bool = False) -> str:
+def grid(
+    headers: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    style: str,
+    align: Sequence[str] | None = None,
+    escaped: bool = False,
+) -> str:
     """An aligned text table (``table``) or a GitHub Markdown table (``markdown``).
 
     Text from a sheet is shown safely (SPEC §8): every control character escaped (``\\x1b``),
@@ -375,8 +402,13 @@ class Mapped:
         return map(self.function, self.items)
 
 
-def grid_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
-               align: Sequence[str] | None = None, escaped: bool = False) -> Iterator[str]:
+def grid_lines(
+    headers: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    style: str,
+    align: Sequence[str] | None = None,
+    escaped: bool = False,
+) -> Iterator[str]:
     """:func:`grid`'s lines, one at a time, from ``rows`` read twice (the widths, then the
     lines): a plain table of 180,000 rows is drawn in flat memory (issue 21, item 5); any
     other is tabulate's, whole."""
@@ -392,8 +424,13 @@ def grid_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str
     rows = [[shown_value(cell) for cell in row] for row in rows] if not escaped else list(rows)
     if not escaped:
         headers = [shown_value(h) for h in headers]
-    yield tabulate(rows, headers=list(headers), disable_numparse=True,
-                   tablefmt="github" if style == "markdown" else "simple", colalign=align)
+    yield tabulate(
+        rows,
+        headers=list(headers),
+        disable_numparse=True,
+        tablefmt="github" if style == "markdown" else "simple",
+        colalign=align,
+    )
 
 
 def shown_value(cell: Any) -> Any:
@@ -421,8 +458,11 @@ def plain_texts(texts: list[Any]) -> bool:
         joined = "".join(texts)
     except TypeError:  # not a str
         return False
-    return ((joined.isascii() or joined.replace(_NARROW, "").isascii())
-            and all(map(str.isprintable, texts)) and list(map(str.strip, texts)) == texts)
+    return (
+        (joined.isascii() or joined.replace(_NARROW, "").isascii())
+        and all(map(str.isprintable, texts))
+        and list(map(str.strip, texts)) == texts
+    )
 
 
 # The table tabulate would draw is drawn directly when every cell is plain (an int, or printable
@@ -451,19 +491,24 @@ def _plain_chunks(rows: Iterable[Sequence[Any]]) -> Iterator[list[list[Any]]]:
         yield chunk
 
 
-def _plain_widths(headers: Sequence[str], rows: Iterable[Sequence[Any]],
-                  align: Sequence[str] | None) -> list[int] | None:
+def _plain_widths(
+    headers: Sequence[str], rows: Iterable[Sequence[Any]], align: Sequence[str] | None
+) -> list[int] | None:
     """Each column's width when the table is plain (see above), from one pass over the rows;
     None when it is not: a column is as wide as its widest cell, and at least its header and
     two spaces."""
     count = len(headers)
-    if (not all(headers) or any(a not in _PAD for a in _aligns(headers, align))
-            or not plain_texts(list(headers))):
+    if (
+        not all(headers)
+        or any(a not in _PAD for a in _aligns(headers, align))
+        or not plain_texts(list(headers))
+    ):
         return None
     widths, seen = [len(header) + 2 for header in headers], False
     for cells in _plain_chunks(rows):
-        if (any(len(row) != count for row in cells)
-                or not plain_texts(list(chain.from_iterable(cells)))):
+        if any(len(row) != count for row in cells) or not plain_texts(
+            list(chain.from_iterable(cells))
+        ):
             return None
         widths = [max(width, max(map(len, column))) for width, column in zip(widths, zip(*cells))]
         seen = True
@@ -476,8 +521,13 @@ def plain_fields(align: Sequence[str], widths: Sequence[int]) -> list[str]:
     return [f"{{:{_PAD[a]}{width}}}" for a, width in zip(align, widths)]
 
 
-def _plain_lines(headers: Sequence[str], rows: Iterable[Sequence[Any]], style: str,
-                 align: Sequence[str] | None, widths: list[int]) -> Iterator[str]:
+def _plain_lines(
+    headers: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    style: str,
+    align: Sequence[str] | None,
+    widths: list[int],
+) -> Iterator[str]:
     """A plain table's lines, a chunk of rows at a time."""
     fields = plain_fields(_aligns(headers, align), widths)  # each line from one format string
     if style == "markdown":
@@ -498,8 +548,10 @@ def heading(item: Any, style: str) -> str:
     """A sheet's heading: its title and where it came from (control characters escaped)."""
     where = game_label(item.source, item.game)
     title = getattr(item, "title", None)
-    parts = ["## " if style == "markdown" else "", *((title, " (", where, ")") if title else
-                                                      (where,))]
+    parts = [
+        "## " if style == "markdown" else "",
+        *((title, " (", where, ")") if title else (where,)),
+    ]
     when = [part for part in (getattr(item, "date", None), getattr(item, "place", None)) if part]
     if when:  # the game's date and place (SPEC §3), after what it is
         parts += [" — ", ", ".join(when)]

@@ -40,8 +40,10 @@ if TYPE_CHECKING:
 # JSON pairs them with the keys, a CSV row is them, and a table's cells are made from them. So a
 # table can show nothing the JSON does not say.
 
-STANDING_FIELDS = tuple(Field(key, key.capitalize(), align) for key, align
-                        in zip(STANDING_KEYS, ("right", "left", "right", "right")))
+STANDING_FIELDS = tuple(
+    Field(key, key.capitalize(), align)
+    for key, align in zip(STANDING_KEYS, ("right", "left", "right", "right"))
+)
 
 
 def last_totals(records: Sequence[tuple], players: int) -> tuple:
@@ -82,8 +84,9 @@ def _next_line(step: NextStep, rounds_total: int) -> str:
         return f"{where} next: {visible(step.dealer)} deals {step.hand_size}"
     if step.next_bidder is None:
         return f"{where} in play: all bids in, waiting for the tricks"
-    forbidden = ("" if step.forbidden_dealer_bid is None
-                 else f" (may not bid {step.forbidden_dealer_bid})")
+    forbidden = (
+        "" if step.forbidden_dealer_bid is None else f" (may not bid {step.forbidden_dealer_bid})"
+    )
     return f"{where} in play: {visible(step.next_bidder)} to bid{forbidden}"
 
 
@@ -94,8 +97,12 @@ def standings_block(result: GameResult, style: str) -> str:
     # the bonus is the last field
     fields = STANDING_FIELDS if any(record[-1] for record in records) else STANDING_FIELDS[:-1]
     count = len(fields)
-    return grid([field.header or "" for field in fields], [record[:count] for record in records],
-                style, [field.align for field in fields])
+    return grid(
+        [field.header or "" for field in fields],
+        [record[:count] for record in records],
+        style,
+        [field.align for field in fields],
+    )
 
 
 class ScoreOutput:
@@ -120,14 +127,18 @@ class ScoreOutput:
         for record in round_records(result):
             number = record[0]
             for name, values in zip(players, seat_results(record)):
-                yield (number, name, *values[:len(RESULT_KEYS)])
+                yield (number, name, *values[: len(RESULT_KEYS)])
 
     def as_text(self, result: GameResult, style: str) -> str:
         return "\n\n".join(self.text_blocks(result, style))
 
     def text_blocks(self, result: GameResult, style: str) -> list[str]:
-        return [heading(result, style), *self.tables(result, style),
-                standings_block(result, style), status_line(result)]
+        return [
+            heading(result, style),
+            *self.tables(result, style),
+            standings_block(result, style),
+            status_line(result),
+        ]
 
     def tables(self, result: GameResult, style: str) -> list[str]:
         """The round-by-round table, from the rounds' records; drawn to fit ``width`` when it is
@@ -147,14 +158,15 @@ class ScoreOutput:
             end = start + 1
             drawn = grid_of(seats[start:end], _compact_cell)
             while end < len(seats):
-                wider = grid_of(seats[start:end + 1], _compact_cell)
+                wider = grid_of(seats[start : end + 1], _compact_cell)
                 if not fits(wider, self.width):
                     break
                 drawn, end = wider, end + 1
             tables.append(drawn)
             start = end
-        return (_balanced(grid_of, self.width, len(tables)) or tables) if len(tables) > 1 \
-            else tables
+        return (
+            (_balanced(grid_of, self.width, len(tables)) or tables) if len(tables) > 1 else tables
+        )
 
 
 def _balanced(grid_of: _ScoreGrid, width: int, count: int) -> list[str] | None:
@@ -162,16 +174,23 @@ def _balanced(grid_of: _ScoreGrid, width: int, count: int) -> list[str] | None:
     if each still fits; else None."""
     players = len(grid_of.players)
     size = -(-players // count)
-    drawn = [grid_of(range(start, min(start + size, players)), _compact_cell)
-             for start in range(0, players, size)]
+    drawn = [
+        grid_of(range(start, min(start + size, players)), _compact_cell)
+        for start in range(0, players, size)
+    ]
     return drawn if len(drawn) == count and all(fits(table, width) for table in drawn) else None
 
 
 class _ScoreGrid:
     """The score table of a game's round records, for the players at some seats."""
 
-    def __init__(self, players: Sequence[str], records: list[tuple], style: str,
-                 seated: list[frozenset[int]] | None = None) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        records: list[tuple],
+        style: str,
+        seated: list[frozenset[int]] | None = None,
+    ) -> None:
         self.players, self.records, self.style = players, records, style
         self.totals = last_totals(records, len(players))
         self.seated = seated
@@ -195,12 +214,20 @@ class _ScoreGrid:
         players = self.players
         headers = ["Round", "Cards", "Dealer", *(players[seat] for seat in seats)]
         if len(seats) == len(players):
-            rows = [[number, _cards_cell(size, bomb), dealer, *map(cell, *results)]
-                    for number, size, dealer, *bomb, results in self.records]
+            rows = [
+                [number, _cards_cell(size, bomb), dealer, *map(cell, *results)]
+                for number, size, dealer, *bomb, results in self.records
+            ]
         else:
-            rows = [[number, _cards_cell(size, bomb), dealer,
-                     *map(cell, *([column[seat] for seat in seats] for column in results))]
-                    for number, size, dealer, *bomb, results in self.records]
+            rows = [
+                [
+                    number,
+                    _cards_cell(size, bomb),
+                    dealer,
+                    *map(cell, *([column[seat] for seat in seats] for column in results)),
+                ]
+                for number, size, dealer, *bomb, results in self.records
+            ]
         rows = self._out(rows, seats, cell is _round_cell)
         rows.append(["Total", "", "", *(self.totals[seat] for seat in seats)])
         return grid(headers, rows, self.style, ["right", "right", "left"] + ["right"] * len(seats))
@@ -211,17 +238,28 @@ def _cards_cell(size: int, bomb: list[bool]) -> int | str:
     return f"{size}, bomb" if bomb and bomb[0] else size
 
 
-def _compact_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None,
-                  cloud: int | None = None) -> str:
+def _compact_cell(
+    bid: int | None,
+    tricks: int | None,
+    points: int | None,
+    total: int | None,
+    cloud: int | None = None,
+) -> str:
     """``bid/tricks ±points`` (the Total row gives each total); in play as ``_round_cell``."""
     if cloud is not None:
         return f"{_clouded(bid, cloud)}/{'?' if tricks is None else tricks}" + (
-            "" if tricks is None else f" {points:+d}")
+            "" if tricks is None else f" {points:+d}"
+        )
     return _bid_cell(bid) if tricks is None else f"{bid}/{tricks} {points:+d}"
 
 
-def _round_cell(bid: int | None, tricks: int | None, points: int | None, total: int | None,
-                cloud: int | None = None) -> str:
+def _round_cell(
+    bid: int | None,
+    tricks: int | None,
+    points: int | None,
+    total: int | None,
+    cloud: int | None = None,
+) -> str:
     """``bid/tricks → points = total``; in play as :func:`_bid_cell`; a Cloud's player's
     ``1+1/2 → +40 = 90`` (the bid called, the change, the tricks: SPEC §5)."""
     if cloud is not None:
@@ -289,8 +327,12 @@ class CheckOutput:
     spaced = False  # one line per sheet
 
     def as_json(self, checked: Checked) -> dict:
-        return {"source": checked.source, "game": checked.game, "valid": checked.valid,
-                "problems": [problem_json(p) for p in checked.problems]}
+        return {
+            "source": checked.source,
+            "game": checked.game,
+            "valid": checked.valid,
+            "problems": [problem_json(p) for p in checked.problems],
+        }
 
     def rows(self, checked: Checked) -> Iterator[tuple]:
         if checked.valid:
@@ -307,6 +349,7 @@ class CheckOutput:
 
 
 # --- next --------------------------------------------------------------------------------
+
 
 def next_json(step: NextStep) -> dict:
     """The ``wizard next`` object (SPEC §5), as the step builds it."""
@@ -335,9 +378,11 @@ class NextOutput:
         if record["finished"]:
             return status_line(result)
         rows = next_lines(record, result.rounds_total)
-        return grid(["", ""], rows, style, ["left", "left"], escaped=True) \
-            if style == "markdown" else \
-            "\n".join(f"{label + ':':<{NEXT_LABEL_WIDTH}}{value}" for label, value in rows)
+        return (
+            grid(["", ""], rows, style, ["left", "left"], escaped=True)
+            if style == "markdown"
+            else "\n".join(f"{label + ':':<{NEXT_LABEL_WIDTH}}{value}" for label, value in rows)
+        )
 
 
 def next_lines(record: dict, rounds_total: int) -> list[tuple[str, object]]:
@@ -350,13 +395,15 @@ def next_lines(record: dict, rounds_total: int) -> list[tuple[str, object]]:
         ("Bidding order", ", ".join(map(visible, record["biddingOrder"]))),
         ("Bids in", ", ".join(f"{visible(k)} {v}" for k, v in bids_in.items()) or "none yet"),
         *([("Bids so far", f"{record['bidTotal']} of {hand_size}")] if bids_in else []),
-        ("Next to bid", visible(record["nextBidder"] or "nobody: waiting for the tricks"))]
+        ("Next to bid", visible(record["nextBidder"] or "nobody: waiting for the tricks")),
+    ]
     if record["forbiddenDealerBid"] is not None:
         rows.append(("Dealer may not bid", record["forbiddenDealerBid"]))
     return rows
 
 
 # --- trick -------------------------------------------------------------------------------
+
 
 class TrickOutput:
     """``wizard trick``: the winning position, card and rule; who leads next and who must change
@@ -367,9 +414,18 @@ class TrickOutput:
 
     def as_json(self, result: TrickResult) -> dict:
         taken = not result.bomb  # with the Bomb nobody takes it: winner and card null
-        return dict(zip(self.columns, (result.position if taken else None,
-                                       str(result.card) if taken else None, result.reason,
-                                       result.position, result.cloud)))
+        return dict(
+            zip(
+                self.columns,
+                (
+                    result.position if taken else None,
+                    str(result.card) if taken else None,
+                    result.reason,
+                    result.position,
+                    result.cloud,
+                ),
+            )
+        )
 
     def rows(self, result: TrickResult) -> Iterator[tuple]:
         yield tuple(self.as_json(result).values())

@@ -34,7 +34,14 @@ _NUMBER_HOLE = re.compile(r"(?<![0-9.\-])73910000000([1-8])([0-9]{3})(?![0-9.eE]
 # The values a line is filled with, in this order: source, game, then per seat or place, then
 # per cell (round after round, in seating order).
 _TEXTS = {"s": 0, "g": 1}
-_PER_SEAT = ("p", "q", "1", "2", "3", "4")  # seat name; at a place: player, rank, score, bonus, seat
+_PER_SEAT = (
+    "p",
+    "q",
+    "1",
+    "2",
+    "3",
+    "4",
+)  # seat name; at a place: player, rank, score, bonus, seat
 _PER_CELL = ("5", "6", "7", "8")  # a cell's bid, tricks, points and running total
 _MARKED = 1 << 8  # above a count of winners: a game recording a Bomb or a Cloud (RunLines)
 
@@ -66,11 +73,21 @@ class RunLines:
         of one count of winners share a template; the others (ties for first) are filled
         again with theirs."""
         count, games = run.players, len(run)
-        winners = (list(map(operator.countOf, standings.ranks, itertools.repeat(1))) if scored
-                   else [0] * games)
-        if standings.marked_settings is not None:  # games of two settings (SPEC §3): a template each
-            winners = list(map(operator.or_, winners, map(operator.mul, standings.marked,
-                                                            itertools.repeat(_MARKED))))
+        winners = (
+            list(map(operator.countOf, standings.ranks, itertools.repeat(1)))
+            if scored
+            else [0] * games
+        )
+        if (
+            standings.marked_settings is not None
+        ):  # games of two settings (SPEC §3): a template each
+            winners = list(
+                map(
+                    operator.or_,
+                    winners,
+                    map(operator.mul, standings.marked, itertools.repeat(_MARKED)),
+                )
+            )
         usual = max(set(winners), key=winners.count)
         made = {}
         for won in sorted(set(winners)):
@@ -106,22 +123,34 @@ class RunLines:
             found = list(map(names.__getitem__, tables))
         return found
 
-    def _template(self, run: GameRun, settings: Settings, scored: bool,
-                  winners: int) -> tuple[str, list[int], bool] | None:
+    def _template(
+        self, run: GameRun, settings: Settings, scored: bool, winners: int
+    ) -> tuple[str, list[int], bool] | None:
         """The view's line for a probe game of the run's shape (no Bomb, no Cloud), marks made
         holes (None if a mark is left over), which value (see :class:`_Columns`) fills each
         hole, and whether any is a round's value (the view shows rounds)."""
         count = run.players
-        sheet = dataclasses.replace(run.sheet(0), source=_text("s"), game=_text("g"),
-                                    players=[_text("p", seat) for seat in range(count)])
+        sheet = dataclasses.replace(
+            run.sheet(0),
+            source=_text("s"),
+            game=_text("g"),
+            players=[_text("p", seat) for seat in range(count)],
+        )
         sheet.rounds.specials = None
         game = Game(sheet, settings, RUN_FIRST_DEALER)
         item: Any
         if scored:
             result = score_game(game)
-            places = tuple(Standing(1 if place < winners else _number(1, place),
-                                    _number(4, place), _text("q", place), _number(2, place),
-                                    _number(3, place)) for place in range(count))
+            places = tuple(
+                Standing(
+                    1 if place < winners else _number(1, place),
+                    _number(4, place),
+                    _text("q", place),
+                    _number(2, place),
+                    _number(3, place),
+                )
+                for place in range(count)
+            )
             item = dataclasses.replace(result, standings=places)
             item.rounds = tuple(_marked_round(played, count) for played in result.rounds)
         else:
@@ -135,8 +164,11 @@ class RunLines:
             if kind in _TEXTS:
                 return _TEXTS[kind] if index == 0 else None
             if kind in _PER_CELL:
-                return (2 + len(_PER_SEAT) * count + _PER_CELL.index(kind) * cells + index
-                        if index < cells else None)
+                return (
+                    2 + len(_PER_SEAT) * count + _PER_CELL.index(kind) * cells + index
+                    if index < cells
+                    else None
+                )
             return 2 + _PER_SEAT.index(kind) * count + index if index < count else None
 
         for found in _TEXT_HOLE.finditer(line):
@@ -161,10 +193,19 @@ class RunLines:
 def _marked_round(scored: ScoredRound, count: int) -> ScoredRound:
     """A probe game's round with each cell's bid, tricks, points and total a number mark."""
     first = (scored.number - 1) * count
-    bids, tricks, points, totals = (tuple(_number(kind, first + seat) for seat in range(count))
-                                    for kind in range(5, 9))
-    return ScoredRound(scored.number, scored.hand_size, scored.dealer, bids, tricks, points,
-                       totals, scored.forbidden)
+    bids, tricks, points, totals = (
+        tuple(_number(kind, first + seat) for seat in range(count)) for kind in range(5, 9)
+    )
+    return ScoredRound(
+        scored.number,
+        scored.hand_size,
+        scored.dealer,
+        bids,
+        tricks,
+        points,
+        totals,
+        scored.forbidden,
+    )
 
 
 class _Columns:
@@ -201,11 +242,15 @@ class _Columns:
         if kind >= len(_PER_SEAT):  # a cell's: every cell's column of this kind made at once
             first = 2 + len(_PER_SEAT) * count
             kind = (at - first) // cells
-            values = ((run.bids, run.tricks, standings.points)[kind] if kind < 3
-                      else running_totals(standings.points, count, run.rounds))
+            values = (
+                (run.bids, run.tricks, standings.points)[kind]
+                if kind < 3
+                else running_totals(standings.points, count, run.rounds)
+            )
             start = first + kind * cells
-            self.made.update(zip(range(start, start + cells),
-                                 [values[cell::cells] for cell in range(cells)]))
+            self.made.update(
+                zip(range(start, start + cells), [values[cell::cells] for cell in range(cells)])
+            )
             return self.made[at]
         if kind == 0:  # a seat's name
             return list(map(operator.itemgetter(index), self.tables()))
@@ -216,4 +261,6 @@ class _Columns:
         return list(map(place, values))
 
 
-json_string = json.encoder.encode_basestring  # a text as json_line_encoder writes it (no ASCII escapes)
+json_string = (
+    json.encoder.encode_basestring
+)  # a text as json_line_encoder writes it (no ASCII escapes)

@@ -14,10 +14,16 @@ if TYPE_CHECKING:
 
 # --- compare -----------------------------------------------------------------------------
 
+
 def change(score_before: int, rank_before: int, score: int, rank: int) -> str:
     """The change against rule set 0: ``+40``, ``-10 ▼1``, ``+20 ▲2``, or ``0``."""
-    moved = ("" if rank == rank_before else
-             f" ▲{rank_before - rank}" if rank < rank_before else f" ▼{rank - rank_before}")
+    moved = (
+        ""
+        if rank == rank_before
+        else f" ▲{rank_before - rank}"
+        if rank < rank_before
+        else f" ▼{rank - rank_before}"
+    )
     return (signed(score - score_before) if score != score_before else "0") + moved
 
 
@@ -37,21 +43,31 @@ class CompareOutput:
         for index, rule_set in enumerate(record["rulesets"]):
             for player in record["players"]:
                 score = player["scores"][index]
-                yield (rule_set["name"], player["player"], score, player["ranks"][index],
-                       score - player["scores"][0])
+                yield (
+                    rule_set["name"],
+                    player["player"],
+                    score,
+                    player["ranks"][index],
+                    score - player["scores"][0],
+                )
 
     def as_text(self, comparison: Comparison, style: str) -> str:
         return "\n\n".join(self.text_blocks(comparison, style))
 
     def text_blocks(self, comparison: Comparison, style: str) -> list[str]:
-        blocks = [heading(comparison, style), self._rule_sets(comparison, style),
-                  self._players(comparison, style)]
+        blocks = [
+            heading(comparison, style),
+            self._rule_sets(comparison, style),
+            self._players(comparison, style),
+        ]
         if self.show_rounds:
             blocks.append(self._rounds(comparison, style))
         result = comparison.scored[0].result
         if not result.finished:
-            blocks.append(f"Game in progress: standings after {result.rounds_played} of "
-                          f"{result.rounds_total} rounds")
+            blocks.append(
+                f"Game in progress: standings after {result.rounds_played} of "
+                f"{result.rounds_total} rounds"
+            )
         return blocks
 
     def _rule_sets(self, comparison: Comparison, style: str) -> str:
@@ -60,13 +76,16 @@ class CompareOutput:
         headers = ["Rule set", "From"] + (["Winners"] if finished else [])
         rows = []
         for index, scored in enumerate(comparison.scored):
-            origin = ("the sheet's own rules" if index == 0
-                      else f"preset {scored.rule_set.preset}" if scored.rule_set.preset
-                      else "--set/--zero-bid")
+            origin = (
+                "the sheet's own rules"
+                if index == 0
+                else f"preset {scored.rule_set.preset}"
+                if scored.rule_set.preset
+                else "--set/--zero-bid"
+            )
             if index and not scored.changes:
                 origin += " (changes nothing here)"
-            winners = (name_list(scored.result.winners) if scored.result.finished
-                       else "not finished")
+            winners = name_list(scored.result.winners) if scored.result.finished else "not finished"
             rows.append([scored.name, origin] + ([winners] if finished else []))
         return grid(headers, rows, style)
 
@@ -110,22 +129,32 @@ class CompareOutput:
 
 # --- rules -------------------------------------------------------------------------------
 
+
 def setting_json(spec: SettingSpec) -> dict:
     """One setting of ``wizard rules --format json``: the same keys for every setting."""
     number = spec.kind == "int"
-    return {"key": spec.key, "type": spec.kind, "default": spec.default,
-            "allowed": spec.allowed(),
-            "minimum": spec.minimum if number else None,
-            "maximum": spec.maximum if number else None,
-            "step": spec.step if number else None,
-            "options": list(spec.options) if spec.kind == "option" else None,
-            "meaning": spec.meaning, "appName": spec.app_name}
+    return {
+        "key": spec.key,
+        "type": spec.kind,
+        "default": spec.default,
+        "allowed": spec.allowed(),
+        "minimum": spec.minimum if number else None,
+        "maximum": spec.maximum if number else None,
+        "step": spec.step if number else None,
+        "options": list(spec.options) if spec.kind == "option" else None,
+        "meaning": spec.meaning,
+        "appName": spec.app_name,
+    }
 
 
 def preset_json(preset: Preset) -> dict:
     """One preset of ``wizard rules --format json``: what it overrides, and where it is from."""
-    return {"name": preset.name, "builtIn": preset.source is None, "meaning": preset.meaning,
-            "settings": preset.values()}
+    return {
+        "name": preset.name,
+        "builtIn": preset.source is None,
+        "meaning": preset.meaning,
+        "settings": preset.values(),
+    }
 
 
 def preset_settings_text(preset: Preset) -> str:
@@ -141,8 +170,10 @@ class RulesOutput:
     columns = ("kind", "name", "default", "allowed", "appName", "meaning", "settings")
 
     def as_json(self, rules: Rules) -> dict:
-        return {"settings": [setting_json(spec) for spec in rules.settings],
-                "presets": [preset_json(preset) for preset in rules.presets]}
+        return {
+            "settings": [setting_json(spec) for spec in rules.settings],
+            "presets": [preset_json(preset) for preset in rules.presets],
+        }
 
     def rows(self, rules: Rules) -> Iterator[tuple]:
         from ..game.compare import describe_changes
@@ -150,27 +181,64 @@ class RulesOutput:
 
         record = self.as_json(rules)
         for setting in record["settings"]:
-            yield ("setting", setting["key"], value_text(setting["default"]), setting["allowed"],
-                   setting["appName"], setting["meaning"], None)
+            yield (
+                "setting",
+                setting["key"],
+                value_text(setting["default"]),
+                setting["allowed"],
+                setting["appName"],
+                setting["meaning"],
+                None,
+            )
         for preset in record["presets"]:
-            yield ("preset", preset["name"], None, None, None, preset["meaning"],
-                   describe_changes(preset["settings"]))
+            yield (
+                "preset",
+                preset["name"],
+                None,
+                None,
+                None,
+                preset["meaning"],
+                describe_changes(preset["settings"]),
+            )
 
     def as_text(self, rules: Rules, style: str) -> str:
         from ..game.settings import value_text
 
         # Cells are escaped before they are broken into lines (a user preset's name and
         # meaning are text from a file: SPEC §8), so the line breaks are the table's own.
-        fit = ((lambda text, width: visible(text)) if style == "markdown"
-               else lambda text, width: wrapped(visible(text), width))
-        settings = grid(["Setting", "Default", "Allowed", "In the app", "Meaning"],
-                        [[spec.key, value_text(spec.default), fit(spec.allowed(), 20),
-                          fit(spec.app_name or "", 16), fit(spec.meaning, 44)]
-                         for spec in rules.settings], style, escaped=True)
-        presets = grid(["Preset", "Sets", "Meaning"],
-                       [[visible(preset.name), fit(preset_settings_text(preset), 50),
-                         fit(preset.meaning, 40)]
-                        for preset in rules.presets], style, escaped=True)
+        fit = (
+            (lambda text, width: visible(text))
+            if style == "markdown"
+            else lambda text, width: wrapped(visible(text), width)
+        )
+        settings = grid(
+            ["Setting", "Default", "Allowed", "In the app", "Meaning"],
+            [
+                [
+                    spec.key,
+                    value_text(spec.default),
+                    fit(spec.allowed(), 20),
+                    fit(spec.app_name or "", 16),
+                    fit(spec.meaning, 44),
+                ]
+                for spec in rules.settings
+            ],
+            style,
+            escaped=True,
+        )
+        presets = grid(
+            ["Preset", "Sets", "Meaning"],
+            [
+                [
+                    visible(preset.name),
+                    fit(preset_settings_text(preset), 50),
+                    fit(preset.meaning, 40),
+                ]
+                for preset in rules.presets
+            ],
+            style,
+            escaped=True,
+        )
         title = "## {}" if style == "markdown" else "{}"
         return "\n\n".join([title.format("Settings"), settings, title.format("Presets"), presets])
 

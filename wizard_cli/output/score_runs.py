@@ -73,60 +73,89 @@ class ScoreRunTables:
             if templates[table] is None:
                 return None
         totals = running_totals(standings.points, count, rounds)
-        texts = list(map(operator.add, map(self.cells.__getitem__,
-                                           zip(run.bids, run.tricks, standings.points)),
-                         map(str, totals)))
+        texts = list(
+            map(
+                operator.add,
+                map(self.cells.__getitem__, zip(run.bids, run.tricks, standings.points)),
+                map(str, totals),
+            )
+        )
         lengths = list(map(len, texts))
-        widest = list(zip(*(map(max, zip(*[iter(lengths[seat::count])] * rounds))
-                            for seat in range(count))))  # per game, each seat's widest cell
+        widest = list(
+            zip(*(map(max, zip(*[iter(lengths[seat::count])] * rounds)) for seat in range(count)))
+        )  # per game, each seat's widest cell
         tables = run.tables
         least = {table: tuple(len(name) + 2 for name in table) for table in templates}
-        widths = list(map(tuple, map(map, itertools.repeat(max), widest,
-                                     map(least.__getitem__, tables))))
-        padded = list(map(str.rjust, texts, itertools.chain.from_iterable(
-            map(operator.mul, widths, itertools.repeat(rounds)))))
+        widths = list(
+            map(tuple, map(map, itertools.repeat(max), widest, map(least.__getitem__, tables)))
+        )
+        padded = list(
+            map(
+                str.rjust,
+                texts,
+                itertools.chain.from_iterable(map(operator.mul, widths, itertools.repeat(rounds))),
+            )
+        )
         size = count * rounds
         blocks = []
         for game in range(games):
             table, width = tables[game], widths[game]
             start = game * size
-            finals = map(str, totals[start + size - count:start + size])
-            values = (heading(_Label(run.source, run.ids[game]), "table"),
-                      *map(str.rjust, table, width), *map("-".__mul__, width),
-                      *padded[start:start + size], *map(str.rjust, finals, width),
-                      self._standings(standings, game, table),
-                      self._status(standings, game, table))
+            finals = map(str, totals[start + size - count : start + size])
+            values = (
+                heading(_Label(run.source, run.ids[game]), "table"),
+                *map(str.rjust, table, width),
+                *map("-".__mul__, width),
+                *padded[start : start + size],
+                *map(str.rjust, finals, width),
+                self._standings(standings, game, table),
+                self._status(standings, game, table),
+            )
             blocks.append(templates[table] % values)
         return Rendered("\n".join(blocks))
 
     def _standings(self, standings: RunStandings, game: int, table: Sequence[str]) -> str:
         """Game ``game``'s standings block, as ``standings_block`` draws it."""
         scores, bonuses = standings.scores[game], standings.bonuses[game]
-        columns = [standings.ranks[game], list(map(table.__getitem__, standings.places[game])),
-                   scores]
+        columns = [
+            standings.ranks[game],
+            list(map(table.__getitem__, standings.places[game])),
+            scores,
+        ]
         # each column as wide as its widest value or its header and two spaces (a rank is 1–6)
-        widths = (len(STANDING_FIELDS[0].header) + 2,
-                  max(len(STANDING_FIELDS[1].header) + 2, *map(len, table)),
-                  max(len(STANDING_FIELDS[2].header) + 2, *map(len, map(str, scores))))
+        widths = (
+            len(STANDING_FIELDS[0].header) + 2,
+            max(len(STANDING_FIELDS[1].header) + 2, *map(len, table)),
+            max(len(STANDING_FIELDS[2].header) + 2, *map(len, map(str, scores))),
+        )
         if any(bonuses):
             widths += (max(len(STANDING_FIELDS[3].header) + 2, *map(len, map(str, bonuses))),)
             columns.append(bonuses)
         made = self.standings.get(widths)
         if made is None:
-            fields = STANDING_FIELDS[:len(widths)]
+            fields = STANDING_FIELDS[: len(widths)]
             line = "  ".join(plain_fields([field.align for field in fields], widths))
-            top = line.format(*(field.header for field in fields)).rstrip() + "\n" + \
-                "  ".join("-" * width for width in widths)
+            top = (
+                line.format(*(field.header for field in fields)).rstrip()
+                + "\n"
+                + "  ".join("-" * width for width in widths)
+            )
             made = self.standings[widths] = (line, top)
         line, top = made
-        return top + "\n" + "\n".join(map(str.rstrip, itertools.starmap(line.format,
-                                                                       zip(*columns))))
+        return (
+            top + "\n" + "\n".join(map(str.rstrip, itertools.starmap(line.format, zip(*columns))))
+        )
 
     @staticmethod
     def _status(standings: RunStandings, game: int, table: Sequence[str]) -> str:
         """A finished game's status line: who won."""
-        return game_over_line([table[seat] for seat, rank in
-                               zip(standings.places[game], standings.ranks[game]) if rank == 1])
+        return game_over_line(
+            [
+                table[seat]
+                for seat, rank in zip(standings.places[game], standings.ranks[game])
+                if rank == 1
+            ]
+        )
 
 
 def _game_template(table: tuple[str, ...], sizes: Sequence[int]) -> str | None:
@@ -137,16 +166,22 @@ def _game_template(table: tuple[str, ...], sizes: Sequence[int]) -> str | None:
     if not plain_texts(list(table)) or not all(table):
         return None
     count = len(table)
-    dealers = [table[dealer_seat(RUN_FIRST_DEALER, number, count)]
-               for number in range(1, len(sizes) + 1)]  # (in a short game, not everyone deals)
-    widths = (max(len(_ROUND) + 2, len(str(len(sizes)))),
-              max(len(_CARDS) + 2, *map(len, map(str, sizes))),
-              max(len(_DEALER) + 2, *map(len, dealers)))
+    dealers = [
+        table[dealer_seat(RUN_FIRST_DEALER, number, count)] for number in range(1, len(sizes) + 1)
+    ]  # (in a short game, not everyone deals)
+    widths = (
+        max(len(_ROUND) + 2, len(str(len(sizes)))),
+        max(len(_CARDS) + 2, *map(len, map(str, sizes))),
+        max(len(_DEALER) + 2, *map(len, dealers)),
+    )
     start = "  ".join(plain_fields(["right", "right", "left"], widths)) + "  "
     holes = "  ".join(["%s"] * count) + "\n"
     escape = lambda text: text.replace("%", "%%")  # noqa: E731
-    lines = ["%s\n\n", escape(start.format(_ROUND, _CARDS, _DEALER)) + holes,
-             "  ".join("-" * width for width in widths) + "  " + holes]
+    lines = [
+        "%s\n\n",
+        escape(start.format(_ROUND, _CARDS, _DEALER)) + holes,
+        "  ".join("-" * width for width in widths) + "  " + holes,
+    ]
     for number, (size, dealer) in enumerate(zip(sizes, dealers), 1):
         lines.append(escape(start.format(number, size, dealer)) + holes)
     lines += [start.format(_TOTAL, "", "") + holes, "\n%s\n\n%s\n"]

@@ -26,17 +26,40 @@ STATS_FIELDS = (
     Field("player", "Player"),
     Field("games", "Games", "right"),
     Field("wins", "Wins", "right"),
-    Field("averageScore", "Avg score", "right", "average_score",
-          rounded(STATS_DECIMALS["averageScore"]), fixed(2)),
+    Field(
+        "averageScore",
+        "Avg score",
+        "right",
+        "average_score",
+        rounded(STATS_DECIMALS["averageScore"]),
+        fixed(2),
+    ),
     Field("bestScore", "Best", "right", "best_score", cell=_or_dash),
     Field("rounds", "Rounds", "right"),
-    Field("bidAccuracy", "Bid accuracy", "right", "bid_accuracy",
-          rounded(STATS_DECIMALS["bidAccuracy"]), percent),
-    Field("zeroBidsMade", "Zero bids", "right", "zero_bids_made",
-          shown=lambda s: f"{s.zero_bids_made}/{s.zero_bids_tried}"),
+    Field(
+        "bidAccuracy",
+        "Bid accuracy",
+        "right",
+        "bid_accuracy",
+        rounded(STATS_DECIMALS["bidAccuracy"]),
+        percent,
+    ),
+    Field(
+        "zeroBidsMade",
+        "Zero bids",
+        "right",
+        "zero_bids_made",
+        shown=lambda s: f"{s.zero_bids_made}/{s.zero_bids_tried}",
+    ),
     Field("zeroBidsTried", None, attr="zero_bids_tried"),  # in the table's Zero bids column
-    Field("averageMiss", "Avg miss", "right", "average_miss",
-          rounded(STATS_DECIMALS["averageMiss"]), fixed(2)),
+    Field(
+        "averageMiss",
+        "Avg miss",
+        "right",
+        "average_miss",
+        rounded(STATS_DECIMALS["averageMiss"]),
+        fixed(2),
+    ),
     Field("overbids", "Over", "right"),
     Field("underbids", "Under", "right"),
 )
@@ -67,24 +90,43 @@ class BreakdownOutput(Listing):
 
     def __init__(self, by: str, summary: str | None = None) -> None:
         self.by = by
-        super().__init__([
-            Field("player", "Player"),
-            Field(by, BY_LABELS[by], "right", "key"),
-            Field("rounds", "Rounds", "right"),
-            Field("made", "Made", "right"),
-            Field("bidAccuracy", "Bid accuracy", "right", "bid_accuracy",
-                  rounded(STATS_DECIMALS["bidAccuracy"]), percent),
-            Field("averagePoints", "Avg points", "right", "average_points", rounded(2), fixed(2)),
-        ], summary)
+        super().__init__(
+            [
+                Field("player", "Player"),
+                Field(by, BY_LABELS[by], "right", "key"),
+                Field("rounds", "Rounds", "right"),
+                Field("made", "Made", "right"),
+                Field(
+                    "bidAccuracy",
+                    "Bid accuracy",
+                    "right",
+                    "bid_accuracy",
+                    rounded(STATS_DECIMALS["bidAccuracy"]),
+                    percent,
+                ),
+                Field(
+                    "averagePoints", "Avg points", "right", "average_points", rounded(2), fixed(2)
+                ),
+            ],
+            summary,
+        )
 
 
 class OpponentOutput(Listing):
     """``wizard stats --by opponent``: head to head, a row per player per opponent (SPEC §5)."""
 
     def __init__(self, summary: str | None = None) -> None:
-        super().__init__([Field("player", "Player"), Field("opponent", "Opponent"),
-                          *(Field(key, key.capitalize(), "right")
-                            for key in ("games", "ahead", "behind", "level"))], summary)
+        super().__init__(
+            [
+                Field("player", "Player"),
+                Field("opponent", "Opponent"),
+                *(
+                    Field(key, key.capitalize(), "right")
+                    for key in ("games", "ahead", "behind", "level")
+                ),
+            ],
+            summary,
+        )
 
 
 def breakdown_output(breakdown: Any) -> Listing:

@@ -21,22 +21,40 @@ _MONTH = r"[^\W\d_]{3,9}\.?"  # a month's name, in any language (`Jan`, `Mär`, 
 DATE_LIKE = re.compile(
     rf"\d{{1,2}}(?:[-.]|\.? +){_MONTH}(?:[-. ] *\d{{2,4}})?"
     rf"|{_MONTH}(?:[-.]| +)\d{{1,4}}(?:,? +\d{{4}})?"
-    r"|\d{4}-\d{1,2}-\d{1,2}(?:[ T].*)?|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|\d{1,2}/\d{1,2}/\d{2,4}")
-DATE_WHY = ("looks like a date: a spreadsheet probably turned a bid/tricks cell such as '1/1' "
-            "into a date (format the column as text and type it again)")
+    r"|\d{4}-\d{1,2}-\d{1,2}(?:[ T].*)?|\d{1,2}\.\d{1,2}\.(?:\d{2,4})?|\d{1,2}/\d{1,2}/\d{2,4}"
+)
+DATE_WHY = (
+    "looks like a date: a spreadsheet probably turned a bid/tricks cell such as '1/1' "
+    "into a date (format the column as text and type it again)"
+)
 DATE_SERIALS = range(20000, 80001)
 # A formula a spreadsheet could not compute shows (and exports) as an error code: Excel's and
 # LibreOffice's, in English and German (#NV, #BEZUG!, #WERT!, #ZAHL!), and LibreOffice's Err:NNN.
-ERROR_CODE = re.compile(r"#(?:DIV/0!|N/A|NV|REF!|BEZUG!|VALUE!|WERT!|NAME\?|NUM!|ZAHL!|NULL!|"
-                         r"SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!|UNKNOWN!|GETTING_DATA|"
-                         r"ERROR!)|Err:\d{3}", re.IGNORECASE)
-ERROR_WHY = ("is a spreadsheet error: its formula could not be computed (fix the formula, or "
-             "type the number)")  # a spreadsheet's day numbers for the years 1954 to 2119
+ERROR_CODE = re.compile(
+    r"#(?:DIV/0!|N/A|NV|REF!|BEZUG!|VALUE!|WERT!|NAME\?|NUM!|ZAHL!|NULL!|"
+    r"SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!|UNKNOWN!|GETTING_DATA|"
+    r"ERROR!)|Err:\d{3}",
+    re.IGNORECASE,
+)
+ERROR_WHY = (
+    "is a spreadsheet error: its formula could not be computed (fix the formula, or "
+    "type the number)"
+)  # a spreadsheet's day numbers for the years 1954 to 2119
 
 # A header's names in the languages spreadsheets are kept in (SPEC §3), as the English name.
-HEADER_NAMES = {"spiel": "game", "runde": "round", "spieler": "player", "ansage": "bid",
-                "gebot": "bid", "tipp": "bid", "stiche": "tricks", "punkte": "points",
-                "datum": "date", "bombe": "bomb", "wolke": "cloud"}
+HEADER_NAMES = {
+    "spiel": "game",
+    "runde": "round",
+    "spieler": "player",
+    "ansage": "bid",
+    "gebot": "bid",
+    "tipp": "bid",
+    "stiche": "tricks",
+    "punkte": "points",
+    "datum": "date",
+    "bombe": "bomb",
+    "wolke": "cloud",
+}
 TOTALS = frozenset({"total", "sum", "summe", "gesamt"})  # a total row's round cell, any case
 
 
@@ -72,7 +90,9 @@ def is_total(cell: str) -> bool:
 def whole_number(text: str, comma: bool = False) -> Value:
     """A cell's text as a whole number: '' is None, '2.0' is 2 (also '2,0' with ``comma``, in a
     file not delimited by ','), anything else a BadValue."""
-    if text.isascii() and text.isdecimal() and len(text) < 10:  # the common case, exactly what _WHOLE takes as is
+    if (
+        text.isascii() and text.isdecimal() and len(text) < 10
+    ):  # the common case, exactly what _WHOLE takes as is
         return int(text)
     text = text.strip()
     if not text:
@@ -116,7 +136,6 @@ def trim_trailing(row: list[str]) -> list[str]:
 def is_blank(row: list[str]) -> bool:
     """A row with no cells, or only empty ones."""
     return not any(cell.strip() for cell in row)
-
 
 
 # ASCII digits only, as in a bid or tricks cell: `١٠.٠١.٢٠٢٦` is no date.

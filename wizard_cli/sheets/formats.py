@@ -54,17 +54,24 @@ class Registered:
 
 
 FORMATS: dict[SheetFormat, Registered] = {
-    SheetFormat.YAML: Registered((".yaml", ".yml"), "yaml.sheets:read_yaml_sheets",
-                                 "yaml.sheets:YamlWriter"),
+    SheetFormat.YAML: Registered(
+        (".yaml", ".yml"), "yaml.sheets:read_yaml_sheets", "yaml.sheets:YamlWriter"
+    ),
     SheetFormat.JSON: Registered((".json",), SheetFormat.YAML, "yaml.sheets:JsonWriter"),
-    SheetFormat.CSV: Registered((".csv", ".tsv", ".txt"), "csv.sheets:read_csv_sheets",
-                                "csv.long:LongCsvWriter"),
-    SheetFormat.WIDE_CSV: Registered((), SheetFormat.CSV,  # a CSV, told by its header
-                                     "csv.wide:WideCsvWriter"),
-    SheetFormat.KEEPWIZ: Registered((), "exports.keepwiz:read_keepwiz_sheets", None,
-                                    "exports.kinds:keepwiz"),
-    SheetFormat.ESCALIER: Registered((), "exports.escalier:read_escalier_sheets", None,
-                                     "exports.kinds:escalier"),
+    SheetFormat.CSV: Registered(
+        (".csv", ".tsv", ".txt"), "csv.sheets:read_csv_sheets", "csv.long:LongCsvWriter"
+    ),
+    SheetFormat.WIDE_CSV: Registered(
+        (),
+        SheetFormat.CSV,  # a CSV, told by its header
+        "csv.wide:WideCsvWriter",
+    ),
+    SheetFormat.KEEPWIZ: Registered(
+        (), "exports.keepwiz:read_keepwiz_sheets", None, "exports.kinds:keepwiz"
+    ),
+    SheetFormat.ESCALIER: Registered(
+        (), "exports.escalier:read_escalier_sheets", None, "exports.kinds:escalier"
+    ),
 }
 # what --input-format can name
 INPUT_FORMATS = (SheetFormat.YAML, SheetFormat.CSV, SheetFormat.KEEPWIZ, SheetFormat.ESCALIER)
@@ -94,8 +101,12 @@ def writer(target: SheetFormat | str) -> SheetWriter:
     format (another app's export) has none."""
     where = FORMATS[SheetFormat(target)].writer
     if where is None:
-        raise WizardError(Problem(f"{target} is read, not written: convert writes "
-                                  + ", ".join(map(str, WRITTEN_FORMATS))))
+        raise WizardError(
+            Problem(
+                f"{target} is read, not written: convert writes "
+                + ", ".join(map(str, WRITTEN_FORMATS))
+            )
+        )
     return function(where)()
 
 
@@ -116,17 +127,21 @@ def sniff_format(path: str, head: bytes, codec: str = "utf-8") -> SheetFormat:
         return SheetFormat.YAML
     if lower.endswith(FORMATS[SheetFormat.CSV].suffixes):
         return SheetFormat.CSV
-    first = next((ln.strip() for ln in text.lstrip("\ufeff").splitlines()
-                  if ln.strip()), "")
+    first = next((ln.strip() for ln in text.lstrip("\ufeff").splitlines() if ln.strip()), "")
     if first.startswith(("{", "[", "---", "#", "%")) or re.match(r"^[\w\"' -]+:(\s|$)", first):
         return SheetFormat.YAML
     return SheetFormat.CSV if any(d in first for d in ",;\t") else SheetFormat.YAML
 
 
-def read_sheets(path: str, input_format: str | None = None, encoding: str | None = None,
-                note: Callable[[Problem], None] | None = None,
-                waiting: Callable[[], None] | None = None, runs: bool = False,
-                data: bytes | None = None) -> Iterator[Sheet | GameRun]:
+def read_sheets(
+    path: str,
+    input_format: str | None = None,
+    encoding: str | None = None,
+    note: Callable[[Problem], None] | None = None,
+    waiting: Callable[[], None] | None = None,
+    runs: bool = False,
+    data: bytes | None = None,
+) -> Iterator[Sheet | GameRun]:
     """Every sheet in one source, in order; raises WizardError for a file that cannot be read.
 
     ``note`` is told what was skipped (a workbook's worksheet that holds no sheet). ``waiting``
@@ -146,8 +161,7 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
     with open_binary(path) if data is None else io.BytesIO(data) as handle:
         # (typeshed's IO[bytes] has no readinto, which BufferedReader asks of what it reads:
         # stdin's buffer and BytesIO, the handles wrapped here, both have it)
-        buffered = (handle if isinstance(handle, io.BufferedReader)
-                    else io.BufferedReader(handle))  # type: ignore[type-var]
+        buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)  # type: ignore[type-var]
         head = buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES]
         encoding = file_encoding(encoding, head)
         kind = input_format or sniff_format(path, head, text_encoding(encoding))
@@ -157,8 +171,12 @@ def read_sheets(path: str, input_format: str | None = None, encoding: str | None
         if FORMATS[SheetFormat(kind)].sniffer is not None:  # reads the bytes itself
             yield from reader(buffered, source, encoding)
         elif kind == SheetFormat.CSV:
-            yield from reader(decoded_blocks(buffered, source, encoding, waiting=waiting), source,
-                              runs=runs, note=note)
+            yield from reader(
+                decoded_blocks(buffered, source, encoding, waiting=waiting),
+                source,
+                runs=runs,
+                note=note,
+            )
         else:
             if waiting is not None:
                 waiting()
@@ -179,14 +197,16 @@ def _is_regular(handle: IO[bytes]) -> bool:
 
 # --- proving a conversion --------------------------------------------------------------------
 
+
 def _read_as(kind: SheetFormat) -> SheetFormat:
     """The format whose reader reads ``kind`` (JSON is read as YAML, a wide CSV as a CSV)."""
     reader = FORMATS[kind].reader
     return reader if isinstance(reader, SheetFormat) else kind
 
 
-def read_back(text: str | Streamed, target: SheetFormat | str,
-              source: str = "<converted>") -> list[Sheet]:
+def read_back(
+    text: str | Streamed, target: SheetFormat | str, source: str = "<converted>"
+) -> list[Sheet]:
     """What our reader makes of text we wrote (to prove a conversion lost nothing); a YAML or
     JSON text may be a Streamed one, read as it is written."""
     kind = _read_as(SheetFormat(target))
@@ -208,8 +228,16 @@ def conversion_content(sheet: Sheet | Portable, carries_rules: bool) -> tuple:
     ``left_as_it_was``): that compares one sheet's own text before and after, settings as
     written; this compares two formats' sheets, as far as the target carries them."""
     values = lambda row: None if row is None else tuple(cell_value(v) for v in row)  # noqa: E731
-    rounds = tuple((values(r.bids), values(r.tricks), values(r.points) if has_values(r.points)
-                    else None, r.bomb, r.cloud) for r in sheet.rounds)
+    rounds = tuple(
+        (
+            values(r.bids),
+            values(r.tricks),
+            values(r.points) if has_values(r.points) else None,
+            r.bomb,
+            r.cloud,
+        )
+        for r in sheet.rounds
+    )
     core: tuple[Any, ...] = (tuple(sheet.players), rounds, seating_content(sheet.seating))
     if not carries_rules:
         return core + (None if sheet.game is None else str(sheet.game), sheet.date)
@@ -228,24 +256,27 @@ def seating_content(seating: Seating | None) -> tuple | None:
     back: None when it records nothing (an empty ``out``, a table seated as by default)."""
     if seating is None:
         return None
-    out = tuple(sorted((number, tuple(sorted(seats))) for number, seats in seating.out.items()
-                       if seats))
+    out = tuple(
+        sorted((number, tuple(sorted(seats))) for number, seats in seating.out.items() if seats)
+    )
     dealers = tuple(sorted(seating.dealers.items()))
     if not (seating.changes or dealers):
         return None
     return tuple(seating.joins), tuple(seating.leaves), tuple(seating.start), out, dealers
 
 
-def same_sheets(written: Sequence[Portable], read: Sequence[Sheet],
-                target: SheetFormat | str) -> bool:
+def same_sheets(
+    written: Sequence[Portable], read: Sequence[Sheet], target: SheetFormat | str
+) -> bool:
     """True when the sheets read back carry everything the format can carry, unchanged."""
     format_ = writer(target)
     written = [format_.carried(p) for p in written]
     if len(written) != len(read) or any(sheet.problems for sheet in read):
         return False
     rules = format_.carries_rules
-    return all(conversion_content(w, rules) == conversion_content(r, rules)
-               for w, r in zip(written, read))
+    return all(
+        conversion_content(w, rules) == conversion_content(r, rules) for w, r in zip(written, read)
+    )
 
 
 def convert(sheets: Sequence[Portable], target: SheetFormat | str) -> str:
@@ -258,8 +289,13 @@ def convert(sheets: Sequence[Portable], target: SheetFormat | str) -> str:
 
 def cannot_convert(target: SheetFormat | str, source: str | None) -> WizardError:
     """The refusal of a conversion that would change the sheet."""
-    return WizardError(Problem(f"cannot write this as {target} without changing it (its "
-                               "names or values do not fit the format): try yaml or json", source))
+    return WizardError(
+        Problem(
+            f"cannot write this as {target} without changing it (its "
+            "names or values do not fit the format): try yaml or json",
+            source,
+        )
+    )
 
 
 def check_convertible(p: Portable, target: SheetFormat | str) -> None:

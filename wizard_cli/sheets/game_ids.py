@@ -90,7 +90,8 @@ class GameIds:
         fingerprints = self._fingerprints(keys)
         recent = self._recent
         if not recent.isdisjoint(fingerprints) or (
-                self._placed and any(map(self._placed_here, fingerprints))):
+            self._placed and any(map(self._placed_here, fingerprints))
+        ):
             return False
         recent.update(fingerprints)
         self._count += len(fingerprints)

@@ -24,8 +24,9 @@ def read_yaml_mapping(path: str, what: str, encoding: str | None = None) -> Node
 
     docs = list(documents(text, source))
     if len(docs) != 1 or docs[0].kind != "map":
-        raise WizardError(Problem(f"{what} must be one YAML mapping", source,
-                                  docs[0].line if docs else None))
+        raise WizardError(
+            Problem(f"{what} must be one YAML mapping", source, docs[0].line if docs else None)
+        )
     return docs[0]
 
 
@@ -45,8 +46,9 @@ def read_settings_file(path: str, encoding: str | None = None) -> list[RawSettin
     return raws
 
 
-def read_presets_file(path: str, problems: list[Problem],
-                      encoding: str | None = None) -> list[tuple[str, int, list[RawSetting]]]:
+def read_presets_file(
+    path: str, problems: list[Problem], encoding: str | None = None
+) -> list[tuple[str, int, list[RawSetting]]]:
     """``--presets FILE``: a mapping of preset name → settings, as (name, line, raw settings).
 
     Only the shape is checked here (each misshapen preset is added to ``problems`` and left
@@ -58,12 +60,18 @@ def read_presets_file(path: str, problems: list[Problem],
     for key, value in root.pairs:
         name = key.text.strip() if key.kind == "scalar" else ""
         if not name:
-            problems.append(Problem(f"a preset's name must be text, not {key.describe()}",
-                                    source, key.line))
+            problems.append(
+                Problem(f"a preset's name must be text, not {key.describe()}", source, key.line)
+            )
         elif value.kind != "map" or not value.pairs:
-            problems.append(Problem(f"preset '{name}' must be a mapping of setting: value, "
-                                    f"not {'nothing' if _empty(value) else value.describe()}",
-                                    source, value.line))
+            problems.append(
+                Problem(
+                    f"preset '{name}' must be a mapping of setting: value, "
+                    f"not {'nothing' if _empty(value) else value.describe()}",
+                    source,
+                    value.line,
+                )
+            )
         else:
             presets.append((name, key.line, settings_from_node(value, source, problems)))
     return presets
@@ -72,4 +80,5 @@ def read_presets_file(path: str, problems: list[Problem],
 def _empty(node: Node) -> bool:
     """A null scalar or an empty mapping: a preset that sets nothing."""
     return (node.kind == "map" and not node.pairs) or (
-        node.kind == "scalar" and node.plain and node.text in ("", "~", "null", "Null", "NULL"))
+        node.kind == "scalar" and node.plain and node.text in ("", "~", "null", "Null", "NULL")
+    )

@@ -49,8 +49,13 @@ def open_binary(path: str) -> Iterator[IO[bytes]]:
 
 
 _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
-_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def open_regular(path: str, shown: str | None = None) -> int:
@@ -122,23 +127,39 @@ def read_limited(handle: IO[bytes], source: str) -> bytes:
     """A whole input, refusing one too large to be a score sheet (or an endless stream)."""
     data = handle.read(MAX_YAML_BYTES + 1)
     if len(data) > MAX_YAML_BYTES:
-        raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a YAML "
-                                  "score sheet (a long season reads fine as CSV)", source))
+        raise WizardError(
+            Problem(
+                f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a YAML "
+                "score sheet (a long season reads fine as CSV)",
+                source,
+            )
+        )
     return data
 
 
 def _decoding_problem(source: str, line: int, byte: int, encoding: str | None) -> WizardError:
     """A byte that does not decode, as one located line with the likely fix."""
-    hint = ("a file saved by an older spreadsheet is often Latin-1: try --encoding latin-1 "
-            "(or cp1252)" if encoding is None else "try another --encoding (latin-1 reads any byte)")
-    return WizardError(Problem(f"not {(encoding or 'UTF-8').upper()} text (byte 0x{byte:02x}); "
-                               f"{hint}", source, line))
+    hint = (
+        "a file saved by an older spreadsheet is often Latin-1: try --encoding latin-1 (or cp1252)"
+        if encoding is None
+        else "try another --encoding (latin-1 reads any byte)"
+    )
+    return WizardError(
+        Problem(
+            f"not {(encoding or 'UTF-8').upper()} text (byte 0x{byte:02x}); {hint}", source, line
+        )
+    )
 
 
 def _nul_problem(source: str, line: int) -> WizardError:
     """A NUL character: a binary file, or UTF-16 text read as UTF-8."""
-    return WizardError(Problem("a NUL byte: this is not a text file (UTF-16 text needs "
-                               "--encoding utf-16)", source, line))
+    return WizardError(
+        Problem(
+            "a NUL byte: this is not a text file (UTF-16 text needs --encoding utf-16)",
+            source,
+            line,
+        )
+    )
 
 
 def _line_of(text: str, offset: int) -> int:
@@ -152,9 +173,10 @@ def decode_all(data: bytes, source: str, encoding: str | None) -> str:
     try:
         text = data.decode(codec)
     except UnicodeDecodeError as error:
-        before = data[:error.start].decode(codec, "replace")
-        raise _decoding_problem(source, _line_of(before, len(before)), error.object[error.start],
-                                encoding) from None
+        before = data[: error.start].decode(codec, "replace")
+        raise _decoding_problem(
+            source, _line_of(before, len(before)), error.object[error.start], encoding
+        ) from None
     nul = text.find("\x00")
     if nul >= 0:
         raise _nul_problem(source, _line_of(text, nul))
@@ -174,8 +196,7 @@ def streamed_text(handle: IO[bytes], encoding: str | None) -> Streamed | None:
         start = handle.tell()  # 0 but for standard input redirected from a file read in part
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         return None
-    if (not stat.S_ISREG(info.st_mode)
-            or not STREAM_BYTES < info.st_size - start <= MAX_YAML_BYTES):
+    if not stat.S_ISREG(info.st_mode) or not STREAM_BYTES < info.st_size - start <= MAX_YAML_BYTES:
         return None
     codec = text_encoding(encoding)
     found = _sound_text(handle, codec)
@@ -218,9 +239,13 @@ def _sound_text(handle: IO[bytes], codec: str) -> tuple[str, bool] | None:
             return head or "", pairs
 
 
-def decoded_blocks(handle: IO[bytes], source: str, encoding: str | None,
-                   block_bytes: int = BLOCK_BYTES,
-                   waiting: Callable[[], None] | None = None) -> Iterator[str]:
+def decoded_blocks(
+    handle: IO[bytes],
+    source: str,
+    encoding: str | None,
+    block_bytes: int = BLOCK_BYTES,
+    waiting: Callable[[], None] | None = None,
+) -> Iterator[str]:
     """The text decoded as it is read, in blocks of whole lines (CRLF, LF or CR ended), each bad
     byte located.
 
@@ -241,8 +266,9 @@ def decoded_blocks(handle: IO[bytes], source: str, encoding: str | None,
         try:
             chunk = decoder.decode(data, final=not data)
         except UnicodeDecodeError as error:  # not even surrogateescape could carry it (UTF-16)
-            raise _decoding_problem(source, number + 1, error.object[error.start],
-                                    encoding) from None
+            raise _decoding_problem(
+                source, number + 1, error.object[error.start], encoding
+            ) from None
         block, carry = _whole_lines(carry + chunk) if data else (carry + chunk, "")
         bad = _first_bad_line(block, source, number, encoding)
         if bad is not None:
@@ -251,8 +277,13 @@ def decoded_blocks(handle: IO[bytes], source: str, encoding: str | None,
             raise bad[1]
         lines = _count_lines(block)
         if len(carry) >= MAX_LINE_CHARS:
-            raise WizardError(Problem(f"a line longer than {MAX_LINE_CHARS} characters: not a "
-                                      "score sheet", source, number + lines + 1))
+            raise WizardError(
+                Problem(
+                    f"a line longer than {MAX_LINE_CHARS} characters: not a score sheet",
+                    source,
+                    number + lines + 1,
+                )
+            )
         number += lines
         if block:
             yield block
@@ -297,8 +328,9 @@ def _has_other_breaks(text: str) -> bool:
 _ASCII_OTHER_BREAKS = "\x0b\x0c\x1c\x1d\x1e"
 
 
-def _first_bad_line(block: str, source: str, before: int,
-                    encoding: str | None) -> tuple[str, WizardError] | None:
+def _first_bad_line(
+    block: str, source: str, before: int, encoding: str | None
+) -> tuple[str, WizardError] | None:
     """The text before the first line with a byte that did not decode or a NUL, and its error."""
     escaped = not block.isascii() and _ESCAPED_BYTE.search(block) is not None
     if not escaped and "\x00" not in block:
@@ -306,9 +338,9 @@ def _first_bad_line(block: str, source: str, before: int,
     lines = split_lines(block)
     for index, line in enumerate(lines):
         if not line.isascii() and (byte := _ESCAPED_BYTE.search(line)):
-            return "".join(lines[:index]), _decoding_problem(source, before + index + 1,
-                                                             ord(byte.group()) - 0xDC00, encoding)
+            return "".join(lines[:index]), _decoding_problem(
+                source, before + index + 1, ord(byte.group()) - 0xDC00, encoding
+            )
         if "\x00" in line:
             return "".join(lines[:index]), _nul_problem(source, before + index + 1)
     raise AssertionError("a bad character outside every line")  # pragma: no cover
-

@@ -45,17 +45,29 @@ class Portable:
         return any(has_values(r.points) for r in self.rounds)
 
 
-def portable(checked: Checked, layers: Sequence[Iterable] = (), dealer_given: bool = False) -> Portable:
+def portable(
+    checked: Checked, layers: Sequence[Iterable] = (), dealer_given: bool = False
+) -> Portable:
     """A checked (valid) sheet with its effective rules, ready to be written in any format."""
     sheet = checked.sheet
     keys = resolve([sheet.settings, *layers], len(sheet.players)).sources
     effective = checked.settings.as_dict()
     settings = {spec.key: effective[spec.key] for spec in SPECS if spec.key in keys}
     named_dealer = sheet.first_dealer is not None or dealer_given
-    return Portable(sheet.source, sheet.game, sheet.title, tuple(sheet.players),
-                    sheet.players[checked.first_dealer] if named_dealer else None,
-                    settings, tuple(sheet.rounds), checked.settings, sheet.date, sheet.place,
-                    sheet.notes, sheet.seating)
+    return Portable(
+        sheet.source,
+        sheet.game,
+        sheet.title,
+        tuple(sheet.players),
+        sheet.players[checked.first_dealer] if named_dealer else None,
+        settings,
+        tuple(sheet.rounds),
+        checked.settings,
+        sheet.date,
+        sheet.place,
+        sheet.notes,
+        sheet.seating,
+    )
 
 
 def has_values(values: Sequence[Value] | None) -> TypeGuard[Sequence[Value]]:
@@ -94,9 +106,13 @@ class SheetWriter:
         if self.source is None:
             self.source = p.source
         if p.seating is not None and not self.carries_seating:  # never a silently lost seat
-            raise WizardError(Problem(
-                "seating (joins, leaves, startScore, out, dealer) is not yet "
-                "written to a CSV: convert to yaml or json instead", p.source))
+            raise WizardError(
+                Problem(
+                    "seating (joins, leaves, startScore, out, dealer) is not yet "
+                    "written to a CSV: convert to yaml or json instead",
+                    p.source,
+                )
+            )
 
     def check(self) -> None:
         """Refuse sheets the format cannot hold together (raises WizardError); all can, here."""

@@ -45,8 +45,11 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),  # the entry page's buttons are not to be clicked in a frame
 ]
 NO_STORE = {"Cache-Control": "no-store"}
-SHARED_TYPES = {"svg": "image/svg+xml", "md": "text/markdown; charset=utf-8",
-                "csv": "text/csv; charset=utf-8"}
+SHARED_TYPES = {
+    "svg": "image/svg+xml",
+    "md": "text/markdown; charset=utf-8",
+    "csv": "text/csv; charset=utf-8",
+}
 
 
 def templates():
@@ -72,10 +75,14 @@ class Refusal(Exception):
         self.status = status
 
 
-def create_app(watch: SheetWatch, token: str | None = None,
-               hosts: frozenset[str] | None = None,
-               keep_alive: float = KEEP_ALIVE_SECONDS, base: str = "",
-               extra: Callable[[], dict] | None = None) -> Starlette:
+def create_app(
+    watch: SheetWatch,
+    token: str | None = None,
+    hosts: frozenset[str] | None = None,
+    keep_alive: float = KEEP_ALIVE_SECONDS,
+    base: str = "",
+    extra: Callable[[], dict] | None = None,
+) -> Starlette:
     """The application for one sheet. ``token``: entry is on (None: nothing can be written);
     ``hosts``: the ``Host`` values accepted (None: any, for tests that do not ask); ``base``:
     where it is mounted (a folder's game: ``/game/NAME``); ``extra``: more for every page
@@ -86,13 +93,17 @@ def create_app(watch: SheetWatch, token: str | None = None,
     def page(name: str, status: int = 200, **context: object) -> HTMLResponse:
         more = extra() if extra is not None else {}
         template = templates().get_template(name)  # the request's language (web/language.py)
-        return HTMLResponse(template.render(wizard_version=__version__, base=base, **more,
-                                            **context),
-                            status, NO_STORE)
+        return HTMLResponse(
+            template.render(wizard_version=__version__, base=base, **more, **context),
+            status,
+            NO_STORE,
+        )
 
     def board(request: Request) -> dict:
         return views.board(watch.result, watch.problems, watch.version, source) | {
-            "big": request.query_params.get("big") == "1", "entry": token is not None}
+            "big": request.query_params.get("big") == "1",
+            "entry": token is not None,
+        }
 
     async def scoreboard(request: Request) -> Response:
         await watch.refresh()
@@ -105,11 +116,19 @@ def create_app(watch: SheetWatch, token: str | None = None,
         await watch.refresh()
         problems = [problem_json(p) for p in watch.problems]
         if watch.game is None:  # never a valid game to show: there is no game object to give
-            return JSONBody({"error": "the sheet has no valid game yet", "version": watch.version,
-                             "stale": True, "problems": problems}, 503)
+            return JSONBody(
+                {
+                    "error": "the sheet has no valid game yet",
+                    "version": watch.version,
+                    "stale": True,
+                    "problems": problems,
+                },
+                503,
+            )
         if problems:  # the last valid game, said to be stale, with what is wrong now
-            return JSONBody({**watch.game, "version": watch.version, "stale": True,
-                             "problems": problems})
+            return JSONBody(
+                {**watch.game, "version": watch.version, "stale": True, "problems": problems}
+            )
         return JSONBody(watch.game)
 
     async def events(request: Request) -> Response:
@@ -125,8 +144,11 @@ def create_app(watch: SheetWatch, token: str | None = None,
                 yield event.text if seen is not None else event.first()
                 seen = event.version
 
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={**NO_STORE, "X-Accel-Buffering": "no"})
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={**NO_STORE, "X-Accel-Buffering": "no"},
+        )
 
     async def shared(request: Request) -> Response:
         """``/game.svg``, ``/game.md``, ``/game.csv``: the game to download or share (SPEC §9),
@@ -137,13 +159,19 @@ def create_app(watch: SheetWatch, token: str | None = None,
         suffix = request.url.path.rsplit(".", 1)[1]
         if suffix == "svg":
             context = board(request)
-            body = templates().get_template("game.svg").render(
-                **context, layout=exports.image_layout(context["game"]))
+            body = (
+                templates()
+                .get_template("game.svg")
+                .render(**context, layout=exports.image_layout(context["game"]))
+            )
         else:
             body = exports.score_text(watch.result, "markdown" if suffix == "md" else "csv")
         name = exports.download_name(source, suffix)
-        return Response(body, media_type=SHARED_TYPES[suffix], headers={
-            **NO_STORE, "Content-Disposition": f'attachment; filename="{name}"'})
+        return Response(
+            body,
+            media_type=SHARED_TYPES[suffix],
+            headers={**NO_STORE, "Content-Disposition": f'attachment; filename="{name}"'},
+        )
 
     async def entry_context(request: Request) -> dict:
         context = views.board(watch.result, watch.problems, watch.version, source)
@@ -194,28 +222,62 @@ def create_app(watch: SheetWatch, token: str | None = None,
             except WizardError as error:  # CannotWrite: locked, read-only, a failed write
                 return JSONBody(error_body(error), 503)  # (or the server stopping meanwhile)
             await watch.refresh()
-            return JSONBody({"game": watch.game,
-                             "message": str(done.note) if done.note else "recorded"})
+            return JSONBody(
+                {"game": watch.game, "message": str(done.note) if done.note else "recorded"}
+            )
 
         return endpoint
 
     inputs, stopping = watch.inputs, watch.stopped
-    bid = api(lambda body, shown: serving.enter_bid(source, inputs, body.get("round"),
-                                                    body.get("player"), body.get("bid"),
-                                                    stopping, body.get("out")))
-    join = api(lambda body, shown: serving.enter_join(source, inputs, body.get("player"),
-                                                      body.get("after"), body.get("startScore"),
-                                                      body.get("version"), shown, stopping))
-    leave = api(lambda body, shown: serving.enter_leave(source, inputs, body.get("player"),
-                                                        body.get("version"), shown, stopping))
-    tricks = api(lambda body, shown: serving.enter_tricks(source, inputs, body.get("round"),
-                                                          body.get("tricks"), body.get("bomb"),
-                                                          body.get("cloud"), stopping))
-    cloud = api(lambda body, shown: serving.enter_cloud(source, inputs, body.get("round"),
-                                                        body.get("player"), body.get("change"),
-                                                        stopping))
-    undo = api(lambda body, shown: serving.enter_undo(source, inputs, body.get("round"),
-                                                      body.get("version"), shown, stopping))
+    bid = api(
+        lambda body, shown: serving.enter_bid(
+            source,
+            inputs,
+            body.get("round"),
+            body.get("player"),
+            body.get("bid"),
+            stopping,
+            body.get("out"),
+        )
+    )
+    join = api(
+        lambda body, shown: serving.enter_join(
+            source,
+            inputs,
+            body.get("player"),
+            body.get("after"),
+            body.get("startScore"),
+            body.get("version"),
+            shown,
+            stopping,
+        )
+    )
+    leave = api(
+        lambda body, shown: serving.enter_leave(
+            source, inputs, body.get("player"), body.get("version"), shown, stopping
+        )
+    )
+    tricks = api(
+        lambda body, shown: serving.enter_tricks(
+            source,
+            inputs,
+            body.get("round"),
+            body.get("tricks"),
+            body.get("bomb"),
+            body.get("cloud"),
+            stopping,
+        )
+    )
+    cloud = api(
+        lambda body, shown: serving.enter_cloud(
+            source, inputs, body.get("round"), body.get("player"), body.get("change"), stopping
+        )
+    )
+    undo = api(
+        lambda body, shown: serving.enter_undo(
+            source, inputs, body.get("round"), body.get("version"), shown, stopping
+        )
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -229,13 +291,19 @@ def create_app(watch: SheetWatch, token: str | None = None,
                 await poll
 
     routes = [
-        Route("/", scoreboard), Route("/board", board_fragment),
-        Route("/game.json", game_json), Route("/events", events),
+        Route("/", scoreboard),
+        Route("/board", board_fragment),
+        Route("/game.json", game_json),
+        Route("/events", events),
         *(Route(f"/game.{suffix}", shared) for suffix in SHARED_TYPES),
-        Route("/enter", enter), Route("/enter/board", enter_fragment),
-        Route("/api/bid", bid, methods=["POST"]), Route("/api/tricks", tricks, methods=["POST"]),
-        Route("/api/undo", undo, methods=["POST"]), Route("/api/cloud", cloud, methods=["POST"]),
-        Route("/api/join", join, methods=["POST"]), Route("/api/leave", leave, methods=["POST"]),
+        Route("/enter", enter),
+        Route("/enter/board", enter_fragment),
+        Route("/api/bid", bid, methods=["POST"]),
+        Route("/api/tricks", tricks, methods=["POST"]),
+        Route("/api/undo", undo, methods=["POST"]),
+        Route("/api/cloud", cloud, methods=["POST"]),
+        Route("/api/join", join, methods=["POST"]),
+        Route("/api/leave", leave, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -334,15 +402,15 @@ class Guard:
 
         async def guarded(message: dict) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []),
-                                                  *SECURITY_HEADERS]}
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
             await send(message)
 
         if self.hosts is not None:
             host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1").lower()
             if host not in self.hosts:
-                refused = JSONBody({"error": f"this server does not answer to the host "
-                                             f"{host!r}"}, 421)
+                refused = JSONBody(
+                    {"error": f"this server does not answer to the host {host!r}"}, 421
+                )
                 await refused(scope, receive, guarded)
                 return
         await self.app(scope, receive, guarded)

@@ -23,12 +23,16 @@ ARRIVAL_SECONDS = 10.0
 SHUTDOWN_GRACE = 0.5  # what a response still being written gets at shutdown, before the close
 STREAMS_PROMISED = 100
 SPARE_DESCRIPTORS = 32  # for the sheet, its lock, a write's temporary file, the thread pool
-_REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
-            b"content-length: 37\r\nconnection: close\r\n\r\n"
-            b"too many connections: try again soon\n")
-_TOO_SLOW = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
-             b"content-length: 39\r\nconnection: close\r\n\r\n"
-             b"the request did not arrive within 10 s\n")
+_REFUSED = (
+    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"content-length: 37\r\nconnection: close\r\n\r\n"
+    b"too many connections: try again soon\n"
+)
+_TOO_SLOW = (
+    b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"content-length: 39\r\nconnection: close\r\n\r\n"
+    b"the request did not arrive within 10 s\n"
+)
 
 
 def raise_descriptor_limit() -> int:
@@ -126,29 +130,32 @@ def bounded_protocol(cap: int, arrival: float = ARRIVAL_SECONDS) -> type:
 
         def waiting(self) -> bool:
             """Whether this connection is still waiting for a whole request to arrive."""
-            return self._deadline is not None and self.conn.their_state in (h11.IDLE,
-                                                                            h11.SEND_BODY)
+            return self._deadline is not None and self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
 
         def _too_slow(self) -> None:
             self._deadline = None
-            if self.transport.is_closing() or self.conn.their_state not in (h11.IDLE,
-                                                                            h11.SEND_BODY):
+            if self.transport.is_closing() or self.conn.their_state not in (
+                h11.IDLE,
+                h11.SEND_BODY,
+            ):
                 return
             self._let_go()
 
         def _let_go(self) -> None:
             """Close this connection: a 408 if no request of it is being answered."""
             self._stop_clock()
-            if self.conn.their_state is h11.IDLE and (self.cycle is None
-                                                       or self.cycle.response_complete):
+            if self.conn.their_state is h11.IDLE and (
+                self.cycle is None or self.cycle.response_complete
+            ):
                 self.transport.write(_TOO_SLOW)
             self.transport.close()
             self.connections.discard(self)  # its descriptor is going: make room at once
 
         def _make_room(self) -> bool:
             """Let the oldest connection still waiting for its request go; whether one was."""
-            waiting = [c for c in self.connections
-                       if isinstance(c, BoundedH11Protocol) and c.waiting()]
+            waiting = [
+                c for c in self.connections if isinstance(c, BoundedH11Protocol) and c.waiting()
+            ]
             if not waiting:
                 return False
             min(waiting, key=lambda c: c._since)._let_go()

@@ -51,21 +51,37 @@ def image_layout(game: dict) -> dict:
     players = len(game["players"])
     width = max(2 * MARGIN + ROUND_W + CELL_W * players, 520)
     top = MARGIN + 2 * ROW + 8  # below the title and the status line
-    columns = [{"x": MARGIN + ROUND_W + CELL_W * seat + CELL_W - 8, "colour": PALETTE[seat % 6]}
-               for seat in range(players)]
-    grid_rows = [{"y": top + ROW * (index + 2), "row": row}
-                 for index, row in enumerate(game["rounds"])]
+    columns = [
+        {"x": MARGIN + ROUND_W + CELL_W * seat + CELL_W - 8, "colour": PALETTE[seat % 6]}
+        for seat in range(players)
+    ]
+    grid_rows = [
+        {"y": top + ROW * (index + 2), "row": row} for index, row in enumerate(game["rounds"])
+    ]
     totals_y = top + ROW * (len(grid_rows) + 2)
     standings_top = totals_y + ROW + 12
-    standings = [{"y": standings_top + ROW * (index + 1), "colour": PALETTE[s.seat % 6],
-                  "standing": s} for index, s in enumerate(game["standings"])]
+    standings = [
+        {"y": standings_top + ROW * (index + 1), "colour": PALETTE[s.seat % 6], "standing": s}
+        for index, s in enumerate(game["standings"])
+    ]
     chart_top = standings_top + ROW * (len(standings) + 1) + 8
     box = game["chart"]["box"]
     chart_w = min(width - 2 * MARGIN, box.width * 2)
     chart_h = round(chart_w * box.height / box.width)
-    return {"width": width, "height": chart_top + chart_h + MARGIN, "margin": MARGIN,
-            "grid_top": top + ROW, "round_x": MARGIN + ROUND_W - 8, "columns": columns,
-            "rows": grid_rows, "totals_y": totals_y, "rule_right": width - MARGIN,
-            "standings_top": standings_top, "standings": standings, "chart_top": chart_top,
-            "chart_w": chart_w, "chart_h": chart_h,
-            "series": [PALETTE[line["seat"] % 6] for line in game["chart"]["lines"]]}
+    return {
+        "width": width,
+        "height": chart_top + chart_h + MARGIN,
+        "margin": MARGIN,
+        "grid_top": top + ROW,
+        "round_x": MARGIN + ROUND_W - 8,
+        "columns": columns,
+        "rows": grid_rows,
+        "totals_y": totals_y,
+        "rule_right": width - MARGIN,
+        "standings_top": standings_top,
+        "standings": standings,
+        "chart_top": chart_top,
+        "chart_w": chart_w,
+        "chart_h": chart_h,
+        "series": [PALETTE[line["seat"] % 6] for line in game["chart"]["lines"]],
+    }

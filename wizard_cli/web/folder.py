@@ -66,8 +66,14 @@ class FolderWatch:
     """The folder as last scanned: each game's summary (read again only when its file changes),
     a version that grows with every change seen, and the games opened so far."""
 
-    def __init__(self, folder: str, rules: SheetRules = SheetRules(), token: str | None = None,  # noqa: B008
-                 poll: float = POLL_SECONDS, keep_alive: float = KEEP_ALIVE_SECONDS) -> None:
+    def __init__(
+        self,
+        folder: str,
+        rules: SheetRules = SheetRules(),  # noqa: B008
+        token: str | None = None,
+        poll: float = POLL_SECONDS,
+        keep_alive: float = KEEP_ALIVE_SECONDS,
+    ) -> None:
         self.folder = folder
         self.rules = rules
         self.token = token
@@ -104,9 +110,11 @@ class FolderWatch:
             def scan() -> tuple[dict, bool]:
                 entries = game_night.game_files(self.folder)
                 changed = entries.keys() != self.entries.keys()
-                todo = sorted((entry for name, entry in entries.items()
-                               if read.get(name) != entry.key),
-                              key=lambda entry: entry.mtime, reverse=True)
+                todo = sorted(
+                    (entry for name, entry in entries.items() if read.get(name) != entry.key),
+                    key=lambda entry: entry.mtime,
+                    reverse=True,
+                )
                 for entry in todo[:READ_BATCH]:
                     summaries[entry.name] = game_night.summary(entry, self.rules)
                     read[entry.name] = entry.key
@@ -169,10 +177,13 @@ class FolderWatch:
             return self.games[name][1]
         watch = SheetWatch(Inputs([entry.path], self.rules))
         quoted = urllib.parse.quote(name, safe="")
-        extra = {"folder": True,
-                 "next_game": f"/api/games/{quoted}/next" if self.token is not None else None}
-        app = create_app(watch, self.token, None, self.keep_alive, f"/game/{quoted}",
-                         lambda: extra).app  # (the folder's Guard stands in front of it)
+        extra = {
+            "folder": True,
+            "next_game": f"/api/games/{quoted}/next" if self.token is not None else None,
+        }
+        app = create_app(
+            watch, self.token, None, self.keep_alive, f"/game/{quoted}", lambda: extra
+        ).app  # (the folder's Guard stands in front of it)
         self.games[name] = (watch, app, asyncio.get_running_loop().create_task(watch.run()))
         while len(self.games) > MAX_OPEN:
             oldest = next(iter(self.games))
@@ -206,25 +217,40 @@ class FolderWatch:
         that read, oldest first (the list reversed); computed once per version."""
         if self._season is not None and self._season[0] == self.version:
             return self._season[1], self._season[2]
-        paths = [self.entries[s.name].path for s in reversed(self.listed())
-                 if not s.problems and s.status is not None and s.name in self.entries]
+        paths = [
+            self.entries[s.name].path
+            for s in reversed(self.listed())
+            if not s.problems and s.status is not None and s.name in self.entries
+        ]
         data = game_night.season_json(paths, self.rules)
         lines = game_night.rating_lines(paths, self.rules)
         self._season = (self.version, data, lines)
         return data, lines
 
 
-def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
-                      presets: tuple = ()) -> Guard:
+def create_folder_app(
+    folder: FolderWatch, hosts: frozenset[str] | None = None, presets: tuple = ()
+) -> Guard:
     """The application for a folder of sheets (the module's docstring lists its routes)."""
     token = folder.token
     writing = asyncio.Lock()
 
     def page(name: str, status: int = 200, **context: object) -> HTMLResponse:
         # the request's language (web/language.py: Chooser below decides it)
-        return HTMLResponse(templates().get_template(name).render(
-            wizard_version=__version__, base="", folder=True, source=None, entry=token is not None,
-            **context), status, NO_STORE)
+        return HTMLResponse(
+            templates()
+            .get_template(name)
+            .render(
+                wizard_version=__version__,
+                base="",
+                folder=True,
+                source=None,
+                entry=token is not None,
+                **context,
+            ),
+            status,
+            NO_STORE,
+        )
 
     def listing() -> dict:
         return {"version": folder.version, "games": folder.listed()}
@@ -251,12 +277,17 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
                     yield ": keep-alive\n\n"
                     continue
                 first = "retry: 1000\n" if seen is None else ""
-                yield f"{first}event: update\nid: {version}\ndata: " \
-                      f"{wire_json({'version': version})}\n\n"
+                yield (
+                    f"{first}event: update\nid: {version}\ndata: "
+                    f"{wire_json({'version': version})}\n\n"
+                )
                 seen = version
 
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={**NO_STORE, "X-Accel-Buffering": "no"})
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={**NO_STORE, "X-Accel-Buffering": "no"},
+        )
 
     async def season_data() -> tuple[dict, list]:
         from anyio import to_thread
@@ -286,9 +317,14 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
         known: list[str] = []
         for summary in folder.listed():
             known += [name for name in summary.players if name not in known]
-        return page("new.html", title="New game", known=known,
-                    presets=list(preset_catalogue(presets).values()), specs=SPECS,
-                    today=datetime.date.today().isoformat())
+        return page(
+            "new.html",
+            title="New game",
+            known=known,
+            presets=list(preset_catalogue(presets).values()),
+            specs=SPECS,
+            today=datetime.date.today().isoformat(),
+        )
 
     async def written(request: Request, make: Callable[[dict], tuple[Callable, str]]) -> Response:
         try:
@@ -314,12 +350,10 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
             status = 503 if "cannot write" in str(error) else 422
             return JSONBody(error_body(error), status)
         await folder.refresh(force=True)
-        return JSONBody({"name": name, "url": f"/game/{urllib.parse.quote(name, safe='')}/"},
-                        201)
+        return JSONBody({"name": name, "url": f"/game/{urllib.parse.quote(name, safe='')}/"}, 201)
 
     async def new_game(request: Request) -> Response:
-        return await written(request, lambda body: game_night.new_game_text(
-            body, presets=presets))
+        return await written(request, lambda body: game_night.new_game_text(body, presets=presets))
 
     async def next_game(request: Request) -> Response:
         name = request.path_params["name"]
@@ -327,8 +361,9 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
         entry = folder.entries.get(name)
         if entry is None:
             return JSONBody({"error": f"no game {name!r} in this folder"}, 404)
-        return await written(request, lambda body: game_night.next_game_text(
-            entry.path, folder.rules))
+        return await written(
+            request, lambda body: game_night.next_game_text(entry.path, folder.rules)
+        )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -342,9 +377,13 @@ def create_folder_app(folder: FolderWatch, hosts: frozenset[str] | None = None,
                 await poll
 
     routes = [
-        Route("/", index), Route("/list", list_fragment), Route("/events", events),
-        Route("/games.json", games_json), Route("/season", season),
-        Route("/season.json", season_json), Route("/new", new),
+        Route("/", index),
+        Route("/list", list_fragment),
+        Route("/events", events),
+        Route("/games.json", games_json),
+        Route("/season", season),
+        Route("/season.json", season_json),
+        Route("/new", new),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{name}/next", next_game, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
@@ -366,7 +405,7 @@ class Games:
         if scope["type"] != "http" or not path.startswith("/game/"):
             await self.app(scope, receive, send)
             return
-        name, slash, rest = path[len("/game/"):].partition("/")
+        name, slash, rest = path[len("/game/") :].partition("/")
         if name not in self.folder.entries:
             await self.folder.refresh()  # (a game made a moment ago by another process)
         game = self.folder.game_app(name)
@@ -381,8 +420,15 @@ class Games:
         await game(inner, receive, send)
 
 
-def serve_folder(folder: str, rules: SheetRules, host: str, port: int, entry: bool,
-                 stderr: Any, new_token: bool = False) -> int:
+def serve_folder(
+    folder: str,
+    rules: SheetRules,
+    host: str,
+    port: int,
+    entry: bool,
+    stderr: Any,
+    new_token: bool = False,
+) -> int:
     """``wizard serve DIR`` until stopped, as ``serve SHEET`` serves a sheet; the exit code.
     With ``entry``, the token kept in the state folder (a new one with ``new_token``)."""
     import gc
@@ -426,10 +472,17 @@ def serve_folder(folder: str, rules: SheetRules, host: str, port: int, entry: bo
 
             segno.make(where, error="m").terminal(out=stderr, compact=True)
     stderr.flush()
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=1, server_header=False,
-                            http=bounded_protocol(cap), backlog=accept_backlog(limit, cap),
-                            h11_max_incomplete_event_size=16 * 1024)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=1,
+        server_header=False,
+        http=bounded_protocol(cap),
+        backlog=accept_backlog(limit, cap),
+        h11_max_incomplete_event_size=16 * 1024,
+    )
     server_class()(config, watch).run(sockets=[sock])
     stderr.write("wizard serve: stopped\n")
     stderr.flush()

@@ -82,8 +82,7 @@ def number(value: object, language: str) -> str:
 def date(value: object, language: str) -> str:
     """A sheet's date in the language's long form when it is an ISO date, else as written."""
     try:
-        day = value if isinstance(value, datetime.date) else datetime.date.fromisoformat(
-            str(value))
+        day = value if isinstance(value, datetime.date) else datetime.date.fromisoformat(str(value))
     except ValueError:
         return "" if value is None else str(value)
     from babel.dates import format_date
@@ -110,8 +109,10 @@ def environment(language: str):
         # with a control character is escaped inside a sentence as it is everywhere else).
         if context.eval_ctx.autoescape:
             text = Markup(text)
-        return text % {key: value if hasattr(value, "__html__") else shown(value)
-                       for key, value in values.items()}
+        return text % {
+            key: value if hasattr(value, "__html__") else shown(value)
+            for key, value in values.items()
+        }
 
     @pass_context
     def _gettext(context, message: str, **values: object) -> str:
@@ -122,12 +123,18 @@ def environment(language: str):
         values.setdefault("num", count)
         return formatted(context, catalogue.ngettext(singular, plural, count), values)
 
-    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
-                      finalize=shown, trim_blocks=True, lstrip_blocks=True,
-                      extensions=["jinja2.ext.i18n"])
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        finalize=shown,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
-    env.globals.update(_=_gettext, gettext=_gettext, ngettext=_ngettext, language=language,
-                       languages=LANGUAGES)
+    env.globals.update(
+        _=_gettext, gettext=_gettext, ngettext=_ngettext, language=language, languages=LANGUAGES
+    )
     env.filters["number"] = lambda value: number(value, language)
     env.filters["date"] = lambda value: date(value, language)
     return env
@@ -159,8 +166,13 @@ class Chooser:
         language = choose(query, cookie, accept)
         extra = [(b"vary", b"Accept-Language, Cookie")]
         if query in LANGUAGES:
-            extra.append((b"set-cookie", f"{COOKIE}={query}; Path=/; Max-Age="
-                          f"{COOKIE_DAYS * 86400}; SameSite=Strict".encode("latin-1")))
+            extra.append(
+                (
+                    b"set-cookie",
+                    f"{COOKIE}={query}; Path=/; Max-Age="
+                    f"{COOKIE_DAYS * 86400}; SameSite=Strict".encode("latin-1"),
+                )
+            )
 
         async def chosen(message: dict) -> None:
             if message["type"] == "http.response.start":

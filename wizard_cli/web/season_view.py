@@ -15,19 +15,35 @@ def _(text: str) -> str:
     return text
 
 
-STATS = (("player", _("Player")), ("games", _("Games")), ("wins", _("Wins")),
-         ("averageScore", _("Avg score")), ("bestScore", _("Best")), ("rounds", _("Rounds")),
-         ("bidAccuracy", _("Bid accuracy")), ("averageMiss", _("Avg miss")))
-RATINGS = (("rank", _("Rank")), ("player", _("Player")), ("games", _("Games")), ("mu", "mu"),
-           ("sigma", "sigma"), ("ordinal", _("Ordinal")))
+STATS = (
+    ("player", _("Player")),
+    ("games", _("Games")),
+    ("wins", _("Wins")),
+    ("averageScore", _("Avg score")),
+    ("bestScore", _("Best")),
+    ("rounds", _("Rounds")),
+    ("bidAccuracy", _("Bid accuracy")),
+    ("averageMiss", _("Avg miss")),
+)
+RATINGS = (
+    ("rank", _("Rank")),
+    ("player", _("Player")),
+    ("games", _("Games")),
+    ("mu", "mu"),
+    ("sigma", "sigma"),
+    ("ordinal", _("Ordinal")),
+)
 
 
 def season_context(data: dict, lines: list[dict]) -> dict[str, Any]:
     """The tables (headings, rows of text cells) and the chart of ordinals per rated game."""
-    return {"stats": _table(data.get("stats"), STATS), "ratings": _table(data.get("ratings"),
-                                                                         RATINGS),
-            "stats_error": data.get("statsError"), "ratings_error": data.get("ratingsError"),
-            "chart": rating_chart(lines) if lines else None}
+    return {
+        "stats": _table(data.get("stats"), STATS),
+        "ratings": _table(data.get("ratings"), RATINGS),
+        "stats_error": data.get("statsError"),
+        "ratings_error": data.get("ratingsError"),
+        "chart": rating_chart(lines) if lines else None,
+    }
 
 
 def _table(rows: list | None, columns: tuple) -> dict | None:
@@ -35,9 +51,11 @@ def _table(rows: list | None, columns: tuple) -> dict | None:
     if not rows:
         return None
     catalogue = language.translations(language.current.get())  # the request's language
-    return {"headings": [catalogue.gettext(heading) for _key, heading in columns],
-            "name_col": [key for key, _heading in columns].index("player"),
-            "rows": [[_cell(key, row.get(key)) for key, _heading in columns] for row in rows]}
+    return {
+        "headings": [catalogue.gettext(heading) for _key, heading in columns],
+        "name_col": [key for key, _heading in columns].index("player"),
+        "rows": [[_cell(key, row.get(key)) for key, _heading in columns] for row in rows],
+    }
 
 
 def _cell(key: str, value: object) -> str:
@@ -70,14 +88,25 @@ def rating_chart(lines: list[dict], box: Box = Box()) -> dict:  # noqa: B008 -- 
     drawn = []
     for seat, line in enumerate(lines):
         points = line["points"]
-        drawn.append({"seat": seat % 6, "player": line["player"],
-                      "points": " ".join(f"{x(n)},{y(v)}" for n, v in points),
-                      "end_x": x(points[-1][0]), "end_y": y(points[-1][1]),
-                      "label": f"{shorten(line['player'], 10, fit=True)} {points[-1][1]:.1f}"})
+        drawn.append(
+            {
+                "seat": seat % 6,
+                "player": line["player"],
+                "points": " ".join(f"{x(n)},{y(v)}" for n, v in points),
+                "end_x": x(points[-1][0]),
+                "end_y": y(points[-1][1]),
+                "label": f"{shorten(line['player'], 10, fit=True)} {points[-1][1]:.1f}",
+            }
+        )
     for line, label_y in zip(drawn, spread_labels([line["end_y"] for line in drawn], box)):
         line["label_y"] = label_y
     step = max(1, -(-games // 10))
-    return {"box": box, "lines": drawn, "zero": y(0), "label_x": x(games) + 6,
-            "x_ticks": [{"x": x(n), "label": n} for n in range(0, games + 1, step)],
-            "y_ticks": [{"y": y(v), "label": round(v, 1)} for v in sorted({low, 0.0, high})],
-            "bottom": box.height - box.bottom}
+    return {
+        "box": box,
+        "lines": drawn,
+        "zero": y(0),
+        "label_x": x(games) + 6,
+        "x_ticks": [{"x": x(n), "label": n} for n in range(0, games + 1, step)],
+        "y_ticks": [{"y": y(v), "label": round(v, 1)} for v in sorted({low, 0.0, high})],
+        "bottom": box.height - box.bottom,
+    }

@@ -16,8 +16,10 @@ from typing import TextIO
 from ..app.batch import Inputs
 from ..errors import ExitCode, Problem, WizardError, visible
 
-MISSING_EXTRA = ("wizard serve needs the serve extra (starlette, uvicorn, jinja2, segno): "
-                 "pip install '.[serve]' in the wizard-cli folder")
+MISSING_EXTRA = (
+    "wizard serve needs the serve extra (starlette, uvicorn, jinja2, segno): "
+    "pip install '.[serve]' in the wizard-cli folder"
+)
 WILDCARDS = ("0.0.0.0", "::", "")
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 LISTEN_QUEUE = 2048  # connections the kernel holds until accepted (uvicorn's default)
@@ -94,8 +96,9 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((wanted, port))
         sock.listen(128)
     except OSError as error:
-        raise WizardError(Problem(f"cannot listen on {host_part(wanted)}:{port}: "
-                                  f"{error.strerror or error}")) from None
+        raise WizardError(
+            Problem(f"cannot listen on {host_part(wanted)}:{port}: {error.strerror or error}")
+        ) from None
     sock.set_inheritable(True)
     return sock
 
@@ -115,14 +118,16 @@ def beyond_loopback(host: str) -> bool:
 def addresses_to_open(host: str, port: int) -> list[str]:
     """The addresses to give the room: for a wildcard host each of the machine's, else the one."""
     if host in WILDCARDS:
-        return [f"http://{host_part(a)}:{port}/" for a in machine_addresses()] or \
-            [f"http://127.0.0.1:{port}/"]
+        return [f"http://{host_part(a)}:{port}/" for a in machine_addresses()] or [
+            f"http://127.0.0.1:{port}/"
+        ]
     shown = "127.0.0.1" if host == "localhost" else host.strip("[]")
     return [f"http://{host_part(shown)}:{port}/"]
 
 
-def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextIO,
-                new_token: bool = False) -> ExitCode:
+def serve_sheet(
+    inputs: Inputs, host: str, port: int, entry: bool, stderr: TextIO, new_token: bool = False
+) -> ExitCode:
     """Serve the sheet until stopped; the exit code. With ``entry``, the token kept in the
     state folder (a new one with ``new_token``) is the one the entry address carries."""
     require_serve_extra()
@@ -155,10 +160,17 @@ def serve_sheet(inputs: Inputs, host: str, port: int, entry: bool, stderr: TextI
     app = create_app(watch, token, allowed_hosts(host, port))
     say_where(inputs.paths[0], host, port, token, stderr)
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=1, server_header=False,
-                            http=bounded_protocol(cap), backlog=accept_backlog(limit, cap),
-                            h11_max_incomplete_event_size=16 * 1024)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=1,
+        server_header=False,
+        http=bounded_protocol(cap),
+        backlog=accept_backlog(limit, cap),
+        h11_max_incomplete_event_size=16 * 1024,
+    )
     server = server_class()(config, watch)
     server.run(sockets=[sock])
     stderr.write("wizard serve: stopped\n")
@@ -171,11 +183,13 @@ def say_where(path: str, host: str, port: int, token: str | None, stderr: TextIO
     addresses = addresses_to_open(host, port)
     lines = [f"wizard serve: {visible(path)} at {addresses[0]} (Ctrl-C to stop)"]
     if host in WILDCARDS:
-        lines.append("Open to the room's network: anyone on it can watch at "
-                     + " or ".join(addresses))
+        lines.append(
+            "Open to the room's network: anyone on it can watch at " + " or ".join(addresses)
+        )
     elif host in ("127.0.0.1", "localhost", "::1", "[::1]"):
-        lines.append("Only this computer can open it; --host 0.0.0.0 opens it to the room's "
-                     "network.")
+        lines.append(
+            "Only this computer can open it; --host 0.0.0.0 opens it to the room's network."
+        )
     if token is None:
         lines.append("Read-only: nothing can be entered (--entry allows a phone to).")
     stderr.write("\n".join(lines) + "\n")
@@ -241,7 +255,6 @@ def server_class() -> type:
             self.should_exit = True
             self.watch.stopped.set()  # a write waiting for the sheet's lock gives up now
             if self.loop is not None:
-                self.loop.call_soon_threadsafe(
-                    lambda: asyncio.ensure_future(self.watch.stop()))
+                self.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self.watch.stop()))
 
     return Server

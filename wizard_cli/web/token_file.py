@@ -61,18 +61,29 @@ def _read(path: Path) -> str:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise WizardError(Problem(path=str(path), message="the entry token is not a regular "
-                                      "file; remove it or use --new-token"))
+            raise WizardError(
+                Problem(
+                    path=str(path),
+                    message="the entry token is not a regular file; remove it or use --new-token",
+                )
+            )
         if info.st_mode & 0o077:
-            raise WizardError(Problem(
-                path=str(path), message=f"others can read the entry token (mode "
-                f"{stat.S_IMODE(info.st_mode):04o}); not used: chmod 600 it or use --new-token"))
+            raise WizardError(
+                Problem(
+                    path=str(path),
+                    message=f"others can read the entry token (mode "
+                    f"{stat.S_IMODE(info.st_mode):04o}); not used: chmod 600 it or use --new-token",
+                )
+            )
         text = os.read(fd, 256).decode("ascii", "replace").strip()
     finally:
         os.close(fd)
     if len(text) < MIN_LENGTH or not set(text) <= ALPHABET:
-        raise WizardError(Problem(path=str(path), message="the entry token is not one serve "
-                                  "made; use --new-token"))
+        raise WizardError(
+            Problem(
+                path=str(path), message="the entry token is not one serve made; use --new-token"
+            )
+        )
     return text
 
 
@@ -80,8 +91,11 @@ def _create(path: Path) -> str:
     token = secrets.token_urlsafe(TOKEN_BYTES)
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
-                     | getattr(os, "O_CLOEXEC", 0), 0o600)
+        fd = os.open(
+            path,
+            os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
+            0o600,
+        )
     except FileExistsError:
         raise
     except OSError as error:
@@ -99,5 +113,6 @@ def _create(path: Path) -> str:
 
 
 def _problem(path: Path, error: OSError) -> WizardError:
-    return WizardError(Problem(path=str(path), message=f"cannot keep the entry token: "
-                               f"{error.strerror or error}"))
+    return WizardError(
+        Problem(path=str(path), message=f"cannot keep the entry token: {error.strerror or error}")
+    )

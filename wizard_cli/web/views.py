@@ -20,12 +20,18 @@ from ..output.formats import signed
 from ..output.game_views import status_line
 
 
-def board(result: GameResult | None, problems: Sequence[Problem], version: int,
-          source: str) -> dict:
+def board(
+    result: GameResult | None, problems: Sequence[Problem], version: int, source: str
+) -> dict:
     """The scoreboard's context: the last valid game (None before there was one) and the
     sheet's problems now."""
-    context: dict = {"version": version, "problems": [str(p) for p in problems],
-                     "source": source, "title": source, "game": None}
+    context: dict = {
+        "version": version,
+        "problems": [str(p) for p in problems],
+        "source": source,
+        "title": source,
+        "game": None,
+    }
     if result is None:
         return context
     step = result.validated.next_step()
@@ -34,7 +40,9 @@ def board(result: GameResult | None, problems: Sequence[Problem], version: int,
         title=chart_title(result),
         game={
             "status": status_line(result),
-            "date": result.date, "place": result.place, "notes": result.notes,
+            "date": result.date,
+            "place": result.place,
+            "notes": result.notes,
             "players": result.players,
             "in_play": None if step.finished else in_play(result),
             "rounds": [_round_row(result, scored) for scored in result.rounds],
@@ -47,21 +55,30 @@ def board(result: GameResult | None, problems: Sequence[Problem], version: int,
             "finished": result.finished,
             "winners": result.winners,
             "chart": chart(result),
-        })
+        },
+    )
     return context
 
 
 def in_play(result: GameResult) -> dict:
     """The round in play (or about to be dealt): what ``wizard next`` says, for the page."""
     step = result.validated.next_step()
-    return {"round": step.round, "of": result.rounds_total, "hand_size": step.hand_size,
-            "dealer": step.dealer, "no_trump": step.no_trump,
-            "bids": [{"player": name, "bid": step.bids_in.get(name),
-                      "next": name == step.next_bidder} for name in step.bidding_order],
-            "bid_total": step.bid_total, "next_bidder": step.next_bidder,
-            "started": bool(step.bids_in),
-            "forbidden": step.forbidden_dealer_bid,
-            "all_bid": step.next_bidder is None}
+    return {
+        "round": step.round,
+        "of": result.rounds_total,
+        "hand_size": step.hand_size,
+        "dealer": step.dealer,
+        "no_trump": step.no_trump,
+        "bids": [
+            {"player": name, "bid": step.bids_in.get(name), "next": name == step.next_bidder}
+            for name in step.bidding_order
+        ],
+        "bid_total": step.bid_total,
+        "next_bidder": step.next_bidder,
+        "started": bool(step.bids_in),
+        "forbidden": step.forbidden_dealer_bid,
+        "all_bid": step.next_bidder is None,
+    }
 
 
 def entry(result: GameResult) -> dict:
@@ -70,14 +87,20 @@ def entry(result: GameResult) -> dict:
     step = result.validated.next_step()
     if step.finished:
         return {"finished": True, "undo_round": _undo_round(result)}
-    return {"finished": False, "round": step.round, "hand_size": step.hand_size,
-            "bidder": step.next_bidder,
-            "bids": [{"value": value, "forbidden": value == step.forbidden_dealer_bid}
-                     for value in range(step.hand_size + 1)],
-            "order": [{"player": name, "bid": step.bids_in.get(name)}
-                      for name in step.bidding_order],
-            "undo_round": _undo_round(result), **_special_entry(result),
-            "seats": None if step.bids_in else _seats(result)}
+    return {
+        "finished": False,
+        "round": step.round,
+        "hand_size": step.hand_size,
+        "bidder": step.next_bidder,
+        "bids": [
+            {"value": value, "forbidden": value == step.forbidden_dealer_bid}
+            for value in range(step.hand_size + 1)
+        ],
+        "order": [{"player": name, "bid": step.bids_in.get(name)} for name in step.bidding_order],
+        "undo_round": _undo_round(result),
+        **_special_entry(result),
+        "seats": None if step.bids_in else _seats(result),
+    }
 
 
 def _seats(result: GameResult) -> dict:
@@ -87,13 +110,19 @@ def _seats(result: GameResult) -> dict:
     seating = game.sheet.seating
     number = game.current_round
     listed = range(len(game.players)) if seating is None else seating.listed(number)
-    return {"round": number, "listed": [game.players[seat] for seat in listed],
-            "players": list(game.players), "out": [], "problem": None,
-            "after": game.rounds_played or None}
+    return {
+        "round": number,
+        "listed": [game.players[seat] for seat in listed],
+        "players": list(game.players),
+        "out": [],
+        "problem": None,
+        "after": game.rounds_played or None,
+    }
 
 
-def sitting_out(context: dict, result: GameResult | None, problem: str | None,
-                out: list[str]) -> None:
+def sitting_out(
+    context: dict, result: GameResult | None, problem: str | None, out: list[str]
+) -> None:
     """The entry page's round to come as it would be dealt with ``out`` sitting it out (the
     preview's turn, dealer and bids), or, where that cannot be, why not beside the choice."""
     shown = context["entry"]
@@ -115,9 +144,12 @@ def _special_entry(result: GameResult) -> dict:
     game = result.validated
     in_play = game.in_play
     cloud = in_play.cloud if in_play is not None else None
-    return {"special": game.settings.special_cards,
-            "cloud": None if cloud is None else {"player": game.players[cloud[0]],
-                                                 "change": f"{cloud[1]:+d}"}}
+    return {
+        "special": game.settings.special_cards,
+        "cloud": None
+        if cloud is None
+        else {"player": game.players[cloud[0]], "change": f"{cloud[1]:+d}"},
+    }
 
 
 def _undo_round(result: GameResult) -> int | None:
@@ -144,19 +176,36 @@ def _round_row(result: GameResult, scored) -> dict:
         bid = scored.bids[seat]
         if (done and scored.points[seat] is None) or (seated is not None and seat not in seated):
             # not seated in this round (SPEC §5: `out`), the round in play too
-            cells.append({"bid": "out", "tricks": "", "points": None,
-                          "total": scored.totals[seat] if done else None, "made": False})
+            cells.append(
+                {
+                    "bid": "out",
+                    "tricks": "",
+                    "points": None,
+                    "total": scored.totals[seat] if done else None,
+                    "made": False,
+                }
+            )
             continue
-        cells.append({"bid": "?" if bid is None else bid,
-                      "tricks": scored.tricks[seat] if done else "?",
-                      "points": signed(scored.points[seat]) if done else None,
-                      "total": scored.totals[seat] if done else None,
-                      "made": done and _as_scored(scored, seat) == scored.tricks[seat]})
-    return {"number": scored.number, "hand_size": scored.hand_size,
-            "dealer": result.players[scored.dealer], "cells": cells, "in_play": not done}
+        cells.append(
+            {
+                "bid": "?" if bid is None else bid,
+                "tricks": scored.tricks[seat] if done else "?",
+                "points": signed(scored.points[seat]) if done else None,
+                "total": scored.totals[seat] if done else None,
+                "made": done and _as_scored(scored, seat) == scored.tricks[seat],
+            }
+        )
+    return {
+        "number": scored.number,
+        "hand_size": scored.hand_size,
+        "dealer": result.players[scored.dealer],
+        "cells": cells,
+        "in_play": not done,
+    }
 
 
 # --- the chart of running totals ---------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Box:
@@ -192,18 +241,29 @@ def chart(result: GameResult, box: Box = Box()) -> dict:
     def y(value: int) -> float:
         return round(box.top + plot_h * (high - value) / (high - low), 1)
 
-    lines = [{"seat": seat, "player": name,
-              "points": " ".join(f"{x(n)},{y(v)}" for n, v in zip(rounds, totals[seat])),
-              "end_x": x(rounds[-1]), "end_y": y(totals[seat][-1]),
-              "label": f"{shorten(name, LABEL_CHARS, fit=True)} {totals[seat][-1]}"}
-             for seat, name in enumerate(result.players)]
+    lines = [
+        {
+            "seat": seat,
+            "player": name,
+            "points": " ".join(f"{x(n)},{y(v)}" for n, v in zip(rounds, totals[seat])),
+            "end_x": x(rounds[-1]),
+            "end_y": y(totals[seat][-1]),
+            "label": f"{shorten(name, LABEL_CHARS, fit=True)} {totals[seat][-1]}",
+        }
+        for seat, name in enumerate(result.players)
+    ]
     for line, label_y in zip(lines, spread_labels([line["end_y"] for line in lines], box)):
         line["label_y"] = label_y
     step = max(1, -(-span_x // 10))
-    return {"box": box, "lines": lines, "zero": y(0),
-            "x_ticks": [{"x": x(n), "label": n} for n in range(0, span_x + 1, step)],
-            "y_ticks": [{"y": y(v), "label": v} for v in sorted({low, 0, high})],
-            "bottom": box.height - box.bottom, "label_x": x(rounds[-1]) + 6}
+    return {
+        "box": box,
+        "lines": lines,
+        "zero": y(0),
+        "x_ticks": [{"x": x(n), "label": n} for n in range(0, span_x + 1, step)],
+        "y_ticks": [{"y": y(v), "label": v} for v in sorted({low, 0, high})],
+        "bottom": box.height - box.bottom,
+        "label_x": x(rounds[-1]) + 6,
+    }
 
 
 def spread_labels(ends: list[float], box: Box) -> list[float]:

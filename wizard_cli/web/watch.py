@@ -101,8 +101,12 @@ class SheetWatch:
             reading = await to_thread.run_sync(game_now, self.inputs)
             failed_before = self._retry_at is not None
             self._retry_at = time.monotonic() + RETRY_SECONDS if reading.failed else None
-            if key == self._key and failed_before and reading.failed and \
-                    reading.problems == self.problems:
+            if (
+                key == self._key
+                and failed_before
+                and reading.failed
+                and reading.problems == self.problems
+            ):
                 return False  # failed again, the same way: nothing new to tell the streams
             self._key = key
             self._publish(reading)
@@ -119,10 +123,13 @@ class SheetWatch:
             name, data = "update", self.game
         else:
             name = "problems"
-            data = {"version": self.version,
-                    "problems": [problem_json(problem) for problem in reading.problems]}
-        self.event = Event(self.version, name,
-                           f"event: {name}\nid: {self.version}\ndata: {wire_json(data)}\n\n")
+            data = {
+                "version": self.version,
+                "problems": [problem_json(problem) for problem in reading.problems],
+            }
+        self.event = Event(
+            self.version, name, f"event: {name}\nid: {self.version}\ndata: {wire_json(data)}\n\n"
+        )
         self._wake()
 
     def _wake(self) -> None:

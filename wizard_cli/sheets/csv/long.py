@@ -45,8 +45,15 @@ MOST_KEPT_TEXT = 1 << 20  # characters of a game's rows kept before they are pla
 class LongLayout:
     """Which column holds what, from a long CSV's header (names already lower case)."""
 
-    def __init__(self, source: str, header: list[str], header_line: int, comma: bool,
-                 bulk: bool, runs: bool = False) -> None:
+    def __init__(
+        self,
+        source: str,
+        header: list[str],
+        header_line: int,
+        comma: bool,
+        bulk: bool,
+        runs: bool = False,
+    ) -> None:
         self.source = source
         self.comma = comma  # a decimal comma is a decimal point (a file not delimited by ',')
         self.bulk = bulk  # whether a regular game may be placed in bulk (tests turn it off)
@@ -69,17 +76,33 @@ class LongLayout:
         self.dealer_col = column.get("dealer", column.get(next(iter(GERMAN))))
         self.problems = [
             Problem(f"the header has no '{name}' column", source, header_line)
-            for name, col in (("round", self.round_col), ("tricks", self.tricks_col)) if col is None]
+            for name, col in (("round", self.round_col), ("tricks", self.tricks_col))
+            if col is None
+        ]
         # Whole regular games inside a block may come as one GameRun (the season lane): only
         # when asked, and only where a game's rows say nothing but rounds, names, bids, tricks.
-        self.runs = (runs and bulk and not self.problems and self.game_col is not None
-                     and self.date_col is None and self.points_col is None and not self.rules
-                     and self.start_col is None and self.dealer_col is None)
+        self.runs = (
+            runs
+            and bulk
+            and not self.problems
+            and self.game_col is not None
+            and self.date_col is None
+            and self.points_col is None
+            and not self.rules
+            and self.start_col is None
+            and self.dealer_col is None
+        )
 
 
-def read_long_sheets(chunks: Chunks, header: list[str], header_line: int, source: str,
-                     comma: bool = False, bulk: bool = True, runs: bool = False
-                     ) -> Iterator[Sheet | GameRun]:
+def read_long_sheets(
+    chunks: Chunks,
+    header: list[str],
+    header_line: int,
+    source: str,
+    comma: bool = False,
+    bulk: bool = True,
+    runs: bool = False,
+) -> Iterator[Sheet | GameRun]:
     """A long CSV's rows (a block at a time) → one sheet per game, each handed out as soon as
     its rows end.
 
@@ -125,7 +148,9 @@ class _Games:
         self.layout = layout
         self.game: _LongGame | None = None
         self.finished = GameIds()  # every game id before this one, 8 bytes each
-        self.done: list[Sheet | GameRun] = []  # games ended by the rows taken so far, not yet handed out
+        self.done: list[
+            Sheet | GameRun
+        ] = []  # games ended by the rows taken so far, not yet handed out
         self.pending: GameRun | None = None  # the run being gathered (the season lane)
         # A block's last game, held for the next block's rows (the season lane): its columns, lines
         self.carried: tuple[BlockColumns, range] | None = None
@@ -173,11 +198,14 @@ class _Games:
             index += 1
             self.end_run()
             if lane is not None and index > last >= first and lane.may_carry(cell, stop - start):
-                self.carried = (BlockColumns(column[start:stop] for column in columns),
-                                lines[start:stop])
+                self.carried = (
+                    BlockColumns(column[start:stop] for column in columns),
+                    lines[start:stop],
+                )
                 break
-            self._general(cell, BlockColumns(column[start:stop] for column in columns),
-                          lines[start:stop])
+            self._general(
+                cell, BlockColumns(column[start:stop] for column in columns), lines[start:stop]
+            )
         self.end_run()
 
     def _general(self, cell: str, part: BlockColumns, lines: Sequence[int]) -> None:
@@ -228,9 +256,11 @@ class _Games:
         self.end_game()
         self.game = _LongGame(self.layout, game_id, line)
         if game_id in self.finished:
-            self.game.sheet.problem(f"game '{game_id}' continues here after other games "
-                                    "(a game's rows must be together)", line)
-
+            self.game.sheet.problem(
+                f"game '{game_id}' continues here after other games "
+                "(a game's rows must be together)",
+                line,
+            )
 
     def finished_sheet(self, game: _LongGame) -> Sheet:
         """A game's sheet once its rows end. A game whose date cells are all empty has the date
@@ -254,8 +284,13 @@ class _LongGame:
 
     def __init__(self, layout: LongLayout, game_id: str | None, line: int) -> None:
         self.layout = layout
-        self.sheet = Sheet(source=layout.source, game=game_id, line=line, kind=SheetFormat.CSV,
-                           problems=list(layout.problems))
+        self.sheet = Sheet(
+            source=layout.source,
+            game=game_id,
+            line=line,
+            kind=SheetFormat.CSV,
+            problems=list(layout.problems),
+        )
         self.seats: dict[str, int] = {}
         self.rounds: dict[int, dict[int, tuple[Value, Value, Value, int]]] = {}
         self.round_lines: dict[int, int] = {}
@@ -291,7 +326,9 @@ class _LongGame:
     def _rows_of_columns(self) -> None:
         """The columns kept so far as the rows they were split from (for the general path)."""
         if self.kept_columns:
-            self.kept = [row for part in self.kept_columns for row in part.rows()] + (self.kept or [])
+            self.kept = [row for part in self.kept_columns for row in part.rows()] + (
+                self.kept or []
+            )
             self.kept_columns = []
 
     def take(self, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
@@ -321,18 +358,26 @@ class _LongGame:
         if is_blank(row) or is_total(cell(layout.round_col)):
             return
         if len(trim_trailing(row)) > layout.width:
-            sheet.problem(f"{len(trim_trailing(row))} fields, but the header has {layout.width}", line)
+            sheet.problem(
+                f"{len(trim_trailing(row))} fields, but the header has {layout.width}", line
+            )
         if layout.round_col is None:
             return  # the header's missing 'round' column is reported once, not on every row
         written = cell(layout.round_col)
         # An empty round cell repeats the round above (what merged cells export as, SPEC §3).
-        number = (whole_number(written, layout.comma) if written.strip() or not self.rounds
-                  else self.last_round)
+        number = (
+            whole_number(written, layout.comma)
+            if written.strip() or not self.rounds
+            else self.last_round
+        )
         name = cell(layout.player_col).strip()
         if not isinstance(number, int) or number < 1:
             shown = number.text if isinstance(number, BadValue) else number
-            sheet.problem(f"round '{'' if shown is None else shown}' is not a round number", line,
-                          player=name or None)
+            sheet.problem(
+                f"round '{'' if shown is None else shown}' is not a round number",
+                line,
+                player=name or None,
+            )
             return
         if not name:
             sheet.problem("empty player name", line, number)
@@ -356,27 +401,48 @@ class _LongGame:
         cells = self.rounds.setdefault(number, {})
         self.round_lines.setdefault(number, line)
         if seat in cells:
-            sheet.problem(f"{name} appears twice in round {number} (first on line {cells[seat][3]})",
-                          line, number, name)
+            sheet.problem(
+                f"{name} appears twice in round {number} (first on line {cells[seat][3]})",
+                line,
+                number,
+                name,
+            )
             return
         comma = layout.comma
         bid = cell(layout.bid_col)
         if is_out(bid):  # not seated in this round (SPEC §3): no values
             cells[seat] = (None, None, None, line)
-            self._seating().out(sheet, number, seat, name, {
-                "tricks": cell(layout.tricks_col), "points": cell(layout.points_col)}, line)
+            self._seating().out(
+                sheet,
+                number,
+                seat,
+                name,
+                {"tricks": cell(layout.tricks_col), "points": cell(layout.points_col)},
+                line,
+            )
         else:
-            cells[seat] = (count_cell(bid, comma), count_cell(cell(layout.tricks_col), comma),
-                           whole_number(cell(layout.points_col), comma)
-                           if layout.points_col is not None else None, line)
+            cells[seat] = (
+                count_cell(bid, comma),
+                count_cell(cell(layout.tricks_col), comma),
+                whole_number(cell(layout.points_col), comma)
+                if layout.points_col is not None
+                else None,
+                line,
+            )
         if layout.start_col is not None:
             self._seating().start(sheet, seat, name, cell(layout.start_col), line)
         if layout.dealer_col is not None:
             self._seating().dealer(sheet, number, cell(layout.dealer_col), line)
         if layout.bomb_col is not None or layout.cloud_col is not None:
-            self.specials.take(sheet, None if layout.bomb_col is None else cell(layout.bomb_col),
-                               None if layout.cloud_col is None else cell(layout.cloud_col),
-                               number, seat, name, line)
+            self.specials.take(
+                sheet,
+                None if layout.bomb_col is None else cell(layout.bomb_col),
+                None if layout.cloud_col is None else cell(layout.cloud_col),
+                number,
+                seat,
+                name,
+                line,
+            )
 
     def _seating(self) -> LongSeatCells:
         """The game's seating cells, made when the first comes."""
@@ -411,30 +477,47 @@ class _LongGame:
             sheet.date, sheet.date_line = date, line
         elif not self.date_changed:
             self.date_changed = True  # said once: every later row would repeat it
-            sheet.problem(f"date {date} where the game's earlier rows say {sheet.date} (line "
-                          f"{sheet.date_line}): a game has one date", line)
+            sheet.problem(
+                f"date {date} where the game's earlier rows say {sheet.date} (line "
+                f"{sheet.date_line}): a game has one date",
+                line,
+            )
 
     def _round_in_order(self, number: int, line: int, name: str) -> bool:
         """Rounds run 1..N in order: a new round must be the one after the last."""
         expected = len(self.rounds) + 1
-        if number == expected or (self.rounds_dropped  # rounds past the kept ones, in order
-                                  and number in (self.rounds_dropped, self.rounds_dropped + 1)):
+        if number == expected or (
+            self.rounds_dropped  # rounds past the kept ones, in order
+            and number in (self.rounds_dropped, self.rounds_dropped + 1)
+        ):
             return True
         sheet = self.sheet
         if number in self.rounds or number < expected:
-            sheet.problem(f"round {number} appears again after round {expected - 1} (a round's "
-                          "rows must be together)", line, number, name)
+            sheet.problem(
+                f"round {number} appears again after round {expected - 1} (a round's "
+                "rows must be together)",
+                line,
+                number,
+                name,
+            )
         else:
-            sheet.problem(f"round {number} follows round {expected - 1}: rounds run 1..N in order",
-                          line, number, name)
+            sheet.problem(
+                f"round {number} follows round {expected - 1}: rounds run 1..N in order",
+                line,
+                number,
+                name,
+            )
         return False
 
     def finish(self) -> Sheet:
         """The game's sheet, with each round's values in seating order."""
         if self.kept_columns and self.layout.bulk and not self.layout.problems:
             parts = self.kept_columns
-            columns = (list(map(tuple, parts[0])) if len(parts) == 1 else
-                       [tuple(itertools.chain.from_iterable(c)) for c in zip(*parts)])
+            columns = (
+                list(map(tuple, parts[0]))
+                if len(parts) == 1
+                else [tuple(itertools.chain.from_iterable(c)) for c in zip(*parts)]
+            )
             if self._place_regular(columns):
                 return self.sheet
         self._rows_of_columns()
@@ -445,16 +528,19 @@ class _LongGame:
         if self.rules is not None:  # before the special cards: a setting says specialCards first
             self.rules.apply(sheet)
         dropped = len(self.players_dropped)
-        sheet.players = (Truncated(self.seats, claimed=PLAYERS_KEPT + dropped,
-                                   exact=self.dropped_exact)
-                         if dropped or not self.dropped_exact else list(self.seats))
+        sheet.players = (
+            Truncated(self.seats, claimed=PLAYERS_KEPT + dropped, exact=self.dropped_exact)
+            if dropped or not self.dropped_exact
+            else list(self.seats)
+        )
         sheet.player_lines = [None] * len(sheet.players)
         count = len(sheet.players)
         for number, cells in self.rounds.items():
             first_line = self.round_lines[number]
             lines = [cells[s][3] if s in cells else first_line for s in range(count)]
-            column = lambda i, cells=cells: [cells[s][i] if s in cells else None  # noqa: E731
-                                             for s in range(count)]
+            column = lambda i, cells=cells: [  # noqa: E731
+                cells[s][i] if s in cells else None for s in range(count)
+            ]
             record = RoundRecord(number, first_line, column(0), lines)
             tricks = column(1)
             if any(t is not None for t in tricks):
@@ -465,9 +551,13 @@ class _LongGame:
             sheet.rounds.append(record)
         if self.seat_cells is not None:
             outs = self.seat_cells.outs
-            sheet.seating = self.seat_cells.seating(sheet, {
-                number: set(cells).difference(outs.get(number, ())) for number, cells in
-                self.rounds.items()})
+            sheet.seating = self.seat_cells.seating(
+                sheet,
+                {
+                    number: set(cells).difference(outs.get(number, ()))
+                    for number, cells in self.rounds.items()
+                },
+            )
         return sheet
 
     def _place_regular_rows(self) -> bool:
@@ -494,8 +584,11 @@ class _LongGame:
         rounds = len(lines) // count
         names = columns[layout.player_col]
         players = names[:count]
-        if (numbers != round_labels(count, rounds) or names != players * rounds
-                or not plain_names(players)):
+        if (
+            numbers != round_labels(count, rounds)
+            or names != players * rounds
+            or not plain_names(players)
+        ):
             return False
         sheet_date = date_line = None
         if layout.date_col is not None:
@@ -506,15 +599,18 @@ class _LongGame:
                 return False  # judged row by row, to say where
             sheet_date, date_line = date, lines[0]
         if (layout.start_col is not None or layout.dealer_col is not None) and any(
-                any(columns[col]) for col in (layout.start_col, layout.dealer_col)
-                if col is not None):
+            any(columns[col]) for col in (layout.start_col, layout.dealer_col) if col is not None
+        ):
             return False  # seating (SPEC §3): placed row by row
         specials = None
         if layout.bomb_col is not None or layout.cloud_col is not None:
             specials = bulk_specials(
                 None if layout.bomb_col is None else columns[layout.bomb_col],
                 None if layout.cloud_col is None else columns[layout.cloud_col],
-                count, rounds, lines)
+                count,
+                rounds,
+                lines,
+            )
             if specials is False:
                 return False  # a cell that is no mark or change: judged row by row, to say where
         comma = layout.comma
@@ -522,8 +618,11 @@ class _LongGame:
         if bids is None:
             return False  # an out row (SPEC §3): placed row by row
         tricks = _whole_numbers(columns[layout.tricks_col], count_cell, comma)
-        points = (_whole_numbers(columns[layout.points_col], whole_number, comma)
-                  if layout.points_col is not None else None)
+        points = (
+            _whole_numbers(columns[layout.points_col], whole_number, comma)
+            if layout.points_col is not None
+            else None
+        )
         if self.rules is not None:
             if not self.rules.take_columns(columns, layout.rules, lines[0]):
                 return False  # a rule written differently on some row: judged row by row
@@ -547,8 +646,9 @@ class _LongGame:
         return True
 
 
-def _whole_numbers(cells: Sequence[str], read: Callable[[str, bool], Value],
-                   comma: bool, out: bool = False) -> list[Value] | None:
+def _whole_numbers(
+    cells: Sequence[str], read: Callable[[str, bool], Value], comma: bool, out: bool = False
+) -> list[Value] | None:
     """A column of cells as ``read`` reads each, looked up when all are plain numbers; with
     ``out``, None when a cell is a bid cell's ``out`` (SPEC §3)."""
     try:

@@ -31,7 +31,8 @@ class LongColumns:
     def learn(self, p: Portable) -> None:
         """Note what one sheet the output holds needs of the columns."""
         self.with_specials = self.with_specials or any(
-            record.bomb or record.cloud is not None for record in p.rounds)
+            record.bomb or record.cloud is not None for record in p.rounds
+        )
         self.with_game = self.with_game or p.game is not None
         self.with_date = self.with_date or p.date is not None
         self.with_points = self.with_points or p.has_points
@@ -48,21 +49,32 @@ class LongColumns:
 
     def header(self) -> str:
         """The header line."""
-        return ",".join((["game"] if self.with_game else []) + (["date"] if self.with_date else [])
-                       + ["round", "player", "bid", "tricks"]
-                       + (["points"] if self.with_points else [])
-                       + (["bomb", "cloud"] if self.with_specials else [])
-                       + (["dealer"] if self.with_dealer else [])
-                       + (["startScore"] if self.with_start else []) + self.keys) + "\n"
+        return (
+            ",".join(
+                (["game"] if self.with_game else [])
+                + (["date"] if self.with_date else [])
+                + ["round", "player", "bid", "tricks"]
+                + (["points"] if self.with_points else [])
+                + (["bomb", "cloud"] if self.with_specials else [])
+                + (["dealer"] if self.with_dealer else [])
+                + (["startScore"] if self.with_start else [])
+                + self.keys
+            )
+            + "\n"
+        )
 
     def rows(self, p: Portable) -> str:
         """One game's rows (a game with no rounds cannot be written: it would lose its
         players)."""
         if not p.rounds:
             which = "the sheet" if p.game is None else f"game {p.game}"
-            raise WizardError(Problem(
-                f"{which} has no rounds yet, and a long CSV names the players only in its rows: "
-                "convert it to yaml, json or wide-csv instead", p.source))
+            raise WizardError(
+                Problem(
+                    f"{which} has no rounds yet, and a long CSV names the players only in its rows: "
+                    "convert it to yaml, json or wide-csv instead",
+                    p.source,
+                )
+            )
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         game = [] if not self.with_game else ["" if p.game is None else p.game]
@@ -79,23 +91,27 @@ class LongColumns:
             for seat, name in enumerate(p.players):
                 row = game + [number, name]
                 if seated is None or seat in seated:
-                    row += [csv_cell(record.bids[seat]),
-                            csv_cell(record.tricks[seat] if record.tricks else None)]
+                    row += [
+                        csv_cell(record.bids[seat]),
+                        csv_cell(record.tricks[seat] if record.tricks else None),
+                    ]
                 else:  # not seated in the round (SPEC §3)
                     row += ["out", ""]
                 if self.with_points:
                     row.append(csv_cell(record.points[seat] if record.points else None))
                 if self.with_specials:  # the Bomb on the round's first row, the Cloud on its own
                     row.append("yes" if record.bomb and not seat else "")
-                    row.append(f"{record.cloud[1]:+d}" if record.cloud is not None
-                               and record.cloud[0] == seat else "")
+                    row.append(
+                        f"{record.cloud[1]:+d}"
+                        if record.cloud is not None and record.cloud[0] == seat
+                        else ""
+                    )
                 if self.with_dealer:
                     row.append(dealer)
                 if self.with_start:
                     row.append((seating.start[seat] or "") if seating is not None else "")
                 writer.writerow(row + tail)
         return out.getvalue()
-
 
 
 def carried(p: Portable) -> Portable:
@@ -106,12 +122,14 @@ def carried(p: Portable) -> Portable:
     if seating is not None:
         seating = dataclasses.replace(seating, dealers=off_rotation(p))
     return dataclasses.replace(
-        p, game=None if p.game is None else str(p.game),
+        p,
+        game=None if p.game is None else str(p.game),
         title=None if too_long(p.title) else p.title,
         place=None if too_long(p.place) else p.place,
         notes=None if too_long(p.notes) else p.notes,
         settings={key: value for key, value in p.settings.items() if defaults[key] != value},
-        seating=seating)
+        seating=seating,
+    )
 
 
 TEXT_MOST = 1 << 17  # csv.field_size_limit()'s default: a longer cell is not read back
@@ -125,12 +143,20 @@ def too_long(text: str | None) -> bool:
 def rules(p: Portable) -> dict[str, str]:
     """A sheet's rule columns' values as written: its metadata, and its settings off their
     defaults (SPEC §3)."""
-    values = {key: getattr(p, attr) for key, attr in (
-        ("title", "title"), ("firstDealer", "first_dealer"), ("place", "place"),
-        ("notes", "notes")) if getattr(p, attr) is not None and not too_long(getattr(p, attr))}
+    values = {
+        key: getattr(p, attr)
+        for key, attr in (
+            ("title", "title"),
+            ("firstDealer", "first_dealer"),
+            ("place", "place"),
+            ("notes", "notes"),
+        )
+        if getattr(p, attr) is not None and not too_long(getattr(p, attr))
+    }
     defaults = DEFAULTS.as_dict()
-    values.update((key, value_text(value)) for key, value in p.settings.items()
-                  if defaults[key] != value)
+    values.update(
+        (key, value_text(value)) for key, value in p.settings.items() if defaults[key] != value
+    )
     return values
 
 
@@ -140,8 +166,11 @@ def off_rotation(p: Portable) -> dict[int, int]:
     seating = p.seating
     if seating is None or not seating.dealers:
         return {}
-    first = (p.players.index(p.first_dealer) if p.first_dealer is not None
-             else next(iter(seating.seated(1)), 0))
+    first = (
+        p.players.index(p.first_dealer)
+        if p.first_dealer is not None
+        else next(iter(seating.seated(1)), 0)
+    )
     return off_rotation_dealers(seating, first)
 
 
@@ -154,12 +183,20 @@ def _refuse_lost_seats(p: Portable) -> None:
     rounds = len(p.rounds)
     back = read_back_seating(seating, rounds) or Seating.plain(len(p.players))
     for seat, name in enumerate(p.players):
-        if (seating.joins[seat], seating.leaves[seat]) != (back.joins[seat], back.leaves[seat]) \
-                or any((seat in seating.out.get(n, ())) != (seat in back.out.get(n, ()))
-                       for n in range(1, rounds + 1)):
-            raise WizardError(Problem(
-                f"{name}'s seating would read back otherwise from a long CSV, which tells "
-                "joining, leaving and sitting out from 'out' rows (a player who leaves after the "
-                "last recorded round, or sits out a round before their first or after their last "
-                "round seated, cannot be told): convert to yaml or json instead", p.source,
-                seating.entry_lines[seat]))
+        if (seating.joins[seat], seating.leaves[seat]) != (
+            back.joins[seat],
+            back.leaves[seat],
+        ) or any(
+            (seat in seating.out.get(n, ())) != (seat in back.out.get(n, ()))
+            for n in range(1, rounds + 1)
+        ):
+            raise WizardError(
+                Problem(
+                    f"{name}'s seating would read back otherwise from a long CSV, which tells "
+                    "joining, leaving and sitting out from 'out' rows (a player who leaves after the "
+                    "last recorded round, or sits out a round before their first or after their last "
+                    "round seated, cannot be told): convert to yaml or json instead",
+                    p.source,
+                    seating.entry_lines[seat],
+                )
+            )

@@ -28,31 +28,50 @@ class LongSeatCells:
     outs: dict[int, dict[int, int]] = field(default_factory=dict)
     starts: dict[int, tuple[str, int]] = field(default_factory=dict)
     dealers: dict[int, tuple[str, int]] = field(default_factory=dict)
-    clashed: dict[str, set[int]] = field(default_factory=lambda: {"startScore": set(),
-                                                                  "dealer": set()})
+    clashed: dict[str, set[int]] = field(
+        default_factory=lambda: {"startScore": set(), "dealer": set()}
+    )
 
-    def out(self, sheet: Sheet, number: int, seat: int, name: str, values: dict[str, str],
-            line: int) -> None:
+    def out(
+        self, sheet: Sheet, number: int, seat: int, name: str, values: dict[str, str], line: int
+    ) -> None:
         """An ``out`` row: the player is not seated in round ``number``; a tricks or points
         value on it is a problem (a player sitting out takes no tricks)."""
         self.outs.setdefault(number, {})[seat] = line
         for what, text in values.items():
             if text.strip():
-                sheet.problem(f"{what} '{shown_value(text.strip())}' on an 'out' row: a player "
-                              "sitting a round out has no value in it", line, number, name)
+                sheet.problem(
+                    f"{what} '{shown_value(text.strip())}' on an 'out' row: a player "
+                    "sitting a round out has no value in it",
+                    line,
+                    number,
+                    name,
+                )
 
     def start(self, sheet: Sheet, seat: int, name: str, text: str, line: int) -> None:
         """A ``startScore`` cell of a player's row (an empty one says nothing)."""
-        self._one(sheet, "startScore", seat, text, line, f"{name}'s earlier rows", "a player",
-                  None, name)
+        self._one(
+            sheet, "startScore", seat, text, line, f"{name}'s earlier rows", "a player", None, name
+        )
 
     def dealer(self, sheet: Sheet, number: int, text: str, line: int) -> None:
         """A ``dealer`` cell of a round's row (an empty one says nothing)."""
-        self._one(sheet, "dealer", number, text, line, "the round's earlier rows", "a round",
-                  number, None)
+        self._one(
+            sheet, "dealer", number, text, line, "the round's earlier rows", "a round", number, None
+        )
 
-    def _one(self, sheet: Sheet, key: str, where: int, text: str, line: int, earlier: str,
-             whose: str, number: int | None, name: str | None) -> None:
+    def _one(
+        self,
+        sheet: Sheet,
+        key: str,
+        where: int,
+        text: str,
+        line: int,
+        earlier: str,
+        whose: str,
+        number: int | None,
+        name: str | None,
+    ) -> None:
         """A value that must be the same wherever it is given: the first kept, a different
         one said once, with both lines."""
         text = text.strip()
@@ -61,9 +80,13 @@ class LongSeatCells:
         held = self.starts if key == "startScore" else self.dealers
         first = other_value(held, self.clashed[key], where, text, line)
         if first is not None:
-            sheet.problem(f"{key} '{shown_value(text)}' where {earlier} say "
-                          f"'{shown_value(first[0])}' (line {first[1]}): {whose} has one {key}",
-                          line, number, name)
+            sheet.problem(
+                f"{key} '{shown_value(text)}' where {earlier} say "
+                f"'{shown_value(first[0])}' (line {first[1]}): {whose} has one {key}",
+                line,
+                number,
+                name,
+            )
 
     def seating(self, sheet: Sheet, seated_rows: dict[int, set[int]]) -> Seating | None:
         """The sheet's Seating from its cells (None when they record nothing): ``seated_rows``
@@ -101,8 +124,12 @@ class LongSeatCells:
         for seat, (text, line) in self.starts.items():
             value = whole_number(text)
             if isinstance(value, BadValue) or value is None:
-                sheet.problem(f"startScore '{shown_value(text)}' is not a whole number", line,
-                              None, sheet.players[seat])
+                sheet.problem(
+                    f"startScore '{shown_value(text)}' is not a whole number",
+                    line,
+                    None,
+                    sheet.players[seat],
+                )
             else:
                 scores[seat] = value
         return scores
@@ -115,6 +142,10 @@ class LongSeatCells:
             if name in seats:
                 found[number] = (seats[name], line)
             else:
-                sheet.problem(f"dealer '{shown_value(name)}' is not one of the players"
-                              f"{suggest(name, sheet.players)}", line, number)
+                sheet.problem(
+                    f"dealer '{shown_value(name)}' is not one of the players"
+                    f"{suggest(name, sheet.players)}",
+                    line,
+                    number,
+                )
         return found

@@ -55,7 +55,9 @@ class DropNotes:
             dropped.append("typed points")
         if target == SheetFormat.WIDE_CSV and p.date is not None:
             dropped.append(f"date {p.date}")
-        if target == SheetFormat.WIDE_CSV and p.game is not None:  # one game only: a wide CSV has no ids
+        if (
+            target == SheetFormat.WIDE_CSV and p.game is not None
+        ):  # one game only: a wide CSV has no ids
             dropped.append(f"game id '{one_line(str(p.game))}'")
         if target == SheetFormat.CSV and p.date is None and self.date_above is not None:
             # An empty date cell repeats the date above (merged cells, SPEC §3): read back,
@@ -66,19 +68,33 @@ class DropNotes:
             self.number_count += 1
             if len(self.numbers) < _NUMBERS_SHOWN:
                 self.numbers.append(p.game)
-        dropped += [f"{key} '{quoted(getattr(p, key))}'" for key in ("place", "notes")
-                    if getattr(p, key) is not None and wide]
+        dropped += [
+            f"{key} '{quoted(getattr(p, key))}'"
+            for key in ("place", "notes")
+            if getattr(p, key) is not None and wide
+        ]
         if not wide:  # a text longer than a CSV cell may be (SPEC §4's limits)
             from .long_columns import TEXT_MOST, too_long
 
-            dropped += [f"{key} of {len(getattr(p, key)):,} characters (a CSV cell holds at most "
-                        f"{TEXT_MOST:,})" for key in ("title", "place", "notes")
-                        if too_long(getattr(p, key))]
+            dropped += [
+                f"{key} of {len(getattr(p, key)):,} characters (a CSV cell holds at most "
+                f"{TEXT_MOST:,})"
+                for key in ("title", "place", "notes")
+                if too_long(getattr(p, key))
+            ]
         if dropped:
             self.parts.append((p.game, "; ".join(dropped)))
         self.needs.add(tuple(flags))
-        self.more = self.more or wide and (p.place is not None or p.notes is not None
-                                           or p.date is not None or p.game is not None)
+        self.more = (
+            self.more
+            or wide
+            and (
+                p.place is not None
+                or p.notes is not None
+                or p.date is not None
+                or p.game is not None
+            )
+        )
 
     def note(self) -> str | None:
         """The one line, or None when nothing is dropped."""
@@ -87,8 +103,10 @@ class DropNotes:
         target = self.target
         parts = [(f"game {game}: " if self.count > 1 else "") + text for game, text in self.parts]
         if target == SheetFormat.CSV:  # a missing date (read back as the one above), a long text
-            return f"note: a long CSV cannot carry a game without a date below a dated one, nor " \
-                   f"a text longer than a cell; dropped {' / '.join(parts)}"
+            return (
+                f"note: a long CSV cannot carry a game without a date below a dated one, nor "
+                f"a text longer than a cell; dropped {' / '.join(parts)}"
+            )
         kind = "a wide CSV"
         what = "a title, firstDealer, settings or typed points"
         if self.more:  # named only when there is one, so older notes read as before
@@ -100,7 +118,6 @@ class DropNotes:
             hint = f" (score it the same with {' '.join(flags)})" if flags else ""
         return f"note: {kind} cannot carry {what}; dropped {' / '.join(parts)}{hint}"
 
-
     def id_note(self) -> str | None:
         """The line for game ids that are numbers (``game: 7``, or a stream's numbered
         documents): a CSV cell is text, so each reads back as text, ``'7'`` (issue 21, item 9).
@@ -111,11 +128,16 @@ class DropNotes:
         if count == 1:
             changed = f"game {shown[0]} reads back as '{shown[0]}'"
         else:
-            listed = (f"{', '.join(shown)} and {count - len(shown)} more" if count > len(shown)
-                      else f"{', '.join(shown[:-1])} and {shown[-1]}")
+            listed = (
+                f"{', '.join(shown)} and {count - len(shown)} more"
+                if count > len(shown)
+                else f"{', '.join(shown[:-1])} and {shown[-1]}"
+            )
             changed = f"games {listed} read back as text ('{shown[0]}', …)"
-        return (f"note: a long CSV holds game ids as text: {changed}; yaml and json keep "
-                f"{'it a number' if count == 1 else 'them numbers'}")
+        return (
+            f"note: a long CSV holds game ids as text: {changed}; yaml and json keep "
+            f"{'it a number' if count == 1 else 'them numbers'}"
+        )
 
 
 _NUMBERS_SHOWN = 3
@@ -126,10 +148,16 @@ def _scoring_flags(p: Portable) -> list[str]:
     default, and the first dealer when it is not the first player."""
     defaults = DEFAULTS.as_dict()
     # A Bomb or a Cloud in the CSV says specialCards: true by itself (SPEC §3).
-    implied = {"specialCards": True} if any(
-        record.bomb or record.cloud is not None for record in p.rounds) else {}
-    flags = [f"--set {key}={value_text(value)}" for key, value in p.effective.as_dict().items()
-             if defaults[key] != value and implied.get(key, defaults[key]) != value]
+    implied = (
+        {"specialCards": True}
+        if any(record.bomb or record.cloud is not None for record in p.rounds)
+        else {}
+    )
+    flags = [
+        f"--set {key}={value_text(value)}"
+        for key, value in p.effective.as_dict().items()
+        if defaults[key] != value and implied.get(key, defaults[key]) != value
+    ]
     if p.first_dealer is not None and p.first_dealer != p.players[0]:
         flags.append(f"--first-dealer {shlex.quote(p.first_dealer)}")
     return flags

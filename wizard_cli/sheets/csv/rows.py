@@ -62,8 +62,11 @@ class CsvRows:
     @property
     def number(self) -> int:
         """The line the row just read ends on (the header's, right after :meth:`header`)."""
-        return (self._skipped + self._bypassed
-                + (self._reader.line_num if self._reader is not None else 0))
+        return (
+            self._skipped
+            + self._bypassed
+            + (self._reader.line_num if self._reader is not None else 0)
+        )
 
     def header(self) -> list[str] | None:
         """The first row after any blank lines (None if there is none); its delimiter, sniffed
@@ -143,8 +146,9 @@ class BlockColumns(list):
         return list(map(list, zip(*self)))
 
 
-def split_plain_block(block: str, delimiter: str, limit: int, columns_of: int | None = None
-                      ) -> list[list[str]] | BlockColumns | None:
+def split_plain_block(
+    block: str, delimiter: str, limit: int, columns_of: int | None = None
+) -> list[list[str]] | BlockColumns | None:
     """A block's rows as csv.reader reads them, by ``str.split``, when every line is plain: no
     quote, no NUL, a CR only in a CRLF line end (:func:`plain_text`), and too short for any
     field to pass csv's field size limit. None for any other block (csv.reader reads it).
@@ -229,21 +233,31 @@ def cell_runs(cells: list[str]) -> list[tuple[str, int, int]]:
     if count:
         end = start + count * length
         ids = cells[start:end:length]
-        if ("".join(map(operator.mul, map(operator.add, ids, itertools.repeat("\n")),
-                        itertools.repeat(length))) == "\n".join(cells[start:end]) + "\n"
-                and not any(map(operator.eq, ids, [runs[1][0], *ids[:-1]]))
-                and (end == len(cells) or cells[end] != ids[-1])):
+        if (
+            "".join(
+                map(
+                    operator.mul,
+                    map(operator.add, ids, itertools.repeat("\n")),
+                    itertools.repeat(length),
+                )
+            )
+            == "\n".join(cells[start:end]) + "\n"
+            and not any(map(operator.eq, ids, [runs[1][0], *ids[:-1]]))
+            and (end == len(cells) or cells[end] != ids[-1])
+        ):
             runs += zip(ids, range(start, end, length), range(start + length, end + 1, length))
             start = end
     return runs + cell_runs_from(cells, start)
 
 
-def cell_runs_from(cells: list[str], start: int, most: int | None = None
-                   ) -> list[tuple[str, int, int]]:
+def cell_runs_from(
+    cells: list[str], start: int, most: int | None = None
+) -> list[tuple[str, int, int]]:
     """The runs of equal cells from ``start`` on (at most ``most`` of them), cell by cell."""
     runs = []
-    for cell, run in itertools.islice(itertools.groupby(itertools.islice(cells, start, None)),
-                                      most):
+    for cell, run in itertools.islice(
+        itertools.groupby(itertools.islice(cells, start, None)), most
+    ):
         stop = start + len(list(run))
         runs.append((cell, start, stop))
         start = stop

@@ -22,8 +22,20 @@ TEXT_KEYS = ("title", "firstDealer", "place", "notes")  # a game's metadata, as 
 RULE_KEYS = (*TEXT_KEYS, *KEYS)
 # Columns a long CSV reads besides its rules, by the English names header_name gives them
 # (``startscore``: a player's start score; ``dealer``/``Geber``: a round's dealer, SPEC §3).
-READ_COLUMNS = ("game", "date", "round", "player", "bid", "tricks", "took", "points", "bomb",
-                "cloud", "dealer", "startScore")
+READ_COLUMNS = (
+    "game",
+    "date",
+    "round",
+    "player",
+    "bid",
+    "tricks",
+    "took",
+    "points",
+    "bomb",
+    "cloud",
+    "dealer",
+    "startScore",
+)
 GERMAN = {"geber": "dealer"}  # header names of the seating columns in German (SPEC §3)
 _BY_LOWER = {key.lower(): key for key in RULE_KEYS}
 _KNOWN = {name.lower() for name in READ_COLUMNS} | set(GERMAN) | set(_BY_LOWER)
@@ -50,19 +62,24 @@ def unknown_columns(header: Sequence[str], source: str, line: int) -> list[Probl
             if hint:  # the name as a sheet would spell it: 'exactBonus', not 'exactbonus'
                 close = hint.split("'")[1]
                 hint = hint.replace(f"'{close}'", f"'{_spelt(close)}'")
-            notes.append(Problem(f"note: column '{shown_value(name)}' is not read, ignored{hint}",
-                                 source, line))
+            notes.append(
+                Problem(
+                    f"note: column '{shown_value(name)}' is not read, ignored{hint}", source, line
+                )
+            )
     return notes
 
 
 def _spelt(name: str) -> str:
     """A known column's lower-case name as it is spelt in SPEC §2 and §3."""
-    return _BY_LOWER.get(name) or next((column for column in READ_COLUMNS
-                                        if column.lower() == name), name)
+    return _BY_LOWER.get(name) or next(
+        (column for column in READ_COLUMNS if column.lower() == name), name
+    )
 
 
-def other_value(held: dict[Any, tuple[str, int]], clashed: set, where: Any, text: str,
-                line: int) -> tuple[str, int] | None:
+def other_value(
+    held: dict[Any, tuple[str, int]], clashed: set, where: Any, text: str, line: int
+) -> tuple[str, int] | None:
     """A value that must be the same wherever it is given (a game's rule, a player's start
     score, a round's dealer): the first is kept in ``held``; for a different one, the first
     and its line are returned, once for each ``where`` (its rows would repeat it)."""
@@ -89,12 +106,15 @@ class GameRules:
                 continue
             held = other_value(self.values, self.clashed, key, text, line)
             if held is not None:
-                sheet.problem(f"{key} '{shown_value(text)}' where the game's earlier rows say "
-                              f"'{shown_value(held[0])}' (line {held[1]}): a game has one {key}",
-                              line)
+                sheet.problem(
+                    f"{key} '{shown_value(text)}' where the game's earlier rows say "
+                    f"'{shown_value(held[0])}' (line {held[1]}): a game has one {key}",
+                    line,
+                )
 
-    def take_columns(self, columns: Sequence[Sequence[str]], keys: Iterable[tuple[int, str]],
-                     line: int) -> bool:
+    def take_columns(
+        self, columns: Sequence[Sequence[str]], keys: Iterable[tuple[int, str]], line: int
+    ) -> bool:
         """A regular game's rule columns at once, when each holds one value on every row (or is
         empty throughout); else False, and nothing is taken (the rows are read one by one)."""
         found = []

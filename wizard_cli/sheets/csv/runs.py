@@ -61,26 +61,37 @@ class RunLane:
         cells = [group[0] for group in groups[index:end]]
         stop = groups[end - 1][2]
         numbers, names, games = self.numbers, self.names, self.games
-        count = numbers[start:start + min(length, MAX_PLAYERS + 1)].count("1")
+        count = numbers[start : start + min(length, MAX_PLAYERS + 1)].count("1")
         if not MIN_PLAYERS <= count <= MAX_PLAYERS or length % count:
             return 0
         rounds, games_in = length // count, end - index
         following = groups[end][0].strip()
-        if (rounds > ROUNDS_KEPT or not self._new(cells[0]) or not following
-                or following == cells[-1] or "" in cells or list(map(str.strip, cells)) != cells
-                or len(set(cells)) != games_in):
+        if (
+            rounds > ROUNDS_KEPT
+            or not self._new(cells[0])
+            or not following
+            or following == cells[-1]
+            or "" in cells
+            or list(map(str.strip, cells)) != cells
+            or len(set(cells)) != games_in
+        ):
             return 0
-        tables = list(zip(*[names[start + seat:stop:length] for seat in range(count)]))
+        tables = list(zip(*[names[start + seat : stop : length] for seat in range(count)]))
         # Regular games (see regular_table): rounds 1..N, each listing round 1's players. The
         # span's cells compared as one text (no cell of a block's columns holds an LF).
-        if ("\n".join(numbers[start:stop]) != _span_labels_text(count, rounds, games_in)
-                or "\n".join(names[start:stop]) != _names_text(tables, rounds)):
+        if "\n".join(numbers[start:stop]) != _span_labels_text(
+            count, rounds, games_in
+        ) or "\n".join(names[start:stop]) != _names_text(tables, rounds):
             return 0
         values = self._numbers(start, stop)
         specials = self._specials(start, stop, count)
-        if (not all(map(plain_names, tables)) or values is None or specials is None
-                or self._in_hand() in cells
-                or not games.finished.add_new(cells)):  # (remembered only if all are new)
+        if (
+            not all(map(plain_names, tables))
+            or values is None
+            or specials is None
+            or self._in_hand() in cells
+            or not games.finished.add_new(cells)
+        ):  # (remembered only if all are new)
             return 0
         self._join(count, rounds, start, cells, tables, *values, specials)
         return games_in
@@ -90,8 +101,15 @@ class RunLane:
         a run alone, else 0: it must be a new game, the rows after it another one."""
         cell, start, stop = groups[index]
         following = groups[index + 1][0].strip()
-        if (not cell or cell != cell.strip() or not self._new(cell) or not following
-                or following == cell or cell in self.games.finished or cell == self._in_hand()):
+        if (
+            not cell
+            or cell != cell.strip()
+            or not self._new(cell)
+            or not following
+            or following == cell
+            or cell in self.games.finished
+            or cell == self._in_hand()
+        ):
             return 0
         table = regular_table(self.numbers, self.names, start, stop)
         values = self._numbers(start, stop) if table is not None else None
@@ -99,15 +117,21 @@ class RunLane:
         if values is None or specials is None:
             return 0
         self.games.finished.add(cell)
-        self._join(len(table), (stop - start) // len(table), start, [cell], [table], *values,
-                   specials)
+        self._join(
+            len(table), (stop - start) // len(table), start, [cell], [table], *values, specials
+        )
         return 1
 
     def _new(self, cell: str) -> bool:
         """Whether game cells ``cell`` start a game (not the one before, which they continue)."""
         games = self.games
-        before = (games.pending.ids[-1] if games.pending is not None
-                  else games.game.sheet.game if games.game is not None else None)
+        before = (
+            games.pending.ids[-1]
+            if games.pending is not None
+            else games.game.sheet.game
+            if games.game is not None
+            else None
+        )
         return cell != before
 
     def _in_hand(self) -> str | None:
@@ -125,25 +149,35 @@ class RunLane:
         tricks = plain_numbers(self.columns[layout.tricks_col][start:stop])
         return None if bids is None or tricks is None else (bids, tricks)
 
-    def _specials(self, start: int, stop: int,
-                  count: int) -> tuple[list[int], list[tuple[int, int]]] | None:
+    def _specials(
+        self, start: int, stop: int, count: int
+    ) -> tuple[list[int], list[tuple[int, int]]] | None:
         """The Bombs and Clouds of rows ``start:stop`` (see :func:`special_cells`); none when
         the file has no such column; None when one must be read row by row, to say where."""
         if self.bomb_cells is None and self.cloud_cells is None:
             return NO_SPECIALS
         return special_cells(self.bomb_cells, self.cloud_cells, count, start, stop)
 
-    def _join(self, players: int, rounds: int, start: int, ids: list[str],
-              tables: list[tuple[str, ...]], bids: list[int], tricks: list[int],
-              specials: tuple[list[int], list[tuple[int, int]]]) -> None:
+    def _join(
+        self,
+        players: int,
+        rounds: int,
+        start: int,
+        ids: list[str],
+        tables: list[tuple[str, ...]],
+        bids: list[int],
+        tricks: list[int],
+        specials: tuple[list[int], list[tuple[int, int]]],
+    ) -> None:
         """Games from row ``start`` on join the run (a new one if their shape differs)."""
         games = self.games
         run = games.pending
         if run is None or (run.players, run.rounds) != (players, rounds):
             games.end_run()
             games.end_game()
-            run = games.pending = GameRun(games.layout.source, players, rounds,
-                                          self.first_line + start)
+            run = games.pending = GameRun(
+                games.layout.source, players, rounds, self.first_line + start
+            )
         marked, changed = specials
         if marked or changed:
             offset = len(run.bids)
@@ -169,22 +203,32 @@ def _span_labels_text(players: int, rounds: int, games: int) -> str:
 def _names_text(tables: list[tuple[str, ...]], rounds: int) -> str:
     """The player column of regular games of these tables, ``rounds`` rounds each, its cells
     joined by LF."""
-    return "".join(map(operator.mul, map(operator.add, map("\n".join, tables),
-                                         itertools.repeat("\n")), itertools.repeat(rounds)))[:-1]
+    return "".join(
+        map(
+            operator.mul,
+            map(operator.add, map("\n".join, tables), itertools.repeat("\n")),
+            itertools.repeat(rounds),
+        )
+    )[:-1]
 
 
-def regular_table(numbers: list[str], names: list[str], start: int,
-                   stop: int) -> tuple[str, ...] | None:
+def regular_table(
+    numbers: list[str], names: list[str], start: int, stop: int
+) -> tuple[str, ...] | None:
     """The players of rows ``start:stop`` when they are one regular game (every round lists
     every player in round 1's order, rounds 1..N in plain digits, plain distinct names, at most
     a game's players and rounds); else None."""
-    count = numbers[start:min(stop, start + MAX_PLAYERS + 1)].count("1")
+    count = numbers[start : min(stop, start + MAX_PLAYERS + 1)].count("1")
     if not MIN_PLAYERS <= count <= MAX_PLAYERS or (stop - start) % count:
         return None
     rounds = (stop - start) // count
-    table = tuple(names[start:start + count])
-    if (rounds > ROUNDS_KEPT or tuple(numbers[start:stop]) != round_labels(count, rounds)
-            or names[start:stop] != list(table) * rounds or not plain_names(table)):
+    table = tuple(names[start : start + count])
+    if (
+        rounds > ROUNDS_KEPT
+        or tuple(numbers[start:stop]) != round_labels(count, rounds)
+        or names[start:stop] != list(table) * rounds
+        or not plain_names(table)
+    ):
         return None
     return table
 
@@ -211,7 +255,6 @@ def round_labels(players: int, rounds: int) -> tuple[str, ...]:
 def plain_names(players: tuple[str, ...]) -> bool:
     """Distinct names, none empty or with spaces around it: read as written (a season's tables
     are few, so each is judged once)."""
-    return len(set(players)) == len(players) and all(name and name == name.strip()
-                                                     for name in players)
-
-
+    return len(set(players)) == len(players) and all(
+        name and name == name.strip() for name in players
+    )

@@ -45,8 +45,9 @@ class SeatCells:
         for seat, score in self.start.items():
             seating.start[seat] = score
         for seat in range(count):
-            seated = [number for number in range(1, rounds + 1)
-                      if seat not in self.out.get(number, ())]
+            seated = [
+                number for number in range(1, rounds + 1) if seat not in self.out.get(number, ())
+            ]
             if not seated:
                 seating.joins[seat] = rounds + 1
                 continue

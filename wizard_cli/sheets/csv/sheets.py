@@ -16,8 +16,13 @@ from .wide import read_wide_sheet
 Note = Callable[[Problem], None]
 
 
-def read_csv_sheets(blocks: Iterable[str], source: str, bulk: bool = True,
-                    runs: bool = False, note: Note | None = None) -> Iterator[Sheet | GameRun]:
+def read_csv_sheets(
+    blocks: Iterable[str],
+    source: str,
+    bulk: bool = True,
+    runs: bool = False,
+    note: Note | None = None,
+) -> Iterator[Sheet | GameRun]:
     """Long or wide CSV, as blocks of whole lines (a line each will do) → sheets; a long CSV
     with a ``game`` column gives one sheet per game, each as soon as its rows end.
 
@@ -35,12 +40,22 @@ def read_csv_sheets(blocks: Iterable[str], source: str, bulk: bool = True,
         header = trim_trailing([cell.strip() for cell in written])
         width = len(header) if bulk and sheet_kind(header) == SheetFormat.CSV else None
         # In a file not delimited by ',', a decimal comma is a decimal point (SPEC §3).
-        yield from sheets_from_rows(written, rows.number, rows.chunks(columns_of=width), source,
-                                    comma=rows.delimiter != ",", bulk=bulk, runs=runs,
-                                    note=note)
+        yield from sheets_from_rows(
+            written,
+            rows.number,
+            rows.chunks(columns_of=width),
+            source,
+            comma=rows.delimiter != ",",
+            bulk=bulk,
+            runs=runs,
+            note=note,
+        )
     except csv.Error as error:
-        reason = (f"a field longer than {csv.field_size_limit()} characters (a quote \" left "
-                  "open?)" if "field limit" in str(error) else str(error))
+        reason = (
+            f'a field longer than {csv.field_size_limit()} characters (a quote " left open?)'
+            if "field limit" in str(error)
+            else str(error)
+        )
         raise WizardError(Problem(f"not readable as CSV: {reason}", source, rows.number)) from None
 
 
@@ -52,9 +67,16 @@ def sheet_kind(header: list[str]) -> SheetFormat | None:
     return SheetFormat.WIDE_CSV if names and names[0] == "round" else None
 
 
-def sheets_from_rows(written: list[str], header_line: int, chunks: Chunks, source: str,
-                     comma: bool, bulk: bool = True, runs: bool = False,
-                     note: Note | None = None) -> Iterator[Sheet | GameRun]:
+def sheets_from_rows(
+    written: list[str],
+    header_line: int,
+    chunks: Chunks,
+    source: str,
+    comma: bool,
+    bulk: bool = True,
+    runs: bool = False,
+    note: Note | None = None,
+) -> Iterator[Sheet | GameRun]:
     """The sheets of rows of text after their header (a CSV's, a worksheet's): a header with
     ``player`` and ``bid`` is a long file, any other a wide one."""
     written = trim_trailing([cell.strip() for cell in written])

@@ -24,21 +24,31 @@ class SpecialCells:
     bombs: dict[int, int] = field(default_factory=dict)
     clouds: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
 
-    def take(self, sheet: Sheet, bomb: str | None, cloud: str | None, number: int, seat: int,
-             name: str, line: int) -> None:
+    def take(
+        self,
+        sheet: Sheet,
+        bomb: str | None,
+        cloud: str | None,
+        number: int,
+        seat: int,
+        name: str,
+        line: int,
+    ) -> None:
         """One row's ``bomb`` and ``cloud`` cells (None: the file has no such column)."""
         if bomb is not None:
             marked = mark_cell(bomb)
             if marked is None:
-                sheet.problem(f"bomb '{bomb.strip()}' is not yes or no ({MARKS})", line, number,
-                              name)
+                sheet.problem(
+                    f"bomb '{bomb.strip()}' is not yes or no ({MARKS})", line, number, name
+                )
             elif marked:
                 self.bombs.setdefault(number, line)
         if cloud is not None:
             change = cloud_cell(cloud)
             if isinstance(change, BadValue):
-                sheet.problem(f"the Cloud changes a bid by +1 or -1, not '{change.text}'", line,
-                              number, name)
+                sheet.problem(
+                    f"the Cloud changes a bid by +1 or -1, not '{change.text}'", line, number, name
+                )
             elif change is not None:
                 self.clouds.setdefault(number, []).append((seat, change, line))
 
@@ -49,8 +59,12 @@ class SpecialCells:
             record.bomb, record.bomb_line = True, self.bombs[number]
         clouds = self.clouds.get(number, [])
         if len(clouds) > 1:
-            sheet.problem(f"cloud on {len(clouds)} rows of round {number}; the Cloud changes one "
-                          "player's bid", clouds[1][2], number)
+            sheet.problem(
+                f"cloud on {len(clouds)} rows of round {number}; the Cloud changes one "
+                "player's bid",
+                clouds[1][2],
+                number,
+            )
         elif clouds:
             seat, change, line = clouds[0]
             record.cloud, record.cloud_line = (seat, change), line
@@ -58,8 +72,13 @@ class SpecialCells:
             imply_special_cards(sheet, record.bomb_line if record.bomb else record.cloud_line)
 
 
-def bulk_specials(bombs: Sequence[str] | None, clouds: Sequence[str] | None, count: int,
-                  rounds: int, lines: Sequence[int]) -> list[Specials] | None | bool:
+def bulk_specials(
+    bombs: Sequence[str] | None,
+    clouds: Sequence[str] | None,
+    count: int,
+    rounds: int,
+    lines: Sequence[int],
+) -> list[Specials] | None | bool:
     """A regular game's special cards from its ``bomb`` and ``cloud`` columns (None: no such
     column), as ``RoundColumns.specials`` holds them; None when no row records one; False when a
     cell is no mark or change or a round has two Clouds (the rows are then read one by one,
@@ -79,8 +98,9 @@ def bulk_specials(bombs: Sequence[str] | None, clouds: Sequence[str] | None, cou
     return specials
 
 
-def special_cells(bombs: Sequence[str] | None, clouds: Sequence[str] | None, count: int,
-                  start: int, stop: int) -> tuple[list[int], list[tuple[int, int]]] | None:
+def special_cells(
+    bombs: Sequence[str] | None, clouds: Sequence[str] | None, count: int, start: int, stop: int
+) -> tuple[list[int], list[tuple[int, int]]] | None:
     """The Bombs and Clouds of rows ``start:stop`` of regular games of ``count`` players (whole
     rounds from ``start``), from their ``bomb`` and ``cloud`` columns (None: no such column):
     each Bomb as the row (from ``start``) first marking its round, each Cloud as (its row, its
@@ -95,8 +115,9 @@ def special_cells(bombs: Sequence[str] | None, clouds: Sequence[str] | None, cou
             return None
         rows = list(itertools.compress(rows, marks))
         # each round's first marking row: later rows of a round give way to earlier ones
-        firsts = dict(zip(map(operator.floordiv, reversed(rows), itertools.repeat(count)),
-                          reversed(rows)))
+        firsts = dict(
+            zip(map(operator.floordiv, reversed(rows), itertools.repeat(count)), reversed(rows))
+        )
         marked = sorted(firsts.values())
     if clouds is not None:
         rows, changes = _filled(clouds[start:stop], cloud_cell, _CHANGES_READ)

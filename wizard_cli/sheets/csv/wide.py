@@ -41,27 +41,35 @@ from .seating import SeatCells, is_out, off_rotation_dealers, read_back_seating
 from .specials import MARKS, imply_special_cards
 
 
-def read_wide_sheet(rows: Rows, header: list[str], header_line: int, source: str,
-                    comma: bool = False) -> Sheet:
+def read_wide_sheet(
+    rows: Rows, header: list[str], header_line: int, source: str, comma: bool = False
+) -> Sheet:
     """Wide CSV: ``round,<player>…`` with ``bid/tricks`` cells (just ``bid`` in the round in
     play), ``out`` for a player not seated; optional ``bomb`` and ``dealer`` columns and a
     ``start`` row of start scores (SPEC §3)."""
     sheet = Sheet(source=source, line=header_line, kind=SheetFormat.WIDE_CSV)
     if not header or header_name(header[0]) != "round":
-        sheet.problem("not a score sheet: a long CSV has 'round,player,bid,tricks' columns, a wide "
-                      "one 'round,<player>,<player>,…'", header_line)
+        sheet.problem(
+            "not a score sheet: a long CSV has 'round,player,bid,tricks' columns, a wide "
+            "one 'round,<player>,<player>,…'",
+            header_line,
+        )
         return sheet
     named = set(map(header_name, header[1:]))
     if "player" in named and named & {"tricks", "took", "bids"}:  # a long CSV, misnamed 'bid'
-        sheet.problem("the header has a 'player' column but no 'bid' column: a long CSV has "
-                      "'round,player,bid,tricks' columns", header_line)
+        sheet.problem(
+            "the header has a 'player' column but no 'bid' column: a long CSV has "
+            "'round,player,bid,tricks' columns",
+            header_line,
+        )
         return sheet
     layout = _WideLayout(header)
     names = [header[col] for col in layout.players]
     # More players or rounds than a game has: one more is kept (validation says so), the rest
     # counted, not built (SPEC §4).
-    sheet.players = (names if len(names) <= PLAYERS_KEPT
-                     else Truncated(names[:PLAYERS_KEPT], claimed=len(names)))
+    sheet.players = (
+        names if len(names) <= PLAYERS_KEPT else Truncated(names[:PLAYERS_KEPT], claimed=len(names))
+    )
     sheet.player_lines = [header_line] * len(sheet.players)
     seats = SeatCells()
     start_line: int | None = None
@@ -70,8 +78,11 @@ def read_wide_sheet(rows: Rows, header: list[str], header_line: int, source: str
             continue
         if row[0].strip().lower() in _START:
             if start_line is not None:
-                sheet.problem(f"a second start row (the first is on line {start_line}): a game "
-                              "has one row of start scores", line)
+                sheet.problem(
+                    f"a second start row (the first is on line {start_line}): a game "
+                    "has one row of start scores",
+                    line,
+                )
             else:
                 start_line = line
                 _read_start(layout.cells(row, len(sheet.players)), line, sheet, seats, comma)
@@ -108,32 +119,41 @@ class _WideLayout:
         return None if col is None else row[col] if col < len(row) else ""
 
 
-def _read_start(cells: list[str], line: int, sheet: Sheet, seats: SeatCells,
-                comma: bool) -> None:
+def _read_start(cells: list[str], line: int, sheet: Sheet, seats: SeatCells, comma: bool) -> None:
     """The ``start`` row: each player's start score, a whole number (empty: 0)."""
     for seat, cell in enumerate(cells):
         score = whole_number(cell, comma)
         if isinstance(score, BadValue):
-            sheet.problem(f"start score '{score.text}' {score.why or 'is not a whole number'}",
-                          line, player=sheet.players[seat])
+            sheet.problem(
+                f"start score '{score.text}' {score.why or 'is not a whole number'}",
+                line,
+                player=sheet.players[seat],
+            )
         elif score:
             seats.start[seat] = score
 
 
-def _read_wide_row(layout: _WideLayout, row: list[str], line: int, sheet: Sheet,
-                   seats: SeatCells, comma: bool, width: int) -> None:
+def _read_wide_row(
+    layout: _WideLayout,
+    row: list[str],
+    line: int,
+    sheet: Sheet,
+    seats: SeatCells,
+    comma: bool,
+    width: int,
+) -> None:
     """One round of a wide CSV."""
     count = len(sheet.players)
     expected = len(sheet.rounds) + 1
     number = whole_number(row[0], comma)
     if number != expected:
         shown = number.text if isinstance(number, BadValue) else number
-        sheet.problem(f"round '{shown}' where round {expected} was expected: rounds run 1..N in "
-                      "order", line)
+        sheet.problem(
+            f"round '{shown}' where round {expected} was expected: rounds run 1..N in order", line
+        )
         return
     if len(trim_trailing(row)) > width and not isinstance(sheet.players, Truncated):
-        sheet.problem(f"{len(trim_trailing(row))} fields, but the header has {width}", line,
-                      number)
+        sheet.problem(f"{len(trim_trailing(row))} fields, but the header has {width}", line, number)
     cells = layout.cells(row, count)
     bids: list[Value] = []
     tricks: list[Value] = []
@@ -153,8 +173,11 @@ def _read_wide_row(layout: _WideLayout, row: list[str], line: int, sheet: Sheet,
         tricks.append(took)
     record = RoundRecord(number, line, bids, [line] * count)
     if len(clouds) > 1:
-        sheet.problem(f"cloud in {len(clouds)} cells of round {number}; the Cloud changes one "
-                      "player's bid", line, number)
+        sheet.problem(
+            f"cloud in {len(clouds)} cells of round {number}; the Cloud changes one player's bid",
+            line,
+            number,
+        )
     elif clouds:
         record.cloud, record.cloud_line = clouds[0], line
         imply_special_cards(sheet, line)
@@ -185,8 +208,11 @@ def _take_dealer(name: str, line: int, number: int, sheet: Sheet, seats: SeatCel
     if name in sheet.players:
         seats.dealers[number], seats.dealer_lines[number] = sheet.players.index(name), line
     else:
-        sheet.problem(f"dealer '{shown_value(name)}' is not one of the players"
-                      f"{suggest(name, sheet.players)}", line, number)
+        sheet.problem(
+            f"dealer '{shown_value(name)}' is not one of the players{suggest(name, sheet.players)}",
+            line,
+            number,
+        )
 
 
 _CLOUDED = re.compile(r"\s*(?P<bid>[0-9]{1,2})\s*(?P<sign>[+\-−])\s*1\s*(?P<rest>/[^/]*)?")
@@ -207,6 +233,7 @@ def _wide_cell(cell: str, comma: bool) -> tuple[Value, Value]:
 
 # --- writing ---------------------------------------------------------------------------------
 
+
 class WideCsvWriter(SheetWriter):
     """``round,<player>…`` with ``bid/tricks`` cells: one game only (a wide CSV has no game
     column), and no game id, date or typed points. Seating as ``out`` cells, a ``start`` row
@@ -223,17 +250,26 @@ class WideCsvWriter(SheetWriter):
 
     def check(self) -> None:
         if self.count != 1:
-            raise WizardError(Problem(
-                f"a wide CSV holds one game and this source has {self.count}: convert the season "
-                "to csv (long, with a game column), yaml or json instead", self.source))
+            raise WizardError(
+                Problem(
+                    f"a wide CSV holds one game and this source has {self.count}: convert the season "
+                    "to csv (long, with a game column), yaml or json instead",
+                    self.source,
+                )
+            )
 
     def pieces(self, sheets: Iterable[Portable]) -> Iterator[str]:
         for p in sheets:
             lowered = {name.lower() for name in p.players}
             if {"player", "bid"} <= lowered:
-                raise WizardError(Problem("players named 'player' and 'bid' would make the wide "
-                                          "CSV read as a long one: convert to csv, yaml or json "
-                                          "instead", p.source))
+                raise WizardError(
+                    Problem(
+                        "players named 'player' and 'bid' would make the wide "
+                        "CSV read as a long one: convert to csv, yaml or json "
+                        "instead",
+                        p.source,
+                    )
+                )
             yield _wide_text(p)
 
     def carried(self, p: Portable) -> Portable:
@@ -256,8 +292,7 @@ def _wide_text(p: Portable) -> str:
     if seating is not None and any(seating.start):
         writer.writerow(["start", *seating.start, *([""] * len(marks))])
     for record in p.rounds:
-        seated = (range(len(p.players)) if seating is None
-                  else set(seating.seated(record.number)))
+        seated = range(len(p.players)) if seating is None else set(seating.seated(record.number))
         cells = []
         for seat in range(len(p.players)):
             bid = csv_cell(record.bids[seat])
@@ -266,12 +301,16 @@ def _wide_text(p: Portable) -> str:
                 continue
             if record.cloud is not None and record.cloud[0] == seat:
                 bid = f"{bid}{record.cloud[1]:+d}"
-            cells.append(f"{bid}/{csv_cell(record.tricks[seat])}" if record.tricks
-                         else f"{bid}")
+            cells.append(f"{bid}/{csv_cell(record.tricks[seat])}" if record.tricks else f"{bid}")
         dealer = dealers.get(record.number)
-        writer.writerow([record.number, *cells,
-                         *(["yes" if record.bomb else ""] if bombs else []),
-                         *([p.players[dealer] if dealer is not None else ""] if dealers else [])])
+        writer.writerow(
+            [
+                record.number,
+                *cells,
+                *(["yes" if record.bomb else ""] if bombs else []),
+                *([p.players[dealer] if dealer is not None else ""] if dealers else []),
+            ]
+        )
     return out.getvalue()
 
 
@@ -281,8 +320,13 @@ def _dealers(p: Portable) -> dict[int, int]:
     if seating is None:
         return {}
     seated = seating.seated(1)
-    first = (p.players.index(p.first_dealer) if p.first_dealer is not None
-             else seated[0] if seated else 0)
+    first = (
+        p.players.index(p.first_dealer)
+        if p.first_dealer is not None
+        else seated[0]
+        if seated
+        else 0
+    )
     return off_rotation_dealers(seating, first)
 
 
@@ -295,13 +339,26 @@ def _fits_cells(p: Portable) -> None:
     if back is None and not seating.changes:
         return
     for seat, name in enumerate(p.players):
-        written = (seating.joins[seat], seating.leaves[seat],
-                   [n for n, seats in sorted(seating.out.items()) if seat in seats])
-        read = ((1, None, []) if back is None else
-                (back.joins[seat], back.leaves[seat],
-                 [n for n, seats in sorted(back.out.items()) if seat in seats]))
+        written = (
+            seating.joins[seat],
+            seating.leaves[seat],
+            [n for n, seats in sorted(seating.out.items()) if seat in seats],
+        )
+        read = (
+            (1, None, [])
+            if back is None
+            else (
+                back.joins[seat],
+                back.leaves[seat],
+                [n for n, seats in sorted(back.out.items()) if seat in seats],
+            )
+        )
         if written != read:
-            raise WizardError(Problem(
-                f"{name}'s seating (joins, leaves, out) would read back otherwise from a CSV, "
-                "which knows who joins, leaves and sits out only from the 'out' cells of the "
-                f"{len(p.rounds)} rounds recorded: convert to yaml or json instead", p.source))
+            raise WizardError(
+                Problem(
+                    f"{name}'s seating (joins, leaves, out) would read back otherwise from a CSV, "
+                    "which knows who joins, leaves and sits out only from the 'out' cells of the "
+                    f"{len(p.rounds)} rounds recorded: convert to yaml or json instead",
+                    p.source,
+                )
+            )

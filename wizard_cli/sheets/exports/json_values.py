@@ -43,8 +43,9 @@ class _Scanner:
     """UTF-8 text decoded from a handle a chunk at a time, what was used let go; positions
     are counted in lines and in bytes (to come back to a value with :func:`value_at`)."""
 
-    def __init__(self, handle: IO[bytes], source: str, what: str, offset: int = 0,
-                 line: int = 1) -> None:
+    def __init__(
+        self, handle: IO[bytes], source: str, what: str, offset: int = 0, line: int = 1
+    ) -> None:
         self.handle, self.source, self.what = handle, source, what
         self.decoder = codecs.getincrementaldecoder("utf-8")()
         self.buf, self.pos, self.eof = "", 0, False
@@ -53,12 +54,17 @@ class _Scanner:
 
     def fail(self, message: str) -> WizardError:
         """A located problem with the document (the line where the scan stands)."""
-        return WizardError(Problem(f"{self.what}: {message}", self.source,
-                                   self.line + self.buf.count("\n", self.counted, self.pos)))
+        return WizardError(
+            Problem(
+                f"{self.what}: {message}",
+                self.source,
+                self.line + self.buf.count("\n", self.counted, self.pos),
+            )
+        )
 
     def here(self) -> tuple[int, int]:
         """The byte offset and line of the current position (counted on from the last)."""
-        passed = self.buf[self.counted:self.pos]
+        passed = self.buf[self.counted : self.pos]
         self.line += passed.count("\n")
         self.offset += len(passed.encode("utf-8", "surrogatepass"))
         self.counted = self.pos
@@ -80,7 +86,7 @@ class _Scanner:
         """Let the text before the current position go, once it is a chunk's worth."""
         if self.pos >= CHUNK_CHARS:
             self.here()
-            self.buf, self.pos, self.counted = self.buf[self.pos:], 0, 0
+            self.buf, self.pos, self.counted = self.buf[self.pos :], 0, 0
 
     def peek(self) -> str:
         """The next character that is not white space (empty at the end of the input)."""
@@ -89,7 +95,7 @@ class _Scanner:
             assert space is not None  # a run of none or more spaces matches anywhere
             self.pos = space.end()
             if self.pos < len(self.buf) or not self.more():
-                return self.buf[self.pos:self.pos + 1]
+                return self.buf[self.pos : self.pos + 1]
 
     def expect(self, allowed: str) -> str:
         """The next character, which must be one of ``allowed``."""
@@ -109,7 +115,7 @@ class _Scanner:
         while True:
             try:
                 value, end = _DECODER.raw_decode(self.buf, self.pos)
-                if end < len(self.buf) or self.eof or self.buf[self.pos] in "{[\"":
+                if end < len(self.buf) or self.eof or self.buf[self.pos] in '{["':
                     self.pos = end
                     if too_deep(value):  # (Python 3.12 on parses deep JSON without a
                         raise self.fail("nested too deep: no score export is")  # RecursionError)
@@ -121,8 +127,9 @@ class _Scanner:
             except RecursionError:
                 raise self.fail("nested too deep: no score export is") from None
             if len(self.buf) - self.pos > MAX_VALUE_BYTES:
-                raise self.fail(f"one value longer than {MAX_VALUE_BYTES >> 20} MB: no game "
-                                "record is")
+                raise self.fail(
+                    f"one value longer than {MAX_VALUE_BYTES >> 20} MB: no game record is"
+                )
             self.more(max(CHUNK_CHARS, len(self.buf) - self.pos))
 
 
@@ -136,8 +143,9 @@ def too_deep(value: Any) -> bool:
             if depth > MAX_DEPTH:
                 return True
             children = item.values() if isinstance(item, dict) else item
-            pending.extend((child, depth + 1) for child in children
-                           if isinstance(child, dict | list))
+            pending.extend(
+                (child, depth + 1) for child in children if isinstance(child, dict | list)
+            )
     return False
 
 
@@ -151,8 +159,11 @@ def loads(raw: bytes, source: str, what: str, line: int | None = None) -> Any:
         brackets = brackets.replace(b"{}", b"").replace(b"[]", b"")
     else:
         if brackets:
-            raise WizardError(Problem(f"{what}: nested more than {MAX_DEPTH} deep: no score "
-                                      "export is", source, line))
+            raise WizardError(
+                Problem(
+                    f"{what}: nested more than {MAX_DEPTH} deep: no score export is", source, line
+                )
+            )
     try:
         return json.loads(raw)
     except (ValueError, RecursionError) as error:

@@ -47,14 +47,34 @@ from .values import count, shown, utc_date
 WHAT = "KeepWiz"
 # A record's own fields: a top-level object whose first key is one of them is a single record,
 # any other is a map of records keyed by game id.
-FIELDS = frozenset(("id", "version", "created_at", "duration_seconds", "total_rounds", "players",
-                    "round_data", "gameState", "player_ids", "name", "gameFinished", "winner_id",
-                    "final_scores", "savedAt", "lastPlayed", "userId", "game_mode", "roundData"))
+FIELDS = frozenset(
+    (
+        "id",
+        "version",
+        "created_at",
+        "duration_seconds",
+        "total_rounds",
+        "players",
+        "round_data",
+        "gameState",
+        "player_ids",
+        "name",
+        "gameFinished",
+        "winner_id",
+        "final_scores",
+        "savedAt",
+        "lastPlayed",
+        "userId",
+        "game_mode",
+        "roundData",
+    )
+)
 NAME_CHARS = 60  # of a name or id in a message
 
 
-def read_keepwiz_sheets(handle: IO[bytes], source: str,
-                        encoding: str | None = None) -> Iterator[Sheet]:
+def read_keepwiz_sheets(
+    handle: IO[bytes], source: str, encoding: str | None = None
+) -> Iterator[Sheet]:
     """Every game of a KeepWiz export, one at a time (a map's in ``created_at`` order)."""
     head = handle.peek(64) if hasattr(handle, "peek") else b""
     if not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"{", b"[")):
@@ -70,8 +90,13 @@ def read_keepwiz_sheets(handle: IO[bytes], source: str,
             handle.seek(0)
             raw = handle.read(MAX_VALUE_BYTES + 1).removeprefix(b"\xef\xbb\xbf")
             if len(raw) > MAX_VALUE_BYTES:
-                raise WizardError(Problem(f"{WHAT} record: larger than {MAX_VALUE_BYTES >> 20} "
-                                          "MB, more than a game record can be", source))
+                raise WizardError(
+                    Problem(
+                        f"{WHAT} record: larger than {MAX_VALUE_BYTES >> 20} "
+                        "MB, more than a game record can be",
+                        source,
+                    )
+                )
             yield record_sheet(loads(raw, source, f"{WHAT} record"), source, None, 1)
             return
         # A season: a record at a time, twice — first only to learn each one's created_at and
@@ -90,12 +115,16 @@ def _is_record(member: Member) -> bool:
     """Whether a top-level member is a game record keyed by its id (a map of records), not one
     field of a single record."""
     value = member.value
-    return (member.key not in FIELDS and isinstance(value, dict)
-            and any(mark in value for mark in KEEPWIZ_MARKS + ("players",)))
+    return (
+        member.key not in FIELDS
+        and isinstance(value, dict)
+        and any(mark in value for mark in KEEPWIZ_MARKS + ("players",))
+    )
 
 
-def _seekable_utf8(handle: IO[bytes], source: str, encoding: str | None,
-                   stack: ExitStack) -> IO[bytes]:
+def _seekable_utf8(
+    handle: IO[bytes], source: str, encoding: str | None, stack: ExitStack
+) -> IO[bytes]:
     """The export as a seekable UTF-8 file: a regular UTF-8 file itself; anything else (a pipe,
     another encoding) copied to a temporary file first, a block at a time."""
     utf8 = encoding is None or encoding.lower().replace("_", "-") in ("utf-8", "utf8", "utf-8-sig")
@@ -114,8 +143,9 @@ def _seekable_utf8(handle: IO[bytes], source: str, encoding: str | None,
             while block := reader.read(1 << 16):
                 spool.write(block.encode("utf-8"))
         except UnicodeDecodeError as error:
-            raise WizardError(Problem(f"{WHAT} export: not {encoding} text ({error.reason})",
-                                      source)) from None
+            raise WizardError(
+                Problem(f"{WHAT} export: not {encoding} text ({error.reason})", source)
+            ) from None
         finally:
             reader.detach()
     spool.seek(0)
@@ -151,11 +181,16 @@ def _link_sheet(handle: IO[bytes], source: str) -> Sheet:
     if payload is None:
         payload = text.strip()
         if not BARE.fullmatch(payload):
-            raise WizardError(Problem(f"{what}: no '?importGame=' link and no base64 game in it",
-                                      source))
+            raise WizardError(
+                Problem(f"{what}: no '?importGame=' link and no base64 game in it", source)
+            )
     if len(data) > MAX_LINK_CHARS * 2 or len(payload) > MAX_LINK_CHARS:
-        raise WizardError(Problem(f"{what}: more than the {MAX_LINK_CHARS:,} characters a shared"
-                                  " game can have", source))
+        raise WizardError(
+            Problem(
+                f"{what}: more than the {MAX_LINK_CHARS:,} characters a shared game can have",
+                source,
+            )
+        )
     raw = decoded(payload, source, what)
     if len(raw) > MAX_INFLATED_BYTES:
         raise too_large(source, what)
@@ -163,6 +198,7 @@ def _link_sheet(handle: IO[bytes], source: str) -> Sheet:
 
 
 # --- a record → a sheet ----------------------------------------------------------------------
+
 
 def record_sheet(record: Any, source: str, key: str | int | None, line: int | None) -> Sheet:
     """One KeepWiz game record as the sheet it records (SPEC §3's mapping); what does not fit
@@ -216,8 +252,7 @@ def _players(sheet: Sheet, body: dict, where: str, line: int | None) -> dict | N
         first = _round_list(body)
         named = {}
         if first and isinstance(first[0], dict) and isinstance(first[0].get("players"), list):
-            named = {p.get("id"): p.get("name") for p in first[0]["players"]
-                     if isinstance(p, dict)}
+            named = {p.get("id"): p.get("name") for p in first[0]["players"] if isinstance(p, dict)}
         players = [{"id": pid, "name": named.get(pid, pid)} for pid in body["player_ids"]]
     if not isinstance(players, list):
         sheet.problem(f"{WHAT}: {where}players is not a list of players", line)
@@ -232,18 +267,23 @@ def _players(sheet: Sheet, body: dict, where: str, line: int | None) -> dict | N
             sheet.problem(f"{WHAT}: {where}players[{seat}].name {shown(name)} is not text", line)
             name = str(pid) if isinstance(pid, (str, int)) else f"#{seat + 1}"
         if not isinstance(pid, (str, int)) or isinstance(pid, bool):
-            sheet.problem(f"{WHAT}: {where}players[{seat}] ({shorten(name, NAME_CHARS)}) has no "
-                          "id", line)
+            sheet.problem(
+                f"{WHAT}: {where}players[{seat}] ({shorten(name, NAME_CHARS)}) has no id", line
+            )
         elif pid in ids:
-            sheet.problem(f"{WHAT}: {where}players[{seat}] has the id "
-                          f"'{shorten(str(pid), NAME_CHARS)}' of another player", line)
+            sheet.problem(
+                f"{WHAT}: {where}players[{seat}] has the id "
+                f"'{shorten(str(pid), NAME_CHARS)}' of another player",
+                line,
+            )
         else:
             ids[pid] = seat
         names.append(name)
         if player.get("isDealer") is True and sheet.first_dealer is None:
             sheet.first_dealer, sheet.first_dealer_line = name, line
-    sheet.players = (names if len(players) <= PLAYERS_KEPT
-                     else Truncated(names, claimed=len(players)))
+    sheet.players = (
+        names if len(players) <= PLAYERS_KEPT else Truncated(names, claimed=len(players))
+    )
     sheet.player_lines = [line] * len(names)
     return ids
 
@@ -268,7 +308,7 @@ def _rounds(sheet: Sheet, body: dict, where: str, ids: dict, line: int | None) -
     while last and _empty(rounds[last - 1]):
         last -= 1
     count_ = len(sheet.players)
-    for index, data in enumerate(rounds[:min(last, ROUNDS_KEPT)]):
+    for index, data in enumerate(rounds[: min(last, ROUNDS_KEPT)]):
         number = index + 1
         label = f"{where}{field}[{index}]"
         bids: list[Value] = [None] * count_
@@ -280,21 +320,32 @@ def _rounds(sheet: Sheet, body: dict, where: str, ids: dict, line: int | None) -
             entries = []
         stated = data.get("round") if isinstance(data, dict) else None
         if stated is not None and stated != number:
-            sheet.problem(f"{WHAT}: {label}.round says {shown(stated)}, but it is round {number} "
-                          "(the rounds' places number them)", line, number)
+            sheet.problem(
+                f"{WHAT}: {label}.round says {shown(stated)}, but it is round {number} "
+                "(the rounds' places number them)",
+                line,
+                number,
+            )
         seen = set()
-        for entry in entries[:PLAYERS_KEPT * 2]:
+        for entry in entries[: PLAYERS_KEPT * 2]:
             pid = entry.get("id") if isinstance(entry, dict) else None
             seat = ids.get(pid) if isinstance(pid, (str, int)) else None
             if seat is None or seat >= count_:
                 if not isinstance(sheet.players, Truncated):
-                    sheet.problem(f"{WHAT}: {label}.players: no player with the id "
-                                  f"{shorten(shown(pid), NAME_CHARS)} in {where}players", line,
-                                  number)
+                    sheet.problem(
+                        f"{WHAT}: {label}.players: no player with the id "
+                        f"{shorten(shown(pid), NAME_CHARS)} in {where}players",
+                        line,
+                        number,
+                    )
                 continue
             if seat in seen:
-                sheet.problem(f"{WHAT}: {label}.players has two entries for one player", line,
-                              number, sheet.players[seat])
+                sheet.problem(
+                    f"{WHAT}: {label}.players has two entries for one player",
+                    line,
+                    number,
+                    sheet.players[seat],
+                )
                 continue
             seen.add(seat)
             bids[seat], tricks[seat] = count(entry.get("call")), count(entry.get("made"))
@@ -312,8 +363,10 @@ def _empty(data: Any) -> bool:
     """A round with no call and no made (planned, not yet played)."""
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         return False
-    return all(isinstance(e, dict) and e.get("call") is None and e.get("made") is None
-               for e in data["players"])
+    return all(
+        isinstance(e, dict) and e.get("call") is None and e.get("made") is None
+        for e in data["players"]
+    )
 
 
 def _round_count(sheet: Sheet, total: Any, line: int | None) -> None:
@@ -325,5 +378,7 @@ def _round_count(sheet: Sheet, total: Any, line: int | None) -> None:
         sheet.problem(f"{WHAT}: total_rounds '{shown(total)}' is not a whole number", line)
         return
     if total != DECK_SIZE // players:
-        sheet.settings += [RawSetting("roundMode", "custom", sheet.source, line),
-                           RawSetting("customRoundCount", total, sheet.source, line)]
+        sheet.settings += [
+            RawSetting("roundMode", "custom", sheet.source, line),
+            RawSetting("customRoundCount", total, sheet.source, line),
+        ]

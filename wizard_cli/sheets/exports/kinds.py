@@ -15,10 +15,32 @@ KEEPWIZ_BARE = re.compile(r"ey[A-Za-z0-9+/_\-]*={0,2}")
 # Escalier: the CSV export's first block (export.js gameToRows, the locales' export.header.*
 # and common.player) in English and German; its share link's `g` fragment (share.js).
 ESCALIER_HEADERS = {
-    "en": ("round", "cards", "status", "dealer", "opens", "player", "bid", "tricks", "adjustment",
-           "points", "running"),
-    "de": ("runde", "karten", "status", "geber", "ausspiel", "spieler", "ansage", "stiche",
-           "anpassung", "punkte", "kumuliert"),
+    "en": (
+        "round",
+        "cards",
+        "status",
+        "dealer",
+        "opens",
+        "player",
+        "bid",
+        "tricks",
+        "adjustment",
+        "points",
+        "running",
+    ),
+    "de": (
+        "runde",
+        "karten",
+        "status",
+        "geber",
+        "ausspiel",
+        "spieler",
+        "ansage",
+        "stiche",
+        "anpassung",
+        "punkte",
+        "kumuliert",
+    ),
 }
 ESCALIER_LINK = re.compile(r"[#&]g=([A-Za-z0-9_\-%]+)")
 _ESCALIER_LINK_TEXT = re.compile(r"\S*[#&]g=\S*")  # a text that is one link with a `g` fragment
@@ -31,8 +53,7 @@ def keepwiz(head: str) -> bool:
     text = head.lstrip("\ufeff").strip()
     if text.startswith(("{", "[")):
         return any(f'"{mark}"' in text for mark in KEEPWIZ_MARKS)
-    return bool(KEEPWIZ_LINK.search(text)) or len(text) >= 16 and bool(
-        KEEPWIZ_BARE.fullmatch(text))
+    return bool(KEEPWIZ_LINK.search(text)) or len(text) >= 16 and bool(KEEPWIZ_BARE.fullmatch(text))
 
 
 def escalier(head: str) -> bool:
@@ -42,12 +63,12 @@ def escalier(head: str) -> bool:
     if text.startswith("{"):
         return bool(_ESCALIER_JSON.search(text))
     first = text.split("\n", 1)[0].strip("\r")
-    return (csv_language(first.split(",")) is not None
-            or bool(_ESCALIER_LINK_TEXT.fullmatch(text.strip())))
+    return csv_language(first.split(",")) is not None or bool(
+        _ESCALIER_LINK_TEXT.fullmatch(text.strip())
+    )
 
 
 def csv_language(header: list[str]) -> str | None:
     """``en`` or ``de`` for the header of Escalier's CSV export's first block, else None."""
     cells = tuple(cell.strip().lower() for cell in header[:11])
-    return next((language for language, names in ESCALIER_HEADERS.items() if cells == names),
-                None)
+    return next((language for language, names in ESCALIER_HEADERS.items() if cells == names), None)

@@ -34,11 +34,15 @@ def decoded(payload: str, source: str, what: str) -> bytes:
     MAX_LINK_CHARS before decoding it."""
     payload = payload.strip().replace(" ", "+")  # a query string turns '+' into a space
     if len(payload) > MAX_LINK_CHARS:
-        raise WizardError(Problem(f"{what}: {len(payload):,} characters, more than the "
-                                  f"{MAX_LINK_CHARS:,} a shared game can have", source))
+        raise WizardError(
+            Problem(
+                f"{what}: {len(payload):,} characters, more than the "
+                f"{MAX_LINK_CHARS:,} a shared game can have",
+                source,
+            )
+        )
     if not _BASE64.fullmatch(payload):
-        raise WizardError(Problem(f"{what}: not base64 (a character outside its alphabet)",
-                                  source))
+        raise WizardError(Problem(f"{what}: not base64 (a character outside its alphabet)", source))
     text = payload.rstrip("=").replace("-", "+").replace("_", "/")
     try:
         return base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
@@ -65,12 +69,16 @@ def inflated(data: bytes, source: str, what: str) -> bytes:
     if len(out) > MAX_INFLATED_BYTES:
         raise too_large(source, what)
     if not inflater.eof:
-        raise WizardError(Problem(f"{what}: cut short (the compressed game does not end)",
-                                  source))
+        raise WizardError(Problem(f"{what}: cut short (the compressed game does not end)", source))
     return bytes(out)
 
 
 def too_large(source: str, what: str) -> WizardError:
     """The refusal of a payload that decodes past its bound."""
-    return WizardError(Problem(f"{what}: decodes to more than {MAX_INFLATED_BYTES:,} bytes, "
-                               "more than a shared game can have", source))
+    return WizardError(
+        Problem(
+            f"{what}: decodes to more than {MAX_INFLATED_BYTES:,} bytes, "
+            "more than a shared game can have",
+            source,
+        )
+    )

@@ -48,8 +48,11 @@ def check_archive(path: str) -> ErrorCells:
         with zipfile.ZipFile(path) as archive:
             _check_sizes(archive, path)
             if any(_normal(part).endswith("workbook.bin") for part in archive.namelist()):
-                raise Refusal("not readable as a workbook: an .xlsb (binary) workbook is not "
-                              "read; save it as .xlsx", path)
+                raise Refusal(
+                    "not readable as a workbook: an .xlsb (binary) workbook is not "
+                    "read; save it as .xlsx",
+                    path,
+                )
             if "content.xml" in archive.NameToInfo:
                 with archive.open("content.xml") as xml:
                     if _holds(xml, b'value-type="error"'):
@@ -57,8 +60,15 @@ def check_archive(path: str) -> ErrorCells:
                             _OdsScan(errors).run(again)
             for part, name in _xlsx_worksheets(archive):
                 _scan_worksheet(archive, part, errors.setdefault(name, {}))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
-            RuntimeError, OSError, ValueError) as error:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        NotImplementedError,
+        EOFError,
+        RuntimeError,
+        OSError,
+        ValueError,
+    ) as error:
         raise Refusal(f"not readable as a workbook: {error}", path) from None
     return errors
 
@@ -73,10 +83,15 @@ def _check_sizes(archive: zipfile.ZipFile, path: str) -> None:
             raise Refusal(
                 f"its part {info.filename} unpacks to {_mib(info.file_size)} ({ratio:,.0f}× "
                 f"its packed size): too large for a score sheet workbook (at most "
-                f"{_mib(MAX_PART)}, {MAX_RATIO}×)", path)
+                f"{_mib(MAX_PART)}, {MAX_RATIO}×)",
+                path,
+            )
     if total > MAX_UNPACKED:
-        raise Refusal(f"it unpacks to {_mib(total)}: too large for a score sheet workbook (at "
-                      f"most {_mib(MAX_UNPACKED)})", path)
+        raise Refusal(
+            f"it unpacks to {_mib(total)}: too large for a score sheet workbook (at "
+            f"most {_mib(MAX_UNPACKED)})",
+            path,
+        )
 
 
 def _mib(size: int) -> str:
@@ -87,9 +102,9 @@ def _holds(xml, needle: bytes) -> bool:
     """Whether a part holds ``needle``, read a chunk at a time."""
     tail = b""
     while chunk := xml.read(_CHUNK):
-        if needle in tail + chunk[:len(needle)] or needle in chunk:
+        if needle in tail + chunk[: len(needle)] or needle in chunk:
             return True
-        tail = chunk[-len(needle):]
+        tail = chunk[-len(needle) :]
     return False
 
 
@@ -107,8 +122,11 @@ def _xlsx_worksheets(archive: zipfile.ZipFile) -> list[tuple[str, str]]:
     for sheet in book.iter("{http://schemas.openxmlformats.org/spreadsheetml/2006/main}sheet"):
         rid = next((value for key, value in sheet.attrib.items() if key.endswith("}id")), None)
         target = targets.get(rid, "")
-        part = target.lstrip("/") if target.startswith("/") else \
-            posixpath.normpath(posixpath.join("xl", target))
+        part = (
+            target.lstrip("/")
+            if target.startswith("/")
+            else posixpath.normpath(posixpath.join("xl", target))
+        )
         if _normal(part) in parts:
             found.append((parts[_normal(part)], sheet.get("name", part)))
     return found
@@ -178,8 +196,9 @@ _BEFORE_VALUE = rb"(?:\s|<(?:[\w.-]+:)?f\b[^>]*/>|<(?:[\w.-]+:)?f\b[^>]*>[^<]*</
 _XLSX_VALUE = re.compile(_BEFORE_VALUE + rb"<(?:[\w.-]+:)?v>([^<]*)")
 
 
-def _scan_worksheet(archive: zipfile.ZipFile, part: str,
-                    errors: dict[tuple[int, int], str]) -> None:
+def _scan_worksheet(
+    archive: zipfile.ZipFile, part: str, errors: dict[tuple[int, int], str]
+) -> None:
     """An .xlsx worksheet's error cells: by blocks while each has its place (``r``), else
     again tag by tag (a cell without ``r`` follows the one before it, as calamine places it)."""
     try:
@@ -250,8 +269,10 @@ class _OdsScan(_Scan):
     """An .ods's ``content.xml``: each table (worksheet), its rows and cells with their repeat
     counts, and where the error cells (``calcext:value-type="error"``) fall."""
 
-    TAGS = re.compile(rb"<(/?)(?:[\w.-]+:)?(table|table-row|table-cell|covered-table-cell)"
-                      rb"(?=[\s/>])((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")  # a quoted '>' too
+    TAGS = re.compile(
+        rb"<(/?)(?:[\w.-]+:)?(table|table-row|table-cell|covered-table-cell)"
+        rb"(?=[\s/>])((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>"
+    )  # a quoted '>' too
 
     def __init__(self, errors: ErrorCells) -> None:
         self.errors = errors

@@ -23,16 +23,21 @@ import sys
 from . import frames
 from .frames import Refusal
 
-INSTALL = ("reading a workbook needs python-calamine, the xlsx extra: pip install '.[xlsx]' in "
-           "the wizard checkout")
+INSTALL = (
+    "reading a workbook needs python-calamine, the xlsx extra: pip install '.[xlsx]' in "
+    "the wizard checkout"
+)
 
 
 def fence(memory: int, cpu_seconds: int) -> None:
     """Limit this process: its address space to ``memory`` bytes (calamine aborts past it,
     Python raises MemoryError), its CPU time to ``cpu_seconds`` (SIGXCPU, then SIGKILL a second
     later), and no core file for any of it."""
-    for limit, value in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_CORE, 0),
-                         (resource.RLIMIT_CPU, cpu_seconds)):
+    for limit, value in (
+        (resource.RLIMIT_AS, memory),
+        (resource.RLIMIT_CORE, 0),
+        (resource.RLIMIT_CPU, cpu_seconds),
+    ):
         hard = resource.getrlimit(limit)[1]
         wanted = value + (1 if limit == resource.RLIMIT_CPU else 0)
         if hard != resource.RLIM_INFINITY:
@@ -55,8 +60,11 @@ def main(argv: list[str]) -> None:
         except Refusal as refusal:
             out.problem(refusal.message, refusal.location, refusal.line)
         except MemoryError:
-            out.problem(f"not readable as a workbook: reading it needs more than "
-                        f"{memory >> 20} MiB of memory", path)
+            out.problem(
+                f"not readable as a workbook: reading it needs more than "
+                f"{memory >> 20} MiB of memory",
+                path,
+            )
         except Exception as error:  # noqa: BLE001 -- calamine raises its own error types
             reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
             out.problem(f"not readable as a workbook: {reason}", path)
@@ -86,8 +94,12 @@ class _Output:
     def row(self, number: int, cells: list[str], location: str) -> None:
         text = frames.FIELD_TEXT.join([str(number), *cells])
         if len(text) > frames.MAX_ROW:
-            raise Refusal(f"the row holds more than {frames.MAX_ROW:,} characters: too large "
-                          "for a score sheet", location, number)
+            raise Refusal(
+                f"the row holds more than {frames.MAX_ROW:,} characters: too large "
+                "for a score sheet",
+                location,
+                number,
+            )
         if self.size + len(text) > frames.MAX_ROW:
             self.flush()
         self.rows.append(text)
@@ -108,7 +120,7 @@ class _Output:
     def write(self, data: bytes) -> None:
         view = memoryview(data)
         while view:
-            view = view[os.write(self.fd, view):]
+            view = view[os.write(self.fd, view) :]
 
 
 def _send(path: str, out: _Output) -> None:
@@ -165,8 +177,11 @@ def cell_text(value: object) -> str:
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else repr(value)
     if isinstance(value, datetime.datetime):
-        return (value.date().isoformat() if value.time() == datetime.time()
-                else value.isoformat(sep=" "))
+        return (
+            value.date().isoformat()
+            if value.time() == datetime.time()
+            else value.isoformat(sep=" ")
+        )
     if isinstance(value, datetime.date):
         return value.isoformat()
     return str(value)

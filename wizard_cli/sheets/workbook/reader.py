@@ -28,8 +28,10 @@ from ..source import MAX_YAML_BYTES
 from . import frames
 from .child import INSTALL
 
-NO_SHEET = ("skipped: no score sheet in this worksheet (a long one has 'round,player,bid,tricks' "
-            "columns, a wide one 'round,<player>,<player>,…')")
+NO_SHEET = (
+    "skipped: no score sheet in this worksheet (a long one has 'round,player,bid,tricks' "
+    "columns, a wide one 'round,<player>,<player>,…')"
+)
 
 # The child's fence (SPEC §4). Its address space: the 250 MiB any one input may take.
 MEMORY_BYTES = 250 << 20
@@ -47,10 +49,13 @@ WALL_SECONDS = 120
 # root and python-calamine's, running :func:`.workbook_child.main`; tests put a module of their
 # own.
 CHILD_MODULE = "wizard_cli.sheets.workbook.child"
-_BOOT = ("import importlib, sys; sys.path[:0] = sys.argv[1].split('\\n'); "
-         "importlib.import_module(sys.argv[2]).main(sys.argv[3:])")
-_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["wizard_cli"].__file__
-                                                                  or "")))
+_BOOT = (
+    "import importlib, sys; sys.path[:0] = sys.argv[1].split('\\n'); "
+    "importlib.import_module(sys.argv[2]).main(sys.argv[3:])"
+)
+_PACKAGE_ROOT = os.path.dirname(
+    os.path.dirname(os.path.abspath(sys.modules["wizard_cli"].__file__ or ""))
+)
 CHILD_PATH = [_PACKAGE_ROOT]
 
 Note = Callable[[Problem], None]
@@ -85,8 +90,9 @@ def read_workbook_sheets(path: str, note: Note | None = None) -> Iterator[Sheet]
             if first != header_line:
                 child.garbled("rows that do not start at the first one")
             # A typed cell has no delimiter to mistake: a decimal comma in a text cell is a point.
-            for sheet in sheets_from_rows(header, header_line, _chunks(rows), location,
-                                          comma=True, note=note):
+            for sheet in sheets_from_rows(
+                header, header_line, _chunks(rows), location, comma=True, note=note
+            ):
                 assert isinstance(sheet, Sheet)  # runs are a CSV file's (runs=True) alone
                 sheet.source, sheet.location = path, location
                 if named:
@@ -112,8 +118,11 @@ def _check(path: str) -> str:
     if not stat.S_ISREG(info.st_mode):  # a FIFO or device would hold the child until its clock
         raise WizardError(Problem("not readable as a workbook: not a regular file", path))
     if info.st_size > MAX_YAML_BYTES:
-        raise WizardError(Problem(f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a "
-                                  "score sheet workbook", path))
+        raise WizardError(
+            Problem(
+                f"larger than {MAX_YAML_BYTES >> 20} MB: too large for a score sheet workbook", path
+            )
+        )
     return os.path.dirname(os.path.dirname(found.origin))  # the package's folder's
 
 
@@ -142,11 +151,23 @@ class _Child:
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", _BOOT, "\n".join([*CHILD_PATH, calamine]),
-                 CHILD_MODULE,
-                 str(MEMORY_BYTES), str(CPU_SECONDS), path],  # in our working directory
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                close_fds=True)
+                [
+                    sys.executable,
+                    "-I",
+                    "-S",
+                    "-c",
+                    _BOOT,
+                    "\n".join([*CHILD_PATH, calamine]),
+                    CHILD_MODULE,
+                    str(MEMORY_BYTES),
+                    str(CPU_SECONDS),
+                    path,
+                ],  # in our working directory
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                close_fds=True,
+            )
             _LIVE.add(self)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
@@ -233,8 +254,8 @@ class _Child:
         if size > frames.MAX_FRAME + 1024:
             self.garbled(f"a frame of {size:,} bytes")
         self.fill(frames.HEAD.size + size)
-        payload = bytes(self.buffer[frames.HEAD.size:frames.HEAD.size + size])
-        del self.buffer[:frames.HEAD.size + size]
+        payload = bytes(self.buffer[frames.HEAD.size : frames.HEAD.size + size])
+        del self.buffer[: frames.HEAD.size + size]
         if kind == b"P":
             try:
                 message, location, line = frames.fields(payload)
@@ -267,12 +288,15 @@ class _Child:
             self.fail(f"its reader stopped with exit status {code} before the end")
         number = -code
         name = signal.Signals(number).name if number in signal.valid_signals() else str(number)
-        if number == signal.SIGXCPU or (number == signal.SIGKILL and
-                                        usage.ru_utime + usage.ru_stime >= CPU_SECONDS):
+        if number == signal.SIGXCPU or (
+            number == signal.SIGKILL and usage.ru_utime + usage.ru_stime >= CPU_SECONDS
+        ):
             self.fail(f"reading it took more than {CPU_SECONDS} s of CPU time")
         if number in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS):
-            self.fail(f"its reader was stopped by {name}: the workbook needs more than "
-                      f"{MEMORY_BYTES >> 20} MiB to read, or is made to break its parser")
+            self.fail(
+                f"its reader was stopped by {name}: the workbook needs more than "
+                f"{MEMORY_BYTES >> 20} MiB to read, or is made to break its parser"
+            )
         self.fail(f"its reader was stopped by {name}")
 
     def garbled(self, what: str) -> NoReturn:

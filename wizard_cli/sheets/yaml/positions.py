@@ -41,8 +41,9 @@ def pair_of(mapping: Node, key: str) -> tuple[Node, Node] | None:
     """The (key, value) nodes of a scalar key in a mapping node, if there."""
     if not isinstance(mapping, MappingNode):
         return None
-    return next(((k, v) for k, v in mapping.value if isinstance(k, ScalarNode) and k.value == key),
-                None)
+    return next(
+        ((k, v) for k, v in mapping.value if isinstance(k, ScalarNode) and k.value == key), None
+    )
 
 
 def is_null(node: Node | None) -> bool:

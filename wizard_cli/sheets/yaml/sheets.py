@@ -28,14 +28,24 @@ from .text import (
 )
 from .values import per_player, per_seated, present, yaml_number
 
-SHEET_KEYS = ("game", "title", "date", "place", "notes", "players", "firstDealer", "settings",
-              "rounds")
+SHEET_KEYS = (
+    "game",
+    "title",
+    "date",
+    "place",
+    "notes",
+    "players",
+    "firstDealer",
+    "settings",
+    "rounds",
+)
 ROUND_KEYS = ("bids", "tricks", "points", "bomb", "cloud")
 SEATING_KEYS = ("out", "dealer")  # a round's seating (SPEC §3), read by _read_round_seating
 ENTRY_KEYS = ("name", "joins", "leaves", "startScore")  # a `players` entry written as a mapping
 
 
 # --- YAML sheets ---------------------------------------------------------------------------
+
 
 def read_yaml_sheets(text: str, source: str, first_line: int = 1) -> Iterator[Sheet]:
     """Each document of a YAML (or JSON) stream as a sheet; several make a season.
@@ -80,8 +90,11 @@ def sheet_from_node(root: Node, source: str) -> Sheet:
         if key.kind == "scalar" and key.text in SHEET_KEYS:
             fields[key.text] = value
         else:
-            sheet.problem(f"unknown key {key.describe()}{suggest(key.text, SHEET_KEYS)} "
-                          f"(a sheet has {', '.join(SHEET_KEYS)})", key.line)
+            sheet.problem(
+                f"unknown key {key.describe()}{suggest(key.text, SHEET_KEYS)} "
+                f"(a sheet has {', '.join(SHEET_KEYS)})",
+                key.line,
+            )
     if "game" in fields:
         sheet.game = _game_id(fields["game"], sheet)
     for name in ("title", "place", "notes"):
@@ -188,8 +201,11 @@ def _read_entry(node: Node, sheet: Sheet) -> None:
         if key_node.kind == "scalar" and key_node.text in ENTRY_KEYS:
             fields[key_node.text] = value_node
         else:
-            sheet.problem(f"unknown key {key_node.describe()}{suggest(key_node.text, ENTRY_KEYS)} "
-                          f"(a player has {', '.join(ENTRY_KEYS)})", key_node.line)
+            sheet.problem(
+                f"unknown key {key_node.describe()}{suggest(key_node.text, ENTRY_KEYS)} "
+                f"(a player has {', '.join(ENTRY_KEYS)})",
+                key_node.line,
+            )
     name = fields.get("name")
     if name is None or name.kind != "scalar":
         sheet.problem("a player written as a mapping needs a 'name'", node.line)
@@ -203,11 +219,14 @@ def _read_entry(node: Node, sheet: Sheet) -> None:
             continue
         value = yaml_number(fields[key])
         if isinstance(value, BadValue) or value is None:
-            why = value.why if isinstance(value, BadValue) and value.why else "is not a whole number"
+            why = (
+                value.why if isinstance(value, BadValue) and value.why else "is not a whole number"
+            )
             sheet.problem(f"{key} {fields[key].describe()} {why}", fields[key].line, None, text)
         elif least is not None and value < least:
-            sheet.problem(f"{key} {value} is not a round: rounds count from 1",
-                          fields[key].line, None, text)
+            sheet.problem(
+                f"{key} {value} is not a round: rounds count from 1", fields[key].line, None, text
+            )
         elif key == "joins":
             seating.joins[-1] = value
         elif key == "leaves":
@@ -221,12 +240,20 @@ def settings_from_node(node: Node | None, source: str, problems: list[Problem]) 
     if node is None or (node.kind == "scalar" and node.plain and node.value() is None):
         return []
     if node.kind != "map":
-        problems.append(Problem("'settings' must be a mapping of setting: value", source, node.line))
+        problems.append(
+            Problem("'settings' must be a mapping of setting: value", source, node.line)
+        )
         return []
     raws = []
     for key, value in node.pairs:
-        raws.append(RawSetting(key.text if key.kind == "scalar" else key.describe(),
-                               _setting_value(value), source, value.line))
+        raws.append(
+            RawSetting(
+                key.text if key.kind == "scalar" else key.describe(),
+                _setting_value(value),
+                source,
+                value.line,
+            )
+        )
     return raws
 
 
@@ -258,28 +285,38 @@ def _read_round(node: Node, number: int, sheet: Sheet) -> RoundRecord:
     fields: dict[str, Node] = {}
     key_lines: dict[str, int] = {}  # where `bids:` / `tricks:` stand: the line of values left out
     if node.kind != "map":
-        sheet.problem(f"a round is a mapping with 'bids' and 'tricks', not {node.describe()}",
-                      node.line, number)
+        sheet.problem(
+            f"a round is a mapping with 'bids' and 'tricks', not {node.describe()}",
+            node.line,
+            number,
+        )
     for key, value in node.pairs:
         if key.kind == "scalar" and (key.text in ROUND_KEYS or key.text in SEATING_KEYS):
             fields[key.text] = value
             key_lines[key.text] = key.line
         else:
-            sheet.problem(f"unknown key {key.describe()}{suggest(key.text, ROUND_KEYS)} "
-                          f"(a round has {', '.join(ROUND_KEYS)})", key.line, number)
+            sheet.problem(
+                f"unknown key {key.describe()}{suggest(key.text, ROUND_KEYS)} "
+                f"(a round has {', '.join(ROUND_KEYS)})",
+                key.line,
+                number,
+            )
     if "out" in fields or "dealer" in fields:
         _read_round_seating(fields, number, sheet)
     per = per_player if sheet.seating is None else per_seated
-    bids, bid_lines = per(fields.get("bids"), "bids", number, key_lines.get("bids", node.line),
-                          sheet)
+    bids, bid_lines = per(
+        fields.get("bids"), "bids", number, key_lines.get("bids", node.line), sheet
+    )
     record = RoundRecord(number, node.line, bids, bid_lines)
     if present(fields.get("tricks")):
-        record.tricks, record.trick_lines = per(fields["tricks"], "tricks", number,
-                                                key_lines["tricks"], sheet)
+        record.tricks, record.trick_lines = per(
+            fields["tricks"], "tricks", number, key_lines["tricks"], sheet
+        )
         record.tricks_line = key_lines["tricks"]
     if present(fields.get("points")):
-        record.points, record.point_lines = per(fields["points"], "points", number,
-                                                key_lines["points"], sheet)
+        record.points, record.point_lines = per(
+            fields["points"], "points", number, key_lines["points"], sheet
+        )
     if present(fields.get("bomb")):
         record.bomb = _read_bomb(fields["bomb"], number, sheet)
         record.bomb_line = fields["bomb"].line
@@ -301,24 +338,38 @@ def _read_cloud(node: Node, number: int, sheet: Sheet) -> tuple[tuple[int, int] 
     """A round's ``cloud``: a mapping of one listed player to the change of their bid, 1 or
     -1 (``+1`` reads as 1; SPEC §3). A problem where it is not one."""
     if node.kind != "map" or not node.pairs:
-        sheet.problem(f"cloud must name one player and the change of their bid ({{NAME: 1}} or "
-                      f"{{NAME: -1}}), not {node.describe()}", node.line, number)
+        sheet.problem(
+            f"cloud must name one player and the change of their bid ({{NAME: 1}} or "
+            f"{{NAME: -1}}), not {node.describe()}",
+            node.line,
+            number,
+        )
         return None, node.line
     if len(node.pairs) > 1:
-        sheet.problem(f"cloud names {len(node.pairs)} players; the Cloud changes one player's "
-                      "bid", node.line, number)
+        sheet.problem(
+            f"cloud names {len(node.pairs)} players; the Cloud changes one player's bid",
+            node.line,
+            number,
+        )
         return None, node.line
     key, item = node.pairs[0]
     if key.kind != "scalar" or key.text not in sheet.players:
-        sheet.problem(f"cloud names unknown player {key.describe()}"
-                      f"{suggest(key.text, sheet.players)}", key.line, number)
+        sheet.problem(
+            f"cloud names unknown player {key.describe()}{suggest(key.text, sheet.players)}",
+            key.line,
+            number,
+        )
         return None, key.line
     seat = sheet.players.index(key.text)
     change = yaml_number(item)
     if change not in (1, -1):
         shown = change.text if isinstance(change, BadValue) else change
-        sheet.problem(f"the Cloud changes a bid by 1 or -1, not {shown}", item.line, number,
-                      sheet.players[seat])
+        sheet.problem(
+            f"the Cloud changes a bid by 1 or -1, not {shown}",
+            item.line,
+            number,
+            sheet.players[seat],
+        )
         return None, item.line
     return (seat, change), item.line
 
@@ -335,8 +386,12 @@ def _read_round_seating(fields: dict[str, Node], number: int, sheet: Sheet) -> N
     if present(node):
         seat = seats.get(node.text) if node.kind == "scalar" else None
         if seat is None:
-            sheet.problem(f"dealer {node.describe()} is not one of the players"
-                          f"{suggest(node.text, sheet.players)}", node.line, number)
+            sheet.problem(
+                f"dealer {node.describe()} is not one of the players"
+                f"{suggest(node.text, sheet.players)}",
+                node.line,
+                number,
+            )
         else:
             seating.dealers[number], seating.dealer_lines[number] = seat, node.line
     node = fields.get("out")
@@ -352,14 +407,19 @@ def _read_round_seating(fields: dict[str, Node], number: int, sheet: Sheet) -> N
         seat = seats.get(item.text) if item.kind == "scalar" else None
         if seat is None and item.describe() not in unknown:
             unknown.add(item.describe())
-            sheet.problem(f"out: {item.describe()} is not one of the players"
-                          f"{suggest(item.text, sheet.players)}", item.line, number)
+            sheet.problem(
+                f"out: {item.describe()} is not one of the players"
+                f"{suggest(item.text, sheet.players)}",
+                item.line,
+                number,
+            )
         elif seat is not None:
             out.add(seat)
     seating.out[number], seating.out_lines[number] = frozenset(out), node.line
 
 
 # --- writing ---------------------------------------------------------------------------------
+
 
 class YamlWriter(SheetWriter):
     """YAML: one sheet, or a season as a stream of documents (``---`` between games)."""
@@ -404,8 +464,11 @@ def sheet_yaml_pieces(p: Portable) -> Iterator[str]:
             yield f"{key}: "
             yield from block_scalar_pieces(value)
             yield "\n"
-    lines = [f"players: {flow_list(p.players)}" if p.seating is None
-             else "players: [" + ", ".join(map(_entry_yaml, _entries(p.players, p.seating))) + "]"]
+    lines = [
+        f"players: {flow_list(p.players)}"
+        if p.seating is None
+        else "players: [" + ", ".join(map(_entry_yaml, _entries(p.players, p.seating))) + "]"
+    ]
     if p.first_dealer is not None:
         lines.append(f"firstDealer: {yaml_scalar(p.first_dealer, flow=False)}")
     if p.settings:
@@ -416,8 +479,11 @@ def sheet_yaml_pieces(p: Portable) -> Iterator[str]:
     else:
         lines.append("rounds:")
         for record in p.rounds:
-            lines += (_round_yaml(record, p.players) if p.seating is None
-                      else _seated_round_yaml(record, p.players, p.seating))
+            lines += (
+                _round_yaml(record, p.players)
+                if p.seating is None
+                else _seated_round_yaml(record, p.players, p.seating)
+            )
     yield "\n".join(lines) + "\n"
 
 
@@ -438,8 +504,9 @@ def _entry_yaml(entry: str | dict[str, Any]) -> str:
     return yaml_scalar(entry) if isinstance(entry, str) else flow_map(entry.items())
 
 
-def _seated_values(record: RoundRecord, players: Sequence[str],
-                   seating) -> tuple[list[int], str | None, list[str]]:
+def _seated_values(
+    record: RoundRecord, players: Sequence[str], seating
+) -> tuple[list[int], str | None, list[str]]:
     """A round's seated seats, its recorded dealer's name and the names sitting it out."""
     number = record.number
     seated = seating.seated(number)
@@ -459,8 +526,10 @@ def _seated_round_yaml(record: RoundRecord, players: Sequence[str], seating) -> 
         lines.append(f"out: {flow_list(out)}")
     bids = [cell_value(record.bids[seat]) for seat in seated]
     if any(b is None for b in bids):
-        lines.append("bids:   " + flow_map((players[seat], bid) for seat, bid in zip(seated, bids)
-                                           if bid is not None))
+        lines.append(
+            "bids:   "
+            + flow_map((players[seat], bid) for seat, bid in zip(seated, bids) if bid is not None)
+        )
     else:
         lines.append(f"bids:   {flow_list(bids)}")
     if record.tricks is not None:
@@ -497,10 +566,14 @@ def _special_lines(record: RoundRecord, players: Sequence[str]) -> list[str]:
 def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
     """One sheet as a JSON object (one line per key, one line per round), a piece at a time:
     a 60 MB ``notes`` is written a slice at a time, never copied into a whole text (SPEC §4)."""
-    pairs: list[tuple[str, Any]] = [(key, getattr(p, key)) for key in (
-        "game", "title", "date", "place", "notes") if getattr(p, key) is not None]
-    pairs.append(("players", list(p.players) if p.seating is None
-                  else list(_entries(p.players, p.seating))))
+    pairs: list[tuple[str, Any]] = [
+        (key, getattr(p, key))
+        for key in ("game", "title", "date", "place", "notes")
+        if getattr(p, key) is not None
+    ]
+    pairs.append(
+        ("players", list(p.players) if p.seating is None else list(_entries(p.players, p.seating)))
+    )
     if p.first_dealer is not None:
         pairs.append(("firstDealer", p.first_dealer))
     if p.settings:
@@ -510,11 +583,19 @@ def sheet_json_pieces(p: Portable, indent: str = "") -> Iterator[str]:
     for index, (key, value) in enumerate(pairs):
         yield (",\n" if index else "") + f'{inner}"{key}": '
         yield from json_text_pieces(value)
-    rounds = [json_text(_round_object(r, p.players) if p.seating is None
-                        else _seated_round_object(r, p.players, p.seating)) for r in p.rounds]
-    yield f',\n{inner}"rounds": ' + ("[]" if not rounds else
-                                      "[\n" + ",\n".join(inner + "  " + r for r in rounds)
-                                      + "\n" + inner + "]")
+    rounds = [
+        json_text(
+            _round_object(r, p.players)
+            if p.seating is None
+            else _seated_round_object(r, p.players, p.seating)
+        )
+        for r in p.rounds
+    ]
+    yield f',\n{inner}"rounds": ' + (
+        "[]"
+        if not rounds
+        else "[\n" + ",\n".join(inner + "  " + r for r in rounds) + "\n" + inner + "]"
+    )
     yield "\n" + indent + "}"
 
 

@@ -12,7 +12,9 @@ from ...game.settings import SPEC_BY_KEY, value_text
 # --- YAML scalars ------------------------------------------------------------------------
 
 # Characters YAML cannot hold raw (or would read as a line break): escaped in double quotes.
-_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]"
+)
 
 
 def _escape_unsafe(text: str) -> str:
@@ -39,9 +41,10 @@ def yaml_scalar(value: Any, flow: bool = True) -> str:
         dumped = yaml.safe_dump([text], default_flow_style=True, allow_unicode=True, width=10**9)
         inner = dumped.strip()[1:-1]
     else:
-        dumped = yaml.safe_dump({"k": text}, default_flow_style=False, allow_unicode=True,
-                                width=10**9)
-        inner = dumped[len("k: "):].rstrip("\n")
+        dumped = yaml.safe_dump(
+            {"k": text}, default_flow_style=False, allow_unicode=True, width=10**9
+        )
+        inner = dumped[len("k: ") :].rstrip("\n")
     if "\n" in inner or _UNSAFE.search(inner):
         import json  # only when a sheet is written, and only for such a text
 
@@ -100,5 +103,5 @@ def json_text_pieces(value: Any) -> Iterator[str]:
         return
     yield '"'
     for at in range(0, len(value), PIECE):
-        yield json_text(value[at:at + PIECE])[1:-1]
+        yield json_text(value[at : at + PIECE])[1:-1]
     yield '"'

@@ -56,14 +56,25 @@ class Node:
         a 5000-digit number) stays text: safe_load would raise an arbitrary exception there.
         """
         text = self.text
-        if self.plain and self.tag is None and len(text) < 19 and text.isdigit() and text.isascii() and (
-                text[0] != "0" or text == "0"):
+        if (
+            self.plain
+            and self.tag is None
+            and len(text) < 19
+            and text.isdigit()
+            and text.isascii()
+            and (text[0] != "0" or text == "0")
+        ):
             return int(text)  # most values of a sheet: what YAML 1.1 resolves a plain decimal to
-        tag = self.tag if self.tag not in (None, "!") else _RESOLVER.resolve(
-            yaml.ScalarNode, self.text, (self.plain, False))
+        tag = (
+            self.tag
+            if self.tag not in (None, "!")
+            else _RESOLVER.resolve(yaml.ScalarNode, self.text, (self.plain, False))
+        )
         if tag in _SCALAR_TAGS:
             try:
-                return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, yaml.ScalarNode(tag, self.text))
+                return _CONSTRUCTOR.yaml_constructors[tag](
+                    _CONSTRUCTOR, yaml.ScalarNode(tag, self.text)
+                )
             except (ValueError, LookupError, AttributeError, TypeError, ArithmeticError):
                 pass  # PyYAML's constructors fail with KeyError, AttributeError, IndexError, …
         if self.plain:
@@ -113,24 +124,43 @@ def documents(text: Text | Streamed, path: str, first_line: int = 1) -> Iterator
         reason = error.problem or error.context or "unreadable"
         if mark and reason.startswith(INDENTATION_SLIPS):  # libyaml's words for a line out of step
             line = mark.line + first_line
-            raise WizardError(Problem(
-                f"not valid YAML: look at the indentation of line {line}: it does not line up "
-                f"with the lines it belongs with (line {line}, column {mark.column + 1}: {reason})",
-                path, line)) from None
-        raise WizardError(Problem(f"not valid YAML: {reason}{where}", path,
-                                  mark.line + first_line if mark else None)) from None
+            raise WizardError(
+                Problem(
+                    f"not valid YAML: look at the indentation of line {line}: it does not line up "
+                    f"with the lines it belongs with (line {line}, column {mark.column + 1}: {reason})",
+                    path,
+                    line,
+                )
+            ) from None
+        raise WizardError(
+            Problem(
+                f"not valid YAML: {reason}{where}", path, mark.line + first_line if mark else None
+            )
+        ) from None
     except yaml.reader.ReaderError as error:
         line = blocks.newlines_before(error.position) + first_line
-        raise WizardError(Problem(f"not valid YAML: character #x{error.character:04x} is not "
-                                  f"allowed in YAML (line {line})", path, line)) from None
+        raise WizardError(
+            Problem(
+                f"not valid YAML: character #x{error.character:04x} is not "
+                f"allowed in YAML (line {line})",
+                path,
+                line,
+            )
+        ) from None
     except yaml.YAMLError as error:
-        raise WizardError(Problem(f"not valid YAML: {' '.join(str(error).split())}", path)) from None
+        raise WizardError(
+            Problem(f"not valid YAML: {' '.join(str(error).split())}", path)
+        ) from None
 
 
 # What libyaml says when a line is indented out of step with the lines around it.
-INDENTATION_SLIPS = ("did not find expected '-' indicator", "did not find expected key",
-                     "expected <block end>", "mapping values are not allowed here",
-                     "mapping values are not allowed in this context")
+INDENTATION_SLIPS = (
+    "did not find expected '-' indicator",
+    "did not find expected key",
+    "expected <block end>",
+    "mapping values are not allowed here",
+    "mapping values are not allowed in this context",
+)
 
 
 class TextBlocks:
@@ -174,7 +204,8 @@ def _blocks_of(text: Text | Streamed) -> Iterator[str]:
 # A JSON escape, whichever: a backslash takes the next character (so ``\\ud83d`` is an escaped
 # backslash, then text), and a UTF-16 surrogate pair takes both halves.
 _JSON_ESCAPE = re.compile(
-    r"\\(?:u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|.|\Z)", re.S)
+    r"\\(?:u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|.|\Z)", re.S
+)
 _JSON_START = re.compile(f"[{BLANK}]*[{{\\[]")  # a text that is JSON (or YAML in flow style)
 _PAIR = 12  # len(r"\ud83d\ude00"); YAML's r"\U0001F600" is 2 shorter
 
@@ -213,18 +244,21 @@ class JsonBlocks(TextBlocks):
         pieces, last, shorter = [], 0, 0
         for match in _JSON_ESCAPE.finditer(buffer):
             if not final and match.start() > len(buffer) - _PAIR:
-                self.carry = buffer[match.start():]
+                self.carry = buffer[match.start() :]
                 break
             if match.group(1) is None:
                 continue
-            pieces.append(buffer[last:match.start()])
+            pieces.append(buffer[last : match.start()])
             if self.points is not None:
                 self.points.append(self.given + match.start() - shorter)
-            code = 0x10000 + ((int(match.group(1), 16) - 0xD800) << 10) + (
-                int(match.group(2), 16) - 0xDC00)
+            code = (
+                0x10000
+                + ((int(match.group(1), 16) - 0xD800) << 10)
+                + (int(match.group(2), 16) - 0xDC00)
+            )
             pieces.append(f"\\U{code:08X}")
             last, shorter = match.end(), shorter + 2
-        pieces.append(buffer[last:len(buffer) - len(self.carry)])
+        pieces.append(buffer[last : len(buffer) - len(self.carry)])
         return "".join(pieces)
 
     def original(self, index: int) -> int:
@@ -247,8 +281,7 @@ class JsonBlocks(TextBlocks):
                     column = index - self.original(mark.index - mark.column)
                     # no buffer, so no pointer (the C parser's own marks hold None there too;
                     # types-PyYAML has it as int only)
-                    moved[id(mark)] = Mark(mark.name, index, mark.line, column,
-                                           None, None)  # type: ignore[arg-type]
+                    moved[id(mark)] = Mark(mark.name, index, mark.line, column, None, None)  # type: ignore[arg-type]
                 setattr(node, name, moved[id(mark)])
             if isinstance(node, yaml.SequenceNode):
                 pending.extend(node.value)
@@ -275,7 +308,7 @@ def text_blocks(text: Text | Streamed, keep_points: bool = False) -> TextBlocks:
         if _JSON_START.match(text.head) and text.has_pair_escapes:
             return JsonBlocks(text, keep_points)
         return TextBlocks(text)
-    head = text if isinstance(text, str) else text[:TextBlocks.BLOCK]
+    head = text if isinstance(text, str) else text[: TextBlocks.BLOCK]
     if _JSON_START.match(head) and ("\\ud" in text or "\\uD" in text):
         return JsonBlocks(text, keep_points)
     return TextBlocks(text)
@@ -328,16 +361,24 @@ def _build(loader: Any, path: str, first: int = 1) -> Iterator[Node]:
     count = 0  # values built in this document (or sheet of a list of sheets)
     check_at = MAX_NODES  # the count at which to see how many are really kept
     bounded: list[Bounded] = []
-    scalar_event, sequence_start, mapping_start = (yaml.ScalarEvent, yaml.SequenceStartEvent,
-                                                   yaml.MappingStartEvent)
+    scalar_event, sequence_start, mapping_start = (
+        yaml.ScalarEvent,
+        yaml.SequenceStartEvent,
+        yaml.MappingStartEvent,
+    )
     events = iter(loader.get_event, None)  # None: the stream has ended
     for event in events:
         kind = type(event)
         if kind is scalar_event:
             tag = event.tag
             if tag is not None and tag not in _PLAIN_SCALAR_TAGS:  # keys and items too
-                raise WizardError(Problem(f"unsupported YAML tag {_tag_name(tag)}", path,
-                                          event.start_mark.line + first))
+                raise WizardError(
+                    Problem(
+                        f"unsupported YAML tag {_tag_name(tag)}",
+                        path,
+                        event.start_mark.line + first,
+                    )
+                )
             node = Scalar(event.start_mark.line + first, event.value, tag, event.implicit[0])
             count += 1
             if count > check_at:
@@ -350,7 +391,9 @@ def _build(loader: Any, path: str, first: int = 1) -> Iterator[Node]:
             if event.tag is not None:  # only plain lists and mappings (no !!set, !!python/tuple)
                 _check_collection_tag(event.tag, path, line)
             if type(items) is Bounded and len(items) >= items.limit:
-                _skip(events, path, first)  # one more round than a game can have: counted, not built
+                _skip(
+                    events, path, first
+                )  # one more round than a game can have: counted, not built
                 items.dropped += 1
                 continue
             if len(stack) >= MAX_DEPTH:
@@ -359,8 +402,11 @@ def _build(loader: Any, path: str, first: int = 1) -> Iterator[Node]:
             node = Node("seq" if kind is sequence_start else "map", line)
             if kind is sequence_start and len(stack) == 1 + split and stack[-1].kind == "map":
                 key = pending_keys[-1]
-                limit = BOUNDED_LISTS.get(key.text) if key is not None and key.kind == "scalar" \
+                limit = (
+                    BOUNDED_LISTS.get(key.text)
+                    if key is not None and key.kind == "scalar"
                     else None
+                )
                 if limit is not None:
                     node.items = Bounded(limit)
                     bounded.append(node.items)
@@ -374,16 +420,25 @@ def _build(loader: Any, path: str, first: int = 1) -> Iterator[Node]:
             if split and not stack:  # the end of a list of sheets: each was handed out
                 split, count, check_at, bounded = False, 0, MAX_NODES, []
                 continue
-            items = (stack[-1].items if stack and stack[-1].kind == "seq"
-                     and not (split and len(stack) == 1) else None)
+            items = (
+                stack[-1].items
+                if stack and stack[-1].kind == "seq" and not (split and len(stack) == 1)
+                else None
+            )
         elif kind is yaml.AliasEvent:
-            raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
-                                      path, event.start_mark.line + first))
+            raise WizardError(
+                Problem(
+                    f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
+                    path,
+                    event.start_mark.line + first,
+                )
+            )
         else:
             continue
         if items is not None:  # a finished list or mapping as a list item
-            if (len(stack) == 1 and node.kind == "map" and not items
-                    and stack[0].kind == "seq"):  # the first of a list of sheets: a season
+            if (
+                len(stack) == 1 and node.kind == "map" and not items and stack[0].kind == "seq"
+            ):  # the first of a list of sheets: a season
                 split, items = True, None
                 yield node
                 count, check_at, bounded = 0, MAX_NODES, []
@@ -405,8 +460,13 @@ def _check_size(count: int, bounded: list[Bounded], path: str, line: int) -> int
     which to look again."""
     kept = count - sum(items.dropped for items in bounded)
     if kept > MAX_NODES:
-        raise WizardError(Problem(f"more than {MAX_NODES} values in one sheet: too large for a "
-                                  "score sheet", path, line))
+        raise WizardError(
+            Problem(
+                f"more than {MAX_NODES} values in one sheet: too large for a score sheet",
+                path,
+                line,
+            )
+        )
     return count + MAX_NODES - kept
 
 
@@ -424,8 +484,13 @@ def _skip(events: Iterator[Any], path: str, first: int = 1) -> None:
             if not depth:
                 return
         elif kind is yaml.AliasEvent:
-            raise WizardError(Problem(f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
-                                      path, event.start_mark.line + first))
+            raise WizardError(
+                Problem(
+                    f"YAML aliases (*{event.anchor}) are not allowed in a sheet",
+                    path,
+                    event.start_mark.line + first,
+                )
+            )
 
 
 def _check_collection_tag(tag: str, path: str, line: int) -> None:

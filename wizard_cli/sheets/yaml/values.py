@@ -56,8 +56,9 @@ def present(node: Node | None) -> TypeGuard[Node]:
     return node is not None and not (node.kind == "scalar" and node.plain and node.value() is None)
 
 
-def per_player(node: Node | None, what: str, number: int, line: int | None,
-                sheet: Sheet) -> tuple[list[Value], list[int | None]]:
+def per_player(
+    node: Node | None, what: str, number: int, line: int | None, sheet: Sheet
+) -> tuple[list[Value], list[int | None]]:
     """Values in seating order from a list or a name → value mapping (absent ones are None)."""
     count = len(sheet.players)
     if node is not None and node.kind == "seq" and len(node.items) == count:  # the usual way
@@ -68,29 +69,37 @@ def per_player(node: Node | None, what: str, number: int, line: int | None,
         return values, lines
     if node.kind == "seq":
         if len(node.items) != count:
-            sheet.problem(f"{len(node.items)} {what} for {count} players (a list gives one per "
-                          f"player in seating order; use null for one still to come)",
-                          node.line, number)
+            sheet.problem(
+                f"{len(node.items)} {what} for {count} players (a list gives one per "
+                f"player in seating order; use null for one still to come)",
+                node.line,
+                number,
+            )
         items = node.items[:count]
-        values[:len(items)] = map(yaml_number, items)
-        lines[:len(items)] = map(_LINE_OF, items)
+        values[: len(items)] = map(yaml_number, items)
+        lines[: len(items)] = map(_LINE_OF, items)
     elif node.kind == "map":
         seats = {name: seat for seat, name in enumerate(sheet.players)}
         for key, item in node.pairs:
             found = seats.get(key.text) if key.kind == "scalar" else None
             if found is None:
-                sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
-                              key.line, number)
+                sheet.problem(
+                    f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
+                    key.line,
+                    number,
+                )
                 continue
             values[found], lines[found] = yaml_number(item), item.line
     else:
-        sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
-                      node.line, number)
+        sheet.problem(
+            f"{what} must be a list or a mapping by name, not {node.describe()}", node.line, number
+        )
     return values, lines
 
 
-def per_seated(node: Node | None, what: str, number: int, line: int | None,
-                sheet: Sheet) -> tuple[list[Value], list[int | None]]:
+def per_seated(
+    node: Node | None, what: str, number: int, line: int | None, sheet: Sheet
+) -> tuple[list[Value], list[int | None]]:
     """:func:`per_player` for a sheet with seating: a list holds the round's seated players'
     values in seating order, a mapping names seated players; the columns stay a full table
     wide (None where not seated). A value for a player not seated is a problem saying why."""
@@ -105,9 +114,13 @@ def per_seated(node: Node | None, what: str, number: int, line: int | None,
         return values, lines
     if node.kind == "seq":
         if len(node.items) != len(seated):
-            sheet.problem(f"{len(node.items)} {what} for {len(seated)} players seated (a list "
-                          f"gives one per seated player in seating order; use null for one "
-                          f"still to come)", node.line, number)
+            sheet.problem(
+                f"{len(node.items)} {what} for {len(seated)} players seated (a list "
+                f"gives one per seated player in seating order; use null for one "
+                f"still to come)",
+                node.line,
+                number,
+            )
         for seat, item in zip(seated, node.items):
             values[seat], lines[seat] = yaml_number(item), item.line
     elif node.kind == "map":
@@ -115,15 +128,22 @@ def per_seated(node: Node | None, what: str, number: int, line: int | None,
         for key, item in node.pairs:
             found = seats.get(key.text) if key.kind == "scalar" else None
             if found is None:
-                sheet.problem(f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
-                              key.line, number)
+                sheet.problem(
+                    f"unknown player {key.describe()}{suggest(key.text, sheet.players)}",
+                    key.line,
+                    number,
+                )
             elif found not in seated:
-                sheet.problem(f"a value for a player not seated: "
-                              f"{seating.why_not_seated(found, number)}", key.line, number,
-                              sheet.players[found])
+                sheet.problem(
+                    f"a value for a player not seated: {seating.why_not_seated(found, number)}",
+                    key.line,
+                    number,
+                    sheet.players[found],
+                )
             else:
                 values[found], lines[found] = yaml_number(item), item.line
     else:
-        sheet.problem(f"{what} must be a list or a mapping by name, not {node.describe()}",
-                      node.line, number)
+        sheet.problem(
+            f"{what} must be a list or a mapping by name, not {node.describe()}", node.line, number
+        )
     return values, lines
