@@ -66,7 +66,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 OUT = BENCH / "out"
 SEED = 20260109
-GENERATOR = 2  # bump when the generated inputs change, so old files are not reused
+GENERATOR = 3  # bump when the generated inputs change, so old files are not reused
 PLAYERS = ("Anna", "Ben", "Cara", "Dan")
 ROUNDS = 15  # a 4-player game dealing the whole deck
 ROWS_PER_GAME = ROUNDS * len(PLAYERS)
@@ -83,7 +83,6 @@ TARGET_SHEETS_PER_SECOND = 1500  # the one-engine issue
 TARGET_UNBUFFERED = 1.05
 TARGET_RULE_HEAVY = 1.3  # the rule-heavy season against the classic one
 TARGET_SPECIAL = 1.3  # the season with the anniversary cards against the classic one (issue 31)
-OTHER_TABLE = ("Anna", "Ben", "Cara", "Eva")  # where a tenth of the special season's games sit
 # Each season run and its target, as a ratio to the bare csv.reader pass (the one-engine issue).
 SEASON_RUNS = (
     ("standings -f jsonl", ["standings", "{path}", "--format", "jsonl"], 2.0),
@@ -189,27 +188,42 @@ def special_season_csv(rows: int) -> tuple[Path, int]:
     """A long CSV (``game,round,player,bid,tricks,bomb,cloud``) of whole games, at least
     ``rows`` rows: the classic season's games with a Bomb in about a tenth of the rounds (one
     trick taken by nobody, marked on the round's first row), a Cloud in about a tenth (to a
-    player who took a trick, the changed bid in the hand), a tenth of the games at another
-    table. Every game valid with ``specialCards: true``."""
+    player who took a trick, the changed bid in the hand), and a seating change in a tenth of the
+    games: one player sits a round out (an ``out`` row, SPEC §3; the tricks they would have
+    taken go to the next seated player). Every game valid with ``specialCards: true``."""
 
     def write(out: TextIO, games: int) -> None:
         rng = random.Random(SEED + 3)
         out.write("game,round,player,bid,tricks,bomb,cloud\n")
+        table = PLAYERS
         for game in range(1, games + 1):
-            table = OTHER_TABLE if rng.random() < 0.1 else PLAYERS
-            for number, (bids, tricks) in enumerate(game_rounds(rng), start=1):
+            rounds = game_rounds(rng)
+            # a seating change: one player sits one round out (never the first or the last)
+            away = (rng.randrange(2, len(rounds)), rng.randrange(len(table)))
+            if rng.random() >= 0.1:
+                away = (0, -1)
+            for number, (bids, tricks) in enumerate(rounds, start=1):
+                bids, tricks = list(bids), list(tricks)
+                out_seat = away[1] if number == away[0] else -1
+                if out_seat >= 0:  # their tricks go to the next seated player
+                    tricks[(out_seat + 1) % len(table)] += tricks[out_seat]
+                    tricks[out_seat] = 0
+                seated = [seat for seat in range(len(table)) if seat != out_seat]
                 bomb, cloud = [""] * len(table), [""] * len(table)
                 if rng.random() < 0.1:  # the Bomb: a trick nobody takes
-                    tricks[rng.choice([s for s, took in enumerate(tricks) if took])] -= 1
-                    bomb[0] = "yes"
-                takers = [seat for seat, took in enumerate(tricks) if took]
+                    tricks[rng.choice([s for s in seated if tricks[s]])] -= 1
+                    bomb[seated[0]] = "yes"
+                takers = [seat for seat in seated if tricks[seat]]
                 if takers and rng.random() < 0.1:  # the Cloud, to a player who took a trick
                     seat = rng.choice(takers)
                     cloud[seat] = "+1" if bids[seat] < number else "-1"
                 out.write(
                     "".join(
-                        f"g{game:06d},{number},{name},{bid},{took},{b},{c}\n"
-                        for name, bid, took, b, c in zip(table, bids, tricks, bomb, cloud)
+                        f"g{game:06d},{number},{name},out,,,\n"
+                        if seat == out_seat
+                        else f"g{game:06d},{number},{name},{bids[seat]},{tricks[seat]},"
+                        f"{bomb[seat]},{cloud[seat]}\n"
+                        for seat, name in enumerate(table)
                     )
                 )
 
