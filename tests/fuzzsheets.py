@@ -29,7 +29,13 @@ OPTION_SETTINGS = {
     "tieBreak": ("shareWin", "totalBids", "madeBids"),
 }
 # Words a reader takes as a column name, not a player (a wide header naming 'player' is refused).
-RESERVED = {"round", "player", "bid", "tricks", "took", "game", "points", "total"}
+# header names a CSV gives a meaning (a wide CSV's bomb and dealer columns too, SPEC §3)
+RESERVED = {"round", "player", "bid", "tricks", "took", "game", "points", "total"} | {
+    "bomb",
+    "bombe",
+    "dealer",
+    "geber",
+}
 NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 '-.\"éßØ李"
 
 

@@ -423,3 +423,20 @@ def test_the_readme_shows_the_wide_sample_as_it_is():
     readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
     text = (SAMPLES / "latecomer-anniversary-wide.csv").read_text(encoding="utf-8")
     assert f"`sample_sheets/latecomer-anniversary-wide.csv`:\n\n```csv\n{text}```\n" in readme
+
+
+@pytest.mark.parametrize(
+    "name, column", [("Dealer", "dealer"), ("GEBER", "dealer"), ("bomb", "bomb"), ("Bombe", "bomb")]
+)
+def test_a_player_named_as_a_wide_column_is_refused(write, name, column):
+    """A wide header reads ``dealer``/``Geber`` and ``bomb``/``Bombe`` as those columns (SPEC
+    §3), so a player of that name could not be read back as a player: refused, not lost."""
+    path = write(
+        "s.yaml", f"players: [A, B, {name}]\nrounds:\n  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n"
+    )
+    result = run("convert", path, "--to", "wide-csv")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"{path}: a player named {name!r} would read back as the wide CSV's {column} column: "
+        "convert to csv, yaml or json instead\n"
+    )

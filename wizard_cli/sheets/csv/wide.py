@@ -270,6 +270,16 @@ class WideCsvWriter(SheetWriter):
                         p.source,
                     )
                 )
+            marks = [name for name in p.players if header_name(name) in _MARK_COLUMNS]
+            if marks:
+                raise WizardError(
+                    Problem(
+                        f"a player named {marks[0]!r} would read back as the wide CSV's "
+                        f"{_MARK_COLUMNS[header_name(marks[0])]} column: convert to csv, yaml "
+                        "or json instead",
+                        p.source,
+                    )
+                )
             yield _wide_text(p)
 
     def carried(self, p: Portable) -> Portable:
