@@ -537,6 +537,25 @@ def test_join_and_leave_refusals_write_nothing(tmp_path):
     assert path.read_text() == before + "  - bids:   [0, 0, 0]\n"
 
 
+def test_names_are_matched_ignoring_case_and_surrounding_spaces(tmp_path):
+    """As --bids NAME=V matches a name (SPEC §5): 'ben' is Ben, so it cannot join beside him,
+    and leave takes ' ben '; a joining name is written without its surrounding spaces."""
+    path = new_sheet(tmp_path)
+    before = path.read_text()
+    for name in ("ben", " Ben ", "BEN"):
+        result = run("join", path, name)
+        assert result.exit_code == 1, name
+        assert "is already listed (as 'Ben')" in result.stderr or name == "Ben"
+    assert path.read_text() == before
+    assert run("join", path, " Dan ", "-q").exit_code == 0
+    assert "{name: Dan, joins: 2}" in path.read_text()
+    assert run("add", path, "--bids", "0,1,0,1", "-q").exit_code == 0
+    assert run("add", path, "--tricks", "0,1,0,1", "-q").exit_code == 0
+    result = run("leave", path, " anna ")
+    assert result.exit_code == 0, result.stderr
+    assert "{name: Anna, leaves: 2}" in path.read_text()
+
+
 def test_join_is_refused_when_the_round_would_not_fit_the_deck(tmp_path):
     path = new_sheet(tmp_path, "A,B,C,D,E", rounds=10)
     result = run("join", path, "F")

@@ -89,12 +89,20 @@ def join(
     game = current.game
     players = list(game.players)
     _between_rounds(game, "join")
-    if name in players:
+    # A name is matched ignoring case and surrounding spaces, as --bids NAME=V matches it (SPEC
+    # §5): 'anna' beside 'Anna' could not be told apart.
+    listed = [player for player in players if player.strip().casefold() == name.strip().casefold()]
+    if listed:
+        also = f" (as '{listed[0]}')" if listed[0] != name else ""
         raise _refuse(
-            game, f"'{name}' is already listed (a player joins once and leaves once)", None, name
+            game,
+            f"'{name}' is already listed{also} (a player joins once and leaves once)",
+            None,
+            name,
         )
     if not name.strip():
         raise WizardError(Problem("a player's name is empty"))
+    name = name.strip()  # as new --players writes a name
     if after is not None and after not in players:
         raise WizardError(Problem(f"--after '{after}' is not one of the players"))
     place = players.index(after) + 1 if after is not None else len(players)
@@ -118,8 +126,10 @@ def leave(current: SheetText, name: str) -> Recorded:
     game = current.game
     _between_rounds(game, "leave")
     players = list(game.players)
-    if name not in players:
+    listed = [player for player in players if player.strip().casefold() == name.strip().casefold()]
+    if name not in players and len(listed) != 1:
         raise WizardError(Problem(f"'{name}' is not one of the players"))
+    name = name if name in players else listed[0]
     seat = players.index(name)
     last = game.rounds_played
     if not last:
