@@ -134,6 +134,22 @@ def test_metadata_columns_and_the_first_dealer(write):
     assert [r["dealer"] for r in game["rounds"]] == ["Cara", "Anna"]
 
 
+def test_a_column_named_twice_is_noted_not_dropped_without_a_word(write):
+    """Only a column's first occurrence is read: a second startScore or roundMode column
+    would change nothing, so stderr says so (a second value is never dropped silently)."""
+    text = (
+        "game,round,player,bid,tricks,roundMode,roundMode,startScore,startScore\n"
+        "g,1,A,0,0,custom,wholeDeck,0,500\ng,1,B,1,1,custom,,,\ng,1,C,0,0,custom,,,\n"
+    )
+    path = write("d.csv", text)
+    result = run("check", path, "--set", "customRoundCount=1")
+    assert (result.exit_code, result.stdout) == (0, f"{path}, game g: ok\n")
+    assert result.stderr == (
+        f"{path}:1: note: column 'roundMode' is given 2 times: only the first is read\n"
+        f"{path}:1: note: column 'startScore' is given 2 times: only the first is read\n"
+    )
+
+
 def test_an_unknown_column_is_ignored_with_one_note_naming_it(write):
     path = write(
         "s.csv",

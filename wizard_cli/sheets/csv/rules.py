@@ -54,8 +54,19 @@ def rule_columns(header: Sequence[str]) -> tuple[tuple[int, str], ...]:
 
 def unknown_columns(header: Sequence[str], source: str, line: int) -> list[Problem]:
     """A note for each header cell that names no column a long CSV reads (it is ignored); a
-    near miss of a known name gets "did you mean"."""
+    near miss of a known name gets "did you mean". A known column named twice is noted too:
+    only its first column is read, and a second value must not be dropped without a word."""
     notes = []
+    named = [name for name in header if name in _KNOWN]
+    for name in dict.fromkeys(name for name in named if named.count(name) > 1):
+        notes.append(
+            Problem(
+                f"note: column '{_spelt(name)}' is given {named.count(name)} times: only the "
+                "first is read",
+                source,
+                line,
+            )
+        )
     for name in dict.fromkeys(header):
         if name and name not in _KNOWN:
             hint = suggest(name, sorted(_KNOWN))
