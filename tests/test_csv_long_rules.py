@@ -327,7 +327,7 @@ def test_convert_writes_only_the_columns_some_game_sets(write):
     assert rows[0] == "game,round,player,bid,tricks,title,roundMode,customRoundCount,missPenalty"
     assert rows[1] == "1,1,Anna,1,1,Friday,custom,8,"
     assert rows[-1] == "2,1,C,0,0,,,,5"
-    # from standard input too (convert reads it twice)
+    # from standard input every column is written (SPEC §3), a default as an empty cell
     piped = run(
         "convert",
         "-",
@@ -337,9 +337,17 @@ def test_convert_writes_only_the_columns_some_game_sets(write):
         "csv",
         input=(write("s.yaml", eight_round_game("Friday"))).read_text(),
     )
-    assert (
-        piped.stdout.splitlines()[0] == "round,player,bid,tricks,title,roundMode,customRoundCount"
+    header, first = piped.stdout.splitlines()[:2]
+    assert header == (
+        "round,player,bid,tricks,startScore,title,firstDealer,place,notes,roundMode,"
+        "customRoundCount,exactBonus,pointsPerTrick,missPenalty,zeroBidScoring,screwTheDealer,"
+        "canadianRule,dealerRuleFrom,bidding,perfectGameBonus,tieBreak,finalRoundBonus,"
+        "balancedBidPenalty,specialCards"
     )
+    assert first == "1,Anna,1,1,,Friday,,,,custom,8,,,,,,,,,,,,,"
+    back = score_json("-", "--input-format", "csv", input=piped.stdout)
+    direct = score_json(write("s.yaml", eight_round_game("Friday")))
+    assert back == [{**game, "source": "<stdin>"} for game in direct]
 
 
 def test_a_dealer_is_written_only_off_the_rotation(write):

@@ -87,6 +87,8 @@ class Conversion:
 
 def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan:
     """Validate and prove every sheet; learn what the output needs."""
+    from ..sheets.csv.long import LongCsvWriter
+
     plan = Plan(writer(target))
     problems: list[Problem] = []
     notes = DropNotes(target) if target in (SheetFormat.CSV, SheetFormat.WIDE_CSV) else None
@@ -116,6 +118,8 @@ def _first_pass(source: Inputs, target: SheetFormat, dealer_given: bool) -> Plan
     if problems:
         raise WizardError(*problems)
     plan.writer.check()  # a wide CSV: one game
+    if STDIN in source.paths and isinstance(plan.writer, LongCsvWriter):
+        plan.writer.columns.every()  # SPEC §3: from standard input every column is written
     if notes is not None:
         plan.notes = tuple(line for line in (notes.note(), notes.id_note()) if line)
     return plan

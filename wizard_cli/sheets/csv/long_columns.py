@@ -42,6 +42,13 @@ class LongColumns:
             self.with_start = self.with_start or any(p.seating.start)
             self.with_dealer = self.with_dealer or bool(off_rotation(p))
 
+    def every(self) -> None:
+        """Every rule column and ``startScore``, whatever the sheets set (SPEC §3: from standard
+        input every column is written); a value at its default is an empty cell, read back
+        as not set."""
+        self.rule_keys.update(RULE_KEYS)
+        self.with_start = True
+
     @property
     def keys(self) -> list[str]:
         """The rule columns, in the order of SPEC §3 and §2."""
