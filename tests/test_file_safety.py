@@ -403,3 +403,40 @@ def test_add_then_undo_keeps_the_encoding_and_byte_order_of_the_sheet(tmp_path, 
     assert sheet.read_bytes().startswith((mark + "players").encode(codec))
     assert run("undo", sheet, "-q").exit_code == 0
     assert sheet.read_bytes() == original
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_while_convert_spools_standard_input_leaves_no_file(tmp_path, signum):
+    """convert reads standard input twice from a spool in the temporary folder: SIGTERM or
+    SIGHUP while it is read unwinds like Ctrl-C, removing it (SPEC §7), exit 128 + N."""
+    spools = tmp_path / "tmp"
+    spools.mkdir()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wizard_cli",
+            "convert",
+            "-",
+            "--input-format",
+            "csv",
+            "--to",
+            "csv",
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "TMPDIR": str(spools)},
+    )
+    assert process.stdin is not None
+    process.stdin.write(b"round,player,bid,tricks\n" + b"1,A,0,0\n" * 1000)
+    process.stdin.flush()  # more is to come: the spool stays open
+    deadline = time.monotonic() + 60
+    while not os.listdir(spools) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert [name[:13] for name in os.listdir(spools)] == ["wizard-stdin-"]
+    process.send_signal(signum)
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == 128 + signum, errors
+    assert os.listdir(spools) == []

@@ -17,7 +17,9 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from typing import TextIO
 
+from ..editing.atomic import signals_blocked, signals_unwind
 from ..errors import Problem, WizardError
 from ..game.model import Sheet, SheetFormat
 from ..game.validation import Checked
@@ -156,14 +158,25 @@ def _readable_twice(source: Inputs) -> Iterator[None]:
     if STDIN not in source.paths or sys.stdin is None:
         yield
         return
-    original = sys.stdin
-    with tempfile.NamedTemporaryFile(prefix="wizard-stdin-", delete=False) as spool:
+    # SIGTERM and SIGHUP unwind (SPEC §7: no temporary file is left by a signal), and none
+    # comes between creating the spool and knowing its name
+    with signals_unwind():
+        original = sys.stdin
+        with signals_blocked():
+            spool = tempfile.NamedTemporaryFile(prefix="wizard-stdin-", delete=False)  # noqa: SIM115
         name = spool.name
         try:
-            shutil.copyfileobj(original.buffer, spool, 1 << 20)
+            with spool:
+                shutil.copyfileobj(original.buffer, spool, 1 << 20)
         except BaseException:
             os.unlink(name)
             raise
+        yield from _spooled(name, original)
+
+
+def _spooled(name: str, original: TextIO) -> Iterator[None]:
+    """The conversion, reading standard input from the spool ``name`` at each pass; the spool
+    removed at the end, however it ends."""
     opened: list = []
 
     class _Rewinding:

@@ -79,9 +79,9 @@ def write_atomically(
     except OSError as error:  # a folder on the way that may not be entered
         raise _cannot_write(shown, error) from None
     temp = None
-    with _signals_unwind():
+    with signals_unwind():
         try:
-            with _signals_blocked():  # no signal between creating the file and knowing its name
+            with signals_blocked():  # no signal between creating the file and knowing its name
                 handle, temp = tempfile.mkstemp(
                     prefix=_temporary_prefix(target), suffix=".tmp", dir=target.parent
                 )
@@ -136,7 +136,7 @@ def update_in_place(
     shown = os.fspath(path)
     target = os.path.realpath(shown)
     # a signal: lock file removed too
-    with _signals_unwind(), sheet_lock(target, shown, stopping=stopping):
+    with signals_unwind(), sheet_lock(target, shown, stopping=stopping):
         info = _stat_or_none(Path(target))
         if info is None or not stat.S_ISREG(info.st_mode):
             raise WizardError(Problem("cannot change: not a regular file", shown))
@@ -342,7 +342,7 @@ def _main_thread() -> bool:
 
 
 @contextmanager
-def _signals_unwind() -> Iterator[None]:
+def signals_unwind() -> Iterator[None]:
     """While writing, SIGTERM and SIGHUP unwind like Ctrl-C does (so the temporary file is
     removed) and then end the process as the signal would have (exit 128 + N)."""
     if not _main_thread():
@@ -366,7 +366,7 @@ def _signals_unwind() -> Iterator[None]:
 
 
 @contextmanager
-def _signals_blocked() -> Iterator[None]:
+def signals_blocked() -> Iterator[None]:
     """Hold back SIGINT, SIGTERM and SIGHUP for a moment (delivered right after)."""
     if not _main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield
