@@ -118,12 +118,19 @@ def test_the_note_follows_the_undated_note_of_since(write):
 
 
 def test_the_issue_a_season_of_8_round_games_converted_to_a_long_csv(write, tmp_path):
-    """The issue: a season of 8-round custom games converted to a CSV (which cannot carry the
-    settings) read as 4 games, 0 finished, and nothing said why."""
+    """The issue: a season of 8-round custom games converted to a CSV read as 4 games, 0
+    finished, and nothing said why. A long CSV now carries the settings (SPEC §3); one without
+    them (cut to its first five columns, as another program may keep it) gets the note."""
     custom = "settings: {roundMode: custom, customRoundCount: 8}\n"
     season = write("season.yaml", "---\n".join(game(8, custom, game_id=f"g{n}") for n in range(4)))
+    ruled = tmp_path / "ruled.csv"
+    assert run("convert", season, "--to", "csv", "-o", ruled).exit_code == 0
+    carried = run("stats", ruled)
+    assert carried.stdout.startswith("4 games, 4 finished\n") and carried.stderr == ""
     csv = tmp_path / "season.csv"
-    assert run("convert", season, "--to", "csv", "-o", csv).exit_code == 0
+    lines = ruled.read_text().splitlines()
+    assert lines[0].startswith("game,round,player,bid,tricks,")
+    csv.write_text("".join(",".join(line.split(",")[:5]) + "\n" for line in lines))
     stats = run("stats", csv)
     assert stats.stdout.startswith("4 games, 0 finished\n")
     assert stats.stderr == f"note: 4 games {EIGHT}\n"
