@@ -230,3 +230,12 @@ def test_the_scoreboard_and_the_tv_view_show_a_round_in_play_with_someone_out(sh
     assert row.count('<span class="bt">out</span>') == 1 and row.count(">?<") == 3
     assert '<span class="bt">0/?</span>' in row  # C's bid; B, D and Eva still to bid
     assert "Eva" in big.text and data["status"]["next"]["biddingOrder"] == ["C", "D", "Eva", "B"]
+
+
+def test_a_fragment_asked_before_the_first_poll_reads_the_sheet(sheet):
+    """CI caught ``/enter/board`` answered before the poll's first read: an empty board.
+    Without the lifespan (``TestClient`` outside ``with``) the poll never runs at all."""
+    watch = SheetWatch(inputs([str(sheet)], RuleOptions()))
+    client = TestClient(create_app(watch, TOKEN, allowed_hosts("127.0.0.1", 8000)), base_url=BASE)
+    assert "Who sits round 2" in client.get("/enter/board").text
+    assert ">A<" in client.get("/board").text

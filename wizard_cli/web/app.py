@@ -110,6 +110,7 @@ def create_app(
         return page("page.html", **board(request))
 
     async def board_fragment(request: Request) -> Response:
+        await watch.refresh()  # asked before the first poll has read the sheet: read it now
         return page("board.html", **board(request))
 
     async def game_json(request: Request) -> Response:
@@ -194,6 +195,7 @@ def create_app(
     async def enter_fragment(request: Request) -> Response:
         if token is None:
             return page("off.html", 404, title="Entry is off")
+        await watch.refresh()
         return page("enter_board.html", **await entry_context(request))
 
     def api(action: Callable[[dict, tuple[int, bytes | None]], serving.Recorded]) -> Callable:
