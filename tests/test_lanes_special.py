@@ -210,3 +210,156 @@ def test_a_clouds_changed_bid_is_what_the_run_scores_and_counts(tmp_path):
     assert '{"rank":1,"player":"Ben","score":90,"bonus":0}' in lane[1].splitlines()[20]
     lane, general = both(["stats", path, "--by", "handSize", "-f", "csv", *args[4:]])
     assert lane == general and "Ben,3,40,40,1.0,40.0" in lane[1]
+
+
+# --- players sitting a round out (an ``out`` row, SPEC §1, §3) ----------------------------------
+
+OUT_CELLS = ["out", "out", "out", "aus", "Out", "AUS"]
+SIT_OUT_RULES = [
+    [],
+    ["--set", "specialCards=true"],
+    ["--set", "screwTheDealer=always"],
+    ["--set", "balancedBidPenalty=5", "--set", "finalRoundBonus=10"],
+    ["--set", "tieBreak=madeBids", "--set", "perfectGameBonus=20"],
+    ["--set", "tieBreak=totalBids", "--set", "perfectGameBonus=20"],
+    ["--set", "roundMode=quickPlay"],
+    ["--zero-bid", "doubleBonus"],
+]
+
+
+def sit_out(rng: random.Random, rows: list[list[str]], count: int, spoil: bool) -> None:
+    """One or two players sit a round out (most in the middle of the game, some in its first
+    or last round: joining late, leaving early): the ``out`` row's tricks go to a seated
+    player, its Bomb mark and Cloud go with them. ``spoil`` makes one a run must not hold as it
+    is: tricks on an ``out`` row, a Bomb or Cloud left on it, too few seated, ``out`` spaced."""
+    rounds = len(rows) // count
+    if rounds < 1 or count < 4:
+        return
+    index = rng.randrange(1, rounds - 1) if rounds > 2 and rng.random() < 0.85 else 0
+    if rng.random() < 0.5 and rounds > 1:
+        index = rounds - 1 if rng.random() < 0.1 else index
+    cells = rows[index * count : (index + 1) * count]
+    away = rng.sample(range(count), 2 if count >= 5 and rng.random() < 0.3 else 1)
+    seated = [seat for seat in range(count) if seat not in away]
+    for seat in away:
+        row = cells[seat]
+        taker = cells[rng.choice(seated)]
+        taker[3] = str(int(taker[3]) + int(row[3]))
+        if row[4].strip().lower() not in ("", "no", "0", "n", "false", "nein"):
+            taker[4] = row[4]
+        if row[5]:
+            taker[5] = ""
+        row[2], row[3], row[4], row[5] = rng.choice(OUT_CELLS), "", "", ""
+    if spoil:
+        row = cells[away[0]]
+        kind = rng.randrange(4)
+        if kind == 0:
+            row[3] = "0"
+        elif kind == 1:
+            row[rng.choice([4, 5])] = rng.choice(["yes", "+1"])
+        elif kind == 2:
+            for other in cells[: count - 2]:
+                other[2], other[3] = "out", ""
+        else:
+            row[2] = " out"
+
+
+def sit_out_season_text(rng: random.Random, games: int) -> str:
+    """A season of special-card games some of whose players sit a round out (in about a
+    third of the games), now and then a way a run must not take."""
+    lines = ["game,round,player,bid,tricks,bomb,cloud"]
+    players: list[str] = []
+    for number in range(games):
+        if not players or rng.random() < 0.3:
+            players = rng.sample(NAMES[:6], rng.choice([3, 4, 4, 5, 6]))
+        whole = 60 // len(players)
+        rounds = whole if rng.random() < 0.9 else rng.randint(1, whole)
+        rows = special_rounds(rng, players, rounds, 0.1, rng.random() < 0.05)
+        if rng.random() < 0.35:
+            sit_out(rng, rows, len(players), rng.random() < 0.2)
+        lines += [",".join([f"g{number}", *row]) for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_season_with_sit_outs_reads_as_the_general_path_in_any_block_size(seed):
+    """Runs that hold players sitting a round out give back each game's sheet, its seating
+    included, exactly as the general reader reads it."""
+    rng = random.Random(6000 + seed)
+    data = sit_out_season_text(rng, rng.randint(30, 80)).encode()
+    expected = list(
+        read_csv_sheets(source.decoded_blocks(io.BytesIO(data), "s.csv", None), "s.csv", bulk=False)
+    )
+    for block_bytes in (64, 1000, 4096, 1 << 16):
+        blocks = source.decoded_blocks(io.BytesIO(data), "s.csv", None, block_bytes=block_bytes)
+        assert as_sheets(read_csv_sheets(blocks, "s.csv", runs=True)) == expected, block_bytes
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_season_with_sit_outs_prints_through_the_lane_what_the_general_path_prints(
+    tmp_path, seed
+):
+    rng = random.Random(7000 + seed)
+    path = tmp_path / "season.csv"
+    path.write_bytes(sit_out_season_text(rng, rng.randint(150, 300)).encode())
+    cases = [(command, rules) for command in COMMANDS for rules in SIT_OUT_RULES]
+    taken = [(["standings", "-f", "jsonl"], []), (["check", "-f", "jsonl"], SIT_OUT_RULES[1])]
+    for command, rules in cases if SLOW else taken + rng.sample(cases, 12):
+        args = [command[0], path, *command[1:], *rules]
+        lane, general = both(args)
+        assert lane == general, args
+
+
+def test_games_with_a_sit_out_join_runs_and_standings_score_them_there(tmp_path):
+    """Games in which a player sits a middle round out ride in the runs (so the comparisons
+    above compare something); standings and check take them there, every other command cuts
+    the run around them; each prints what the general path prints. Anna sits out round 2 of
+    every game: she scores nothing in it, and the round's tricks add up without her."""
+    rows = ["game,round,player,bid,tricks,bomb,cloud"]
+    game = [
+        ["1", "Anna", "1", "1", "", ""],
+        ["1", "Ben", "0", "0", "", ""],
+        ["1", "Cara", "0", "0", "", ""],
+        ["1", "Dan", "0", "0", "", ""],
+        ["2", "Anna", "out", "", "", ""],
+        ["2", "Ben", "1", "1", "", ""],
+        ["2", "Cara", "1", "1", "", ""],
+        ["2", "Dan", "0", "0", "", ""],
+        ["3", "Anna", "0", "0", "", ""],
+        ["3", "Ben", "2", "2", "", ""],
+        ["3", "Cara", "0", "0", "", ""],
+        ["3", "Dan", "1", "1", "", ""],
+    ]
+    plain = [[*row[:2], "0", "0", "", ""] if row[2] == "out" else row for row in game]
+    for number in range(600):
+        rows += [",".join([f"g{number}", *row]) for row in (game if number % 3 else plain)]
+    text = "\n".join(rows) + "\n"
+    items = list(
+        read_csv_sheets(
+            source.decoded_blocks(io.BytesIO(text.encode()), "s.csv", None), "s.csv", runs=True
+        )
+    )
+    runs = [item for item in items if type(item) is GameRun]
+    assert (
+        sum(map(len, runs)) > 250 and sum(len(run.outs) for run in runs) > 150
+    )  # (not the first block)
+    path = tmp_path / "season.csv"
+    path.write_bytes(text.encode())
+    args = [
+        "standings",
+        path,
+        "-f",
+        "jsonl",
+        "--set",
+        "roundMode=custom",
+        "--set",
+        "customRoundCount=3",
+    ]
+    lane, general = both(args)
+    assert lane == general and lane[0] == 0
+    # g1: Anna 1/1 (30), out (0), 0/0 (20) = 50; Ben 20 + 30 + 40 = 90
+    assert '{"rank":1,"player":"Ben","score":90,"bonus":0}' in lane[1].splitlines()[1]
+    assert '{"rank":4,"player":"Anna","score":50,"bonus":0}' in lane[1].splitlines()[1]
+    for command in (["check", "-f", "jsonl"], ["score"], ["stats"], ["ratings"]):
+        lane, general = both([command[0], path, *command[1:], *args[4:]])
+        assert lane == general and lane[0] == 0, command

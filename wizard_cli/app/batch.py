@@ -126,14 +126,20 @@ class Inputs:
         self, run: GameRun, lane: Lane, scored: bool
     ) -> Iterator[Checked | Rendered | ScoredRun]:
         """A run of games: the lane's item when every game is valid and finished and the lane
-        can take them, else each game checked as its own sheet."""
+        can take them, else each game checked as its own sheet. A run in which someone sits a
+        round out is cut in pieces then (GameRun.pieces): the games without one are a run."""
         standings = check_run(run, self.rules.layers, self.rules.first_dealer)
         lines = lane(run, standings, scored) if standings is not None else None
         if lines is not None:
             yield lines
             return
-        for sheet in run.sheets():
-            yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
+        pieces = run.pieces() if run.outs else iter((run,))  # (see below)
+        for piece in pieces:
+            if piece.outs or piece is run:
+                for sheet in piece.sheets():
+                    yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
+            else:  # the lane (or the rules) would not take a sit-out: the other games may
+                yield from self._run(piece, lane, scored)
 
     def scored(
         self, keep: Callable[[Sheet], bool] | None = None, lane: Lane | None = None

@@ -231,9 +231,13 @@ def game_filter(
 # --- the commands ----------------------------------------------------------------------------
 
 
-def whole_run(run: GameRun, standings: RunStandings, scored: bool) -> ScoredRun:
+def whole_run(run: GameRun, standings: RunStandings, scored: bool) -> ScoredRun | None:
     """The season lane's item for a checked run (batch.Lane): the run scored, every game kept
-    so far (a season's filter then picks, :meth:`GameFilter.keep_run`)."""
+    so far (a season's filter then picks, :meth:`GameFilter.keep_run`). None for a run in
+    which someone sits a round out: a season's tallies count the rounds sat in, which a run's
+    folds do not tell apart (the batch then cuts it in pieces, Inputs._run)."""
+    if run.outs:
+        return None
     return ScoredRun(run, standings, range(len(run)))
 
 

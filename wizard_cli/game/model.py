@@ -355,7 +355,7 @@ class GameRun:
 
     Consecutive games of one block of the file, each of ``players`` players and ``rounds``
     rounds, every round listing every player in the seating order of round 1, every bid and
-    trick a plain number, no other column read but the anniversary cards' (no date, no
+    trick a plain number (or a player sitting a middle round out: ``outs``), no other column read but the anniversary cards' (no date, no
     points), and no problem found in reading them. Their rows stand on consecutive lines from ``first_line``; ``bids`` and
     ``tricks`` run game after game, each game's as :class:`RoundColumns` holds them. Only the
     season lane asks for runs; :meth:`sheet` is a game exactly as the general reader reads it.
@@ -374,9 +374,43 @@ class GameRun:
     # each Cloud as (its player's cell, its change of ±1), one per round at most. Ascending.
     bombs: list[int] = field(default_factory=list)
     clouds: list[tuple[int, int]] = field(default_factory=list)
+    # The cells of players sitting a round out (an ``out`` row, SPEC §1, §3), ascending: never
+    # in a game's first or last round (that is joining or leaving, read the general way), at
+    # most all but 3 of a round's players. Their bid and tricks stand in ``bids`` and
+    # ``tricks`` as 0 and 0, which add nothing to a round's sums; their points are none.
+    outs: list[int] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def seated_games(self) -> list[int]:
+        """The games (indices, ascending) in which someone sits a round out."""
+        size = self.players * self.rounds
+        return sorted({cell // size for cell in self.outs})
+
+    def pieces(self) -> Iterator[GameRun]:
+        """The run cut where a game with someone sitting a round out begins or ends: each
+        piece's games either all have one or none has (for output that draws no seating)."""
+        seated = set(self.seated_games())
+        start = 0
+        for index in range(1, len(self.ids) + 1):
+            if index == len(self.ids) or (index in seated) != (start in seated):
+                yield self._piece(start, index)
+                start = index
+
+    def _piece(self, start: int, stop: int) -> GameRun:
+        """Games ``start:stop`` as a run of their own."""
+        size = self.players * self.rounds
+        first, last = start * size, stop * size
+        piece = GameRun(self.source, self.players, self.rounds, self.first_line + first)
+        piece.ids, piece.tables = self.ids[start:stop], self.tables[start:stop]
+        piece.bids, piece.tricks = self.bids[first:last], self.tricks[first:last]
+        piece.bombs = [cell - first for cell in self.bombs if first <= cell < last]
+        piece.clouds = [
+            (cell - first, change) for cell, change in self.clouds if first <= cell < last
+        ]
+        piece.outs = [cell - first for cell in self.outs if first <= cell < last]
+        return piece
 
     def marked_games(self) -> list[bool] | None:
         """Whether each game records a Bomb or a Cloud (so has ``specialCards: true`` unless a
@@ -402,16 +436,34 @@ class GameRun:
             players=list(self.tables[index]),
             player_lines=[None] * self.players,
         )
-        sheet.rounds = RoundColumns(
-            self.players,
-            self.bids[start : start + size],
-            self.tricks[start : start + size],
-            None,
-            lines,
-        )
+        bids, tricks = self.bids[start : start + size], self.tricks[start : start + size]
+        outs = self.outs[
+            bisect.bisect_left(self.outs, start) : bisect.bisect_left(self.outs, start + size)
+        ]
+        for cell in outs:
+            bids[cell - start] = tricks[cell - start] = None
+        sheet.rounds = RoundColumns(self.players, bids, tricks, None, lines)
         if self.bombs or self.clouds:
             self._place_specials(sheet, start, start + size)
+        if outs:
+            sheet.seating = self._seating([cell - start for cell in outs], lines)
         return sheet
+
+    def _seating(self, outs: list[int], lines: list[int]) -> Seating:
+        """A game's seating from its ``out`` cells (from its first), as the long reader makes
+        it (sheets/csv/long_seating.py): each round's seats out, the round's line the first
+        ``out`` row's, each such player's entry line their first ``out`` row's."""
+        count = self.players
+        seating = Seating.plain(count)
+        out: dict[int, set[int]] = {}
+        for cell in outs:  # (ascending: a round's lowest seat first)
+            number, seat = cell // count + 1, cell % count
+            out.setdefault(number, set()).add(seat)
+            seating.out_lines.setdefault(number, lines[cell])
+            if seating.entry_lines[seat] is None:
+                seating.entry_lines[seat] = lines[cell]
+        seating.out = {number: frozenset(seats) for number, seats in out.items()}
+        return seating
 
     def _place_specials(self, sheet: Sheet, start: int, stop: int) -> None:
         """The Bombs and Clouds of cells ``start:stop`` (one game) into its sheet, as the

@@ -73,6 +73,10 @@ def check_run(
         # as special_card_problems: in the hand as called and changed, to a player who took a trick
         if not (bids[cell] <= size and cloud_fits(bids[cell], change, size) and tricks[cell]):
             return None
+    if run.outs and not (
+        sits_out_alike(resolved.settings) and (special is None or sits_out_alike(special))
+    ):
+        return None
     standings = score_run(run, resolved.settings)
     if standings is not None and marked is not None:
         standings.marked = marked
@@ -81,6 +85,16 @@ def check_run(
 
 
 _SPECIAL_CARDS = RawSetting("specialCards", True)  # what a recorded Bomb or Cloud implies
+
+
+def sits_out_alike(s: Settings) -> bool:
+    """Whether a run's games in which someone sits a round out (GameRun.outs: never the first
+    or last round) score under ``s`` as the run scores them, the ``out`` cells as bid 0, took
+    0, no points (SPEC §1): when no rule looks at who deals or bids last (the deal passes among
+    the seated, so it shifts) and the tie-break counts no made bids (an ``out`` is no bid
+    made). Hand sizes, the game's end, the extras of the last round (seated in full), and
+    ``perfectGameBonus`` (every bid of the rounds sat in) are then as for a full table."""
+    return s.screw_the_dealer == "off" and not s.balanced_bid_penalty and s.tie_break != "madeBids"
 
 
 class RunStandings:
@@ -148,7 +162,7 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
     game is."""
     count, rounds = run.players, run.rounds
     sizes = hand_sizes(s, count)
-    if rounds != len(sizes):
+    if rounds != len(sizes) or (run.outs and not sits_out_alike(s)):
         return None
     made = changed_bids(run.bids, run.clouds) if run.clouds else None
     try:  # each cell's table, bid, then tricks: an IndexError for a value outside the hand
@@ -184,6 +198,8 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
         )
     if forbidden_bids_made(run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced):
         return None
+    for cell in run.outs:  # a player sitting a round out scores nothing in it (SPEC §1)
+        points[cell] = 0
     scored = RunStandings(
         s,
         points,

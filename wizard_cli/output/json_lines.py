@@ -96,8 +96,8 @@ class RunLines:
             if key not in self.templates:
                 self.templates[key] = self._template(run, settings, scored, won & ~_MARKED)
             template = self.templates[key]
-            if template is None or (template[2] and (run.bombs or run.clouds)):
-                return None  # (a view showing rounds: a Bomb's or a Cloud's are drawn one by one)
+            if template is None or (template[2] and (run.bombs or run.clouds or run.outs)):
+                return None  # (a view showing rounds: special cards and sit-outs one by one)
             made[won] = template[:2]
         columns = _Columns(self, run, standings)
         template, picked = made[usual]
@@ -126,7 +126,7 @@ class RunLines:
     def _template(
         self, run: GameRun, settings: Settings, scored: bool, winners: int
     ) -> tuple[str, list[int], bool] | None:
-        """The view's line for a probe game of the run's shape (no Bomb, no Cloud), marks made
+        """The view's line for a probe game of the run's shape (no Bomb, no Cloud, no one out), marks made
         holes (None if a mark is left over), which value (see :class:`_Columns`) fills each
         hole, and whether any is a round's value (the view shows rounds)."""
         count = run.players
@@ -137,6 +137,10 @@ class RunLines:
             players=[_text("p", seat) for seat in range(count)],
         )
         sheet.rounds.specials = None
+        if sheet.seating is not None:  # a probe at a full table: no one sits a round out
+            rounds, sheet.seating = sheet.rounds, None
+            rounds.bids = [0 if value is None else value for value in rounds.bids]
+            rounds.tricks = [0 if value is None else value for value in rounds.tricks]
         game = Game(sheet, settings, RUN_FIRST_DEALER)
         item: Any
         if scored:

@@ -58,7 +58,7 @@ class ScoreRunTables:
         self.standings: dict[tuple[int, ...], tuple[str, str]] = {}  # widths → format, top
 
     def __call__(self, run: GameRun, standings: RunStandings, scored: bool) -> Rendered | None:
-        if not scored or run.bombs or run.clouds:  # a Bomb's or a Cloud's cell: drawn one by one
+        if not scored or run.bombs or run.clouds or run.outs:  # drawn one by one (batch: pieces)
             return None
         count, rounds, games = run.players, run.rounds, len(run)
         sizes = tuple(hand_sizes(standings.settings, count))

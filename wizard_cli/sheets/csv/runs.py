@@ -3,14 +3,17 @@ as one :class:`~wizard_cli.game.model.GameRun` instead of a sheet each.
 
 A game joins a run when it is regular (every round lists every player in round 1's seating
 order, rounds 1..N in plain digits, plain distinct names), its id plain and new, its bids and
-tricks plain numbers, its Bombs and Clouds (if the file has the columns) one of each a round
-at most, each cell a mark or a change, and the rows after it start another game: then it reads exactly as the
-general reader would read it and has nothing to say. Games of one shape are judged many at
+tricks plain numbers but for players sitting a middle round out (``out`` and an empty tricks
+cell, at least 3 seated), its Bombs and Clouds (if the file has the columns) one of each a
+round at most, each cell a mark or a change, none on an ``out`` row, and the rows after it
+start another game: then it reads exactly as the general reader would read it and has nothing
+to say. Games of one shape are judged many at
 once, column by column; the long reader (sheets/csv/long.py) hands every other game the general way.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import operator
@@ -20,12 +23,21 @@ from ...game.model import ROUNDS_KEPT, GameRun
 from ...game.settings import MAX_PLAYERS, MIN_PLAYERS
 from ..cells import PLAIN_NUMBERS
 from .rows import BlockColumns
+from .seating import OUT_WORDS
 from .specials import special_cells
 
 # More rows than any game has (6 players × 20 rounds): a game's rows are kept until it ends only
 # up to this many, so memory stays flat whatever the file; the rest are placed as they come.
 MOST_ROWS = 1000
 NO_SPECIALS: tuple[list[int], list[tuple[int, int]]] = ([], [])  # (never changed)
+# A player sitting a round out (SPEC §3): ``out`` (``aus``) in the bid cell as is_out reads it
+# but for spaces around it, the tricks cell empty; looked up as OUT, a value no cell has.
+OUT = -1
+BID_CELLS = {
+    **PLAIN_NUMBERS,
+    **{form: OUT for word in OUT_WORDS for form in (word, word.capitalize(), word.upper())},
+}
+TRICK_CELLS = {**PLAIN_NUMBERS, "": OUT}
 
 
 class RunLane:
@@ -38,8 +50,10 @@ class RunLane:
         self.games, self.columns, self.first_line = games, columns, lines[0]
         self.numbers = columns[layout.round_col]
         self.names = columns[layout.player_col]
-        self.bids = plain_numbers(columns[layout.bid_col])  # the whole block's, if all plain
-        self.tricks = plain_numbers(columns[layout.tricks_col])
+        # the whole block's, if all plain (or ``out`` rows), and where the ``out`` rows stand
+        self.bids = looked_up(columns[layout.bid_col], BID_CELLS)
+        self.tricks = looked_up(columns[layout.tricks_col], TRICK_CELLS)
+        self.bid_outs, self.trick_outs = places_of(self.bids), places_of(self.tricks)
         self.bomb_cells = None if layout.bomb_col is None else columns[layout.bomb_col]
         self.cloud_cells = None if layout.cloud_col is None else columns[layout.cloud_col]
 
@@ -83,7 +97,7 @@ class RunLane:
             count, rounds, games_in
         ) or "\n".join(names[start:stop]) != _names_text(tables, rounds):
             return 0
-        values = self._numbers(start, stop)
+        values = self._numbers(start, stop, count, length)
         specials = self._specials(start, stop, count)
         if (
             not all(map(plain_names, tables))
@@ -112,7 +126,7 @@ class RunLane:
         ):
             return 0
         table = regular_table(self.numbers, self.names, start, stop)
-        values = self._numbers(start, stop) if table is not None else None
+        values = self._numbers(start, stop, len(table), stop - start) if table is not None else None
         specials = self._specials(start, stop, len(table)) if values is not None else None
         if values is None or specials is None:
             return 0
@@ -140,14 +154,51 @@ class RunLane:
         game = self.games.game
         return game.sheet.game if game is not None else None
 
-    def _numbers(self, start: int, stop: int) -> tuple[list[int], list[int]] | None:
-        """The bids and tricks of rows ``start:stop``, if all are plain numbers."""
+    def _numbers(
+        self, start: int, stop: int, count: int, length: int
+    ) -> tuple[list[int], list[int], list[int]] | None:
+        """The bids and tricks of rows ``start:stop`` (games of ``count`` players, ``length``
+        rows each), if all are plain numbers but for players sitting a round out, and those
+        players' rows (from ``start``): None when an ``out`` row is not one a run can hold."""
         if self.bids is not None and self.tricks is not None:
-            return self.bids[start:stop], self.tricks[start:stop]
-        layout = self.games.layout
-        bids = plain_numbers(self.columns[layout.bid_col][start:stop])
-        tricks = plain_numbers(self.columns[layout.tricks_col][start:stop])
-        return None if bids is None or tricks is None else (bids, tricks)
+            bids, tricks = self.bids[start:stop], self.tricks[start:stop]
+            outs = _between(self.bid_outs, start, stop)
+            if outs != _between(self.trick_outs, start, stop):
+                return None
+            outs = [cell - start for cell in outs]
+        else:
+            layout = self.games.layout
+            found_bids = looked_up(self.columns[layout.bid_col][start:stop], BID_CELLS)
+            found_tricks = looked_up(self.columns[layout.tricks_col][start:stop], TRICK_CELLS)
+            if found_bids is None or found_tricks is None:
+                return None
+            bids, tricks, outs = found_bids, found_tricks, places_of(found_bids)
+            if outs != places_of(tricks):
+                return None
+        if outs and not self._sits_out(outs, start, count, length):
+            return None
+        for cell in outs:
+            bids[cell] = tricks[cell] = 0
+        return bids, tricks, outs
+
+    def _sits_out(self, outs: list[int], start: int, count: int, length: int) -> bool:
+        """Whether the ``out`` rows ``outs`` (from ``start``) are players sitting out a round
+        a run can hold: not a game's first or last (joining, leaving), at least 3 seated in
+        it, no Bomb or Cloud on the row (each said the general way)."""
+        rounds = length // count
+        per_round: dict[int, int] = {}
+        for cell in outs:
+            index = cell % length // count
+            if not 0 < index < rounds - 1:
+                return False
+            key = cell // count
+            per_round[key] = per_round.get(key, 0) + 1
+            if per_round[key] > count - MIN_PLAYERS:
+                return False
+            for cells in (self.bomb_cells, self.cloud_cells):
+                if cells is not None and cells[start + cell]:
+                    return False
+        return True
 
     def _specials(
         self, start: int, stop: int, count: int
@@ -167,6 +218,7 @@ class RunLane:
         tables: list[tuple[str, ...]],
         bids: list[int],
         tricks: list[int],
+        outs: list[int],
         specials: tuple[list[int], list[tuple[int, int]]],
     ) -> None:
         """Games from row ``start`` on join the run (a new one if their shape differs)."""
@@ -179,8 +231,10 @@ class RunLane:
                 games.layout.source, players, rounds, self.first_line + start
             )
         marked, changed = specials
+        offset = len(run.bids)
+        if outs:
+            run.outs += [offset + row for row in outs]
         if marked or changed:
-            offset = len(run.bids)
             run.bombs += [offset + row for row in marked]
             run.clouds += [(offset + row, change) for row, change in changed]
         run.ids += ids
@@ -234,15 +288,39 @@ def regular_table(
 
 
 def plain_numbers(cells: list[str]) -> list[int] | None:
-    """Cells that are all plain numbers as those numbers (as whole_number reads them); else None.
-    (One itemgetter looks them all up: no call per cell.)"""
+    """Cells that are all plain numbers as those numbers (as whole_number reads them); else None."""
+    return looked_up(cells, PLAIN_NUMBERS)
+
+
+def looked_up(cells: list[str], table: dict[str, int]) -> list[int] | None:
+    """Every cell's value in ``table``, or None if one has none. (One itemgetter looks them
+    all up: no call per cell.)"""
     if len(cells) < 2:  # (itemgetter of one cell gives no tuple)
-        numbers = list(map(PLAIN_NUMBERS.get, cells))
-        return None if None in numbers else numbers
+        numbers = list(map(table.get, cells))
+        return None if None in numbers else numbers  # type: ignore[return-value]
     try:
-        return list(operator.itemgetter(*cells)(PLAIN_NUMBERS))
+        return list(operator.itemgetter(*cells)(table))
     except KeyError:
         return None
+
+
+def places_of(values: list[int] | None) -> list[int]:
+    """Where ``values`` holds OUT (ascending; none when ``values`` is None), found in C."""
+    found: list[int] = []
+    if values is None:
+        return found
+    at = -1
+    try:
+        while True:
+            at = values.index(OUT, at + 1)
+            found.append(at)
+    except ValueError:
+        return found
+
+
+def _between(cells: list[int], start: int, stop: int) -> list[int]:
+    """The ascending ``cells`` from ``start`` up to ``stop``."""
+    return cells[bisect.bisect_left(cells, start) : bisect.bisect_left(cells, stop)]
 
 
 @functools.lru_cache(maxsize=64)
