@@ -16,6 +16,8 @@ measured only where installed (a peer that is not is named as skipped).
   of two commands that loads the same YAML file and prints a 15-row tabulate table): paired
   runs, tool and baseline alternating which goes first; the ratio is the median of the per-pair
   ratios (target ≤ 1.05, issue 20).
+- **import**: ``import wizard_cli`` (the library) against a bare ``import yaml``, paired the same
+  way (target ≤ 1.1, the one-engine issue).
 - **season**: each of ``standings -f jsonl``, ``check -f jsonl``, ``stats --by handSize``,
   ``ratings``, ``score -f jsonl`` and ``score`` (the table) over a long CSV with a ``game``
   column, against ``bench/baseline_csv.py`` (``for row in csv.reader(f): pass``) over the same
@@ -78,6 +80,7 @@ PEER_BASELINE = "from baseline_peers import main; main()"
 PEERS = ("duckdb", "polars", "pandas")
 
 TARGET_STARTUP = 1.05
+TARGET_IMPORT = 1.1  # `import wizard_cli` against a bare `import yaml` (the one-engine issue)
 TARGET_MEMORY_MIB = 64
 TARGET_SHEETS_PER_SECOND = 1500  # the one-engine issue
 TARGET_UNBUFFERED = 1.05
@@ -415,6 +418,22 @@ def measure_startup(sizes: Sizes) -> Row:
     )
 
 
+def measure_import(sizes: Sizes) -> Row:
+    """``import wizard_cli`` (the library, its names re-exported lazily) against a bare
+    ``import yaml``, which it cannot do without."""
+    tool, baseline = paired(("import wizard_cli", []), ("import yaml", []), sizes.startup_pairs)
+    ratio = median_ratio(tool, baseline)
+    return Row(
+        f"`import wizard_cli` vs bare `import yaml` (median of {len(tool)} pairs)",
+        f"{median_seconds(tool) * 1000:.0f} ms",
+        f"{median_seconds(baseline) * 1000:.0f} ms",
+        f"{ratio:.2f}× (CPU {median_cpu_ratio(tool, baseline):.2f}×)",
+        f"≤ {TARGET_IMPORT}×",
+        ratio <= TARGET_IMPORT,
+        f"{peak_mib(tool):.0f} / {peak_mib(baseline):.0f} MiB",
+    )
+
+
 def installed_peers() -> tuple[list[str], list[str]]:
     """The columnar peers this interpreter can import, and those it cannot (skipped)."""
     import importlib.util
@@ -623,6 +642,7 @@ def main() -> int:
     skipped: list[str] = []
     if "startup" in chosen:
         rows.append(measure_startup(sizes))
+        rows.append(measure_import(sizes))
     if "season" in chosen:
         season_rows, skipped = measure_season(sizes)
         rows += season_rows
