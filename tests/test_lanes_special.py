@@ -11,6 +11,7 @@ many more.
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 
@@ -219,6 +220,8 @@ SIT_OUT_RULES = [
     [],
     ["--set", "specialCards=true"],
     ["--set", "screwTheDealer=always"],
+    ["--set", "screwTheDealer=leaderOnly", "--set", "specialCards=true"],
+    ["--set", "screwTheDealer=unlessTiedLead", "--set", "dealerRuleFrom=3"],
     ["--set", "balancedBidPenalty=5", "--set", "finalRoundBonus=10"],
     ["--set", "tieBreak=madeBids", "--set", "perfectGameBonus=20"],
     ["--set", "tieBreak=totalBids", "--set", "perfectGameBonus=20"],
@@ -303,7 +306,10 @@ def test_a_season_with_sit_outs_prints_through_the_lane_what_the_general_path_pr
     path = tmp_path / "season.csv"
     path.write_bytes(sit_out_season_text(rng, rng.randint(150, 300)).encode())
     cases = [(command, rules) for command in COMMANDS for rules in SIT_OUT_RULES]
-    taken = [(["standings", "-f", "jsonl"], []), (["check", "-f", "jsonl"], SIT_OUT_RULES[1])]
+    taken = [
+        (["standings", "-f", "jsonl"], rng.choice(SIT_OUT_RULES)),
+        (["check", "-f", "jsonl"], rng.choice(SIT_OUT_RULES)),
+    ]
     for command, rules in cases if SLOW else taken + rng.sample(cases, 12):
         args = [command[0], path, *command[1:], *rules]
         lane, general = both(args)
@@ -363,3 +369,42 @@ def test_games_with_a_sit_out_join_runs_and_standings_score_them_there(tmp_path)
     for command in (["check", "-f", "jsonl"], ["score"], ["stats"], ["ratings"]):
         lane, general = both([command[0], path, *command[1:], *args[4:]])
         assert lane == general and lane[0] == 0, command
+
+
+def test_a_dealer_sitting_out_passes_the_deal_on_and_the_last_bidder_pays(tmp_path):
+    """Ben would deal round 2 but sits it out: Cara deals it (the first seated after Anna),
+    bids last and pays ``balancedBidPenalty``; round 3 goes on from her, to Dan. Through the
+    run exactly as one game alone (the rotation's dealers, Ben and Cara, would pay wrongly)."""
+    game = [
+        ["1", "Anna", "0", "0"],
+        ["1", "Ben", "1", "1"],
+        ["1", "Cara", "0", "0"],
+        ["1", "Dan", "0", "0"],
+        ["2", "Anna", "1", "1"],
+        ["2", "Ben", "out", ""],
+        ["2", "Cara", "1", "1"],
+        ["2", "Dan", "0", "0"],
+        ["3", "Anna", "1", "1"],
+        ["3", "Ben", "1", "1"],
+        ["3", "Cara", "0", "0"],
+        ["3", "Dan", "1", "1"],
+    ]
+    rows = ["game,round,player,bid,tricks"]
+    for number in range(600):
+        rows += [",".join([f"g{number}", *row]) for row in game]
+    path = tmp_path / "season.csv"
+    path.write_text("\n".join(rows) + "\n")
+    rules = ["--set", "roundMode=custom", "--set", "customRoundCount=3"]
+    args = ["standings", path, "-f", "jsonl", *rules, "--set", "balancedBidPenalty=5"]
+    lane, general = both(args)
+    assert lane == general and lane[0] == 0
+    last = json.loads(lane[1].splitlines()[-1])
+    assert [(s["player"], s["score"]) for s in last["standings"]] == [
+        ("Anna", 75),  # 20 - 5 (dealt round 1, balanced) + 30 + 30
+        ("Cara", 65),  # 20 + 30 - 5 (in Ben's place in round 2) + 20
+        ("Dan", 65),  # 20 + 20 + 30 - 5 (dealt round 3)
+        ("Ben", 60),  # 30 + nothing (out) + 30
+    ]
+    for more in (["--set", "screwTheDealer=always"], ["--set", "tieBreak=madeBids"]):
+        lane, general = both(["standings", path, "-f", "jsonl", *rules, *more])
+        assert lane == general, more

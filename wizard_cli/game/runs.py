@@ -22,11 +22,13 @@ from .scoring import (
     balanced_rounds,
     changed_bids,
     cloud_fits,
+    dealer_seat,
     forbidden_bids_made,
     points_tables,
     rank_games,
     tricks_taken,
 )
+from .seating import Seating, bidding_order
 from .settings import RawSetting, Settings, hand_sizes
 from .validation import resolve_once
 
@@ -73,10 +75,6 @@ def check_run(
         # as special_card_problems: in the hand as called and changed, to a player who took a trick
         if not (bids[cell] <= size and cloud_fits(bids[cell], change, size) and tricks[cell]):
             return None
-    if run.outs and not (
-        sits_out_alike(resolved.settings) and (special is None or sits_out_alike(special))
-    ):
-        return None
     standings = score_run(run, resolved.settings)
     if standings is not None and marked is not None:
         standings.marked = marked
@@ -85,16 +83,6 @@ def check_run(
 
 
 _SPECIAL_CARDS = RawSetting("specialCards", True)  # what a recorded Bomb or Cloud implies
-
-
-def sits_out_alike(s: Settings) -> bool:
-    """Whether a run's games in which someone sits a round out (GameRun.outs: never the first
-    or last round) score under ``s`` as the run scores them, the ``out`` cells as bid 0, took
-    0, no points (SPEC §1): when no rule looks at who deals or bids last (the deal passes among
-    the seated, so it shifts) and the tie-break counts no made bids (an ``out`` is no bid
-    made). Hand sizes, the game's end, the extras of the last round (seated in full), and
-    ``perfectGameBonus`` (every bid of the rounds sat in) are then as for a full table."""
-    return s.screw_the_dealer == "off" and not s.balanced_bid_penalty and s.tie_break != "madeBids"
 
 
 class RunStandings:
@@ -162,7 +150,7 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
     game is."""
     count, rounds = run.players, run.rounds
     sizes = hand_sizes(s, count)
-    if rounds != len(sizes) or (run.outs and not sits_out_alike(s)):
+    if rounds != len(sizes):
         return None
     made = changed_bids(run.bids, run.clouds) if run.clouds else None
     try:  # each cell's table, bid, then tricks: an IndexError for a value outside the hand
@@ -179,6 +167,9 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
         )
     except IndexError:
         return None
+    places, seated = sit_out_rounds(run)
+    for cell in run.outs:  # a player sitting a round out scores nothing in it (SPEC §1)
+        points[cell] = 0
     balanced = (
         balanced_rounds(run.bids, sizes, count, len(run.bids))
         if s.balanced_bid_penalty or s.screw_the_dealer != "off"
@@ -195,20 +186,63 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
             s,
             balanced,
             made_bids=made,
+            places=places,
         )
-    if forbidden_bids_made(run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced):
+    if forbidden_bids_made(
+        run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced, places, seated
+    ):
         return None
-    for cell in run.outs:  # a player sitting a round out scores nothing in it (SPEC §1)
-        points[cell] = 0
     scored = RunStandings(
         s,
         points,
         functools.partial(
-            rank_games, points, run.bids, run.tricks, count, rounds, len(run), s, True, made
+            rank_games,
+            points,
+            run.bids,
+            run.tricks,
+            count,
+            rounds,
+            len(run),
+            s,
+            True,
+            made,
+            run.outs,
         ),
     )
     scored.made_bids = made
     return scored
+
+
+def sit_out_rounds(run: GameRun) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+    """Where someone sits a round out in a run (SPEC §1): the seat in the dealer's place of
+    each round (by index) where it is not the rotation's dealer, and the seated seats of each
+    round with an ``out``. The deal passes on among the seated (:meth:`Seating.rotation`), and
+    when the dealer sits out, the player bidding last takes their place (:func:`bidding_order`)."""
+    places: dict[int, int] = {}
+    seated: dict[int, tuple[int, ...]] = {}
+    if not run.outs:
+        return places, seated
+    count, rounds = run.players, run.rounds
+    out: dict[int, set[int]] = {}
+    for cell in run.outs:
+        out.setdefault(cell // count, set()).add(cell % count)
+    for game in sorted({index // rounds for index in out}):
+        first = game * rounds
+        seating = Seating.plain(count)
+        seating.out = {
+            index - first + 1: frozenset(seats)
+            for index, seats in out.items()
+            if first <= index < first + rounds
+        }
+        dealers = seating.rotation(RUN_FIRST_DEALER, rounds, seating.seated)
+        for number, dealer in enumerate(dealers, 1):
+            here = seating.seated(number)
+            place = bidding_order(dealer, here, count)[-1]
+            if place != dealer_seat(RUN_FIRST_DEALER, number, count):
+                places[first + number - 1] = place
+            if len(here) < count:
+                seated[first + number - 1] = tuple(here)
+    return places, seated
 
 
 @functools.lru_cache(maxsize=64)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -280,23 +280,26 @@ def add_extras(
     s: Settings,
     balanced: list[int] | None = None,
     made_bids: Sequence[int] | None = None,
+    places: Mapping[int, int] | None = None,
 ) -> None:
     """``balancedBidPenalty`` (the dealer pays when the bids add up to the hand size) and
     ``finalRoundBonus`` (a made bid in the game's last round), added into ``points``: the
     complete rounds of one game, or of a run of whole games one after another (``sizes`` is
     a game's every hand size; the rounds count again from 1 after each game's last).
     ``balanced`` is :func:`balanced_rounds`, if already known; ``made_bids`` the bids as
-    scored, when a Cloud changed one (the bonus judges them; the penalty the bids as called)."""
+    scored, when a Cloud changed one (the bonus judges them; the penalty the bids as called);
+    ``places`` the seat in the dealer's place in rounds (by index) where it is not the
+    rotation's dealer: someone sits out, so the deal passes on among the seated (SPEC §1)."""
     played = len(tricks)
     rounds = len(sizes)
     if s.balanced_bid_penalty:
         if balanced is None:
             balanced = balanced_rounds(bids, sizes, count, played)
         for index in balanced:
-            number = index % rounds + 1
-            points[index * count + dealer_seat(first_dealer, number, count)] -= (
-                s.balanced_bid_penalty
-            )
+            seat = places.get(index) if places else None
+            if seat is None:
+                seat = dealer_seat(first_dealer, index % rounds + 1, count)
+            points[index * count + seat] -= s.balanced_bid_penalty
     if s.final_round_bonus:
         made = bids if made_bids is None else made_bids
         bonus = itertools.repeat(s.final_round_bonus)
@@ -334,11 +337,15 @@ def forbidden_bids_made(
     first_dealer: int,
     s: Settings,
     balanced: list[int],
+    places: Mapping[int, int] | None = None,
+    seated: Mapping[int, Sequence[int]] | None = None,
 ) -> list[int]:
     """The indices of the complete rounds of a run of whole games (one after another, each of
     ``sizes`` hand sizes) in which the dealer made the bid ``screwTheDealer`` forbids, judged
     by :func:`forbidden_dealer_bid` on the game's totals before the round; ``balanced`` is
-    :func:`balanced_rounds` (no other round can hold a forbidden bid)."""
+    :func:`balanced_rounds` (no other round can hold a forbidden bid). In a round in which
+    someone sits out (``seated``: its seated seats, by index), only the seated bid and lead,
+    and ``places`` gives the seat in the dealer's place (as for :func:`add_extras`)."""
     if s.screw_the_dealer == "off":
         return []
     rounds = len(sizes)
@@ -347,12 +354,26 @@ def forbidden_bids_made(
     found = []
     for index in balanced:
         number = index % rounds + 1
-        dealer = dealer_seat(first_dealer, number, count)
+        dealer = places.get(index) if places else None
+        if dealer is None:
+            dealer = dealer_seat(first_dealer, number, count)
         before = (
             zeros if totals is None or number == 1 else totals[(index - 1) * count : index * count]
         )
         cells = round_of(bids, index, count)
-        if cells[dealer] == forbidden_dealer_bid(cells, dealer, sizes[number - 1], s, before):
+        seats = seated.get(index) if seated else None
+        forbidden = (
+            forbidden_dealer_bid(cells, dealer, sizes[number - 1], s, before)
+            if seats is None
+            else forbidden_dealer_bid(
+                [cells[seat] for seat in seats],
+                seats.index(dealer),
+                sizes[number - 1],
+                s,
+                [before[seat] for seat in seats],
+            )
+        )
+        if cells[dealer] == forbidden:
             found.append(index)
     return found
 
@@ -467,6 +488,7 @@ def rank_games(
     s: Settings,
     finished: bool,
     made_bids: Sequence[int] | None = None,
+    outs: Sequence[int] = (),
 ) -> Ranked:
     """The standings of ``games`` games of ``count`` seats, each of ``rounds`` complete rounds,
     their cells one game after another in flat columns: each seat's score (its points, and
@@ -474,19 +496,24 @@ def rank_games(
     then ``tieBreak`` (total or made bids), competition ranks, equal ones in seat order. The
     one ranking of every game: a lone game is a run of one. ``made_bids``: the bids as scored
     where a Cloud changed one (made bids count them; ``totalBids`` sums the bids as called).
+    ``outs``: the cells of players sitting a round out (bid 0, took 0, no points): no bid made
+    for ``madeBids``, and no bid missed for ``perfectGameBonus`` (every bid of the rounds sat
+    in, SPEC §1).
 
     Column by column, with no Python step per game: each seat's game sums, a sort key per seat
     that holds the seat under its score (so one ``sorted`` per game gives the standings order,
     equal keys in seat order), and the ranks read off which neighbours are equal."""
     totals = _seat_sums(points, count, rounds, games)  # per seat, each game's
-    made = None
+    made = made_ties = None
     if s.perfect_game_bonus or s.tie_break == "madeBids":
-        made = _seat_sums(
-            list(map(operator.eq, bids if made_bids is None else made_bids, tricks)),
-            count,
-            rounds,
-            games,
-        )
+        made_cells = list(map(operator.eq, bids if made_bids is None else made_bids, tricks))
+        for cell in outs:
+            made_cells[cell] = True
+        made = made_ties = _seat_sums(made_cells, count, rounds, games)
+        if outs and s.tie_break == "madeBids":
+            for cell in outs:
+                made_cells[cell] = False
+            made_ties = _seat_sums(made_cells, count, rounds, games)
     bonuses = None
     if finished and s.perfect_game_bonus:
         bonus = s.perfect_game_bonus
@@ -504,7 +531,7 @@ def rank_games(
     ties = (
         _seat_sums(bids, count, rounds, games)
         if s.tie_break == "totalBids"
-        else made
+        else made_ties
         if s.tie_break == "madeBids"
         else None
     )
