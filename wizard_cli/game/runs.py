@@ -167,14 +167,11 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
         )
     except IndexError:
         return None
-    places, seated = sit_out_rounds(run)
     for cell in run.outs:  # a player sitting a round out scores nothing in it (SPEC §1)
         points[cell] = 0
-    balanced = (
-        balanced_rounds(run.bids, sizes, count, len(run.bids))
-        if s.balanced_bid_penalty or s.screw_the_dealer != "off"
-        else []
-    )
+    dealt = s.balanced_bid_penalty or s.screw_the_dealer != "off"  # who deals matters
+    balanced = balanced_rounds(run.bids, sizes, count, len(run.bids)) if dealt else []
+    places, seated = sit_out_rounds(run) if dealt else ({}, {})
     if s.balanced_bid_penalty or s.final_round_bonus:
         add_extras(
             points,
