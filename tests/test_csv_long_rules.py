@@ -164,6 +164,40 @@ def test_an_unknown_column_is_ignored_with_one_note_naming_it(write):
     )
 
 
+def test_a_header_of_thousands_of_columns_makes_a_few_notes(write):
+    """Before: a note per unknown column (3,000 lines for 3,000 cells), and counting a column
+    named 20,000 times took quadratic time. Now ten are named and the rest counted."""
+    header = "game,round,player,bid,tricks" + "".join(f",c{i}" for i in range(3000))
+    rows = "".join(f"g,1,{name},{bid},{bid}" + "," * 3000 + "\n" for name, bid in zip("ABC", "010"))
+    path = write("wide.csv", header + ",bid" * 20000 + "\n" + rows)
+    result = run("check", path, "--set", "roundMode=custom", "--set", "customRoundCount=1")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        f"{path}:1: note: column 'bid' is given 20001 times: only the first is read",
+        *(f"{path}:1: note: column 'c{i}' is not read, ignored" for i in range(10)),
+        f"{path}:1: note: 2990 more columns not read, ignored",
+    ]
+
+
+def test_a_long_value_is_quoted_short_and_a_huge_start_score_is_far_too_large(write):
+    """Before: a rule cell's (or ``--set``'s) value was echoed whole into its message, and a
+    start score of 10 digits or more was "not a whole number" where YAML says far too large."""
+    path = write(
+        "s.csv",
+        "game,round,player,bid,tricks,zeroBidScoring,startScore\n"
+        f"g,1,A,0,0,{'x' * 5000},12345678901\ng,1,B,1,1,,\ng,1,C,0,0,,\n",
+    )
+    found = problems(path)
+    assert any(
+        line.startswith(f"{path}:2: setting zeroBidScoring: '{'x' * 40}…' is not an option")
+        for line in found
+    ), found
+    assert f"{path}:2: A: startScore '12345678901' is far too large" in found
+    option = problems(path, "--set", f"exactBonus={'9' * 5000}")
+    assert option[0].startswith(f"--set exactBonus={'9' * 40}…: '{'9' * 40}…' is not"), option
+    assert max(map(len, found + option)) < 300
+
+
 def test_a_classic_long_csv_says_nothing_new(write):
     path = write("s.csv", "round,player,bid,tricks,points\n1,A,1,1,30\n1,B,0,0,20\n1,C,0,0,20\n")
     assert run("check", path).stderr == ""

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..errors import Problem
+from ..errors import Problem, shorten
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 DECK_SIZE = 60
@@ -252,6 +252,7 @@ def suggest(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{close}'?)" if close else ""
 
 
+SHOWN = 40  # characters of a value quoted in a message: a 100 kB cell makes no 100 kB line
 _TRUE_WORDS = {"true", "yes", "on"}
 _FALSE_WORDS = {"false", "no", "off"}
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
@@ -259,7 +260,7 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 def _typed_value(spec: SettingSpec, value: Any, from_text: bool) -> tuple[Any, str | None]:
     """Read a raw value as the setting's type: (value, None) or (None, why not)."""
-    shown = value if from_text else value_text(value)
+    shown = shorten(value if from_text else value_text(value), SHOWN)
     if spec.kind == "int":
         if from_text and _WHOLE_NUMBER.fullmatch(value.strip()):
             return int(value), None
@@ -283,7 +284,8 @@ def _typed_value(spec: SettingSpec, value: Any, from_text: bool) -> tuple[Any, s
             return aliases[text.lower()], None
         return (
             None,
-            f"'{text}' is not an option (allowed: {spec.allowed()}){suggest(text, spec.options)}",
+            f"'{shorten(text, SHOWN)}' is not an option (allowed: {spec.allowed()})"
+            f"{suggest(text, spec.options)}",
         )
     return None, f"'{shown}' is not an option (allowed: {spec.allowed()})"
 
@@ -310,10 +312,15 @@ def check_value(spec: SettingSpec, value: Any) -> str | None:
 def read_setting(raw: RawSetting) -> tuple[Any, Problem | None]:
     """Check one raw setting: its typed value, or a problem naming key, value and what is allowed."""
     spec = SPEC_BY_KEY.get(raw.key) if isinstance(raw.key, str) else None
-    where = f"--set {raw.key}={raw.value}: " if raw.from_text and raw.path is None else ""
+    key = shorten(str(raw.key), SHOWN)
+    where = (
+        f"--set {key}={shorten(str(raw.value), SHOWN)}: "
+        if raw.from_text and raw.path is None
+        else ""
+    )
     if spec is None:
         hint = suggest(str(raw.key), KEYS)
-        return None, Problem(f"{where}unknown setting '{raw.key}'{hint}", raw.path, raw.line)
+        return None, Problem(f"{where}unknown setting '{key}'{hint}", raw.path, raw.line)
     value, why = _typed_value(spec, raw.value, raw.from_text)
     if why is None:
         why = check_value(spec, value)

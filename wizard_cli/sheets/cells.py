@@ -99,7 +99,7 @@ def whole_number(text: str, comma: bool = False) -> Value:
         return None
     if (_WHOLE_OR_COMMA if comma else _WHOLE).fullmatch(text):
         return int(text.replace(",", ".").partition(".")[0])
-    if len(text) > 12 and text.isascii() and text.lstrip("+-").isdigit():
+    if text.isascii() and text.lstrip("+-").isdigit():  # digits, but 10**9 or more
         return BadValue(shorten(text, 12), "is far too large")
     return BadValue(shown_value(text))
 

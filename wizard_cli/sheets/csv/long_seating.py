@@ -124,8 +124,9 @@ class LongSeatCells:
         for seat, (text, line) in self.starts.items():
             value = whole_number(text)
             if isinstance(value, BadValue) or value is None:
+                why = value.why if isinstance(value, BadValue) and value.why else None
                 sheet.problem(
-                    f"startScore '{shown_value(text)}' is not a whole number",
+                    f"startScore '{shown_value(text)}' {why or 'is not a whole number'}",
                     line,
                     None,
                     sheet.players[seat],

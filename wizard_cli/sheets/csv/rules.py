@@ -9,6 +9,7 @@ the sheet's own ``settings:``, the lowest layer, below ``--settings`` and ``--se
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,7 @@ READ_COLUMNS = (
 GERMAN = {"geber": "dealer"}  # header names of the seating columns in German (SPEC §3)
 _BY_LOWER = {key.lower(): key for key in RULE_KEYS}
 _KNOWN = {name.lower() for name in READ_COLUMNS} | set(GERMAN) | set(_BY_LOWER)
+NAMED_NOTES = 10  # unknown columns noted by name; the rest are counted in one more note
 
 
 def rule_columns(header: Sequence[str]) -> tuple[tuple[int, str], ...]:
@@ -54,30 +56,39 @@ def rule_columns(header: Sequence[str]) -> tuple[tuple[int, str], ...]:
 
 def unknown_columns(header: Sequence[str], source: str, line: int) -> list[Problem]:
     """A note for each header cell that names no column a long CSV reads (it is ignored); a
-    near miss of a known name gets "did you mean". A known column named twice is noted too:
-    only its first column is read, and a second value must not be dropped without a word."""
+    near miss of a known name gets "did you mean"; past NAMED_NOTES of them, the others are
+    counted in one note (a header of 10,000 cells makes no 10,000 lines). A known column named
+    twice is noted too: only its first column is read, and a second value must not be dropped
+    without a word."""
     notes = []
-    named = [name for name in header if name in _KNOWN]
-    for name in dict.fromkeys(name for name in named if named.count(name) > 1):
+    named = Counter(name for name in header if name in _KNOWN)
+    for name, times in named.items():
+        if times > 1:
+            notes.append(
+                Problem(
+                    f"note: column '{_spelt(name)}' is given {times} times: only the first is read",
+                    source,
+                    line,
+                )
+            )
+    unknown = [name for name in dict.fromkeys(header) if name and name not in _KNOWN]
+    for name in unknown[:NAMED_NOTES]:
+        hint = suggest(name, sorted(_KNOWN))
+        if hint:  # the name as a sheet would spell it: 'exactBonus', not 'exactbonus'
+            close = hint.split("'")[1]
+            hint = hint.replace(f"'{close}'", f"'{_spelt(close)}'")
+        notes.append(
+            Problem(f"note: column '{shown_value(name)}' is not read, ignored{hint}", source, line)
+        )
+    if len(unknown) > NAMED_NOTES:
+        more = len(unknown) - NAMED_NOTES
         notes.append(
             Problem(
-                f"note: column '{_spelt(name)}' is given {named.count(name)} times: only the "
-                "first is read",
+                f"note: {more} more column{'s' if more > 1 else ''} not read, ignored",
                 source,
                 line,
             )
         )
-    for name in dict.fromkeys(header):
-        if name and name not in _KNOWN:
-            hint = suggest(name, sorted(_KNOWN))
-            if hint:  # the name as a sheet would spell it: 'exactBonus', not 'exactbonus'
-                close = hint.split("'")[1]
-                hint = hint.replace(f"'{close}'", f"'{_spelt(close)}'")
-            notes.append(
-                Problem(
-                    f"note: column '{shown_value(name)}' is not read, ignored{hint}", source, line
-                )
-            )
     return notes
 
 
