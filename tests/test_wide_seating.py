@@ -182,6 +182,21 @@ def test_every_problem_of_the_cells_is_located_at_once(write):
     ]
 
 
+def test_a_start_rows_marks_and_a_change_that_is_no_clouds_are_said(write):
+    """Before: a Bomb or a dealer on the start row was dropped without a word, and ``0+2/0``
+    said "bid '0+2' is not a whole number" where a long CSV says what is wrong."""
+    path = write(
+        "s.csv",
+        "round,A,B,C,bomb,dealer\nstart,5,0,0,yes,B\n1,0+2/0,0−0/0,1/1,,\n",
+    )
+    assert problems(path) == [
+        f"{path}:2: bomb 'yes' on the start row: a bomb belongs to a round",
+        f"{path}:2: dealer 'B' on the start row: a dealer belongs to a round",
+        f"{path}:3: round 1, A: the Cloud changes a bid by +1 or -1, not '+2'",
+        f"{path}:3: round 1, B: the Cloud changes a bid by +1 or -1, not '−0'",
+    ]
+
+
 def test_a_dealer_name_close_to_a_player_gets_a_suggestion(write):
     path = write("s.csv", "round,Anna,Ben,Cara,dealer\n1,0/0,0/1,0/0,Bne\n")
     assert problems(path) == [

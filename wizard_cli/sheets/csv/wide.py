@@ -86,6 +86,14 @@ def read_wide_sheet(
             else:
                 start_line = line
                 _read_start(layout.cells(row, len(sheet.players)), line, sheet, seats, comma)
+                for kind in ("bomb", "dealer"):  # a round's marks: the start row is no round
+                    cell = layout.mark(row, kind)
+                    if cell is not None and cell.strip():
+                        sheet.problem(
+                            f"{kind} '{shown_value(cell.strip())}' on the start row: a {kind} "
+                            "belongs to a round",
+                            line,
+                        )
             continue
         _read_wide_row(layout, row, line, sheet, seats, comma, len(header))
     sheet.seating = seats.seating(len(sheet.players), len(sheet.rounds), header_line)
@@ -168,6 +176,17 @@ def _read_wide_row(
         if clouded:  # the Cloud: the bid called, the change, the tricks (`1+1/2`, SPEC §3)
             cell = clouded["bid"] + (clouded["rest"] or "")
             clouds.append((seat, 1 if clouded["sign"] == "+" else -1))
+        else:
+            changed = _CHANGED.fullmatch(cell)
+            if changed:  # a change that is no Cloud's: said as the long CSV says it
+                sheet.problem(
+                    "the Cloud changes a bid by +1 or -1, not "
+                    f"'{changed['sign']}{shown_value(changed['change'])}'",
+                    line,
+                    number,
+                    sheet.players[seat],
+                )
+                cell = changed["bid"] + (changed["rest"] or "")
         bid, took = _wide_cell(cell, comma)
         bids.append(bid)
         tricks.append(took)
@@ -216,6 +235,9 @@ def _take_dealer(name: str, line: int, number: int, sheet: Sheet, seats: SeatCel
 
 
 _CLOUDED = re.compile(r"\s*(?P<bid>[0-9]{1,2})\s*(?P<sign>[+\-−])\s*1\s*(?P<rest>/[^/]*)?")
+_CHANGED = re.compile(
+    r"\s*(?P<bid>[0-9]+)\s*(?P<sign>[+\-−])\s*(?P<change>[0-9]+)\s*(?P<rest>/[^/]*)?"
+)
 
 
 def _wide_cell(cell: str, comma: bool) -> tuple[Value, Value]:
