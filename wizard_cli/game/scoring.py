@@ -13,7 +13,7 @@ import itertools
 import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .model import (
     RoundColumns,
@@ -178,9 +178,10 @@ def forbidden_dealer_bid(
     if not restriction_applies(s.screw_the_dealer, dealer, totals_before):
         return None
     others = [bid for seat, bid in enumerate(bids) if seat != dealer]
-    if any(bid is None for bid in others):
+    known = [bid for bid in others if bid is not None]
+    if len(known) != len(others):
         return None
-    forbidden = hand_size - sum(others)
+    forbidden = hand_size - sum(known)
     if forbidden < 0 or (forbidden == 0 and s.canadian_rule):
         return None
     return forbidden
@@ -192,26 +193,45 @@ def score_columns(
     """Score valid rounds of ``count`` players as columns: the first ``played`` complete, the
     one after them (if any) in play, its bids known and its tricks not."""
     sizes = hand_sizes(s, count)[: len(rounds)]
-    bids, tricks = rounds.value_columns(played)
+    # A valid game's values (validation proved it): whole numbers in the played rounds, the
+    # round in play's bids whole numbers or None (still to bid).
+    columns = rounds.value_columns(played)
+    assert columns is not None  # the first ``played`` rounds have their tricks
+    bids = cast(list[int | None], columns[0])
+    tricks = cast(list[int], columns[1])
     if played < len(rounds):
-        bids = bids + list(round_of(rounds.bids, played, count))
+        bids = bids + cast(list[int | None], list(round_of(rounds.bids, played, count)))
     clouds = rounds.clouds
     made = bids if clouds is None else clouded_bids(bids, clouds, count)
+    played_made = cast(list[int], made)  # (zipped with the tricks: the played rounds' only)
     try:  # looked up, no Python code per cell: a season has a million of them
-        points = list(
+        points: list[int] = list(
             map(
                 operator.getitem,
-                map(operator.getitem, _cell_tables(s, sizes[:played], count), made),
+                map(operator.getitem, _cell_tables(s, sizes[:played], count), played_made),
                 tricks,
             )
         )
     except LookupError:  # a value outside the hand (or no table): base_points decides
         points = list(
-            map(base_points, made, tricks, cell_sizes(sizes[:played], count), itertools.repeat(s))
+            map(
+                base_points,
+                played_made,
+                tricks,
+                cell_sizes(sizes[:played], count),
+                itertools.repeat(s),
+            )
         )
-    if s.balanced_bid_penalty or s.final_round_bonus:
+    if s.balanced_bid_penalty or s.final_round_bonus:  # (reads the played rounds' bids)
         add_extras(
-            points, bids, tricks, hand_sizes(s, count), count, first_dealer, s, made_bids=made
+            points,
+            cast(list[int], bids),
+            tricks,
+            hand_sizes(s, count),
+            count,
+            first_dealer,
+            s,
+            made_bids=played_made,
         )
     forbidden = (
         None
@@ -229,7 +249,7 @@ def score_columns(
         points,
         forbidden,
         made,
-        rounds.bombs[: len(sizes)],
+        (rounds.bombs or [])[: len(sizes)],
         clouds[: len(sizes)],
     )
 
@@ -254,8 +274,8 @@ def changed_bids(bids: Sequence[int | None], changes: Iterable[tuple[int, int]])
     (cell, change) (SPEC §1); the bids as called stay for the dealer restriction, ``bidTotal``
     and ``balancedBidPenalty``. One game's cells or a run's."""
     made = list(bids)
-    for cell, change in changes:
-        made[cell] += change
+    for cell, change in changes:  # (a Cloud's player has bid: never None here)
+        made[cell] = cast(int, made[cell]) + change
     return made
 
 
@@ -438,16 +458,17 @@ def standings(
     """Scores (with the perfect-game bonus once finished) ranked by score, then ``tieBreak``:
     the game ranked as a run of one (:func:`rank_games`, the one ranking of every game)."""
     played = len(scored.tricks)
+    # (the played rounds' bids are whole numbers: only the round in play's may be None)
     ranked = rank_games(
         scored.points,
-        scored.bids[:played],
+        cast(list[int], scored.bids[:played]),
         scored.tricks,
         len(players),
         scored.played,
         1,
         s,
         finished,
-        None if scored.scored_bids is None else scored.scored_bids[:played],
+        None if scored.scored_bids is None else cast(list[int], scored.scored_bids[:played]),
     )
     return tuple(
         map(
@@ -525,7 +546,7 @@ def rank_games(
                     itertools.repeat(bonus),
                 )
             )
-            for seat in made
+            for seat in made or ()
         ]
         totals = [list(map(operator.add, total, extra)) for total, extra in zip(totals, bonuses)]
     ties = (
