@@ -402,3 +402,22 @@ def test_nothing_below_the_command_line_prints():
         if writing.search(line)
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("sample", ["worked-example.yaml", "latecomer.yaml"])
+def test_a_game_is_frozen_its_worked_out_values_too(sample):
+    """SPEC §10: a Game is frozen. Before, only ``settings`` was refused: ``players``, the
+    status and every worked-out value took an assignment, and scoring then crashed."""
+    import dataclasses
+
+    game = wizard.load(SAMPLES / sample)
+    before = wizard.score(game).as_json()
+    for name in ("players", "settings", "status", "dealer", "hand_size", "in_play", "result"):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(game, name, ("X",))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            delattr(game, name)
+    made = wizard.Game.new(["A", "B", "C"], rounds=[([1, 0, None], None)])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.players = ("x",)  # type: ignore[misc]
+    assert wizard.score(game).as_json() == before

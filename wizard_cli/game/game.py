@@ -32,8 +32,23 @@ from .scoring import (
 from .settings import Settings, hand_sizes
 
 
+class _Frozen:
+    """No attribute of a record is set after it is made, whatever its class (SPEC §10: a Game
+    is frozen). A frozen dataclass refuses its fields only, and in a subclass (the library's
+    Game, a SeatedGame) nothing at all; its worked-out values (cached properties) are stored
+    by ``functools.cached_property`` itself, which sets no attribute this way."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
 @dataclass(frozen=True, eq=False)
-class Game(HoldsSheet):
+class Game(HoldsSheet, _Frozen):
     """A valid sheet under its effective settings, from its first dealer's seat (read-only).
 
     Made by validation; a Game is never changed (a change to the sheet makes a new one).
