@@ -119,6 +119,17 @@ def test_a_keepwiz_v2_round_number_must_agree_with_its_place(tmp_path):
     )
 
 
+def test_another_apps_export_read_as_keepwiz_is_refused_not_emptied():
+    """Before: ``--input-format keepwiz`` on Escalier's JSON gave its players and no rounds,
+    exit 0: its ``rounds`` were dropped without a word (SPEC §3: never dropped silently)."""
+    result = run("convert", "--input-format", "keepwiz", ESCALIER_JSON, "--to", "yaml")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(
+        f"{ESCALIER_JSON}:1: KeepWiz: round_data is missing and 'app', "
+    ), result.stderr
+    assert "not read (another app's export?)" in result.stderr
+
+
 def test_a_keepwiz_gamestate_record_is_read_from_gamestate():
     """The old record nests the game in gameState (players, roundData, maxRounds); a record that
     also carries v2's fields (player_ids, an empty round_data) is read from gameState."""

@@ -224,6 +224,16 @@ def record_sheet(record: Any, source: str, key: str | int | None, line: int | No
     if ids is None:
         return sheet
     _rounds(sheet, body, where, ids, line)
+    if _round_list(body) is None:  # no rounds where KeepWiz keeps them: said, not dropped
+        others = [str(key) for key in body if key not in FIELDS]
+        if others:
+            named = ", ".join(f"'{shorten(key, NAME_CHARS)}'" for key in others[:3])
+            sheet.problem(
+                f"{WHAT}: {where}round_data is missing and {named} "
+                f"{'is' if len(others) == 1 else 'are'} not KeepWiz's: not read (another "
+                "app's export?)",
+                line,
+            )
     total = body.get("total_rounds") or (body.get("maxRounds") if state is not None else None)
     _round_count(sheet, total, line)
     return sheet
