@@ -154,7 +154,8 @@ def test_banfrom_is_the_dealer_rule_from_that_many_cards(tmp_path, ban, settings
         result = run("check", path)
         assert result.exit_code == 1
         assert (
-            f"{path}:1: round 1, Ben: the dealer may not bid 1 under screwTheDealer=always: "
+            f"{path}:1: game g_mjclub7seat01, round 1, Ben: the dealer may not bid 1 under "
+            "screwTheDealer=always: "
             "the bids would add up to the hand size of 1"
         ) in result.stderr
         return

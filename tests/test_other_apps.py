@@ -114,7 +114,8 @@ def test_a_keepwiz_v2_round_number_must_agree_with_its_place(tmp_path):
     record["round_data"][1]["round"] = 3
     lines = problems(written(tmp_path, "v2.json", json.dumps(record, indent=2)))
     assert (
-        f"{tmp_path / 'v2.json'}:1: round 2: KeepWiz: round_data[1].round says 3, but it is "
+        f"{tmp_path / 'v2.json'}:1: game {record['id']}, round 2: KeepWiz: round_data[1].round "
+        "says 3, but it is "
         "round 2 (the rounds' places number them)" in lines
     )
 

@@ -97,11 +97,13 @@ class Problem:
         }
 
     def __str__(self) -> str:
-        """Render as ``PATH:LINE: round R, PLAYER: message``, leaving out missing parts."""
+        """Render as ``PATH:LINE: game G, round R, PLAYER: message``, leaving out missing parts
+        (the game is named where a line does not tell it: another app's export, SPEC §3)."""
         where = ":".join(str(part) for part in (self.path, self.line) if part is not None)
         what = ", ".join(
             part
             for part in (
+                f"game {self.game}" if self.game is not None else None,
                 f"round {self.round}" if self.round is not None else None,
                 self.player,
             )

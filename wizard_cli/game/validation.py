@@ -17,6 +17,7 @@ from .model import (
     RoundColumns,
     RoundRecord,
     Sheet,
+    SheetFormat,
     cell_sizes,
     round_sums,
 )
@@ -83,7 +84,7 @@ def check_sheet(
         problems += round_problems(sheet, resolved.settings, dealer)
     if problems:
         # A --set that does not fit this sheet (customRoundCount for its players) names the sheet.
-        problems = [p if p.path else dataclasses.replace(p, path=sheet.where) for p in problems]
+        problems = [located(problem, sheet) for problem in problems]
         problems.sort(key=lambda problem: problem.line or 0)  # file order; unlocated ones first
     if sheet.problems_dropped:
         problems.append(
@@ -99,6 +100,20 @@ def check_sheet(
         problems,
         None if problems else Game(sheet, resolved.settings, dealer),
     )
+
+
+def located(problem: Problem, sheet: Sheet) -> Problem:
+    """A sheet's problem with where it stands: the sheet's source when the problem has none (a
+    --set that does not fit this sheet names it); in another app's export, its game too (SPEC
+    §3: `PATH: game G, round R: …`), as a record's line alone does not tell games apart."""
+    if not problem.path:
+        problem = dataclasses.replace(problem, path=sheet.where)
+    if sheet.kind in EXPORTS and sheet.game is not None and problem.game is None:
+        problem = dataclasses.replace(problem, game=sheet.game)
+    return problem
+
+
+EXPORTS = (SheetFormat.KEEPWIZ, SheetFormat.ESCALIER)
 
 
 def _check_seated(
@@ -125,7 +140,7 @@ def _check_seated(
     if not player_problems:  # rounds are read against the table, as for any sheet
         problems += _seated_round_problems(sheet, seating, resolved.settings, dealer)
     if problems:
-        problems = [p if p.path else dataclasses.replace(p, path=sheet.where) for p in problems]
+        problems = [located(problem, sheet) for problem in problems]
         problems.sort(key=lambda problem: problem.line or 0)
     if sheet.problems_dropped:
         problems.append(
