@@ -257,9 +257,7 @@ class _Document:
         keys but not a list's items, so a list's would put the keys at the column of ``bids:``."""
         items = [item for item in self.round_items() if isinstance(item, MappingNode)]
         complete = [
-            item
-            for item in items
-            if (tricks := pair_of(item, "tricks")) and not is_null(tricks[1])
+            item for item in items if (tricks := pair_of(item, "tricks")) and not is_null(tricks[1])
         ]
         shapes = [
             _shape_of(*pair)
@@ -556,7 +554,6 @@ def _pair(mapping: MappingNode, key: str) -> tuple[Node, Node]:
     if pair is None:
         raise WizardError(Problem(f"cannot edit: no '{key}' where the sheet should have it"))
     return pair
-
 
 
 def _item(sequence: Node, seat: int) -> Node:
