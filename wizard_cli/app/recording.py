@@ -37,6 +37,7 @@ def parse_last_sheet(text: Text, source: str, first_line: int = 1) -> Sheet:
     last = None
     for last in read_yaml_sheets(text, source, first_line):  # noqa: B007 -- the last one
         pass
+    assert last is not None  # the reader raises on a text with no sheet in it
     return last
 
 
@@ -50,6 +51,13 @@ class SheetText:
     source: str
     game: Game
     rules: SheetRules = SheetRules()
+
+    @property
+    def line(self) -> int:
+        """The line the last sheet's mapping starts on, where every edit of it starts."""
+        line = self.game.sheet.line
+        assert line is not None  # the YAML reader places every sheet it reads
+        return line
 
 
 def read_text(
@@ -204,6 +212,9 @@ def seats_now(game: Game) -> list[int]:
     seats (SPEC §1: only they bid and take tricks)."""
     if game.sheet.seating is None:
         return list(range(len(game.players)))
+    from ..game.seated import SeatedGame  # (loaded already: the sheet was validated as one)
+
+    assert isinstance(game, SeatedGame)  # a sheet with seating is validated as a SeatedGame
     return game.seated()
 
 
@@ -251,6 +262,7 @@ def sitting_out(current: SheetText, seats: Collection[int]) -> SheetText:
     listed = range(len(players)) if seating is None else seating.listed(number)
     away = [seat for seat in sorted(seats) if seat not in listed]
     if away:  # not at the table that round at all: joins later, or has left
+        assert seating is not None  # without seating every seat is listed
         raise _state_error(
             game,
             f"cannot sit round {number} out: {seating.why_not_seated(away[0], number)}",
@@ -258,7 +270,7 @@ def sitting_out(current: SheetText, seats: Collection[int]) -> SheetText:
             players[away[0]],
         )
     seated = [players[seat] for seat in listed if seat not in seats]
-    line = game.sheet.line
+    line = current.line
     text = editing.start_round(current.text, seated, [None] * len(seated), line)
     text = put_out(text, [players[seat] for seat in sorted(seats)], line)
     return read_text(text, current.source, current.rules)
@@ -298,6 +310,7 @@ def record_values(
         else:
             rounds.append(bare_round(game.current_round, [bids.get(s) for s in range(count)]))
     else:
+        assert tricks is not None, "a step records bids or tricks"
         edited = _with_tricks(current, tricks)
         rounds[-1] = with_specials(
             bare_round(
@@ -384,10 +397,10 @@ def record_special(
             number, last.bids, [tricks[s] for s in range(len(game.players))], rounds[-1].points
         )
     if bomb:
-        edited = editing.set_round_key(edited, number, "bomb", "true", game.sheet.line)
+        edited = editing.set_round_key(edited, number, "bomb", "true", current.line)
     if cloud is not None:
         edited = editing.set_round_key(
-            edited, number, "cloud", cloud_text(game.players, cloud), game.sheet.line
+            edited, number, "cloud", cloud_text(game.players, cloud), current.line
         )
     rounds[-1] = with_specials(
         rounds[-1], bomb or last.bomb, cloud if cloud is not None else last.cloud
@@ -502,6 +515,7 @@ def read_game(path: str, rules: SheetRules = SheetRules(), data: bytes | None = 
     last = None
     for last in read_sheets(path, None, rules.encoding, data=data):  # noqa: B007 -- the last
         pass
+    assert isinstance(last, Sheet)  # no runs asked for; a file with no sheet is refused
     return validated_game(last, rules.layers, rules.first_dealer)
 
 
@@ -528,7 +542,7 @@ def _not_finished(game: Game, over: str = "") -> None:
         )
 
 
-def _with_bids(current: SheetText, values: Mapping[int, int]) -> str:
+def _with_bids(current: SheetText, values: Mapping[int, int]) -> Text:
     """Start the next round with these bids, or fill in bids of the round in play."""
     game, text = current.game, current.text
     players = game.players
@@ -552,13 +566,13 @@ def _with_bids(current: SheetText, values: Mapping[int, int]) -> str:
         _in_turn(game, known, values)
     names = [players[seat] for seat in seats]  # a list in the sheet holds the seated's values
     if in_play is None:
-        return editing.start_round(text, names, [values.get(s) for s in seats], game.sheet.line)
+        return editing.start_round(text, names, [values.get(s) for s in seats], current.line)
     new = {
         place: values[seat]
         for place, seat in enumerate(seats)
         if seat in values and known[seat] is None
     }
-    return editing.fill_bids(text, names, new, game.sheet.line) if new else text
+    return editing.fill_bids(text, names, new, current.line) if new else text
 
 
 def _in_turn(game: Game, known: Sequence, values: Mapping[int, int]) -> None:
@@ -583,7 +597,7 @@ def _in_turn(game: Game, known: Sequence, values: Mapping[int, int]) -> None:
         return
 
 
-def _with_tricks(current: SheetText, values: Mapping[int, int]) -> str:
+def _with_tricks(current: SheetText, values: Mapping[int, int]) -> Text:
     """Complete the round in play with every player's tricks."""
     game = current.game
     players = game.players
@@ -609,7 +623,7 @@ def _with_tricks(current: SheetText, values: Mapping[int, int]) -> str:
             in_play.number,
         )
     return editing.add_tricks(
-        current.text, [players[s] for s in seats], [values[s] for s in seats], game.sheet.line
+        current.text, [players[s] for s in seats], [values[s] for s in seats], current.line
     )
 
 
@@ -652,18 +666,17 @@ def checked_change(before: SheetText, text: Text, rounds: list[RoundRecord]) -> 
     An edit changes the last sheet only, from the line its mapping starts on: the text before
     that line is checked to be the same (so are the sheets in it), and only the last sheet's
     lines are read back (a 60 MB season is not read again whole for one round)."""
-    line = before.game.sheet.line
+    line = before.line
     start = line_offset(text, line)
     if start != line_offset(before.text, line) or not _same_start(text, before.text, start):
         raise WizardError(Problem(UNSAFE, before.source))
     changed = parse_last_sheet(text[start:] if start else text, before.source, line)
-    if changed is not None and changed.game is None:
+    if changed.game is None:
         changed.game = before.game.sheet.game  # a season numbers a sheet without an id of its own
     # a sheet read with problems (a cell that is no number) may keep them: the check says so
     clean = not before.game.sheet.problems
     if (
-        changed is None
-        or changed.line != line
+        changed.line != line
         or left_as_it_was(changed) != left_as_it_was(before.game.sheet)
         or bare_rounds(changed) != rounds
         or (clean and changed.problems)

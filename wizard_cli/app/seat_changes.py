@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..editing.seat_edits import insert_player, remove_player, replace_name, replace_player
+from ..editing.spliced import Text
 from ..errors import Problem, WizardError, shorten
 from ..game.game import Game
 from ..game.settings import DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS
@@ -109,13 +110,12 @@ def join(
     number = game.current_round
     score = start_score(game, start)
     seating = game.sheet.seating
-    listed = len(players) if seating is None else len(seating.listed(number))
-    _fits(game, number, listed + 1, name)
-    entry = {"name": name, "joins": number}
+    at_table = len(players) if seating is None else len(seating.listed(number))
+    _fits(game, number, at_table + 1, name)
+    entry: dict[str, object] = {"name": name, "joins": number}
     if score:
         entry["startScore"] = score
-    line = game.sheet.line
-    text = insert_player(current.text, place, entry, line)
+    text = insert_player(current.text, place, entry, current.line)
     players.insert(place, name)
     return _checked(current, text, players, f"{name} joins from round {number}")
 
@@ -145,23 +145,22 @@ def leave(current: SheetText, name: str) -> Recorded:
         )
     following = (len(players) if seating is None else len(seating.listed(last + 1))) - 1
     _fits(game, last + 1, following, name)
-    entry = {"name": name}
+    entry: dict[str, object] = {"name": name}
     if seating is not None and seating.joins[seat] != 1:
         entry["joins"] = seating.joins[seat]
     entry["leaves"] = last
     if seating is not None and seating.start[seat]:
         entry["startScore"] = seating.start[seat]
-    line = game.sheet.line
-    text = replace_player(current.text, seat, entry, line)
+    text = replace_player(current.text, seat, entry, current.line)
     return _checked(current, text, players, f"{name} leaves after round {last}")
 
 
-def _checked(before: SheetText, text, players: list[str], said: str) -> Recorded:
+def _checked(before: SheetText, text: Text, players: list[str], said: str) -> Recorded:
     """The changed text read back: the players as expected, every round's values as before,
     and the sheet valid, or nothing is written."""
     changed = parse_last_sheet(text, before.source, 1)
     old = before.game
-    if changed is None or changed.players != players or changed.problems:
+    if changed.players != players or changed.problems:
         raise WizardError(Problem(UNSAFE, before.source))
     both = [
         (old.players.index(name), players.index(name)) for name in players if name in old.players
@@ -175,6 +174,7 @@ def _checked(before: SheetText, text, players: list[str], said: str) -> Recorded
             or ((was.tricks is None) != (now.tricks is None))
             or (
                 was.tricks is not None
+                and now.tricks is not None  # (both, or the line above has refused it)
                 and any(now.tricks[new] != was.tricks[former] for former, new in both)
             )
         ):
@@ -214,8 +214,9 @@ def take_back_seat(current: SheetText) -> Recorded | None:
         return None
     joined, seat = found
     seating = game.sheet.seating
+    assert seating is not None  # a seat to take back is one the seating names
     players = list(game.players)
-    line = game.sheet.line
+    line = current.line
     number = game.current_round
     if joined:
         text = remove_player(current.text, seat, line)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from typing import Any
 
 import typer
 
@@ -45,9 +44,7 @@ def app_for(args: list[str]) -> typer.Typer:
     for info in app.registered_commands:
         assert info.callback is not None  # each was registered by @app.command()
         if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
-            # Typer's keywords: mypy joins the plain dict's values into one type that fits none
-            settings: dict[str, Any] = APP_SETTINGS
-            single = typer.Typer(**settings)
+            single = typer.Typer(**APP_SETTINGS)
             single.registered_callback = app.registered_callback
             single.registered_commands = [info]
             return single

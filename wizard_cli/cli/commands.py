@@ -9,7 +9,7 @@ import dataclasses
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 import typer
 
@@ -17,6 +17,7 @@ from .. import __version__
 from ..app.batch import Inputs, RuleOptions, load_presets, rule_layers
 from ..app.batch import inputs as batch_inputs
 from ..errors import ExitCode
+from ..game.model import SheetFormat
 from ..output.fitting import terminal_width
 from ..output.formats import View, emit
 from ..output.game_views import (
@@ -87,7 +88,20 @@ if TYPE_CHECKING:
     from ..app.recording import Recorded
     from ..output.formats import View
 
-APP_SETTINGS = dict(
+
+class AppSettings(TypedDict):
+    """Typer's keywords for the app (and for the one command ``cli/__init__.py`` builds)."""
+
+    name: str
+    help: str
+    rich_markup_mode: None
+    pretty_exceptions_enable: bool
+    add_completion: bool
+    no_args_is_help: bool
+    context_settings: dict[str, list[str]]
+
+
+APP_SETTINGS = AppSettings(
     name="wizard",
     help="Score Wizard card-game score sheets: check them against your house rules, "
     "print the rounds and standings, and see how other rules would have changed the result.",
@@ -754,15 +768,14 @@ def convert(
             "--to)",
             param_hint="'--output' / '-o'",
         )
-    if to is None:
-        to = written_as(output or "")
-        if to is None:
-            raise typer.BadParameter(
-                "say which format to write: yaml, json, csv or wide-csv", param_hint="--to"
-            )
+    target = written_as(output or "") if to is None else SheetFormat(to.value)
+    if target is None:
+        raise typer.BadParameter(
+            "say which format to write: yaml, json, csv or wide-csv", param_hint="--to"
+        )
     source = inputs([sheet], rules)
     check_output(output, force)
-    with Conversion(source, to, rules.first_dealer is not None, say) as conversion:
+    with Conversion(source, target, rules.first_dealer is not None, say) as conversion:
         write_output(conversion.pieces(), output, force)
     for line in conversion.dropped():
         say(line)

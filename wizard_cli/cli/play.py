@@ -10,10 +10,12 @@ several entries (``1 0 2``, ``1,0,2``): they answer the prompts in turn, as if t
 
 from __future__ import annotations
 
+import enum
 import os
 import re
 import sys
 from dataclasses import dataclass
+from functools import partial
 from typing import TextIO
 
 from ..app.amending import latest_entry, take_back_latest
@@ -42,6 +44,15 @@ they are given; a round's tricks once all of them are in."""
 _ENTRY = re.compile(r"[^\s,]+")  # entries are separated by spaces, commas or both
 _TYPED = re.compile(r"\S")  # where a line's text starts
 LONGEST_ENTRY = 64  # characters of an entry kept: no number, word or command is longer
+
+
+class Undo(enum.Enum):
+    """``undo`` (or ``u``) answered to a prompt: what :meth:`Table.ask` gives for it."""
+
+    UNDO = "undo"
+
+
+UNDO = Undo.UNDO
 
 
 class _Stop(Exception):
@@ -159,31 +170,12 @@ class Table:
 
     def turn(self) -> None:
         """Ask for the next bid, or the next player's tricks, and act on the answer."""
+        if self.game.next_bidder is not None:
+            self.bid_turn()
+            return
         game = self.game
         players = game.players
         size = game.hand_size()
-        seat = game.next_bidder
-        if seat is not None:
-            first = not game.bids_in
-            if first and self.out:  # the round as it will be dealt, with who sits it out
-                game = seat_changes.previewed(self)
-                seat, size = game.next_bidder, game.hand_size()
-            if first and self.opened != game.current_round:
-                self.opened = game.current_round
-                self.say(opening_line(game))
-            entry = self.ask(bid_prompt(game), seats=first)
-            if isinstance(entry, tuple):
-                seat_changes.seat_entry(self, *entry)
-            elif entry == "undo":
-                seat_changes.take_back_out(self) if first and self.out else self.undo()
-            elif not self._refused(entry, "bid", size) and self.write(
-                seat_changes.first_bid(self, seat, entry)
-                if first
-                else lambda current: record_values(current, bids={seat: entry}),
-                f"{players[seat]}'s bid of {entry} was not written",
-            ):
-                self.out = []  # written with the round's first bid
-            return
         if game.settings.special_cards and self.asked != game.current_round and not self.typed:
             self.ask_special()
             return
@@ -196,7 +188,8 @@ class Table:
         entry = self.ask(
             f"{shown} took [{default}]: " if default is not None else f"{shown} took: ", default
         )
-        if entry == "undo":
+        assert not isinstance(entry, tuple)  # a seat entry is taken at a first bid only
+        if entry == UNDO:
             if self.typed:
                 self.typed.pop()
             elif game.settings.special_cards:
@@ -228,6 +221,31 @@ class Table:
             self.bomb = False
             self.say(self.round_summary())
 
+    def bid_turn(self) -> None:
+        """Ask for the next bid (at a round's first, also a seat entry) and act on the answer."""
+        game = self.game
+        players = game.players
+        first = not game.bids_in
+        if first and self.out:  # the round as it will be dealt, with who sits it out
+            game = seat_changes.previewed(self)
+        seat, size = game.next_bidder, game.hand_size()
+        assert seat is not None  # the round as dealt with its out still has its bids to come
+        if first and self.opened != game.current_round:
+            self.opened = game.current_round
+            self.say(opening_line(game))
+        entry = self.ask(bid_prompt(game), seats=first)
+        if isinstance(entry, tuple):
+            seat_changes.seat_entry(self, *entry)
+        elif entry == UNDO:
+            seat_changes.take_back_out(self) if first and self.out else self.undo()
+        elif not self._refused(entry, "bid", size) and self.write(
+            seat_changes.first_bid(self, seat, entry)
+            if first
+            else lambda current: record_values(current, bids={seat: entry}),
+            f"{players[seat]}'s bid of {entry} was not written",
+        ):
+            self.out = []  # written with the round's first bid
+
     def ask_special(self) -> None:
         """``Bomb or Cloud?`` once a round's bids are in (SPEC §5): ``b``, ``c NAME +1|-1``,
         both (``b c Ben -1``), or Enter (or ``-``) for neither. The Cloud is written at once,
@@ -251,7 +269,7 @@ class Table:
                 return
             bomb = word == "b"
             if bomb and self.line is not None and (self.line.peek() or "").casefold() == "c":
-                word = self.line.take().casefold()
+                word = (self.line.take() or "").casefold()  # the "c" just peeked
             if word == "c":
                 name = self.line.take() if self.line is not None else None
                 change = self.line.take() if self.line is not None else None
@@ -264,9 +282,7 @@ class Table:
                     self.refuse(*(problem.message for problem in error.problems))
                     continue
                 if not self.write(
-                    lambda current, cloud=cloud: record_special(
-                        current, False, cloud, before_tricks=True
-                    ),
+                    partial(record_special, bomb=False, cloud=cloud, before_tricks=True),
                     "the Cloud was not written",
                 ):
                     continue
@@ -291,6 +307,7 @@ class Table:
             done = self.write(take_back_latest, "the Cloud was not taken back")
             if done is None:
                 return
+            assert done.note is not None  # a take-back says what it took back
             self.warn(f"round {done.note.round}: {done.note.message}")
         self.asked, self.bomb = None, False
 
@@ -311,7 +328,7 @@ class Table:
 
     def ask(
         self, prompt: str, default: int | None = None, seats: bool = False
-    ) -> int | str | tuple[str, str]:
+    ) -> int | Undo | tuple[str, str]:
         """A whole number or ``undo``, asked until one is given (an empty line takes the
         ``default``, if any); ``quit`` or the end stops. With ``seats`` (a round's first bid),
         also ``join NAME``, ``leave NAME`` or ``out NAME``: (word, NAME)."""
@@ -331,7 +348,7 @@ class Table:
                 self.say(self.score_table())
                 continue
             if word in ("undo", "u"):
-                return "undo"
+                return UNDO
             if word in seat_changes.WORDS:
                 seat = seat_changes.seat_word(self, word, seats)
                 if seat is not None:
@@ -340,6 +357,7 @@ class Table:
             value = whole_number(entry)
             if isinstance(value, int):
                 return value
+            assert value is not None  # only an empty text is None, and an entry is never empty
             self.refuse(
                 f"'{value.text}' is not a whole number (type a number, or undo, quit, help)"
             )
@@ -443,6 +461,7 @@ class Table:
         from ..output.formats import signed
 
         last = self.result.rounds[self.result.rounds_played - 1]
+        assert last.points is not None  # a complete round is scored
         points = ", ".join(
             f"{visible(name)} {signed(p)}"
             for name, p in zip(self.result.players, last.points)

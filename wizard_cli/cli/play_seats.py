@@ -28,7 +28,9 @@ class Table(Protocol):
     start_score: str | None
     out: list[int]  # who sits out the round to come, not written yet
     opened: int | None  # the round whose opening line was last shown
-    line: _Line | None
+
+    @property
+    def line(self) -> _Line | None: ...  # read only: play's own Line is one
 
     def refuse(self, *reasons: str) -> None: ...
     def warn(self, text: str) -> None: ...

@@ -105,9 +105,9 @@ class _Document:
             found = (
                 doc for doc in yaml.compose_all(blocks, Loader=Loader) if not is_empty_document(doc)
             )
-            self.root = next(found, None)
-            if isinstance(blocks, JsonBlocks) and blocks.points and self.root is not None:
-                blocks.move_marks(self.root)
+            root = next(found, None)
+            if isinstance(blocks, JsonBlocks) and blocks.points and root is not None:
+                blocks.move_marks(root)
         except yaml.YAMLError as error:  # the reader has accepted it; this is a safety net
             mark = getattr(error, "problem_mark", None)
             reason = getattr(error, "problem", None) or "unusual YAML"
@@ -118,8 +118,9 @@ class _Document:
                     mark.line + line if mark else None,
                 )
             ) from None
-        if not isinstance(self.root, MappingNode):
+        if not isinstance(root, MappingNode):
             raise WizardError(Problem("cannot edit: the sheet is not a YAML mapping"))
+        self.root = root
         first_key = self.root.value[0][0] if self.root.value else None
         self.json = bool(self.root.flow_style and first_key is not None and first_key.style == '"')
         self.edits: list[tuple[int, int, str]] = []
@@ -256,9 +257,7 @@ class _Document:
         keys but not a list's items, so a list's would put the keys at the column of ``bids:``."""
         items = [item for item in self.round_items() if isinstance(item, MappingNode)]
         complete = [
-            item
-            for item in items
-            if pair_of(item, "tricks") and not is_null(pair_of(item, "tricks")[1])
+            item for item in items if (tricks := pair_of(item, "tricks")) and not is_null(tricks[1])
         ]
         shapes = [
             _shape_of(*pair)
@@ -376,7 +375,7 @@ class _Document:
         item: MappingNode,
         key: str,
         value: str,
-        lines: list[str] | None,
+        lines: Sequence[str],
         after: int | None = None,
     ) -> None:
         """Give a round's key a value: replace a null one, or add the key to the round."""
@@ -404,6 +403,8 @@ class _Document:
             for seat, bid in bids.items():
                 self.replace(value.value[seat], str(bid))
             return
+        if not isinstance(value, MappingNode):
+            raise WizardError(Problem(_NOT_PER_PLAYER.format("bids")))
         named = {k.value: v for k, v in value.value if isinstance(k, ScalarNode)}
         new = []
         for seat, bid in bids.items():
@@ -424,7 +425,7 @@ class _Document:
     def add_tricks(self, players: Sequence[str], tricks: Sequence[int]) -> None:
         """The round's tricks, right after its bids, laid out like the file's other tricks."""
         item = self.last_round()
-        bids_key, bids = pair_of(item, "bids")
+        bids_key, bids = _pair(item, "bids")
         shape = self.tricks_shape(bids_key, bids)
         flow = Shape(shape.kind, True, shape.gap)
         column = bids_key.start_mark.column
@@ -481,7 +482,7 @@ def set_round_key(text: Text, number: int, key: str, value: str | None, line: in
     if not isinstance(item, MappingNode) or not item.value:
         raise WizardError(Problem(f"cannot edit: round {number} is not a mapping"))
     if value is None:
-        _remove_pair(doc, item, pair_of(item, key))
+        _remove_pair(doc, item, _pair(item, key))
     else:
         pad = " " * item.value[0][0].start_mark.column
         doc.set_value(item, key, value, [f"{pad}{doc.key(key)}: {value}"])
@@ -491,7 +492,9 @@ def set_round_key(text: Text, number: int, key: str, value: str | None, line: in
 def remove_last_round(text: Text, line: int = 1) -> Text:
     """Take the last round out of ``rounds`` (the round in play, with its bids)."""
     doc = _Document(text, line)
-    key, rounds = doc.rounds()
+    key, rounds = _pair(doc.root, "rounds")
+    if not isinstance(rounds, SequenceNode) or not rounds.value:
+        raise WizardError(Problem("cannot edit: the sheet has no round to take back"))
     items = list(rounds.value)
     last = items[-1]
     if rounds.flow_style and len(items) == 1 and _flow_added_with_its_key(doc, key, rounds):
@@ -513,7 +516,7 @@ def remove_tricks(text: Text, line: int = 1) -> Text:
     """Take the last round's tricks out (the round is in play again)."""
     doc = _Document(text, line)
     item = doc.last_round()
-    _remove_pair(doc, item, pair_of(item, "tricks"))
+    _remove_pair(doc, item, _pair(item, "tricks"))
     return doc.result()
 
 
@@ -521,9 +524,11 @@ def remove_bid(text: Text, players: Sequence[str], seat: int, line: int = 1) -> 
     """Take one player's bid out of the round in play: null in a list, gone from a mapping."""
     doc = _Document(text, line)
     item = doc.last_round()
-    bids = pair_of(item, "bids")[1]
+    bids = _pair(item, "bids")[1]
     if isinstance(bids, SequenceNode):
         doc.replace(_item(bids, seat), "null")
+    elif not isinstance(bids, MappingNode):
+        raise WizardError(Problem(_NOT_PER_PLAYER.format("bids")))
     else:
         name = players[seat]
         _remove_pair(
@@ -539,6 +544,16 @@ def remove_bid(text: Text, players: Sequence[str], seat: int, line: int = 1) -> 
 
 
 # --- positions ------------------------------------------------------------------------------
+
+_NOT_PER_PLAYER = "cannot edit: the round's {} are not a list or a mapping"
+
+
+def _pair(mapping: MappingNode, key: str) -> tuple[Node, Node]:
+    """The ``key: value`` of a round (or the sheet) that the step being edited has recorded."""
+    pair = pair_of(mapping, key)
+    if pair is None:
+        raise WizardError(Problem(f"cannot edit: no '{key}' where the sheet should have it"))
+    return pair
 
 
 def _item(sequence: Node, seat: int) -> Node:
@@ -565,7 +580,7 @@ def _remove_lines(doc: _Document, start: int, last: int) -> None:
     doc.edits.append((max(begin, 0), line_end(text, last), ""))
 
 
-def _starts_line(text: str, index: int) -> bool:
+def _starts_line(text: Text, index: int) -> bool:
     """Only blanks stand before ``index`` on its line."""
     return not text[line_start(text, index) : index].strip()
 

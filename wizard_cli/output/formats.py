@@ -36,8 +36,8 @@ class View(Protocol):
     :func:`text_blocks`): they are written one by one.
     """
 
-    columns: tuple[str, ...]
-    listing: bool
+    @property
+    def columns(self) -> tuple[str, ...]: ...  # read only: a view's own tuple is one
 
     def as_json(self, item: Any) -> Any: ...
     def rows(self, item: Any) -> Iterable[Sequence[Any]]: ...

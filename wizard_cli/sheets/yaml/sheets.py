@@ -12,6 +12,7 @@ from ...game.model import BadValue, RoundRecord, Sheet, Truncated
 from ...game.settings import RawSetting, suggest
 
 if TYPE_CHECKING:
+    from ...editing.spliced import Text
     from ...game.seating import Seating
     from .tree import Node
 
@@ -47,7 +48,7 @@ ENTRY_KEYS = ("name", "joins", "leaves", "startScore")  # a `players` entry writ
 # --- YAML sheets ---------------------------------------------------------------------------
 
 
-def read_yaml_sheets(text: str, source: str, first_line: int = 1) -> Iterator[Sheet]:
+def read_yaml_sheets(text: Text, source: str, first_line: int = 1) -> Iterator[Sheet]:
     """Each document of a YAML (or JSON) stream as a sheet; several make a season.
 
     ``first_line``: the line of the file the text starts on (the text is a sheet's tail)."""
