@@ -119,3 +119,38 @@ def test_convert_to_yaml_and_json_and_back_keeps_everything(write, tmp_path):
         again = tmp_path / f"again.{target}"
         assert run("convert", out, "--to", target, "-o", again).exit_code == 0
         assert again.read_text() == text
+
+
+IN_PLAY_WITH_ONE_OUT = """\
+players: [Anna, Ben, Cara, Dan, Eva]
+settings: {specialCards: true}
+rounds:
+  - out: [Eva]
+    bids: [1, 0, 0, 0]
+"""
+
+
+def test_add_records_the_bomb_and_the_cloud_with_the_seated_players_tricks(tmp_path):
+    """Before: ``--tricks`` by name with ``--bomb`` or ``--cloud`` in a round someone sat out
+    was an internal error (KeyError), and a list of the seated players' tricks was refused as
+    "4 values for 5 players" (SPEC §5: a list of every seated player's values)."""
+    by_name, listed, cloud = (tmp_path / f"{name}.yaml" for name in ("a", "b", "c"))
+    for path in (by_name, listed, cloud):
+        path.write_text(IN_PLAY_WITH_ONE_OUT)
+    result = run("add", by_name, "--tricks", "Anna=0,Ben=0,Cara=0,Dan=0", "--bomb", "-q")
+    assert (result.exit_code, result.stderr) == (0, "")
+    result = run("add", listed, "--tricks", "0,0,0,0", "--bomb", "-q")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert (
+        by_name.read_text()
+        == listed.read_text()
+        == IN_PLAY_WITH_ONE_OUT + ("    tricks: [0, 0, 0, 0]\n    bomb: true\n")
+    )
+    result = run("add", cloud, "--tricks", "1,0,0,0", "--cloud", "Anna=-1", "-q")
+    assert (result.exit_code, result.stderr) == (0, "")
+    anna = score_json(cloud)["rounds"][0]["results"]["Anna"]
+    assert (anna["bid"], anna["cloud"], anna["tricks"], anna["points"]) == (1, -1, 1, -10)
+    fresh = tmp_path / "d.yaml"
+    fresh.write_text(IN_PLAY_WITH_ONE_OUT)
+    refused = run("add", fresh, "--tricks", "0,0,0,0,0", "--bomb")
+    assert refused.exit_code == 1 and "5 values for 4 players" in refused.stderr

@@ -239,3 +239,24 @@ def test_a_fragment_asked_before_the_first_poll_reads_the_sheet(sheet):
     client = TestClient(create_app(watch, TOKEN, allowed_hosts("127.0.0.1", 8000)), base_url=BASE)
     assert "Who sits round 2" in client.get("/enter/board").text
     assert ">A<" in client.get("/board").text
+
+
+def test_tricks_with_the_bomb_or_the_cloud_in_a_round_someone_sits_out(tmp_path):
+    """Before: ``POST /api/tricks`` with ``"bomb"`` or ``"cloud"`` in a round a listed player
+    sat out was a 500 (a KeyError in the write), where the same tricks alone were fine."""
+    text = (
+        "players: [Anna, Ben, Cara, Dan, Eva]\nsettings: {specialCards: true}\n"
+        "rounds:\n  - out: [Eva]\n    bids: [1, 0, 0, 0]\n"
+    )
+    tricks = {"Anna": 0, "Ben": 0, "Cara": 0, "Dan": 0}
+    for extra, written in (
+        ({"bomb": True}, "    tricks: [0, 0, 0, 0]\n    bomb: true\n"),
+        ({"cloud": {"Anna": -1}}, "    tricks: [1, 0, 0, 0]\n    cloud: {Anna: -1}\n"),
+    ):
+        path = tmp_path / "night.yaml"
+        path.write_text(text)
+        sent = dict(tricks, Anna=1) if "cloud" in extra else tricks
+        with client_of(path) as client:
+            answer = post(client, "/api/tricks", {"round": 1, "tricks": sent, **extra})
+        assert answer.status_code == 200, answer.text
+        assert path.read_text() == text + written

@@ -185,9 +185,11 @@ def record_steps(
                 done = dataclasses.replace(done, sheet=lightened(done.sheet))
             if tricks is None:  # the Cloud on its own, once every bid is in
                 return record_special(done.sheet, False, given, before_tricks=True)
-            order = done.game.bidding_order() if in_order else None
             return record_special(
-                done.sheet, bomb, given, tricks=parse_values(tricks, players, "tricks", order)
+                done.sheet,
+                bomb,
+                given,
+                tricks=seated_values(done.game, tricks, "tricks", in_order),
             )
         except WizardError as error:
             raise located(error, current.source) from None
@@ -393,8 +395,8 @@ def record_special(
     rounds = expected_rounds(game)
     if tricks is not None:
         edited = _with_tricks(current, tricks)
-        rounds[-1] = bare_round(
-            number, last.bids, [tricks[s] for s in range(len(game.players))], rounds[-1].points
+        rounds[-1] = bare_round(  # (a player not seated has no tricks: SPEC §1)
+            number, last.bids, [tricks.get(s) for s in range(len(game.players))], rounds[-1].points
         )
     if bomb:
         edited = editing.set_round_key(edited, number, "bomb", "true", current.line)
