@@ -261,6 +261,31 @@ def test_next_game_after_a_finished_game_409_before(night: Path) -> None:
     assert f"firstDealer: {dealer}" in text
 
 
+def test_next_game_seats_who_sat_the_last_round_dealt_on_from_the_old_dealer(
+    tmp_path: Path,
+) -> None:
+    """Before: the next game listed every player of the old one (Cara had left, Dan sat the
+    last round out) and its first dealer was the old one's next seat (Dan), not the next of
+    those seated now going round the old seating (Eva)."""
+    folder = tmp_path / "night"
+    folder.mkdir()
+    (folder / "seat.yaml").write_text(
+        "title: Seats\n"
+        "players: [Anna, Ben, {name: Cara, leaves: 2}, Dan, {name: Eva, joins: 2, startScore: 10}]\n"
+        "firstDealer: Cara\nsettings: {roundMode: custom, customRoundCount: 3}\nrounds:\n"
+        "  - {bids: [1, 0, 0, 0], tricks: [1, 0, 0, 0]}\n"
+        "  - {bids: [1, 0, 0, 0, 1], tricks: [1, 0, 0, 0, 1]}\n"
+        "  - {out: [Dan], bids: [1, 0, 2], tricks: [1, 0, 2]}\n"
+    )
+    with client(folder) as c:
+        made = post(c, "/api/games/seat/next", {})
+        assert made.status_code == 201, made.text
+        game = c.get(f"/game/{made.json()['name']}/game.json").json()
+    assert game["players"] == ["Anna", "Ben", "Eva"]
+    text = (folder / f"{made.json()['name']}.yaml").read_text()
+    assert "firstDealer: Eva" in text and "joins" not in text and "startScore" not in text
+
+
 def test_new_game_page_offers_players_presets_and_settings(night: Path) -> None:
     with client(night) as c:
         page = c.get("/new").text

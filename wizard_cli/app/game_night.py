@@ -241,8 +241,10 @@ def new_game_text(
 def next_game_text(
     path: str, rules: SheetRules, today: Callable[[], datetime.date] = datetime.date.today
 ) -> tuple[Callable[[str], str], str]:
-    """The Next game's sheet after the finished game at ``path`` (SPEC §9): its players in their
-    seating order, the same rules and title, the next dealer to the left, today's date."""
+    """The Next game's sheet after the finished game at ``path`` (SPEC §9): the players seated
+    in its last round in their seating order (no start scores, joins or leaves), the same rules
+    and title, the first dealer the next of them to the left of its first dealer (going round
+    the old seating), today's date."""
     from ..game.settings import RawSetting
     from ..sheets.blank import new_sheet
     from .serving import game_now
@@ -253,8 +255,20 @@ def next_game_text(
         raise WizardError(*reading.problems)
     if not result.finished:
         raise NotFinished(Problem(NOT_FINISHED))
-    players = list(result.players)
-    dealer = players[(result.first_dealer + 1) % len(players)]
+    listed = list(result.players)
+    seating = result.validated.sheet.seating
+    seated = (
+        seating.seated(len(result.validated.sheet.rounds))
+        if seating is not None
+        else range(len(listed))
+    )
+    players = [listed[seat] for seat in seated]
+    count = len(listed)
+    dealer = next(
+        listed[seat]
+        for step in range(1, count + 1)
+        if (seat := (result.first_dealer + step) % count) in seated
+    )
     layer = [RawSetting(key, value) for key, value in result.settings.as_dict().items()]
     date = today().isoformat()
     new_sheet(players, [layer], dealer, result.title, None, date, None)
