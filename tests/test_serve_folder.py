@@ -293,6 +293,9 @@ def test_new_game_page_offers_players_presets_and_settings(night: Path) -> None:
     assert 'value="canadian"' in page and 'data-setting="exactBonus"' in page
     assert '<option value="50">50</option>' in page and f'value="{TODAY}"' in page
     assert "<script>" not in page and " onclick" not in page
+    # defaults as `wizard rules` lists them (a flag's was Python's "False")
+    assert "as the preset says (default false)" in page and "default False" not in page
+    assert "as the preset says (default 10)" in page  # exactBonus
 
 
 def test_the_season_over_the_folder(night: Path) -> None:
@@ -369,6 +372,9 @@ def test_file_names() -> None:
     )
     assert game_night.file_stem("2026-12-06", None) == "2026-12-06-game"
     assert game_night.file_stem("2026-12-06", "../../etc") == "2026-12-06-etc"
+    # a letter with no accent to drop is another character, as SPEC §9 says (ß was dropped)
+    assert game_night.file_stem("2026-12-06", "Große Straße") == "2026-12-06-gro-e-stra-e"
+    assert game_night.file_stem("2026-12-06", "日本") == "2026-12-06-game"
 
 
 def test_a_real_server_sees_a_sheet_another_process_adds_within_1s(night: Path) -> None:

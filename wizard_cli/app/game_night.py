@@ -168,7 +168,8 @@ def _negated(date: str | None) -> tuple[int, ...]:
 def file_stem(date: str | None, title: str | None) -> str:
     """`2026-12-06-friday-night`: the title lower-cased, accents dropped, every run of other
     characters a `-` (`game` without a title), after the date."""
-    plain = unicodedata.normalize("NFKD", title or "").encode("ascii", "ignore").decode()
+    decomposed = unicodedata.normalize("NFKD", title or "")
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char))  # accents
     slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:60].strip("-") or "game"
     return f"{date}-{slug}" if date else slug
 
