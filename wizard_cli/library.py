@@ -271,7 +271,7 @@ def _games(inputs: Inputs, named: tuple[str, str] | None) -> Iterator[Game | Pro
     """The batch's sheets as games and problems (``named``: a spooled file's path, and the name
     to give it instead)."""
     for checked in inputs.checked():
-        yield _item(checked, named)  # type: ignore[arg-type]  # (no lane asked: each a Checked)
+        yield _item(checked, named)  # (no lane asked: each a Checked)
 
 
 def _item(checked: Checked, named: tuple[str, str] | None) -> Game | Problems:
