@@ -36,10 +36,8 @@ class View(Protocol):
     :func:`text_blocks`): they are written one by one.
     """
 
-    # read-only, so a view may name its columns as a fixed tuple; ``listing`` is optional
-    # (:func:`emit` reads it with a default), so it is not a member here
     @property
-    def columns(self) -> tuple[str, ...]: ...
+    def columns(self) -> tuple[str, ...]: ...  # read only: a view's own tuple is one
 
     def as_json(self, item: Any) -> Any: ...
     def rows(self, item: Any) -> Iterable[Sequence[Any]]: ...
