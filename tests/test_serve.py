@@ -486,6 +486,19 @@ def test_tricks_while_bids_are_still_wanted_are_409(sheet):
     assert sheet.read_bytes() == before
 
 
+def test_tricks_for_another_round_than_the_one_waiting_for_them_are_409(tmp_path):
+    # round 2's bids are all in: tricks for round 1 (done) once failed with a TypeError (a 500)
+    path = tricks_sheet(tmp_path)
+    before = path.read_bytes()
+    with served(path) as client:
+        response = post(
+            client, "/api/tricks", {"round": 1, "tricks": {"Anna": 1, "Ben": 0, "Cara": 1}}
+        )
+    assert response.status_code == 409
+    assert response.json()["error"] == "not in turn: round 2 waits for the tricks"
+    assert path.read_bytes() == before
+
+
 def undo(client: TestClient, number: int):
     """An undo from a phone showing the game as it stands now."""
     version = client.get("/game.json").json()["version"]

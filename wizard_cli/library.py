@@ -29,6 +29,7 @@ from .sheets.source import STDIN
 if TYPE_CHECKING:
     from .game.compare import Comparison
     from .game.ratings import RatingRow, SeasonRatings
+    from .game.runs import ScoredRun
     from .game.stats import PlayerStats, Season
 
 __all__ = [
@@ -271,7 +272,7 @@ def _games(inputs: Inputs, named: tuple[str, str] | None) -> Iterator[Game | Pro
     """The batch's sheets as games and problems (``named``: a spooled file's path, and the name
     to give it instead)."""
     for checked in inputs.checked():
-        yield _item(checked, named)  # type: ignore[arg-type]  # (no lane asked: each a Checked)
+        yield _item(checked, named)  # (no lane asked: each a Checked)
 
 
 def _item(checked: Checked, named: tuple[str, str] | None) -> Game | Problems:
@@ -451,21 +452,23 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
     return compare_sheet(game, chosen, [own])
 
 
-def _results(games: Iterable[engine.Game | GameResult]) -> Iterator[GameResult]:
+def _results(
+    games: Iterable[engine.Game | GameResult | ScoredRun],
+) -> Iterator[GameResult | ScoredRun]:
     """Each game scored (a result as it is; so is a season lane's scored run, which the
     ``stats`` and ``ratings`` commands hand over for whole runs of a long CSV)."""
     for game in games:
         yield score_game(game) if isinstance(game, engine.Game) else game
 
 
-def stats(games: Iterable[engine.Game | GameResult]) -> Stats:
+def stats(games: Iterable[engine.Game | GameResult | ScoredRun]) -> Stats:
     """A season's figures per player over the games, in order (``wizard stats``)."""
     from .game.stats import season_stats
 
     return Stats(season_stats(_results(games)))
 
 
-def ratings(games: Iterable[engine.Game | GameResult]) -> Ratings:
+def ratings(games: Iterable[engine.Game | GameResult | ScoredRun]) -> Ratings:
     """A season's openskill ratings from its finished games, in order (``wizard ratings``)."""
     from .game.ratings import season_ratings
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 import dataclasses
 
 from ..editing import round_edits as editing
+from ..editing.spliced import Text
 from ..errors import Problem, WizardError
 from ..game.game import Game
+from ..game.model import RoundRecord
 from .batch import SheetRules
 from .recording import (
     Recorded,
@@ -120,8 +122,9 @@ def amend(
                 "no tricks recorded yet: record them with wizard add --tricks", source, None, number
             )
         )
+    old_tricks = record.tricks or ()  # (none given for a round without them: refused above)
     changed_bids = {s: v for s, v in new_bids.items() if record.bids[s] != v}
-    changed_tricks = {s: v for s, v in new_tricks.items() if record.tricks[s] != v}
+    changed_tricks = {s: v for s, v in new_tricks.items() if old_tricks[s] != v}
     new_bomb = record.bomb if bomb is None else bomb
     new_cloud = (
         None if no_cloud else parse_cloud(cloud, players) if cloud is not None else record.cloud
@@ -133,17 +136,17 @@ def amend(
     names, places = _seated_places(game, number)
     if changed_bids:
         edited = editing.set_values(
-            edited, number, "bids", names, places(changed_bids), game.sheet.line
+            edited, number, "bids", names, places(changed_bids), _line(game)
         )
     if changed_tricks:
         edited = editing.set_values(
-            edited, number, "tricks", names, places(changed_tricks), game.sheet.line
+            edited, number, "tricks", names, places(changed_tricks), _line(game)
         )
     changes = tuple(
         Problem(f"{label} {old[seat]} → {new[seat]}", source, None, number, players[seat])
         for label, old, new in (
             ("bid", record.bids, changed_bids),
-            ("tricks", record.tricks, changed_tricks),
+            ("tricks", old_tricks, changed_tricks),
         )
         for seat in sorted(new)
     )
@@ -174,6 +177,12 @@ def amend(
     return Recorded(checked, changes=changes)
 
 
+def _line(game: Game) -> int:
+    """The line the sheet's mapping starts on, where an edit of its text looks (a YAML sheet,
+    the only kind edited in place, always has one; 1, the editor's default, is the whole text)."""
+    return game.sheet.line or 1
+
+
 def _seated_places(game: Game, number: int):
     """The names a round's values are written for (its seated players, in seating order, in a
     sheet with seating: a list holds theirs only) and seat → value made place → value."""
@@ -188,11 +197,11 @@ def _seated_places(game: Game, number: int):
 
 
 def _amend_specials(
-    game: Game, edited, record, bomb: bool, cloud: tuple[int, int] | None
-) -> tuple[object, tuple[Problem, ...]]:
+    game: Game, edited: Text, record: RoundRecord, bomb: bool, cloud: tuple[int, int] | None
+) -> tuple[Text, tuple[Problem, ...]]:
     """``edit --bomb/--no-bomb``, ``--cloud NAME=±1``/``--no-cloud`` (SPEC §5): the text
     changed, and a line for each change (``round 2: bomb false → true``)."""
-    number, line, source = record.number, game.sheet.line, game.source
+    number, line, source = record.number, _line(game), game.source
     said = []
     if bomb != record.bomb:
         edited = editing.set_round_key(edited, number, "bomb", "true" if bomb else None, line)
@@ -226,7 +235,7 @@ def take_back(current: SheetText) -> Recorded:
     if in_play is not None and in_play.cloud is not None:
         return _take_back_cloud(current)
     if in_play is not None:
-        edited = editing.remove_last_round(text, game.sheet.line)
+        edited = editing.remove_last_round(text, _line(game))
         rounds.pop()
         given = ", ".join(
             f"{game.players[s]} {in_play.bids[s]}"
@@ -241,7 +250,8 @@ def take_back(current: SheetText) -> Recorded:
         number = in_play.number
     else:
         last = rounds[-1]
-        edited = editing.remove_tricks(text, game.sheet.line)
+        assert last.tricks is not None  # rounds recorded, none in play: the last is complete
+        edited = editing.remove_tricks(text, _line(game))
         rounds[-1] = bare_round(last.number, last.bids, None, last.points)
         taken = ", ".join(
             f"{name} {took}" for name, took in zip(game.players, last.tricks) if took is not None
@@ -254,17 +264,19 @@ def take_back(current: SheetText) -> Recorded:
     return Recorded(after, Problem(what, source, None, number))
 
 
-def _take_back_specials(game: Game, edited, rounds: list, what: str) -> tuple[object, str]:
+def _take_back_specials(
+    game: Game, edited: Text, rounds: list[RoundRecord], what: str
+) -> tuple[Text, str]:
     """The Bomb and the Cloud given with a round's tricks go with them (SPEC §5); a Cloud
     recorded on its own before the tricks (it stands before them) stays in the round in play."""
     record = game.rounds[-1]
     number = record.number
     if record.bomb:
-        edited = editing.set_round_key(edited, number, "bomb", None, game.sheet.line)
+        edited = editing.set_round_key(edited, number, "bomb", None, _line(game))
         what += ", and the Bomb"
     cloud = record.cloud
     if cloud is not None and (record.cloud_line or 0) >= (record.tricks_line or 0):
-        edited = editing.set_round_key(edited, number, "cloud", None, game.sheet.line)
+        edited = editing.set_round_key(edited, number, "cloud", None, _line(game))
         what += f", and the Cloud ({game.players[cloud[0]]} {cloud[1]:+d})"
         cloud = None
     rounds[-1] = with_specials(rounds[-1], False, cloud)
@@ -275,7 +287,8 @@ def _take_back_cloud(current: SheetText) -> Recorded:
     """Take back a Cloud recorded on its own in the round in play (SPEC §5: ``undo``)."""
     game = current.game
     record = game.in_play
-    edited = editing.set_round_key(current.text, record.number, "cloud", None, game.sheet.line)
+    assert record is not None and record.cloud is not None  # (as both callers have found)
+    edited = editing.set_round_key(current.text, record.number, "cloud", None, _line(game))
     rounds = expected_rounds(game)
     rounds[-1] = with_specials(
         bare_round(record.number, record.bids, None, rounds[-1].points), record.bomb, None
@@ -300,12 +313,12 @@ def take_back_bid(current: SheetText, seat: int) -> Recorded:
         raise WizardError(Problem(f"{game.players[seat]} has no bid in play to take back", source))
     rounds = expected_rounds(game)
     if sum(bid is not None for bid in in_play.bids) == 1:
-        edited = editing.remove_last_round(text, game.sheet.line)
+        edited = editing.remove_last_round(text, _line(game))
         rounds.pop()
     else:
         names, places = _seated_places(game, in_play.number)  # a list holds the seated's
         (place,) = places({seat: 0})
-        edited = editing.remove_bid(text, names, place, game.sheet.line)
+        edited = editing.remove_bid(text, names, place, _line(game))
         rounds[-1] = dataclasses.replace(
             rounds[-1], bids=[None if s == seat else bid for s, bid in enumerate(in_play.bids)]
         )
@@ -331,8 +344,9 @@ def latest_entry(game: Game) -> tuple[int, int | None] | None:
     if not game.rounds:
         return None
     given = list(game.bids_in)
-    if given:
-        return game.in_play.number, given[-1]
+    in_play = game.in_play
+    if given and in_play is not None:  # (bids are in only in a round in play)
+        return in_play.number, given[-1]
     return game.rounds[-1].number, None
 
 

@@ -16,10 +16,10 @@ import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, overload
 
 from ..errors import Problem, UsageError, WizardError, game_label, visible
-from ..game.game import GameResult, score_game
+from ..game.game import Game, GameResult, score_game
 from ..game.model import GameRun, Sheet
 from ..game.runs import RunStandings, ScoredRun, check_run
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
@@ -31,17 +31,22 @@ from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.source import STDIN, display_name
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
     from ..game.compare import Preset
 
 # The season lane (issue 20): a run's lines in the command's format, its games shown scored or
 # checked (output/json_lines.py's RunLines), or the run and its standings as one item for a
 # season's tallies (app/season.py's ScoredRun), or None to leave them to the general path.
-Lane = Callable[[GameRun, RunStandings, bool], "Rendered | ScoredRun | None"]
+# ``Lane[Item]``: a lane that makes only ``Item``s (a command's output lane only renders).
+Item = TypeVar("Item", bound="Rendered | ScoredRun")
+Lane = Callable[[GameRun, RunStandings, bool], Item | None]
 LANE_ITEMS = (Rendered, ScoredRun)  # what a lane makes of a run: passed on as it is
 
 
-def from_lane(item: object) -> bool:
-    """Whether an item of :meth:`Inputs.checked` (or the methods over it) is a lane's."""
+def from_lane(item: object) -> TypeIs[Rendered | ScoredRun]:
+    """Whether an item of :meth:`Inputs.checked` (or the methods over it) is a lane's (neither
+    type has a subclass, so the exact type says as much as ``isinstance``)."""
     return type(item) in LANE_ITEMS
 
 
@@ -94,9 +99,13 @@ class Inputs:
     report: Callable[[Iterable[Problem]], None] = unsaid
     waiting: Callable[[], None] = no_wait
 
+    @overload
+    def checked(self, lane: None = None, scored: bool = False) -> Iterator[Checked]: ...
+    @overload
+    def checked(self, lane: Lane[Item], scored: bool = False) -> Iterator[Checked | Item]: ...
     def checked(
-        self, lane: Lane | None = None, scored: bool = False
-    ) -> Iterator[Checked | Rendered | ScoredRun]:
+        self, lane: Lane[Item] | None = None, scored: bool = False
+    ) -> Iterator[Checked | Item]:
         """Every sheet of every source, validated; a source that cannot be read is one failure.
 
         With a ``lane`` (the season lane), whole runs of finished valid games of a long CSV come
@@ -112,7 +121,8 @@ class Inputs:
                     self.waiting,
                     runs=lane is not None,
                 ):
-                    if type(sheet) is GameRun:
+                    if isinstance(sheet, GameRun):
+                        assert lane is not None  # read_sheets makes runs only when asked to
                         yield from self._run(sheet, lane, scored)
                     else:
                         yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
@@ -122,9 +132,7 @@ class Inputs:
                     where = path
                 yield Checked(Sheet(source=where), DEFAULT_SETTINGS, 0, error.problems)
 
-    def _run(
-        self, run: GameRun, lane: Lane, scored: bool
-    ) -> Iterator[Checked | Rendered | ScoredRun]:
+    def _run(self, run: GameRun, lane: Lane[Item], scored: bool) -> Iterator[Checked | Item]:
         """A run of games: the lane's item when every game is valid and finished and the lane
         can take them, else each game checked as its own sheet. A run in which someone sits a
         round out is cut in pieces then (GameRun.pieces): the games without one are a run."""
@@ -142,8 +150,8 @@ class Inputs:
                 yield from self._run(piece, lane, scored)
 
     def scored(
-        self, keep: Callable[[Sheet], bool] | None = None, lane: Lane | None = None
-    ) -> Iterator[GameResult | Rendered | ScoredRun]:
+        self, keep: Callable[[Sheet], bool] | None = None, lane: Lane[Item] | None = None
+    ) -> Iterator[GameResult | Item]:
         """Every valid sheet scored (those ``keep`` takes, if given); the problems of the others
         are reported (and set ``failed``). A ``lane`` takes whole runs (see :meth:`checked`:
         what it makes of them comes as it is, ``keep`` is not asked)."""
@@ -153,9 +161,9 @@ class Inputs:
             elif not checked.valid:
                 self.fail(checked.problems)
             elif keep is None or keep(checked.sheet):
-                yield score_game(checked.validated)
+                yield score_game(_game(checked))
 
-    def audited(self, lane: Lane | None = None) -> Iterator[Checked | Rendered]:
+    def audited(self, lane: Lane[Item] | None = None) -> Iterator[Checked | Item]:
         """Every sheet checked, a valid one's typed ``points`` audited too (``wizard check``);
         an invalid one's problems are reported, and it is still yielded (it prints its count).
         A ``lane`` renders whole runs (see :meth:`checked`: a run has no typed points)."""
@@ -164,14 +172,14 @@ class Inputs:
                 yield checked
                 continue
             if checked.valid:
-                audit = audit_points(score_game(checked.validated))
+                audit = audit_points(score_game(_game(checked)))
                 if audit:
                     checked = dataclasses.replace(checked, problems=audit)
             if not checked.valid:
                 self.fail(checked.problems)
             yield checked
 
-    def scored_noting_points(self, lane: Lane | None = None) -> Iterator[GameResult | Rendered]:
+    def scored_noting_points(self, lane: Lane[Item] | None = None) -> Iterator[GameResult | Item]:
         """Every valid sheet scored, as :meth:`scored`; a sheet whose typed ``points`` disagree
         with the derived ones gets one line reported pointing to ``wizard check`` (``score``
         shows the derived points, issue 18). A ``lane`` renders whole runs (a run has no typed
@@ -207,7 +215,7 @@ class Inputs:
                 self.fail(checked.problems)
                 continue
             try:
-                comparison = compare_sheet(checked.validated, rule_sets, self.rules.layers)
+                comparison = compare_sheet(_game(checked), rule_sets, self.rules.layers)
             except WizardError as error:
                 self.fail(error.problems)
                 continue
@@ -230,7 +238,7 @@ class Inputs:
         checked = games[0]
         if not checked.valid:
             raise WizardError(*checked.problems)
-        return score_game(checked.validated)
+        return score_game(_game(checked))
 
     def fail(self, problems: Iterable[Problem]) -> None:
         """Report problems; the command will exit 1."""
@@ -240,6 +248,12 @@ class Inputs:
     def _note(self, problem: Problem) -> None:
         """Something a source skipped (not a failure): reported as a problem is."""
         self.report([problem])
+
+
+def _game(checked: Checked) -> Game:
+    """The game of a valid sheet: check_sheet makes one whenever it finds no problem."""
+    assert checked.validated is not None
+    return checked.validated
 
 
 def existing_files(paths: Iterable[str], param_hint: str = "SHEET") -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..editing.spliced import Text
 from ..errors import Problem, WizardError
 from ..game.game import Game
 from ..game.model import RoundRecord
@@ -102,8 +103,8 @@ def seat_moves(
 
 
 def moved(
-    game: Game, text, after: RoundRecord, moves: SeatMoves
-) -> tuple[object, RoundRecord, tuple[Problem, ...]]:
+    game: Game, text: Text, after: RoundRecord, moves: SeatMoves
+) -> tuple[Text, RoundRecord, tuple[Problem, ...]]:
     """The round's text with the players moved (values out, then in, then ``out`` itself),
     the round as it must read back, and a line for each player moved, in seating order."""
     from ..editing.round_seats import drop_values, put_values, set_out

@@ -41,7 +41,7 @@ def option_date(option: str, text: str | None) -> str | None:
     if not isinstance(date, str):
         shown = text.strip() if date is None else date.text
         why = "is empty" if date is None else date.why
-        if date is not None and why.startswith("is not a date"):
+        if why is not None and why.startswith("is not a date"):
             why = f"{why}: give {DATE_FORMS_CSV}"
         raise WizardError(Problem(f"{option}: '{shown}' {why}"))
     return date
@@ -62,7 +62,7 @@ class Unfinished:
 
     def look(self, item: GameResult | ScoredRun) -> None:
         """Count one item of :func:`season_results` (a run's games are all finished)."""
-        if type(item) is ScoredRun:
+        if isinstance(item, ScoredRun):
             self.games += len(item.kept)
             return
         self.games += 1
@@ -248,10 +248,11 @@ def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | S
     unfinished games when it has ``unfinished``."""
     unfinished = games.unfinished
     for item in source.scored(games.keep, lane=whole_run):
-        if type(item) is ScoredRun:
-            item = games.keep_run(item)
-            if item is None:
+        if isinstance(item, ScoredRun):
+            kept = games.keep_run(item)
+            if kept is None:
                 continue
+            item = kept
         if unfinished is not None:
             unfinished.look(item)
         yield item

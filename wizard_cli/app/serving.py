@@ -179,14 +179,17 @@ def enter_tricks(
             or game.in_play is None
             or game.next_bidder is not None
         ):
-            wanted = (
-                "the game is over"
-                if game.finished
-                else f"round {game.current_round} has no bids yet"
-                if game.in_play is None
-                else f"round {game.current_round} is still bidding "
-                f"({game.players[game.next_bidder]} is next)"
-            )
+            bidder = game.next_bidder
+            if game.finished:
+                wanted = "the game is over"
+            elif game.in_play is None:
+                wanted = f"round {game.current_round} has no bids yet"
+            elif bidder is not None:
+                wanted = (
+                    f"round {game.current_round} is still bidding ({game.players[bidder]} is next)"
+                )
+            else:  # every bid is in, but for another round than the one given
+                wanted = f"round {game.current_round} waits for the tricks"
             raise NotInTurn(f"not in turn: {wanted}")
         by_seat = {_seat(game, name): value for name, value in values.items()}
         if bomb or cloud is not None:

@@ -23,6 +23,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..app import serving
@@ -82,7 +83,7 @@ def create_app(
     keep_alive: float = KEEP_ALIVE_SECONDS,
     base: str = "",
     extra: Callable[[], dict] | None = None,
-) -> Starlette:
+) -> Guard:
     """The application for one sheet. ``token``: entry is on (None: nothing can be written);
     ``hosts``: the ``Host`` values accepted (None: any, for tests that do not ask); ``base``:
     where it is mounted (a folder's game: ``/game/NAME``); ``extra``: more for every page
@@ -393,16 +394,16 @@ def say_line(line: str) -> None:
 class Guard:
     """ASGI middleware: the ``Host`` check (421) and the security headers on every response."""
 
-    def __init__(self, app: Callable, hosts: frozenset[str] | None) -> None:
+    def __init__(self, app: ASGIApp, hosts: frozenset[str] | None) -> None:
         self.app = app
         self.hosts = hosts
 
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
 
-        async def guarded(message: dict) -> None:
+        async def guarded(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
             await send(message)

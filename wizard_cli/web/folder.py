@@ -35,6 +35,7 @@ from starlette.responses import (
 )
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import __version__
 from ..app import game_night
@@ -396,11 +397,11 @@ class Games:
     """ASGI: ``/game/NAME/…`` to the game's own app (with the path below it), the rest to the
     folder's routes. An unknown NAME is 404; ``/game/NAME`` is sent on to ``/game/NAME/``."""
 
-    def __init__(self, app: Callable, folder: FolderWatch) -> None:
+    def __init__(self, app: ASGIApp, folder: FolderWatch) -> None:
         self.app = app
         self.folder = folder
 
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
         if scope["type"] != "http" or not path.startswith("/game/"):
             await self.app(scope, receive, send)

@@ -16,10 +16,13 @@ import contextvars
 import datetime
 import functools
 import gettext
-from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import visible
+
+if TYPE_CHECKING:  # (starlette is the serve extra's, and imported only by the server)
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 HERE = Path(__file__).parent
 LOCALES = HERE / "locale"
@@ -131,7 +134,8 @@ def environment(language: str):
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
+    # jinja2's types do not declare what an extension adds to the Environment (i18n's extend())
+    env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(
         _=_gettext, gettext=_gettext, ngettext=_ngettext, language=language, languages=LANGUAGES
     )
@@ -150,10 +154,10 @@ class Chooser:
     sets the cookie that remembers it (``SameSite=Strict``), and every response says it
     varies by ``Accept-Language`` and ``Cookie``."""
 
-    def __init__(self, app: Callable) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -174,7 +178,7 @@ class Chooser:
                 )
             )
 
-        async def chosen(message: dict) -> None:
+        async def chosen(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)

@@ -42,7 +42,9 @@ def machine_addresses() -> list[str]:
     found: list[str] = []
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None):
-            found.append(info[4][0])
+            host = info[4][0]  # an IP address's text (an int only for a Python without IPv6)
+            if isinstance(host, str):
+                found.append(host)
     except OSError:
         pass
     for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import secrets
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..errors import Problem, WizardError
@@ -21,11 +22,10 @@ MIN_LENGTH = 22  # a kept token shorter than 128 bits' worth of url-safe text is
 ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
-def token_path(environ: dict[str, str] | None = None) -> Path:
+def token_path(environ: Mapping[str, str] | None = None) -> Path:
     """Where the token is kept: under ``$XDG_STATE_HOME`` when set to an absolute path (the XDG
     rule: a relative one is ignored), else ``~/.local/state``."""
-    environ = os.environ if environ is None else environ
-    state = environ.get("XDG_STATE_HOME", "")
+    state = (os.environ if environ is None else environ).get("XDG_STATE_HOME", "")
     base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"
     return base / "wizard" / "serve-token"
 

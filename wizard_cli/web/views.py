@@ -63,6 +63,8 @@ def board(
 def in_play(result: GameResult) -> dict:
     """The round in play (or about to be dealt): what ``wizard next`` says, for the page."""
     step = result.validated.next_step()
+    # called only on a game not finished, where next_step fills every field (game.NextStep)
+    assert step.bids_in is not None and step.bidding_order is not None
     return {
         "round": step.round,
         "of": result.rounds_total,
@@ -87,6 +89,9 @@ def entry(result: GameResult) -> dict:
     step = result.validated.next_step()
     if step.finished:
         return {"finished": True, "undo_round": _undo_round(result)}
+    # not finished: next_step fills every field (game.NextStep)
+    assert step.hand_size is not None
+    assert step.bids_in is not None and step.bidding_order is not None
     return {
         "finished": False,
         "round": step.round,
@@ -241,18 +246,19 @@ def chart(result: GameResult, box: Box = Box()) -> dict:
     def y(value: int) -> float:
         return round(box.top + plot_h * (high - value) / (high - low), 1)
 
+    ends = [y(totals[seat][-1]) for seat in range(len(result.players))]
     lines = [
         {
             "seat": seat,
             "player": name,
             "points": " ".join(f"{x(n)},{y(v)}" for n, v in zip(rounds, totals[seat])),
             "end_x": x(rounds[-1]),
-            "end_y": y(totals[seat][-1]),
+            "end_y": ends[seat],
             "label": f"{shorten(name, LABEL_CHARS, fit=True)} {totals[seat][-1]}",
         }
         for seat, name in enumerate(result.players)
     ]
-    for line, label_y in zip(lines, spread_labels([line["end_y"] for line in lines], box)):
+    for line, label_y in zip(lines, spread_labels(ends, box)):
         line["label_y"] = label_y
     step = max(1, -(-span_x // 10))
     return {
