@@ -164,7 +164,11 @@ class RoundColumns(Sequence[RoundRecord]):
             self.bids, self.tricks, self.bid_lines, self.trick_lines = [], [], [], []
         elif count != self.players:
             raise ValueError(f"a round of {count} values in a game of {self.players} players")
-        if self.bid_lines is self.trick_lines or not isinstance(self.bid_lines, list):
+        if (
+            self.bid_lines is self.trick_lines
+            or not isinstance(self.bid_lines, list)
+            or not isinstance(self.trick_lines, list)
+        ):
             self.bid_lines, self.trick_lines = list(self.bid_lines), list(self.trick_lines)
         index = len(self.round_lines)
         self.round_lines.append(record.line)
@@ -178,6 +182,8 @@ class RoundColumns(Sequence[RoundRecord]):
             self.points, self.point_lines = [None] * (index * count), [None] * (index * count)
             self.has_points = [False] * index
         if self.points is not None:
+            # (points, point_lines and has_points are set together, in __init__ and above)
+            assert self.point_lines is not None and self.has_points is not None
             if not isinstance(self.point_lines, list):
                 self.point_lines = list(self.point_lines)
             self.points += record.points if record.points is not None else [None] * count
@@ -228,6 +234,7 @@ class RoundColumns(Sequence[RoundRecord]):
             record.tricks, record.trick_lines = self.tricks[cut], list(self.trick_lines[cut])
             record.tricks_line = self.tricks_lines[index]
         if self.has_points is not None and self.has_points[index]:
+            assert self.points is not None and self.point_lines is not None  # set together
             record.points, record.point_lines = self.points[cut], list(self.point_lines[cut])
         if self.specials is not None:
             record.bomb, record.bomb_line, record.cloud, record.cloud_line = self.specials[index]
@@ -436,7 +443,9 @@ class GameRun:
             players=list(self.tables[index]),
             player_lines=[None] * self.players,
         )
-        bids, tricks = self.bids[start : start + size], self.tricks[start : start + size]
+        # (copies that can hold None: a seat out of a round has no bid nor tricks)
+        bids: list[Value] = list(self.bids[start : start + size])
+        tricks: list[Value] = list(self.tricks[start : start + size])
         outs = self.outs[
             bisect.bisect_left(self.outs, start) : bisect.bisect_left(self.outs, start + size)
         ]
@@ -509,11 +518,8 @@ def round_sums(flat: Sequence, count: int, cells: int | None = None) -> list:
     stop = len(flat) if cells is None else cells
     if not stop:
         return []
-    return list(
-        functools.reduce(
-            functools.partial(map, operator.add), [flat[seat:stop:count] for seat in range(count)]
-        )
-    )
+    seats: list[Iterable[int]] = [flat[seat:stop:count] for seat in range(count)]
+    return list(functools.reduce(functools.partial(map, operator.add), seats))
 
 
 def round_of(flat: Sequence, index: int, count: int) -> Sequence:
