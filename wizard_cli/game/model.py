@@ -13,7 +13,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple, overload
+from typing import NamedTuple, TypeGuard, overload
 
 from ..errors import Problem
 from .seating import MAX_LISTED, Seating
@@ -520,6 +520,11 @@ def round_sums(flat: Sequence, count: int, cells: int | None = None) -> list:
         return []
     seats: list[Iterable[int]] = [flat[seat:stop:count] for seat in range(count)]
     return list(functools.reduce(functools.partial(map, operator.add), seats))
+
+
+def filled(values: list[int | None]) -> TypeGuard[list[int]]:
+    """Whether every cell holds a number (None: a seat not seated, SPEC §1, or a bid not in)."""
+    return None not in values
 
 
 def round_of(flat: Sequence, index: int, count: int) -> Sequence:

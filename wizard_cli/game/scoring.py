@@ -28,7 +28,8 @@ from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 @dataclass(slots=True)
 class ScoredRound:
-    """One round with what it earned; ``tricks``/``points``/``totals`` are None while in play.
+    """One round with what it earned; ``tricks``/``points``/``totals`` are None while in play
+    (in a game with seating, a seat not seated has None tricks and points, SPEC §1).
 
     ``forbidden`` is the bid the dealer may not make under ``screwTheDealer``, once every other
     player has bid (None when no restriction applies). Not frozen, to be cheap to build (a
@@ -40,8 +41,8 @@ class ScoredRound:
     hand_size: int
     dealer: int
     bids: tuple[int | None, ...]
-    tricks: tuple[int, ...] | None
-    points: tuple[int, ...] | None
+    tricks: tuple[int | None, ...] | None
+    points: tuple[int | None, ...] | None
     totals: tuple[int, ...] | None
     forbidden: int | None
     bomb: bool = False  # the anniversary cards (SPEC §1): the Bomb fell in this round
@@ -72,7 +73,7 @@ class ScoredColumns:
     first_dealer: int
     sizes: tuple[int, ...]  # each recorded round's hand size
     bids: list[int | None]  # every recorded round's bids, the round in play's too
-    tricks: list[int]  # the played rounds' tricks
+    tricks: list[int | None]  # the played rounds' tricks (None: a seat not seated, SPEC §1)
     points: list[int]  # the played rounds' points
     forbidden: list[int | None] | None  # per recorded round; None when screwTheDealer is off
     scored_bids: list[int | None] | None = None  # the bids as the Cloud changed them, if any did
