@@ -13,7 +13,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple, TypeGuard, overload
+from typing import NamedTuple, TypeGuard, TypeVar, overload
 
 from ..errors import Problem
 from .seating import MAX_LISTED, Seating
@@ -22,6 +22,8 @@ from .settings import DECK_SIZE, MIN_PLAYERS, RawSetting
 # A game has at most 6 players and 20 rounds (3 players, 60 cards). A file claiming more is
 # read only as far as one more of each (so validation reports it) and the rest is counted,
 # not built: memory stays bounded whatever the file claims (SPEC §4).
+_T = TypeVar("_T")
+
 PLAYERS_KEPT = MAX_LISTED + 1  # up to 12 listed with seating changes (SPEC §1)
 ROUNDS_KEPT = DECK_SIZE // MIN_PLAYERS + 1
 
@@ -522,8 +524,8 @@ def round_sums(flat: Sequence, count: int, cells: int | None = None) -> list:
     return list(functools.reduce(functools.partial(map, operator.add), seats))
 
 
-def filled(values: list[int | None]) -> TypeGuard[list[int]]:
-    """Whether every cell holds a number (None: a seat not seated, SPEC §1, or a bid not in)."""
+def filled(values: list[_T | None]) -> TypeGuard[list[_T]]:
+    """Whether no value is None (in a column: a seat not seated, SPEC §1, or a bid not in)."""
     return None not in values
 
 
