@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from .game import Game, GameResult, bid_bounds
+from .model import filled
 from .scoring import (
     ScoredColumns,
     ScoredRound,
@@ -24,7 +25,6 @@ from .scoring import (
     competition_ranks,
     forbidden_dealer_bid,
 )
-from .model import filled
 from .seating import Seating, bidding_order
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
