@@ -442,6 +442,9 @@ def test_banfrom_zero_is_no_dealer_rule(tmp_path):
             "Escalier export: players' seats are not 1 to N",
         ),
         (lambda e: e["rounds"][0]["results"][0].update(player="Zed"), "names no player"),
+        # no name at all: a list or an object (unhashable) was an internal error, a TypeError
+        (lambda e: e["rounds"][0]["results"][0].update(player=["Anna"]), "names no player"),
+        (lambda e: e["rounds"][0]["results"][0].update(player={"Anna": 1}), "names no player"),
     ],
 )
 def test_an_export_not_shaped_as_escaliers_names_the_field(tmp_path, change, message):

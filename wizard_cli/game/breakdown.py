@@ -141,6 +141,7 @@ class Breakdown:
         size = count * rounds
         made = list(map(operator.eq, standings.made_bids or run.bids, run.tricks))  # as scored
         points = standings.points
+        keys: Sequence[tuple[int, ...]]  # each seat's key in each round
         if self.by == "handSize":
             keys = [hand_sizes(standings.settings, count)] * count
         else:
@@ -238,11 +239,11 @@ class Breakdown:
                 number = numbers[player] = len(names)
                 names.append(player)
             scores.append((number, final))
-        for player, score in scores:
+        for own, score in scores:
             for opponent, other in scores:
-                if opponent == player:
+                if opponent == own:
                     continue
-                key = player << 32 | opponent
+                key = own << 32 | opponent
                 slot = slots.get(key)
                 if slot is None:
                     slot = slots[key] = len(counts)

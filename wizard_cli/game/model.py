@@ -13,7 +13,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple, overload
+from typing import NamedTuple, TypeGuard, TypeVar, overload
 
 from ..errors import Problem
 from .seating import MAX_LISTED, Seating
@@ -22,6 +22,8 @@ from .settings import DECK_SIZE, MIN_PLAYERS, RawSetting
 # A game has at most 6 players and 20 rounds (3 players, 60 cards). A file claiming more is
 # read only as far as one more of each (so validation reports it) and the rest is counted,
 # not built: memory stays bounded whatever the file claims (SPEC §4).
+_T = TypeVar("_T")
+
 PLAYERS_KEPT = MAX_LISTED + 1  # up to 12 listed with seating changes (SPEC §1)
 ROUNDS_KEPT = DECK_SIZE // MIN_PLAYERS + 1
 
@@ -164,7 +166,11 @@ class RoundColumns(Sequence[RoundRecord]):
             self.bids, self.tricks, self.bid_lines, self.trick_lines = [], [], [], []
         elif count != self.players:
             raise ValueError(f"a round of {count} values in a game of {self.players} players")
-        if self.bid_lines is self.trick_lines or not isinstance(self.bid_lines, list):
+        if (
+            self.bid_lines is self.trick_lines
+            or not isinstance(self.bid_lines, list)
+            or not isinstance(self.trick_lines, list)
+        ):
             self.bid_lines, self.trick_lines = list(self.bid_lines), list(self.trick_lines)
         index = len(self.round_lines)
         self.round_lines.append(record.line)
@@ -178,6 +184,8 @@ class RoundColumns(Sequence[RoundRecord]):
             self.points, self.point_lines = [None] * (index * count), [None] * (index * count)
             self.has_points = [False] * index
         if self.points is not None:
+            # (points, point_lines and has_points are set together, in __init__ and above)
+            assert self.point_lines is not None and self.has_points is not None
             if not isinstance(self.point_lines, list):
                 self.point_lines = list(self.point_lines)
             self.points += record.points if record.points is not None else [None] * count
@@ -228,6 +236,7 @@ class RoundColumns(Sequence[RoundRecord]):
             record.tricks, record.trick_lines = self.tricks[cut], list(self.trick_lines[cut])
             record.tricks_line = self.tricks_lines[index]
         if self.has_points is not None and self.has_points[index]:
+            assert self.points is not None and self.point_lines is not None  # set together
             record.points, record.point_lines = self.points[cut], list(self.point_lines[cut])
         if self.specials is not None:
             record.bomb, record.bomb_line, record.cloud, record.cloud_line = self.specials[index]
@@ -436,7 +445,9 @@ class GameRun:
             players=list(self.tables[index]),
             player_lines=[None] * self.players,
         )
-        bids, tricks = self.bids[start : start + size], self.tricks[start : start + size]
+        # (copies that can hold None: a seat out of a round has no bid nor tricks)
+        bids: list[Value] = list(self.bids[start : start + size])
+        tricks: list[Value] = list(self.tricks[start : start + size])
         outs = self.outs[
             bisect.bisect_left(self.outs, start) : bisect.bisect_left(self.outs, start + size)
         ]
@@ -509,11 +520,13 @@ def round_sums(flat: Sequence, count: int, cells: int | None = None) -> list:
     stop = len(flat) if cells is None else cells
     if not stop:
         return []
-    return list(
-        functools.reduce(
-            functools.partial(map, operator.add), [flat[seat:stop:count] for seat in range(count)]
-        )
-    )
+    seats: list[Iterable[int]] = [flat[seat:stop:count] for seat in range(count)]
+    return list(functools.reduce(functools.partial(map, operator.add), seats))
+
+
+def filled(values: list[_T | None]) -> TypeGuard[list[_T]]:
+    """Whether no value is None (in a column: a seat not seated, SPEC §1, or a bid not in)."""
+    return None not in values
 
 
 def round_of(flat: Sequence, index: int, count: int) -> Sequence:

@@ -185,7 +185,9 @@ def rating_history(
     """Each player's rating after each rated game, as the games stream by."""
     ratings = ratings if ratings is not None else SeasonRatings()
     for result in results:
-        yield from (ratings.add_run(result) if type(result) is ScoredRun else ratings.add(result))
+        yield from (
+            ratings.add_run(result) if isinstance(result, ScoredRun) else ratings.add(result)
+        )
 
 
 def season_ratings(results: Iterable[GameResult | ScoredRun]) -> SeasonRatings:

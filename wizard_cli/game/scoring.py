@@ -28,7 +28,8 @@ from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
 
 @dataclass(slots=True)
 class ScoredRound:
-    """One round with what it earned; ``tricks``/``points``/``totals`` are None while in play.
+    """One round with what it earned; ``tricks``/``points``/``totals`` are None while in play
+    (in a game with seating, a seat not seated has None tricks and points, SPEC §1).
 
     ``forbidden`` is the bid the dealer may not make under ``screwTheDealer``, once every other
     player has bid (None when no restriction applies). Not frozen, to be cheap to build (a
@@ -40,8 +41,8 @@ class ScoredRound:
     hand_size: int
     dealer: int
     bids: tuple[int | None, ...]
-    tricks: tuple[int, ...] | None
-    points: tuple[int, ...] | None
+    tricks: tuple[int | None, ...] | None
+    points: tuple[int | None, ...] | None
     totals: tuple[int, ...] | None
     forbidden: int | None
     bomb: bool = False  # the anniversary cards (SPEC §1): the Bomb fell in this round
@@ -72,7 +73,7 @@ class ScoredColumns:
     first_dealer: int
     sizes: tuple[int, ...]  # each recorded round's hand size
     bids: list[int | None]  # every recorded round's bids, the round in play's too
-    tricks: list[int]  # the played rounds' tricks
+    tricks: list[int | None]  # the played rounds' tricks (None: a seat not seated, SPEC §1)
     points: list[int]  # the played rounds' points
     forbidden: list[int | None] | None  # per recorded round; None when screwTheDealer is off
     scored_bids: list[int | None] | None = None  # the bids as the Cloud changed them, if any did
@@ -238,14 +239,15 @@ def score_columns(
         if s.screw_the_dealer == "off"
         else _forbidden_bids(bids, points, sizes, count, first_dealer, s)
     )
+    column = cast(list[int | None], tricks)  # (as ScoredColumns holds them, seated or not)
     if clouds is None:
-        return ScoredColumns(count, first_dealer, sizes, bids, tricks, points, forbidden)
+        return ScoredColumns(count, first_dealer, sizes, bids, column, points, forbidden)
     return ScoredColumns(
         count,
         first_dealer,
         sizes,
         bids,
-        tricks,
+        column,
         points,
         forbidden,
         made,
@@ -458,11 +460,12 @@ def standings(
     """Scores (with the perfect-game bonus once finished) ranked by score, then ``tieBreak``:
     the game ranked as a run of one (:func:`rank_games`, the one ranking of every game)."""
     played = len(scored.tricks)
-    # (the played rounds' bids are whole numbers: only the round in play's may be None)
+    # (a game with no seating: the played rounds' values are whole numbers, only the round in
+    # play's bids may be None)
     ranked = rank_games(
         scored.points,
         cast(list[int], scored.bids[:played]),
-        scored.tricks,
+        cast(list[int], scored.tricks),
         len(players),
         scored.played,
         1,

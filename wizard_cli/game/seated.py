@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import cast
 
 from .game import Game, GameResult, bid_bounds
+from .model import filled
 from .scoring import (
     ScoredColumns,
     ScoredRound,
@@ -48,7 +50,9 @@ class SeatedGame(Game):
 
     @property
     def seating(self) -> Seating:
-        return self.sheet.seating
+        seating = self.sheet.seating
+        assert seating is not None  # a SeatedGame is made only of a sheet with seating
+        return seating
 
     def seated(self, number: int | None = None) -> list[int]:
         """Round ``number``'s seated seats (the current round's by default): a recorded round's
@@ -139,7 +143,7 @@ class SeatedGame(Game):
                 else self.seating.listed(number)
             )
             bids = (
-                in_play.bids
+                self.bids  # the round in play's
                 if in_play is not None and number == in_play.number
                 else (None,) * count
             )
@@ -151,6 +155,7 @@ class SeatedGame(Game):
             if order:
                 least[order[-1]] -= s.balanced_bid_penalty
         scored = result.scored
+        assert isinstance(scored, SeatedColumns)  # the result of this game (score_seated)
         made_all = [True] * count
         for index in range(scored.played):
             for seat in scored.seated[index]:
@@ -237,11 +242,12 @@ def score_seated(game: SeatedGame) -> GameResult:
     rounds = game.sheet.rounds
     played = game.rounds_played
     seating = game.seating
-    bids = list(rounds.bids)
+    # a valid sheet's values are whole numbers or none: no BadValue is left (validation)
+    bids = list(cast("list[int | None]", rounds.bids))
     clouds = rounds.clouds
     # The bids as scored: a Cloud's change counts, the bid as called stays (SPEC §1).
     made = bids if clouds is None else clouded_bids(bids, clouds, count)
-    tricks = list(rounds.tricks[: played * count])
+    tricks = list(cast("list[int | None]", rounds.tricks[: played * count]))
     points = [0] * (played * count)
     totals = list(seating.start)
     sizes, forbidden, seated_by_round, dealers = [], [], [], []
@@ -260,9 +266,12 @@ def score_seated(game: SeatedGame) -> GameResult:
         dealers.append(game.dealer(number))
         if index >= played:
             continue
+        assert filled(cells)  # a played round: every seated player has bid (validation)
         for seat in seated:
             at = index * count + seat
-            points[at] = base_points(made[at], tricks[at], size, s)
+            bid, took = made[at], tricks[at]
+            assert bid is not None and took is not None  # seated in a played round
+            points[at] = base_points(bid, took, size, s)
         if s.balanced_bid_penalty and sum(cells) == size:
             points[index * count + last] -= s.balanced_bid_penalty
         if s.final_round_bonus and game.is_last(number):
@@ -305,7 +314,9 @@ def seated_standings(
             at = index * count + seat
             sat[seat] += 1
             made[seat] += scored.made[at] == scored.tricks[at]
-            bid_sums[seat] += scored.bids[at]
+            bid = scored.bids[at]
+            assert bid is not None  # seated in a played round (validation)
+            bid_sums[seat] += bid
     finished = game.finished
     bonuses = [
         s.perfect_game_bonus if finished and sat[seat] and made[seat] == sat[seat] else 0

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from .game import GameResult
+from .model import filled
 from .runs import ScoredRun, fold_in
 
 WAITING_LIMIT = 1024  # players' games whose rounds are held before being added up (< 1 MiB)
@@ -135,11 +136,14 @@ class Season:
             if columns is None:
                 columns = waiting[name] = ([], [])
             seat_bids, seat_tricks = bids[seat::count], tricks[seat::count]
-            if None in seat_bids:  # seating (SPEC §1): a round not sat in is no round of theirs
-                seat_tricks = [took for bid, took in zip(seat_bids, seat_tricks) if bid is not None]
-                seat_bids = [bid for bid in seat_bids if bid is not None]
-            columns[0].extend(seat_bids)
-            columns[1].extend(seat_tricks)
+            if filled(seat_bids) and filled(seat_tricks):
+                columns[0].extend(seat_bids)
+                columns[1].extend(seat_tricks)
+            else:  # seating (SPEC §1): a round not sat in is no round of theirs
+                for bid, took in zip(seat_bids, seat_tricks):
+                    if bid is not None and took is not None:
+                        columns[0].append(bid)
+                        columns[1].append(took)
         self.waiting_count += count
         if self.waiting_count >= self.waiting_limit:
             self.add_waiting()

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from ..game.game import Game, score_game
-from ..game.model import RUN_FIRST_DEALER, GameRun
+from ..game.model import RUN_FIRST_DEALER, GameRun, filled
 from ..game.runs import RunStandings
 from ..game.scoring import ScoredRound, Standing, running_totals
 from ..game.settings import Settings
@@ -78,35 +78,38 @@ class RunLines:
             if scored
             else [0] * games
         )
-        if (
-            standings.marked_settings is not None
-        ):  # games of two settings (SPEC §3): a template each
+        marked, marked_settings = standings.marked, standings.marked_settings
+        if marked_settings is not None:  # games of two settings (SPEC §3): a template each
+            assert marked is not None  # (marked_settings are the settings of the games marked)
             winners = list(
                 map(
                     operator.or_,
                     winners,
-                    map(operator.mul, standings.marked, itertools.repeat(_MARKED)),
+                    map(operator.mul, marked, itertools.repeat(_MARKED)),
                 )
             )
         usual = max(set(winners), key=winners.count)
         made = {}
         for won in sorted(set(winners)):
-            settings = standings.marked_settings if won & _MARKED else standings.settings
+            settings = standings.settings
+            if won & _MARKED:
+                assert marked_settings is not None  # (only then are games marked, above)
+                settings = marked_settings
             key = (scored, count, run.rounds, settings, won & ~_MARKED)
             if key not in self.templates:
                 self.templates[key] = self._template(run, settings, scored, won & ~_MARKED)
-            template = self.templates[key]
-            if template is None or (template[2] and (run.bombs or run.clouds or run.outs)):
+            found = self.templates[key]
+            if found is None or (found[2] and (run.bombs or run.clouds or run.outs)):
                 return None  # (a view showing rounds: special cards and sit-outs one by one)
-            made[won] = template[:2]
+            made[won] = found[:2]
         columns = _Columns(self, run, standings)
         template, picked = made[usual]
         lines = list(map(template.__mod__, zip(*map(columns.__getitem__, picked))))
         for won in made.keys() - {usual}:
             template, picked = made[won]
-            games = [index for index, first in enumerate(winners) if first == won]
-            values = [list(map(columns[at].__getitem__, games)) for at in picked]
-            for index, line in zip(games, map(template.__mod__, zip(*values))):
+            chosen = [index for index, first in enumerate(winners) if first == won]
+            values = [list(map(columns[at].__getitem__, chosen)) for at in picked]
+            for index, line in zip(chosen, map(template.__mod__, zip(*values))):
                 lines[index] = line
         return Rendered("".join(lines))
 
@@ -114,14 +117,14 @@ class RunLines:
         """Each game's players as JSON texts (each table encoded once: a season has few)."""
         names = self.names
         found = list(map(names.get, tables))
-        if None in found:
-            if len(names) > KEPT_TABLES:  # a club that reseats every game: forgotten when full
-                names.clear()
-            for table in set(tables):
-                if table not in names:
-                    names[table] = tuple(map(self.encode, table))
-            found = list(map(names.__getitem__, tables))
-        return found
+        if filled(found):
+            return found
+        if len(names) > KEPT_TABLES:  # a club that reseats every game: forgotten when full
+            names.clear()
+        for table in set(tables):
+            if table not in names:
+                names[table] = tuple(map(self.encode, table))
+        return list(map(names.__getitem__, tables))
 
     def _template(
         self, run: GameRun, settings: Settings, scored: bool, winners: int
@@ -160,7 +163,7 @@ class RunLines:
         else:
             item = Checked(sheet, settings, 0, [], game)
         line = self.encode(self.output.as_json(item)) + "\n"
-        holes: list[tuple[int, int, int]] = []  # (where, value index, length)
+        holes: list[tuple[int, int | None, int]] = []  # (where, value index, length)
 
         cells = count * run.rounds
 
@@ -180,7 +183,8 @@ class RunLines:
         for found in _NUMBER_HOLE.finditer(line):
             holes.append((found.start(), position(found[1], int(found[2])), len(found[0])))
         holes.sort()
-        if any(at is None for _, at, _ in holes):
+        picked = [at for _, at, _ in holes]
+        if not filled(picked):
             return None
         template, end = [], 0
         for start, _, length in holes:
@@ -190,7 +194,6 @@ class RunLines:
         text = "".join(template)
         if _MARK in text or _END in text or "73910000000" in text or not holes:
             return None
-        picked = [at for _, at, _ in holes]
         return text, picked, max(picked) >= 2 + len(_PER_SEAT) * count
 
 
@@ -261,8 +264,8 @@ class _Columns:
         place = operator.itemgetter(index)
         if kind == 1:  # the player at a place
             return list(map(operator.getitem, self.tables(), map(place, standings.places)))
-        values = (standings.ranks, standings.scores, standings.bonuses, standings.places)[kind - 2]
-        return list(map(place, values))
+        per_game = (standings.ranks, standings.scores, standings.bonuses, standings.places)
+        return list(map(place, per_game[kind - 2]))
 
 
 json_string = (

@@ -25,6 +25,9 @@ from .formats import KEPT_TABLES, Rendered, heading, plain_fields, plain_texts
 from .game_views import STANDING_FIELDS, game_over_line, played_cell
 
 _ROUND, _CARDS, _DEALER, _TOTAL = "Round", "Cards", "Dealer", "Total"
+# The standings block's column headers (every standing field has one)
+_HEADERS = [field.header for field in STANDING_FIELDS if field.header is not None]
+assert len(_HEADERS) == len(STANDING_FIELDS)
 
 
 class _PlayedCells(dict):
@@ -62,16 +65,17 @@ class ScoreRunTables:
             return None
         count, rounds, games = run.players, run.rounds, len(run)
         sizes = tuple(hand_sizes(standings.settings, count))
-        templates = {}
+        templates: dict[tuple[str, ...], str] = {}
         if len(self.shapes) > KEPT_TABLES:
             self.shapes.clear()
         for table in set(run.tables):
             key = (table, sizes)
             if key not in self.shapes:
                 self.shapes[key] = _game_template(table, sizes)
-            templates[table] = self.shapes[key]
-            if templates[table] is None:
+            template = self.shapes[key]
+            if template is None:
                 return None
+            templates[table] = template
         totals = running_totals(standings.points, count, rounds)
         texts = list(
             map(
@@ -123,13 +127,13 @@ class ScoreRunTables:
             scores,
         ]
         # each column as wide as its widest value or its header and two spaces (a rank is 1–6)
-        widths = (
-            len(STANDING_FIELDS[0].header) + 2,
-            max(len(STANDING_FIELDS[1].header) + 2, *map(len, table)),
-            max(len(STANDING_FIELDS[2].header) + 2, *map(len, map(str, scores))),
+        widths: tuple[int, ...] = (
+            len(_HEADERS[0]) + 2,
+            max(len(_HEADERS[1]) + 2, *map(len, table)),
+            max(len(_HEADERS[2]) + 2, *map(len, map(str, scores))),
         )
         if any(bonuses):
-            widths += (max(len(STANDING_FIELDS[3].header) + 2, *map(len, map(str, bonuses))),)
+            widths += (max(len(_HEADERS[3]) + 2, *map(len, map(str, bonuses))),)
             columns.append(bonuses)
         made = self.standings.get(widths)
         if made is None:

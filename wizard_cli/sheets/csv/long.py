@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Literal, overload
 
 from ...errors import Problem
 from ...game.model import (
@@ -18,6 +19,7 @@ from ...game.model import (
     RoundRecord,
     Sheet,
     SheetFormat,
+    Specials,
     Truncated,
     Value,
 )
@@ -117,6 +119,7 @@ def read_long_sheets(
     col = games.layout.game_col
     for rows, lines in chunks:
         if type(rows) is BlockColumns:  # a plain block as columns (CsvRows.chunks: the lane)
+            assert isinstance(lines, range)  # (CsvRows.chunks gives a plain block's lines so)
             games.columns(rows, lines)
             yield from games.done
             games.done.clear()
@@ -162,8 +165,7 @@ class _Games:
         if game is not None and (not game_id or game_id == game.sheet.game):
             game.take(rows, lines)
         elif game_id:
-            self._start(game_id, lines[0])
-            self.game.take(rows, lines)
+            self._start(game_id, lines[0]).take(rows, lines)
         else:  # no game yet: the first row that is not blank starts one, with no id
             self.each(rows, lines)
 
@@ -215,8 +217,7 @@ class _Games:
         if game is not None and (not game_id or game_id == game.sheet.game):
             game.take_columns(part, lines)
         elif game_id:
-            self._start(game_id, lines[0])
-            self.game.take_columns(part, lines)
+            self._start(game_id, lines[0]).take_columns(part, lines)
         else:
             self.each(part.rows(), lines)
 
@@ -226,7 +227,9 @@ class _Games:
         if self.carried is not None:
             part, lines = self.carried
             self.carried = None
-            self._general(part[self.layout.game_col][0], part, lines)
+            col = self.layout.game_col
+            assert col is not None  # a game is carried only by a block's game column
+            self._general(part[col][0], part, lines)
 
     def end_run(self) -> None:
         """The run being gathered (if any) is done: handed out after the games before it."""
@@ -243,24 +246,26 @@ class _Games:
 
     def each(self, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
         """Rows of the game being read, or starting the file's game (a file with no game column)."""
-        if self.game is None:
+        game = self.game
+        if game is None:
             start = next((at for at, row in enumerate(rows) if not is_blank(row)), len(rows))
             if start == len(rows):
                 return
-            self._start(None, lines[start])
+            game = self._start(None, lines[start])
             rows, lines = rows[start:], lines[start:]
-        self.game.take(rows, lines)
+        game.take(rows, lines)
 
-    def _start(self, game_id: str | None, line: int) -> None:
-        """A new game begins on ``line``; the one before is finished."""
+    def _start(self, game_id: str | None, line: int) -> _LongGame:
+        """A new game begins on ``line`` (the game returned); the one before is finished."""
         self.end_game()
-        self.game = _LongGame(self.layout, game_id, line)
+        game = self.game = _LongGame(self.layout, game_id, line)
         if game_id in self.finished:
-            self.game.sheet.problem(
+            game.sheet.problem(
                 f"game '{game_id}' continues here after other games "
                 "(a game's rows must be together)",
                 line,
             )
+        return game
 
     def finished_sheet(self, game: _LongGame) -> Sheet:
         """A game's sheet once its rows end. A game whose date cells are all empty has the date
@@ -537,7 +542,9 @@ class _LongGame:
         count = len(sheet.players)
         for number, cells in self.rounds.items():
             first_line = self.round_lines[number]
-            lines = [cells[s][3] if s in cells else first_line for s in range(count)]
+            lines: list[int | None] = [
+                cells[s][3] if s in cells else first_line for s in range(count)
+            ]
             column = lambda i, cells=cells: [  # noqa: E731
                 cells[s][i] if s in cells else None for s in range(count)
             ]
@@ -577,7 +584,9 @@ class _LongGame:
         round's rows together. Otherwise nothing is placed and False is returned.
         """
         layout, lines = self.layout, self.kept_lines
-        numbers = columns[layout.round_col]
+        round_col, tricks_col = layout.round_col, layout.tricks_col
+        assert round_col is not None and tricks_col is not None  # else a layout problem
+        numbers = columns[round_col]
         count = numbers.count("1")
         if not count or len(lines) % count:
             return False
@@ -602,22 +611,23 @@ class _LongGame:
             any(columns[col]) for col in (layout.start_col, layout.dealer_col) if col is not None
         ):
             return False  # seating (SPEC §3): placed row by row
-        specials = None
+        specials: list[Specials] | None = None
         if layout.bomb_col is not None or layout.cloud_col is not None:
-            specials = bulk_specials(
+            found = bulk_specials(
                 None if layout.bomb_col is None else columns[layout.bomb_col],
                 None if layout.cloud_col is None else columns[layout.cloud_col],
                 count,
                 rounds,
                 lines,
             )
-            if specials is False:
+            if found is False:
                 return False  # a cell that is no mark or change: judged row by row, to say where
+            specials = found
         comma = layout.comma
         bids = _whole_numbers(columns[layout.bid_col], count_cell, comma, out=True)
         if bids is None:
             return False  # an out row (SPEC §3): placed row by row
-        tricks = _whole_numbers(columns[layout.tricks_col], count_cell, comma)
+        tricks = _whole_numbers(columns[tricks_col], count_cell, comma)
         points = (
             _whole_numbers(columns[layout.points_col], whole_number, comma)
             if layout.points_col is not None
@@ -639,11 +649,27 @@ class _LongGame:
         if None in tricks:  # a round in play: tricks not recorded (an empty one is a problem)
             records = sheet.rounds.records()
             for record in records:
+                assert record.tricks is not None  # (RoundColumns of whole columns: every round)
                 if record.tricks.count(None) == count:
                     record.tricks = record.trick_lines = None
             sheet.rounds = RoundColumns.of(records)
         self.kept, self.kept_columns, self.kept_lines = None, [], []
         return True
+
+
+@overload
+def _whole_numbers(
+    cells: Sequence[str],
+    read: Callable[[str, bool], Value],
+    comma: bool,
+    out: Literal[False] = False,
+) -> list[Value]: ...
+
+
+@overload
+def _whole_numbers(
+    cells: Sequence[str], read: Callable[[str, bool], Value], comma: bool, out: bool
+) -> list[Value] | None: ...
 
 
 def _whole_numbers(

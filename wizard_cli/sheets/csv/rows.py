@@ -13,8 +13,12 @@ import functools
 import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from ..source import split_lines
+
+if TYPE_CHECKING:
+    from _csv import Reader  # csv.reader's type (typeshed; csv does not name it)
 
 Rows = Iterator[tuple[list[str], int]]
 Chunks = Iterator[tuple[Sequence[list[str]], Sequence[int]]]
@@ -37,13 +41,14 @@ class CsvRows:
         self._lines = itertools.chain.from_iterable(map(self._block_lines, self._next_blocks()))
         self._skipped = 0  # blank lines before the header
         self._bypassed = 0  # lines split here, not read by csv.reader
-        self._reader: Iterator[list[str]] | None = None
+        self._reader: Reader | None = None
         self._split_plain = split_plain_blocks
         self.delimiter = ","
 
     def _next_blocks(self) -> Iterator[str]:
         """The blocks csv.reader reads: a block handed back to it first, then the next."""
         while True:
+            block: str | None
             if self._handed_back is not None:
                 block, self._handed_back = self._handed_back, None
             else:
@@ -109,12 +114,12 @@ class CsvRows:
                 block = next(self._blocks, None)
                 if block is None:
                     return
-                rows = split_plain_block(block, self.delimiter, limit, columns_of)
-                if rows is not None:
-                    count = len(rows[0]) if type(rows) is BlockColumns else len(rows)
+                plain = split_plain_block(block, self.delimiter, limit, columns_of)
+                if plain is not None:
+                    count = len(plain[0]) if type(plain) is BlockColumns else len(plain)
                     self._split += count
                     self._bypassed += count
-                    yield rows, range(read + 1, read + 1 + count)
+                    yield plain, range(read + 1, read + 1 + count)
                     continue
                 self._handed_back = block  # read by csv.reader, row by row, just below
             rows, lines = [], []

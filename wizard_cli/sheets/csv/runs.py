@@ -126,7 +126,9 @@ class RunLane:
         ):
             return 0
         table = regular_table(self.numbers, self.names, start, stop)
-        values = self._numbers(start, stop, len(table), stop - start) if table is not None else None
+        if table is None:
+            return 0
+        values = self._numbers(start, stop, len(table), stop - start)
         specials = self._specials(start, stop, len(table)) if values is not None else None
         if values is None or specials is None:
             return 0

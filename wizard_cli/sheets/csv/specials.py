@@ -9,6 +9,7 @@ import itertools
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ...game.model import BadValue, RoundRecord, Sheet, Specials
 from ..cells import cloud_cell, mark_cell
@@ -78,7 +79,7 @@ def bulk_specials(
     count: int,
     rounds: int,
     lines: Sequence[int],
-) -> list[Specials] | None | bool:
+) -> list[Specials] | Literal[False] | None:
     """A regular game's special cards from its ``bomb`` and ``cloud`` columns (None: no such
     column), as ``RoundColumns.specials`` holds them; None when no row records one; False when a
     cell is no mark or change or a round has two Clouds (the rows are then read one by one,

@@ -204,7 +204,8 @@ def export_table(data: Any, source: str) -> Table:
             None,
         )
         for result in results[: PLAYERS_KEPT * 2]:
-            seat = seat_of.get(result.get("player")) if isinstance(result, dict) else None
+            player = result.get("player") if isinstance(result, dict) else None
+            seat = seat_of.get(player) if isinstance(player, str) else None  # (a list: unhashable)
             if seat is None:
                 raise _refuse(
                     what,
@@ -621,8 +622,8 @@ def _dealers(sheet: Sheet, table: Table, rounds: list[Dealt], seating: Seating) 
         if round_.dealer is None or round_.dealer == names[expected]:
             continue
         where = round_.line if round_.line is not None else table.line
-        seat = seat_of.get(round_.dealer)
-        if seat is None:
+        pinned = seat_of.get(round_.dealer)
+        if pinned is None:
             sheet.problem(
                 f"{table.what}: dealt by {shorten(round_.dealer, NAME_CHARS)}, who is "
                 "not one of the players",
@@ -630,8 +631,8 @@ def _dealers(sheet: Sheet, table: Table, rounds: list[Dealt], seating: Seating) 
                 number,
             )
             continue
-        seating.dealers[number], seating.dealer_lines[number] = seat, where
-        previous = seat
+        seating.dealers[number], seating.dealer_lines[number] = pinned, where
+        previous = pinned
 
 
 def _round(sheet: Sheet, table: Table, dealt: Dealt, where: int | None) -> None:
