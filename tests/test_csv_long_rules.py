@@ -615,3 +615,22 @@ def test_a_player_out_of_every_recorded_round_joins_with_the_next(write):
         "  - bids:   [1, 0, 0]\n    tricks: [1, 0, 0]\n"
         "  - bids:   [1, 0, 0]\n    tricks: [1, 1, 0]\n",
     )
+
+
+def test_a_missing_row_in_a_game_whose_seating_changes_is_a_problem(write):
+    """SPEC §3: in a game with seating changes every listed player has a row in every recorded
+    round. Before: a missing row read as joining later (or leaving earlier), exit 0."""
+    late = write(
+        "late.csv",
+        "round,player,bid,tricks\n1,A,1,1\n1,B,0,0\n1,C,0,0\n"
+        "2,A,1,1\n2,B,1,1\n2,C,0,0\n2,D,out,\n3,A,1,1\n3,B,1,1\n3,C,0,1\n3,D,0,0\n",
+    )
+    early = write(
+        "early.csv",
+        "round,player,bid,tricks\n1,A,1,1\n1,B,0,0\n1,C,0,0\n1,D,0,0\n"
+        "2,A,1,1\n2,B,1,1\n2,C,0,0\n2,D,out,\n3,A,1,1\n3,B,1,1\n3,C,0,1\n",
+    )
+    rule = "no row in this round: in a game whose seating changes every player has a row in "
+    assert f"{late}:2: round 1, D: {rule}every round ('out' where not seated)" in problems(late)
+    assert any(line.startswith(f"{early}:10: round 3, D: {rule}") for line in problems(early))
+    assert run("convert", late, "--to", "yaml").exit_code == 1
