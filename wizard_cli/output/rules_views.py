@@ -114,7 +114,8 @@ class CompareOutput:
             # every rule set scores the same rounds: all or none of them have points
             scored = [p for r in results if (p := r.rounds[index].points) is not None]
             for seat, name in enumerate(comparison.players):
-                points = [point for p in scored if (point := p[seat]) is not None]  # (seated)
+                # (a seat not seated in the round has None points under every rule set, SPEC §1)
+                points = [point for p in scored if (point := p[seat]) is not None]
                 if len(set(points)) > 1:
                     rows.append([scored_round.number, name, *map(signed, points)])
         for seat, name in enumerate(comparison.players):
