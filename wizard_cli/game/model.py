@@ -414,11 +414,21 @@ class GameRun:
         piece = GameRun(self.source, self.players, self.rounds, self.first_line + first)
         piece.ids, piece.tables = self.ids[start:stop], self.tables[start:stop]
         piece.bids, piece.tricks = self.bids[first:last], self.tricks[first:last]
-        piece.bombs = [cell - first for cell in self.bombs if first <= cell < last]
-        piece.clouds = [
-            (cell - first, change) for cell, change in self.clouds if first <= cell < last
+        bombs, outs, clouds = self.bombs, self.outs, self.clouds  # (ascending: cut, not scanned)
+        piece.bombs = [
+            cell - first
+            for cell in bombs[bisect.bisect_left(bombs, first) : bisect.bisect_left(bombs, last)]
         ]
-        piece.outs = [cell - first for cell in self.outs if first <= cell < last]
+        piece.outs = [
+            cell - first
+            for cell in outs[bisect.bisect_left(outs, first) : bisect.bisect_left(outs, last)]
+        ]
+        piece.clouds = [
+            (cell - first, change)
+            for cell, change in clouds[
+                bisect.bisect_left(clouds, (first,)) : bisect.bisect_left(clouds, (last,))
+            ]
+        ]
         return piece
 
     def marked_games(self) -> list[bool] | None:

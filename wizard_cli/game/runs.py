@@ -220,26 +220,41 @@ def sit_out_rounds(run: GameRun) -> tuple[dict[int, int], dict[int, tuple[int, .
     if not run.outs:
         return places, seated
     count, rounds = run.players, run.rounds
-    out: dict[int, set[int]] = {}
+    games: dict[int, dict[int, set[int]]] = {}  # game → its rounds (from 1) → seats out
     for cell in run.outs:
-        out.setdefault(cell // count, set()).add(cell % count)
-    for game in sorted({index // rounds for index in out}):
-        first = game * rounds
-        seating = Seating.plain(count)
-        seating.out = {
-            index - first + 1: frozenset(seats)
-            for index, seats in out.items()
-            if first <= index < first + rounds
-        }
-        dealers = seating.rotation(RUN_FIRST_DEALER, rounds, seating.seated)
-        for number, dealer in enumerate(dealers, 1):
-            here = seating.seated(number)
-            place = bidding_order(dealer, here, count)[-1]
-            if place != dealer_seat(RUN_FIRST_DEALER, number, count):
-                places[first + number - 1] = place
-            if len(here) < count:
-                seated[first + number - 1] = tuple(here)
+        index = cell // count
+        games.setdefault(index // rounds, {}).setdefault(index % rounds + 1, set()).add(
+            cell % count
+        )
+    for game, out in games.items():
+        first = game * rounds - 1  # (round r of the game is round index first + r of the run)
+        pattern = tuple(sorted((number, frozenset(seats)) for number, seats in out.items()))
+        game_places, game_seated = _sit_out_game(count, rounds, pattern)
+        for number, place in game_places:
+            places[first + number] = place
+        for number, here in game_seated:
+            seated[first + number] = here
     return places, seated
+
+
+@functools.lru_cache(maxsize=1024)
+def _sit_out_game(
+    count: int, rounds: int, out: tuple[tuple[int, frozenset[int]], ...]
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+    """One game's rounds (from 1) whose dealer's place is off the rotation, with that seat,
+    and its rounds with someone out, with their seated seats (see :func:`sit_out_rounds`);
+    worked out once for each way of sitting out (a season repeats them)."""
+    seating = Seating.plain(count)
+    seating.out = dict(out)
+    places, seated = [], []
+    for number, dealer in enumerate(seating.rotation(RUN_FIRST_DEALER, rounds, seating.seated), 1):
+        here = seating.seated(number)
+        place = bidding_order(dealer, here, count)[-1]
+        if place != dealer_seat(RUN_FIRST_DEALER, number, count):
+            places.append((number, place))
+        if len(here) < count:
+            seated.append((number, tuple(here)))
+    return tuple(places), tuple(seated)
 
 
 @functools.lru_cache(maxsize=64)
