@@ -42,7 +42,6 @@ from .seating import is_out
 from .specials import SpecialCells, bulk_specials, first_special_line, imply_special_cards
 
 MOST_KEPT_TEXT = 1 << 20  # characters of a game's rows kept before they are placed as they come
-MISSING_NAMED = 12  # players named as missing from a round (a sheet lists at most 12)
 
 
 class LongLayout:
@@ -558,33 +557,8 @@ class _LongGame:
             self.specials.place(sheet, record)
             sheet.rounds.append(record)
         if self.seat_cells is not None:
-            outs = self.seat_cells.outs
-            sheet.seating = self.seat_cells.seating(
-                sheet,
-                {
-                    number: set(cells).difference(outs.get(number, ()))
-                    for number, cells in self.rounds.items()
-                },
-            )
-            if sheet.seating is not None:
-                self._every_row_there(sheet)
+            self.seat_cells.seat(sheet, self.rounds, self.round_lines)
         return sheet
-
-    def _every_row_there(self, sheet: Sheet) -> None:
-        """In a game with seating changes every listed player has a row in every recorded round
-        (``out`` where not seated, SPEC §3): a missing one is a problem, not a seat left empty
-        (which would read as joining later or leaving earlier than the sheet says)."""
-        players = sheet.players
-        for number, cells in self.rounds.items():
-            missing = [players[seat] for seat in range(len(players)) if seat not in cells]
-            for name in missing[:MISSING_NAMED]:
-                sheet.problem(
-                    "no row in this round: in a game whose seating changes every player has "
-                    "a row in every round ('out' where not seated)",
-                    self.round_lines[number],
-                    number,
-                    name,
-                )
 
     def _place_regular_rows(self) -> bool:
         """The kept rows placed in bulk (:meth:`_place_regular`) when every one is as wide as

@@ -11,6 +11,7 @@ a file: the long reader hands each row's cells over, and gets the sheet's Seatin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...game.model import BadValue, Sheet
 from ...game.seating import Seating
@@ -117,6 +118,39 @@ class LongSeatCells:
         for number, (seat, line) in dealers.items():
             seating.dealers[number], seating.dealer_lines[number] = seat, line
         return seating
+
+    def seat(self, sheet: Sheet, rounds: dict[int, dict[int, Any]], lines: dict[int, int]) -> None:
+        """The sheet's seating from its cells (:meth:`seating`), and each listed player's row
+        in every recorded round checked (:meth:`every_row`). ``rounds``: each recorded round's
+        cells by seat; ``lines``: each round's first line."""
+        outs = self.outs
+        sheet.seating = self.seating(
+            sheet,
+            {
+                number: set(cells).difference(outs.get(number, ()))
+                for number, cells in rounds.items()
+            },
+        )
+        if sheet.seating is not None:
+            self.every_row(sheet, rounds, lines)
+
+    def every_row(
+        self, sheet: Sheet, rounds: dict[int, dict[int, Any]], lines: dict[int, int]
+    ) -> None:
+        """In a game with seating changes every listed player has a row in every recorded round
+        (``out`` where not seated, SPEC §3): a missing one is a problem, not a seat left empty
+        (which would read as joining later or leaving earlier than the sheet says)."""
+        players = sheet.players
+        for number, cells in rounds.items():
+            for seat in range(len(players)):
+                if seat not in cells:
+                    sheet.problem(
+                        "no row in this round: in a game whose seating changes every player "
+                        "has a row in every round ('out' where not seated)",
+                        lines[number],
+                        number,
+                        players[seat],
+                    )
 
     def _start_scores(self, sheet: Sheet) -> dict[int, int]:
         """Each player's start score, whole numbers (a bad one is a problem, and 0)."""
