@@ -28,6 +28,14 @@ def sheet_file(tmp_path, text: str, name: str = "s.yaml"):
     return path
 
 
+def check_problems(tmp_path, text: str) -> tuple[object, str]:
+    """``wizard check`` of a sheet that has problems: its path and what check said."""
+    path = sheet_file(tmp_path, text)
+    result = run("check", path)
+    assert result.exit_code == 1, result.stdout
+    return path, result.stderr
+
+
 # --- 1. block mapping entries keep their layout ---------------------------------------------
 
 
@@ -117,14 +125,12 @@ def test_a_finished_game_needs_no_next_round(tmp_path):
 
 
 def test_seven_players_with_a_start_score_are_not_a_seating_change(tmp_path):
-    path = sheet_file(tmp_path, "players: [A, B, C, D, E, F, {name: G, startScore: 5}]\n")
-    result = run("check", path)
-    assert result.exit_code == 1
-    assert f"{path}:1: a game has 3 to 6 players, this sheet has 7" in result.stderr
+    path, said = check_problems(tmp_path, "players: [A, B, C, D, E, F, {name: G, startScore: 5}]\n")
+    assert f"{path}:1: a game has 3 to 6 players, this sheet has 7" in said
 
 
 def test_a_join_that_makes_seven_is_a_problem_at_its_joins(tmp_path):
-    path = sheet_file(
+    path, said = check_problems(
         tmp_path,
         """\
         players: [A, B, C, D, E, F, {name: G, joins: 2}]
@@ -132,16 +138,14 @@ def test_a_join_that_makes_seven_is_a_problem_at_its_joins(tmp_path):
           - {bids: [1, 0, 0, 0, 0, 0], tricks: [1, 0, 0, 0, 0, 0]}
         """,
     )
-    result = run("check", path)
-    assert result.exit_code == 1
-    assert f"{path}:1: G: round 2 would seat 7 players: a round seats 3 to 6" in result.stderr
+    assert f"{path}:1: G: round 2 would seat 7 players: a round seats 3 to 6" in said
 
 
 # --- 3. and 4. every problem at once, at its value's line -----------------------------------
 
 
 def test_joins_after_leaves_hides_no_other_problem(tmp_path):
-    path = sheet_file(
+    path, said = check_problems(
         tmp_path,
         """\
         players: [Anna, Ben, {name: Cara, leaves: 1}, {name: Dan, joins: 3, leaves: 2},
@@ -151,9 +155,7 @@ def test_joins_after_leaves_hides_no_other_problem(tmp_path):
           - {bids: {Anna: 1, Ben: 1}, tricks: {Anna: 1, Ben: 1}}
         """,
     )
-    result = run("check", path)
-    assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    assert said.splitlines() == [
         f"{path}:1: Dan: joins in round 3, after leaving in round 2",
         f"{path}:2: Eva: joins in round 30, past the 20 rounds the game can have",
         f"{path}:5: round 2: 2 players seated: a round seats 3 to 6",
@@ -161,7 +163,7 @@ def test_joins_after_leaves_hides_no_other_problem(tmp_path):
 
 
 def test_joins_problems_stand_at_the_joins_line(tmp_path):
-    path = sheet_file(
+    path, said = check_problems(
         tmp_path,
         """\
         players:
@@ -177,9 +179,7 @@ def test_joins_problems_stand_at_the_joins_line(tmp_path):
           - {bids: [1, 0, 0], tricks: [1, 0, 0]}
         """,
     )
-    result = run("check", path)
-    assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    assert said.splitlines() == [
         f"{path}:7: Dan: joins in round 3, after leaving in round 1",
         f"{path}:9: Eva: joins in round 30, past the 20 rounds the game can have",
     ]
@@ -201,17 +201,15 @@ def test_a_cloud_to_a_player_not_seated_reads_as_a_sentence(tmp_path):
         bids = "[1, 0, 1]" if cloud == "Anna" else "[1, 0, 0, 1]"
         tricks = "[1, 0, 1]" if cloud == "Anna" else "[1, 0, 0, 1]"
         round_two = f"  - {{{out}bids: {bids}, tricks: {tricks}, cloud: {{{cloud}: 1}}}}\n"
-        path = sheet_file(tmp_path, head + first + round_two)
-        result = run("check", path)
-        assert result.exit_code == 1
+        _, said = check_problems(tmp_path, head + first + round_two)
         assert (
             f"round 2, {cloud}: the Cloud goes to a player seated in the round, and this "
             f"player {why}\n"
-        ) in result.stderr
+        ) in said
 
 
 def test_a_null_cloud_says_null(tmp_path):
-    path = sheet_file(
+    path, said = check_problems(
         tmp_path,
         """\
         players: [Anna, Ben, Cara]
@@ -220,9 +218,7 @@ def test_a_null_cloud_says_null(tmp_path):
           - {bids: [1, 0, 0], tricks: [1, 0, 0], cloud: {Anna: null}}
         """,
     )
-    result = run("check", path)
-    assert result.exit_code == 1
-    assert "Anna: the Cloud changes a bid by 1 or -1, not null\n" in result.stderr
+    assert "Anna: the Cloud changes a bid by 1 or -1, not null\n" in said
 
 
 def test_play_words_a_bad_cloud_answer_for_its_prompt(tmp_path):
