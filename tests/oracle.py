@@ -449,6 +449,15 @@ class SeatedTable:
         ]
 
 
+def plain_count(table: SeatedTable) -> str:
+    """ " with N players" where nothing in the sheet records seating (every entry a bare name,
+    no ``out`` or ``dealer``): it is read as a classic sheet, whose message says the count."""
+    plain = all((p.joins, p.leaves, p.start) == (1, None, 0) for p in table.players) and not any(
+        dealt.out or dealt.dealer is not None for dealt in table.rounds
+    )
+    return f" with {len(table.players)} players" if plain else ""
+
+
 def next_round_problems(
     table: SeatedTable, sizes: list[int] | tuple[int, ...] | None, ended: int | None
 ) -> list[tuple[int | None, str | None, str]]:
@@ -503,7 +512,7 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
                     f"more rounds than the game has: it ends after round {ended}"
                     if ended is not None
                     else f"more rounds than the game has: it ends after round {len(sizes)} "
-                    f"(roundMode={mode})",
+                    f"(roundMode={mode}{plain_count(table)})",
                 )
             )
             clean = False
