@@ -449,6 +449,38 @@ class SeatedTable:
         ]
 
 
+def plain_count(table: SeatedTable) -> str:
+    """ " with N players" where nothing in the sheet records seating (every entry a bare name,
+    no ``out`` or ``dealer``): it is read as a classic sheet, whose message says the count."""
+    plain = all((p.joins, p.leaves, p.start) == (1, None, 0) for p in table.players) and not any(
+        dealt.out or dealt.dealer is not None for dealt in table.rounds
+    )
+    return f" with {len(table.players)} players" if plain else ""
+
+
+def next_round_problems(
+    table: SeatedTable, sizes: list[int] | tuple[int, ...] | None, ended: int | None
+) -> list[tuple[int | None, str | None, str]]:
+    """The round to be dealt next seats 3 to 6 as far as ``joins`` and ``leaves`` tell (SPEC
+    §1), unless a round is in play or the game is over: else a problem naming the last player
+    listed whose joining or leaving makes it so."""
+    number = len(table.rounds) + 1
+    if table.rounds and table.rounds[-1].tricks is None:
+        return []
+    if ended is not None or (sizes is not None and number > len(sizes)):
+        return []
+    count = len(table.listed(number))
+    if 3 <= count <= 6:
+        return []
+    moving = [
+        p.name
+        for p in table.players
+        if number > 1 and number in (p.joins, None if p.leaves is None else p.leaves + 1)
+    ]
+    message = f"round {number} would seat {count} players: a round seats 3 to 6"
+    return [(None, moving[-1] if moving else None, message)]
+
+
 def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
     """Check, then score, a game with seating under ``rules`` (every key of DEFAULTS, with
     ``specialCards`` set). Problems are (round, player, message): the round's, not a line."""
@@ -480,7 +512,7 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
                     f"more rounds than the game has: it ends after round {ended}"
                     if ended is not None
                     else f"more rounds than the game has: it ends after round {len(sizes)} "
-                    f"(roundMode={mode})",
+                    f"(roundMode={mode}{plain_count(table)})",
                 )
             )
             clean = False
@@ -581,6 +613,8 @@ def judge_seated(table: SeatedTable, rules: dict) -> Verdict:
             bid_sums[name] += dealt.bids[name]
         if sum(bids) == size:
             totals[last] -= rules["balancedBidPenalty"]
+    else:
+        problems += next_round_problems(table, sizes, ended)
     if problems:
         return Verdict(table.game, problems)
     finished = (

@@ -181,7 +181,7 @@ def test_refused_edits_say_why_and_write_nothing(tmp_path):
     for args, message in [
         (
             ("--round", "3", "--out", "Dan"),
-            "round 3, Dan: is not seated in round 3 (sits this round out)",
+            "round 3, Dan: is not seated in round 3: sits this round out",
         ),
         (("--round", "3", "--seated", "Dan"), "round 3, Dan: give their bid with --bids Dan=N"),
         (
@@ -190,7 +190,7 @@ def test_refused_edits_say_why_and_write_nothing(tmp_path):
         ),
         (
             ("--round", "1", "--seated", "Eva", "--bids", "Eva=1", "--tricks", "Eva=0"),
-            "round 1, Eva: cannot be seated in round 1: not joined yet (joins in round 3)",
+            "round 1, Eva: cannot be seated in round 1: has not joined yet (joins in round 3)",
         ),
         (
             ("--round", "2", "--out", "Ben", "--bids", "Ben=1"),

@@ -82,7 +82,7 @@ def test_a_cloud_for_a_player_not_seated_is_refused(tmp_path):
     result = run("check", path)
     assert result.exit_code == 1
     assert (
-        "round 3, Dan: the Cloud goes to a player seated in the round, and this player is "
+        "round 3, Dan: the Cloud goes to a player seated in the round, and this player "
         "sits this round out"
     ) in result.stderr
 

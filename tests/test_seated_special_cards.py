@@ -67,7 +67,7 @@ def test_a_seated_game_checks_the_bomb_and_the_cloud(write):
         f"{path}:9: round 1: tricks add up to 1, 1 more than the 0 of a hand size of 1 with "
         "the Bomb (nobody takes its trick)",
         f"{path}:12: round 2, Eva: the Cloud goes to a player seated in the round, and this "
-        "player is not joined yet (joins in round 3)",
+        "player has not joined yet (joins in round 3)",
     ]
 
 

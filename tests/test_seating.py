@@ -244,7 +244,7 @@ def test_a_value_for_a_player_not_seated_says_why(tmp_path):
           - bids: {A: 0, B: 0, C: 0, D: 0, E: 1}
     """,
         "s0.yaml:4: round 1, B: a value for a player not seated: sits this round out",
-        "s0.yaml:4: round 1, D: a value for a player not seated: not joined yet (joins in round 2)",
+        "s0.yaml:4: round 1, D: a value for a player not seated: has not joined yet (joins in round 2)",
         "s0.yaml:6: round 2, E: a value for a player not seated: left after round 1",
     )
 
@@ -563,15 +563,17 @@ def test_join_is_refused_when_the_round_would_not_fit_the_deck(tmp_path):
     assert "round 11 would not fit the deck: 6 seated need 66 cards" in result.stderr
 
 
-def test_undo_takes_back_a_join_then_a_leave_then_the_tricks(tmp_path):
+def test_undo_takes_back_a_leave_then_a_join_then_the_tricks(tmp_path):
+    # Dan's join came first: taken back before Cara's leave it would leave round 2 with two
+    # seated (SPEC §1), so the leave, the later step, goes first.
     path = new_sheet(tmp_path)
     before = path.read_text()
     assert run("join", path, "Dan", "-q").exit_code == 0
     assert run("leave", path, "Cara", "-q").exit_code == 0
     result = run("undo", path)
-    assert result.exit_code == 0 and "took back Dan joining from round 2" in result.stderr
-    result = run("undo", path)
     assert result.exit_code == 0 and "took back Cara leaving after round 1" in result.stderr
+    result = run("undo", path)
+    assert result.exit_code == 0 and "took back Dan joining from round 2" in result.stderr
     assert path.read_text() == before
     result = run("undo", path)
     assert "removed its tricks" in result.stderr

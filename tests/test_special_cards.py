@@ -652,7 +652,7 @@ def test_play_asks_bomb_or_cloud_once_the_bids_are_in(tmp_path, monkeypatch):
     out = result.stdout
     assert "Bomb or Cloud? (b, c NAME +1|-1, Enter for neither): b\n" in out
     assert "Anna took [0]: \n" in out  # the rest offered counts the Bomb: 1 − 1 − 0 − 0
-    assert result.stderr.splitlines()[0].startswith("--cloud: unknown player 'Cora'")
+    assert result.stderr.splitlines()[0].startswith("unknown player 'Cora'")
     assert "round 2: removed the Cloud (Cara +1)" in result.stderr
     text = (tmp_path / "g.yaml").read_text()
     assert text.endswith(

@@ -70,7 +70,7 @@ def seat_moves(
             raise refuse("--out and --seated both name this player", seat)
         if seat not in sitting:
             raise refuse(
-                f"is not seated in round {number} ({seating.why_not_seated(seat, number)})", seat
+                f"is not seated in round {number}: {seating.why_not_seated(seat, number)}", seat
             )
         if seat in bids or seat in tricks:
             raise refuse(f"sits round {number} out: give no --bids or --tricks for them", seat)

@@ -198,9 +198,12 @@ def seat_to_take_back(game: Game) -> tuple[bool, int] | None:
         for seat, joins in enumerate(seating.joins)
         if joins == number and (number > 1 or seating.entry_lines[seat] is not None)
     ]
-    if joined:
-        return True, joined[-1]
     left = [seat for seat, leaves in enumerate(seating.leaves) if leaves == game.rounds_played]
+    # The later of a join and a leave is the one whose taking back leaves round ``number``
+    # seating 3 to 6 (each was refused otherwise, SPEC §1): a leave after a join, if the join
+    # alone taken back would leave too few.
+    if joined and (not left or len(seating.listed(number)) > MIN_PLAYERS):
+        return True, joined[-1]
     return (False, left[-1]) if left else None
 
 

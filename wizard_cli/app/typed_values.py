@@ -87,10 +87,10 @@ def player_seat(name: str, players: Sequence[str], option: str) -> int:
     ]
     if len(folded) == 1:
         return folded[0]
+    said = f"{option}: " if option else ""  # play's prompts name no option
     raise WizardError(
         Problem(
-            f"{option}: unknown player '{name}'{suggest(name, players)} "
-            f"(players: {', '.join(players)})"
+            f"{said}unknown player '{name}'{suggest(name, players)} (players: {', '.join(players)})"
         )
     )
 
@@ -103,16 +103,19 @@ def _number(text: str, option: str, player: str) -> int:
     return value
 
 
-def parse_cloud(text: str, players: Sequence[str]) -> tuple[int, int]:
-    """``--cloud NAME=+1`` (or ``-1``): (seat, change)."""
+def parse_cloud(text: str, players: Sequence[str], option: str = "--cloud") -> tuple[int, int]:
+    """``--cloud NAME=+1`` (or ``-1``): (seat, change); ``option`` "" for ``play``'s answer
+    ``c NAME +1``, which names no option."""
     name, equals, change = text.rpartition("=")
     if not equals or change.strip().replace("−", "-") not in ("+1", "1", "-1"):
         raise WizardError(
             Problem(
-                f"--cloud {text}: give the player and the change of their bid, NAME=+1 or NAME=-1"
+                f"{option} {text}: give the player and the change of their bid, NAME=+1 or NAME=-1"
+                if option
+                else f"the Cloud changes a bid by +1 or -1, not '{change.strip()}'"
             )
         )
     return (
-        player_seat(name.strip(), players, "--cloud"),
+        player_seat(name.strip(), players, option),
         -1 if "-" in change or "−" in change else 1,
     )

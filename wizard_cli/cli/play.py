@@ -277,7 +277,7 @@ class Table:
                     self.refuse("c takes the player and the change of their bid: c Ben -1")
                     continue
                 try:
-                    cloud = parse_cloud(f"{name}={change}", game.players)
+                    cloud = parse_cloud(f"{name}={change}", game.players, "")
                 except WizardError as error:
                     self.refuse(*(problem.message for problem in error.problems))
                     continue

@@ -9,12 +9,14 @@ import re
 from collections.abc import Mapping
 
 import yaml
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Problem, WizardError
-from ..sheets.yaml.positions import line_offset
+from ..sheets.yaml.positions import line_offset, pair_of, tail_of
+from ..sheets.yaml.sheets import ENTRY_KEYS
 from ..sheets.yaml.text import json_text, yaml_scalar
 from ..sheets.yaml.tree import JsonBlocks, Loader, text_blocks
+from .round_edits import Document, remove_pair
 from .spliced import Spliced, Text
 
 _CANNOT = "cannot edit the players list here (its layout is unusual): nothing was written"
@@ -65,6 +67,16 @@ class _PlayersList:
     def spliced(self, start: int, end: int, new: str) -> Text:
         return Spliced(self.whole, [(self.offset + start, self.offset + end, new)])
 
+    def dash(self, node: Node) -> int:
+        """Where the line of a block list's entry starts, when the entry stands on its dash's
+        line (``  - Ben``, ``  - name: Cara``) as a line of its own."""
+        start = node.start_mark.index
+        dash = max(self.text.rfind(char, 0, start) for char in "\r\n") + 1
+        pad = self.text[dash:start]
+        if pad.strip(" -") or pad.count("-") != 1:
+            raise WizardError(Problem(_CANNOT))
+        return dash
+
 
 def insert_player(text: Text, place: int, entry: Mapping[str, object], line: int = 1) -> Text:
     """``entry`` at ``place`` (after the entry before it, 1 or more) in the last sheet's
@@ -78,11 +90,9 @@ def insert_player(text: Text, place: int, entry: Mapping[str, object], line: int
     if players.node.flow_style:
         at = before.end_mark.index
         return players.spliced(at, at, ", " + piece)
-    if not isinstance(before, ScalarNode) and not before.flow_style:
-        raise WizardError(Problem(_CANNOT))
     start = before.start_mark.index
-    dash = max(players.text.rfind(char, 0, start) for char in "\r\n") + 1
-    end = before.end_mark.index
+    dash = players.dash(before)
+    end = tail_of(before)  # a block mapping's last value: its entry ends on that line
     found = re.search(r"\r\n|\r|\n", players.text[end:])
     newline = found.group() if found else "\n"
     at = end + (found.start() if found else len(players.text) - end)
@@ -94,8 +104,35 @@ def replace_player(text: Text, seat: int, entry: Mapping[str, object], line: int
     players = _PlayersList(text, line)
     node = players.node.value[seat]
     if isinstance(node, MappingNode) and not node.flow_style:
-        raise WizardError(Problem(_CANNOT))
+        return _rewrite_block_entry(text, seat, entry, line)
     return players.spliced(node.start_mark.index, node.end_mark.index, players.entry(entry))
+
+
+def _rewrite_block_entry(text: Text, seat: int, entry: Mapping[str, object], line: int) -> Text:
+    """A block mapping's entry made ``entry`` key by key (SPEC §5: the layout kept): a changed
+    value replaced, a new key a line of its own after its last key and indented as its keys
+    are, a key ``entry`` lacks taken out with its line (``leave`` and its ``undo``)."""
+    doc = Document(text, line)
+    players = pair_of(doc.root, "players")
+    if players is None or not isinstance(players[1], SequenceNode):
+        raise WizardError(Problem(_CANNOT))
+    node = players[1].value[seat]
+    if not isinstance(node, MappingNode) or node.flow_style or not node.value:
+        raise WizardError(Problem(_CANNOT))
+    pad = " " * node.value[0][0].start_mark.column
+    for key in ENTRY_KEYS:
+        pair = pair_of(node, key)
+        if key not in entry:
+            if pair is not None:
+                remove_pair(doc, node, pair)
+            continue
+        value = entry[key]
+        piece = doc.name(value) if isinstance(value, str) else yaml_scalar(value)
+        if pair is None:
+            doc.set_value(node, key, piece, [f"{pad}{doc.key(key)}: {piece}"])
+        elif not isinstance(pair[1], ScalarNode) or pair[1].value != str(value):
+            doc.replace(pair[1], piece)
+    return doc.result()
 
 
 def remove_player(text: Text, seat: int, line: int = 1) -> Text:
@@ -103,16 +140,15 @@ def remove_player(text: Text, seat: int, line: int = 1) -> Text:
     players = _PlayersList(text, line)
     items = players.node.value
     node = items[seat]
-    if len(items) < 2 or (isinstance(node, MappingNode) and not node.flow_style):
+    if len(items) < 2:
         raise WizardError(Problem(_CANNOT))
     if players.node.flow_style:
         if seat:
             return players.spliced(items[seat - 1].end_mark.index, node.end_mark.index, "")
         return players.spliced(node.start_mark.index, items[1].start_mark.index, "")
-    start = node.start_mark.index
-    dash = max(players.text.rfind(char, 0, start) for char in "\r\n") + 1
-    found = re.search(r"\r\n|\r|\n", players.text[node.end_mark.index :])
-    end = node.end_mark.index + (found.end() if found else len(players.text))
+    dash = players.dash(node)
+    found = re.search(r"\r\n|\r|\n", players.text[tail_of(node) :])
+    end = tail_of(node) + (found.end() if found else len(players.text))
     return players.spliced(dash, min(end, len(players.text)), "")
 
 
@@ -121,7 +157,7 @@ def replace_name(text: Text, seat: int, name: str, line: int = 1) -> Text:
     players = _PlayersList(text, line)
     node = players.node.value[seat]
     if isinstance(node, MappingNode) and not node.flow_style:
-        raise WizardError(Problem(_CANNOT))
+        return _rewrite_block_entry(text, seat, {"name": name}, line)
     piece = json_text(name) if players.json else yaml_scalar(name)
     return players.spliced(node.start_mark.index, node.end_mark.index, piece)
 

@@ -104,7 +104,7 @@ def special_card_problems(
     bid = record.bids[seat]
     if seated is not None and sheet.seating is not None and seat not in seated:
         at(
-            "the Cloud goes to a player seated in the round, and this player is "
+            "the Cloud goes to a player seated in the round, and this player "
             f"{sheet.seating.why_not_seated(seat, record.number)}",
             record.cloud_line,
             name,

@@ -28,6 +28,8 @@ class Seating:
     leaves: list[int | None] = field(default_factory=list)
     start: list[int] = field(default_factory=list)
     entry_lines: list[int | None] = field(default_factory=list)  # each `players` entry's line
+    # where a seat's `joins` / `leaves` value stands, when it has a line of its own (SPEC §4)
+    value_lines: dict[tuple[int, str], int] = field(default_factory=dict)
     out: dict[int, frozenset[int]] = field(default_factory=dict)
     out_lines: dict[int, int | None] = field(default_factory=dict)
     dealers: dict[int, int] = field(default_factory=dict)
@@ -49,13 +51,19 @@ class Seating:
     @property
     def changes(self) -> bool:
         """Anyone joins after round 1, leaves, sits out, or has a start score (SPEC §5: what
-        makes a result carry ``seated``, and what lets a sheet list more than 6)."""
-        return (
-            any(joins != 1 for joins in self.joins)
-            or any(self.leaves)
-            or any(self.out.values())
-            or any(self.start)
-        )
+        makes a result carry ``seated``; :attr:`moves` is what lets a sheet list more than 6)."""
+        return self.moves or any(self.start)
+
+    @property
+    def moves(self) -> bool:
+        """Anyone joins after round 1, leaves or sits out: a seating change (SPEC §1), which
+        lets a sheet list more than 6; a start score is not one."""
+        return any(joins != 1 for joins in self.joins) or any(self.leaves) or any(self.out.values())
+
+    def line_of(self, seat: int, key: str) -> int | None:
+        """The line of a seat's ``joins`` or ``leaves`` value, else of its entry (SPEC §4:
+        LINE is where the value stands)."""
+        return self.value_lines.get((seat, key), self.entry_lines[seat])
 
     def listed(self, number: int) -> list[int]:
         """The seats joined by round ``number`` and not yet left (an ``out`` not counted: the
@@ -72,9 +80,10 @@ class Seating:
         return [seat for seat in self.listed(number) if seat not in out]
 
     def why_not_seated(self, seat: int, number: int) -> str:
-        """Why ``seat`` is not seated in round ``number``: not joined yet, left, or out."""
+        """Why ``seat`` is not seated in round ``number``, as a predicate of the player ("has
+        not joined yet (joins in round 4)", "left after round 1", "sits this round out")."""
         if self.joins[seat] > number:
-            return f"not joined yet (joins in round {self.joins[seat]})"
+            return f"has not joined yet (joins in round {self.joins[seat]})"
         leaves = self.leaves[seat]
         if leaves is not None and number > leaves:
             return f"left after round {leaves}"

@@ -130,7 +130,7 @@ def _check_seated(
         [sheet.settings, *layers],
         first if not player_problems and MIN_PLAYERS <= first <= MAX_PLAYERS else None,
     )
-    problems += resolved.problems + player_problems
+    problems += resolved.problems + player_problems + _seat_order_problems(sheet, seating)
     name = first_dealer if first_dealer is not None else sheet.first_dealer
     dealer, dealer_problem = _first_dealer_seat(sheet, first_dealer)
     if name is None and seating.seated(1):  # the first player seated in round 1
@@ -159,17 +159,17 @@ def _check_seated(
 
 
 def _seated_player_problems(sheet: Sheet, seating: Seating) -> list[Problem]:
-    """Up to 12 listed players with seating changes (3 to 6 without), and each one's ``joins``
-    and ``leaves`` in order (SPEC §4)."""
+    """Up to 12 listed players with seating changes (3 to 6 without: a start score is not one,
+    SPEC §1), each named once: the table the rounds are read against (SPEC §4)."""
     count = len(sheet.players)
     problems = []
-    most = MAX_LISTED if seating.changes else MAX_PLAYERS
+    most = MAX_LISTED if seating.moves else MAX_PLAYERS
     if not MIN_PLAYERS <= count <= most:
         claimed = getattr(sheet.players, "claimed", count)
         has = claimed if getattr(sheet.players, "exact", True) else f"more than {claimed}"
         rule = (
             f"a game lists {MIN_PLAYERS} to {MAX_LISTED} players with seating changes"
-            if seating.changes
+            if seating.moves
             else f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players"
         )
         problems.append(
@@ -188,18 +188,23 @@ def _seated_player_problems(sheet: Sheet, seating: Seating) -> list[Problem]:
         elif name in seen:
             problems.append(Problem(f"player '{name}' is listed twice", sheet.where, line))
         seen.add(name)
-    for seat, (joins, leaves) in enumerate(zip(seating.joins, seating.leaves)):
-        if seat < count and leaves is not None and joins > leaves:
-            problems.append(
-                Problem(
-                    f"joins in round {joins}, after leaving in round {leaves}",
-                    sheet.where,
-                    seating.entry_lines[seat],
-                    None,
-                    sheet.players[seat],
-                )
-            )
     return problems
+
+
+def _seat_order_problems(sheet: Sheet, seating: Seating) -> list[Problem]:
+    """Each player's ``joins`` no later than their ``leaves`` (SPEC §4), at the ``joins`` value's
+    line; such a player is seated in no round, and the rounds are still checked."""
+    return [
+        Problem(
+            f"joins in round {joins}, after leaving in round {leaves}",
+            sheet.where,
+            seating.line_of(seat, "joins"),
+            None,
+            sheet.players[seat],
+        )
+        for seat, (joins, leaves) in enumerate(zip(seating.joins, seating.leaves))
+        if seat < len(sheet.players) and leaves is not None and joins > leaves
+    ]
 
 
 def _seated_round_problems(
@@ -220,7 +225,7 @@ def _seated_round_problems(
         if joins > most:
             at(
                 f"joins in round {joins}, past the {most} rounds the game can have",
-                seating.entry_lines[seat],
+                seating.line_of(seat, "joins"),
                 None,
                 sheet.players[seat],
             )
@@ -268,9 +273,47 @@ def _seated_round_problems(
         clean.append(len(problems) == before)
         if record.tricks is not None and (sizes is None and number == DECK_SIZE // len(seated)):
             ended = number
+    else:
+        problems += _next_round_problems(sheet, seating, sizes, ended)
     if s.screw_the_dealer != "off":
         problems += _seated_dealer_problems(sheet, s, first_dealer, clean)
     return problems
+
+
+def _next_round_problems(
+    sheet: Sheet, seating: Seating, sizes: tuple[int, ...] | None, ended: int | None
+) -> list[Problem]:
+    """The round to be dealt next, unless the game is finished, seats 3 to 6 as far as its
+    seating is known (``joins`` and ``leaves``: SPEC §1 "every round seats 3 to 6"), at the
+    value of the player whose joining or leaving makes it so, else the ``players`` line."""
+    rounds = sheet.rounds
+    if rounds and rounds[-1].tricks is None:  # the round in play is recorded: judged above
+        return []
+    number = len(rounds) + 1
+    if ended is not None or (sizes is not None and number > len(sizes)):
+        return []  # finished
+    count = len(seating.listed(number))
+    if MIN_PLAYERS <= count <= MAX_PLAYERS:
+        return []
+    if number > 1 and not MIN_PLAYERS <= len(seating.seated(number - 1)) <= MAX_PLAYERS:
+        return []  # the recorded round before it is a problem already
+    moves = [
+        (seat, key)
+        for seat, (joins, leaves) in enumerate(zip(seating.joins, seating.leaves))
+        for key, at in (("joins", joins), ("leaves", None if leaves is None else leaves + 1))
+        if at == number and number > 1
+    ]
+    seat, key = moves[-1] if moves else (None, "")
+    return [
+        Problem(
+            f"round {number} would seat {count} players: a round seats "
+            f"{MIN_PLAYERS} to {MAX_PLAYERS}",
+            sheet.where,
+            sheet.players_line if seat is None else seating.line_of(seat, key),
+            None,
+            None if seat is None else sheet.players[seat],
+        )
+    ]
 
 
 def _seated_dealer_problems(

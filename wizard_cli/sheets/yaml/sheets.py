@@ -230,8 +230,10 @@ def _read_entry(node: Node, sheet: Sheet) -> None:
             )
         elif key == "joins":
             seating.joins[-1] = value
+            seating.value_lines[len(seating.joins) - 1, key] = fields[key].line
         elif key == "leaves":
             seating.leaves[-1] = value
+            seating.value_lines[len(seating.joins) - 1, key] = fields[key].line
         else:
             seating.start[-1] = value
 
@@ -365,6 +367,7 @@ def _read_cloud(node: Node, number: int, sheet: Sheet) -> tuple[tuple[int, int] 
     change = yaml_number(item)
     if change not in (1, -1):
         shown = change.text if isinstance(change, BadValue) else change
+        shown = "null" if shown is None else shown  # YAML's word (SPEC §3)
         sheet.problem(
             f"the Cloud changes a bid by 1 or -1, not {shown}",
             item.line,
