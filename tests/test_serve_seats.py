@@ -245,6 +245,7 @@ def test_tricks_with_the_bomb_or_the_cloud_in_a_round_someone_sits_out(tmp_path)
     """Before: ``POST /api/tricks`` with ``"bomb"`` or ``"cloud"`` in a round a listed player
     sat out was a 500 (a KeyError in the write), where the same tricks alone were fine."""
     from test_seated_special_cards import IN_PLAY_WITH_ONE_OUT as text
+
     tricks = {"Anna": 0, "Ben": 0, "Cara": 0, "Dan": 0}
     for extra, written in (
         ({"bomb": True}, "    tricks: [0, 0, 0, 0]\n    bomb: true\n"),
