@@ -153,3 +153,40 @@ def test_axe_finds_no_violation_on_the_folder_pages(
         context.close()
     violations = {address: v for address, v in found.items() if v}
     assert violations == {}, "\n".join(f"{a}: {v}" for a, v in violations.items())
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_german_game_night_in_a_browser(tmp_path: Path, open_page, width: int) -> None:  # noqa: F811
+    """The list, New game and the season in German (SPEC §9 "German"): statuses, dates, the
+    settings' meanings, figures with a decimal comma and the seating buttons' labels, nothing
+    past the right edge at 360 px (German is longer). Screenshots: serve-*-de-WIDTH.png in a
+    temporary folder (docs/ with WIZARD_SCREENSHOTS=1 is for the README's English ones)."""
+    night = an_evening(tmp_path)
+    for number, game in enumerate((SAMPLES / "club-season.yaml").read_text().split("\n---\n")):
+        (night / f"club-{number}.yaml").write_text(game)
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    with Server(night, "--entry") as server:
+        phone = open_page(f"{server.url}?token={server.token}&lang=de", width=width, height=800)
+        phone.wait_for_selector(".games li")
+        statuses = phone.locator(".games .status").all_inner_texts()
+        assert "Runde 7 von 10: Olga sagt an" in statuses and "Ben gewinnt" in statuses
+        assert "27. November 2026, Anna's" in phone.locator(".when").all_inner_texts()
+        new = phone.context.new_page()
+        new.goto(f"{server.url}new")  # the cookie keeps German
+        new.locator("details summary").click()
+        new.locator("input[data-known][value='Anna']").check()
+        assert new.locator("#seating button").first.get_attribute("aria-label") == (
+            "nach oben: Anna"
+        )
+        assert "das ganze Spiel austeilen" in new.locator(".setting .hint").first.inner_text()
+        season = phone.context.new_page()
+        season.goto(f"{server.url}season")
+        cells = season.locator("table.season-table td").all_inner_texts()
+        assert any(re.fullmatch(r"\d+,\d\d", cell) for cell in cells)
+        assert any(re.fullmatch(r"\d+,\d\u00a0%", cell) for cell in cells)
+        for name, page in (("folder", phone), ("new", new), ("season", season)):
+            if width == 360:
+                assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
+            page.screenshot(path=str(shots / f"serve-{name}-de-{width}.png"), full_page=True)
+    assert len(list(shots.iterdir())) == 3

@@ -30,6 +30,7 @@ WEB = ROOT / "wizard_cli" / "web"
 PO = WEB / "locale" / "de" / "LC_MESSAGES" / "wizard.po"
 MO = PO.with_suffix(".mo")
 IN_PROGRESS = SAMPLES / "six-players-in-progress.yaml"
+LATECOMER = SAMPLES / "latecomer.yaml"
 
 
 def catalogue():
@@ -51,6 +52,7 @@ SHEETS = {
     "rounds:\n  - bids: [0, 0, 0]\n    tricks: [0, 0, 1]\n",
     "broken": "players: [Anna, Ben, Cara]\nrounds:\n  - bids: [9, 0, 0]\n",
     "empty": "players: [Anna]\n",
+    "seats": LATECOMER.read_text(),  # players not seated in a round (`out`), a joiner, a leaver
 }
 PAGES = ("/", "/?big=1", "/board", "/enter", "/enter/board")
 
@@ -115,7 +117,9 @@ class Texts(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in self.VOID:
             return
-        english = dict(attrs).get("lang") == "en" or any(e for _, e in self.stack[-1:])
+        # (the page's own <html lang> is not a mark: on the English page it would hide it all)
+        marked = tag != "html" and dict(attrs).get("lang") == "en"
+        english = marked or any(e for _, e in self.stack[-1:])
         self.stack.append((tag, english))
 
     def handle_endtag(self, tag):
@@ -138,7 +142,9 @@ def texts(html: str) -> list[str]:
 
 
 # What a sheet brings (names, title, file name, version) is shown as it is in both languages.
-NOT_WORDS = re.compile(r"\S*/\S*|[\d\s.,:;/()+\-–—·#…?]+|wizard|[\w-]+\.yaml")
+NOT_WORDS = re.compile(
+    r"\S*/\S*|[\d\s.,:;/()+\-–—·#…?]+|wizard serve(?: --\w+)*|wizard|[\w-]+\.yaml"
+)
 
 
 def test_no_english_text_is_left_on_a_german_page(tmp_path):
@@ -176,7 +182,8 @@ def test_no_english_text_is_left_on_a_german_page(tmp_path):
 
 def titles() -> set[str]:
     """The words of the sample sheets' titles (a sheet's own text)."""
-    found = re.findall(r"^title: (.*)$", IN_PROGRESS.read_text() + WORKED.read_text(), re.M)
+    sheets = IN_PROGRESS.read_text() + WORKED.read_text() + LATECOMER.read_text()
+    found = re.findall(r"^title: (.*)$", sheets, re.M)
     return {word for title in found for word in NOT_WORDS.sub(" ", title.strip("'\"")).split()}
 
 
@@ -337,3 +344,225 @@ def test_the_german_status_line_agrees_with_how_many_can_no_longer_win():
     assert (
         two == "Als Nächstes Runde 9 von 10: Ben gibt 9 — Cara und Dan können nicht mehr gewinnen"
     )
+
+
+# --- the game night's pages (wizard serve DIR) ---------------------------------------------
+
+
+def night(folder: Path) -> Path:
+    """A folder reaching every status of the list (each round's bidder, tricks to enter, one
+    winner, a shared win, a sheet that does not read), dated and undated games, a finished
+    season for the season page and a game whose seating leaves players out."""
+    folder.mkdir()
+    (folder / "worked.yaml").write_text(
+        WORKED.read_text().replace("players:", "date: 2026-11-27\nplayers:", 1)
+    )
+    (folder / "progress.yaml").write_text(SHEETS["progress"])
+    (folder / "all-bid.yaml").write_text(SHEETS["all-bid"])
+    (folder / "shared.yaml").write_text(SHEETS["shared"])
+    (folder / "broken.yaml").write_text(SHEETS["broken"])
+    (folder / "late.yaml").write_text(LATECOMER.read_text())
+    for number, game in enumerate((SAMPLES / "club-season.yaml").read_text().split("\n---\n")):
+        (folder / f"club-{number}.yaml").write_text(game)
+    return folder
+
+
+def folder_pages(folder: Path, headers: dict, presets: tuple = ()) -> dict[str, str]:
+    from starlette.testclient import TestClient
+
+    from wizard_cli.web.folder import FolderWatch, create_folder_app
+    from wizard_cli.web.server import allowed_hosts
+
+    watch = FolderWatch(str(folder), token="t" * 32, poll=0.05)
+    app = create_folder_app(watch, allowed_hosts("127.0.0.1", 8000), presets)
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        return {
+            path: client.get(path, headers=headers).text
+            for path in ("/", "/list", "/season", "/new", "/game/late/", "/game/late/game.svg")
+        }
+
+
+def test_no_english_text_is_left_on_a_german_game_night_page(tmp_path):
+    """The list (statuses, dates), the season (figures), New game (each setting's and each
+    preset's meaning) and a game's grid: no text a German reader sees is the English page's,
+    but for names, figures, the rules' own identifiers and the engine's messages (lang="en")."""
+    from wizard_cli.game.compare import preset_catalogue
+    from wizard_cli.game.settings import SPECS
+
+    folder = night(tmp_path / "night")
+    english = folder_pages(folder, {"Accept-Language": "en"})
+    german = folder_pages(folder, {"Accept-Language": "de"})
+    sheets = "".join(f"\n{path.stem}\n{path.read_text()}" for path in folder.iterdir())
+    kept = {  # what the sheets bring: names, titles, places, file names
+        word
+        for line in re.findall(r"(?:players|title|place|game): (.*)|^(\S+)$", sheets, re.M)
+        for word in NOT_WORDS.sub(" ", re.sub(r"[\[\]{}'\":,]", " ", "".join(line))).split()
+    }
+    kept |= {"mu", "sigma", "true", "false", "Deutsch", "English", "Ordinal"}  # (German too)
+    kept |= {spec.key for spec in SPECS} | set(preset_catalogue(()))
+    kept |= {str(option) for spec in SPECS for option in getattr(spec, "options", ()) or ()}
+    for path, html in english.items():
+        german_texts = set(texts(german[path]))
+        for text in texts(html):
+            words = NOT_WORDS.sub(" ", text).split()
+            if not [word for word in words if word not in kept and word not in names_of(text)]:
+                continue  # only names, figures, identifiers and punctuation
+            assert text not in german_texts, f"{path}: English on the German page: {text!r}"
+    assert len(texts(english["/new"])) > 40 and len(texts(english["/"])) > 20
+
+
+def names_of(text: str) -> set[str]:
+    """The words of a title the sample sheets give a game (`Eva's first four-hander`)."""
+    return set(re.findall(r"[\w']+", text)) if "'" in text else set()
+
+
+def test_the_german_list_says_each_status_and_date_in_german(tmp_path):
+    folder = night(tmp_path / "night")
+    english = folder_pages(folder, {"Accept-Language": "en"})["/list"]
+    german = folder_pages(folder, {"Accept-Language": "de"})["/list"]
+    statuses = {
+        "Round 7 of 10: Olga to bid": "Runde 7 von 10: Olga sagt an",
+        "Round 1 of 20: tricks to enter": "Runde 1 von 20: Stiche eintragen",
+        "Ben wins": "Ben gewinnt",
+        "Anna and Ben share the win": "Anna und Ben teilen sich den Sieg",
+    }
+    for said, gesagt in statuses.items():
+        assert f'<p class="status">{said}</p>' in english
+        assert f'<p class="status">{gesagt}</p>' in german and said not in german
+    assert '<span class="when">2026-11-27</span>' in english  # the English list as it was
+    assert '<span class="when">27. November 2026</span>' in german and "2026-11-27" not in german
+    assert '<span class="when">4. Dezember 2026, Kiel</span>' in german
+    # the engine's message is English on both pages, and says so
+    problem = '<p class="problem" lang="en">broken.yaml:3: round 1, Anna: bid 9 is more than'
+    assert problem in english and problem in german
+
+
+def test_the_lists_english_status_is_the_cores(tmp_path):
+    """The page composes the status from its parts; in English it is the core's text, the one
+    ``/games.json`` readers and SPEC §9 know (`Round 7 of 10: Olga to bid`, `Ben wins`)."""
+    from wizard_cli.app import game_night
+    from wizard_cli.app.batch import SheetRules
+
+    folder = night(tmp_path / "night")
+    english = folder_pages(folder, {"Accept-Language": "en"})["/list"]
+    rules = SheetRules()
+    for entry in game_night.game_files(str(folder)).values():
+        summary = game_night.summary(entry, rules)
+        if not summary.problems:
+            assert summary.progress is not None
+            assert summary.status_text == summary.progress.text()
+            assert f'<p class="status">{summary.status_text}</p>' in english, entry.name
+
+
+def test_the_german_season_writes_figures_with_a_decimal_comma(tmp_path):
+    folder = night(tmp_path / "night")
+    english = folder_pages(folder, {"Accept-Language": "en"})["/season"]
+    german = folder_pages(folder, {"Accept-Language": "de"})["/season"]
+    cells = re.compile(r"<td>([^<]*)</td>")
+    shown, gezeigt = cells.findall(english), cells.findall(german)
+    assert len(shown) == len(gezeigt) > 50
+    assert any(re.fullmatch(r"\d+\.\d\d", cell) for cell in shown)
+    assert any(re.fullmatch(r"\d+\.\d%", cell) for cell in shown)
+    assert not any(re.search(r"\d\.\d", cell) for cell in gezeigt)
+    for cell, zelle in zip(shown, gezeigt):  # the same figure, in German form
+        assert zelle == cell.replace(".", ",").replace("%", "\u00a0%")
+    assert any(re.fullmatch(r"\d+,\d\u00a0%", cell) for cell in gezeigt)
+    ticks = re.compile(r'<text class="axis"[^>]*text-anchor="end">([^<]*)</text>')
+    assert all("." in tick for tick in ticks.findall(english))
+    assert ticks.findall(german) == [t.replace(".", ",") for t in ticks.findall(english)]
+    labels = re.compile(r'<text x="[\d.]+" y="[\d.]+">(\w+ -?\d+[.,]\d)</text>')
+    assert labels.findall(german) == [t.replace(".", ",") for t in labels.findall(english)]
+    assert labels.findall(german)
+
+
+def test_figures_are_rounded_as_the_terminal_rounds_them():
+    for value in (2.675, 0.125, -0.74, 100.0, 88.88888, 1234.5):
+        assert language.decimal(value, "en") == f"{value:.2f}"
+        assert language.decimal(value, "de") == f"{value:.2f}".replace(".", ",")
+    for fraction in (0.8889, 0.6845, 1.0, 0.0, 0.33333):
+        assert language.percent(fraction, "en") == f"{fraction * 100:.1f}%"
+        assert language.percent(fraction, "de") == f"{fraction * 100:.1f}\u00a0%".replace(".", ",")
+    assert language.list_date("2026-01-05", "en") == "2026-01-05"
+    assert language.list_date("2026-01-05", "de") == "5. Januar 2026"
+
+
+def test_new_game_gives_each_setting_and_preset_in_german(tmp_path):
+    """Each setting's and built-in preset's meaning (the core's English, the catalogue's
+    German); a preset of the user's keeps its own text, escaped."""
+    from markupsafe import escape
+
+    from wizard_cli.game.compare import BUILT_IN_PRESETS, Preset
+    from wizard_cli.game.settings import SPECS
+
+    folder = night(tmp_path / "night")
+    own = (Preset("mine", (), "<b>our house</b> rule & 100%", "p.yaml"),)
+    english = folder_pages(folder, {"Accept-Language": "en"}, own)["/new"]
+    german = folder_pages(folder, {"Accept-Language": "de"}, own)["/new"]
+    de = gettext.GNUTranslations(MO.open("rb"))
+    meanings = [spec.meaning for spec in SPECS] + [preset.meaning for preset in BUILT_IN_PRESETS]
+    for meaning in meanings:
+        assert de.gettext(meaning) != meaning, meaning
+        assert escape(meaning) in english
+        assert escape(de.gettext(meaning)) in german
+        assert escape(meaning) not in german
+    for page in (english, german):
+        assert "mine: &lt;b&gt;our house&lt;/b&gt; rule &amp; 100%</option>" in page
+
+
+def test_the_pages_mark_exactly_the_cores_meanings_for_the_catalogue():
+    """web/rule_texts.py lists the core's texts so that Babel extracts them: the same texts."""
+    from wizard_cli.game.compare import BUILT_IN_PRESETS
+    from wizard_cli.game.settings import SPECS
+    from wizard_cli.web import rule_texts
+
+    assert tuple(spec.meaning for spec in SPECS) == rule_texts.SETTING_MEANINGS
+    assert tuple(preset.meaning for preset in BUILT_IN_PRESETS) == rule_texts.PRESET_MEANINGS
+
+
+def test_a_player_not_seated_is_aus_in_the_german_grid_and_image(tmp_path):
+    folder = night(tmp_path / "night")
+    english = folder_pages(folder, {"Accept-Language": "en"})
+    german = folder_pages(folder, {"Accept-Language": "de"})
+    assert english["/game/late/"].count('<span class="bt">out</span>') == 4
+    assert german["/game/late/"].count('<span class="bt">aus</span>') == 4
+    assert ">out<" not in german["/game/late/"]
+    assert english["/game/late/game.svg"].count(">out</text>") == 4
+    assert german["/game/late/game.svg"].count(">aus</text>") == 4
+
+
+def test_the_shared_image_says_the_status_in_the_pages_language(tmp_path):
+    import asyncio
+
+    from wizard_cli.app.batch import RuleOptions, inputs
+    from wizard_cli.output.game_views import status_line
+    from wizard_cli.web.watch import SheetWatch
+
+    folder = night(tmp_path / "night")
+    watch = SheetWatch(inputs([str(folder / "late.yaml")], RuleOptions()))
+    asyncio.run(watch.refresh())
+    english = folder_pages(folder, {"Accept-Language": "en"})["/game/late/game.svg"]
+    german = folder_pages(folder, {"Accept-Language": "de"})["/game/late/game.svg"]
+    said = status_line(watch.result)
+    assert f'<title id="title">Latecomer night: {said}</title>' in english
+    assert f'fill="#333333">{said}</text>' in english
+    gesagt = "Als Nächstes Runde 6 von 6: Anna gibt 6 — Cara kann nicht mehr gewinnen"
+    assert f'fill="#333333">{gesagt}</text>' in german and said not in german
+
+
+def test_the_game_night_scripts_say_their_sentences_in_the_pages_language(tmp_path):
+    """folder.js's messages and its buttons' labels come from the page (data-say-*)."""
+    script = (WEB / "static" / "folder.js").read_text()
+    assert "Could not reach" not in script and '"Not written' not in script
+    assert '"up"' not in script and '"remove"' not in script
+    folder = night(tmp_path / "night")
+    german = folder_pages(folder, {"Accept-Language": "de"})
+    english = folder_pages(folder, {"Accept-Language": "en"})
+    for page in ("/", "/new"):
+        assert (
+            'data-say-unreachable="Der Server ist nicht erreichbar: nichts wurde geschrieben."'
+            in (german[page])
+        )
+        assert 'data-say-not-written="Nicht geschrieben: {reason}"' in german[page]
+        assert 'data-say-not-written="Not written: {reason}"' in english[page]
+    assert 'data-say-up="nach oben: {name}"' in german["/new"]
+    assert 'data-say-remove="remove: {name}"' in english["/new"]

@@ -41,6 +41,32 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
+class Progress:
+    """Where a read game stands, in parts, so a page can say it in its own language: the
+    winners of a finished game; else the round, of how many, and who bids next (None: the
+    tricks are to enter)."""
+
+    winners: tuple[str, ...] = ()
+    round: int | None = None
+    of: int | None = None
+    bidder: str | None = None
+
+    def text(self) -> str:
+        """The list's status in English: `Round 7 of 10: Olga to bid`, `Ben wins`."""
+        from ..errors import name_list
+
+        if self.winners:
+            verb = "wins" if len(self.winners) == 1 else "share the win"
+            return f"{name_list(self.winners)} {verb}"
+        where = f"Round {self.round} of {self.of}"
+        return (
+            f"{where}: {self.bidder} to bid"
+            if self.bidder is not None
+            else (f"{where}: tricks to enter")
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
     """What the list shows of one game (SPEC §9): ``problems`` set when the sheet does not read."""
 
@@ -55,6 +81,7 @@ class Summary:
     problems: tuple[Problem, ...]
     finished: bool
     mtime: float
+    progress: Progress | None = None  # what status_text says, in parts (the page's language)
 
     def as_json(self) -> dict[str, Any]:
         """The ``/games.json`` item."""
@@ -116,6 +143,7 @@ def summary(entry: Entry, rules: SheetRules) -> Summary:
             entry.name, None, None, None, None, (), None, str(first[0]), first, False, entry.mtime
         )
     status = result.status()
+    where = progress(result)
     return Summary(
         entry.name,
         result.title,
@@ -124,10 +152,11 @@ def summary(entry: Entry, rules: SheetRules) -> Summary:
         result.notes,
         tuple(result.players),
         status.as_json(),
-        status_text(result),
+        where.text(),
         (),
         result.finished,
         entry.mtime,
+        where,
     )
 
 
@@ -136,18 +165,12 @@ def unread(entry: Entry) -> Summary:
     return Summary(entry.name, None, None, None, None, (), None, NOT_READ, (), False, entry.mtime)
 
 
-def status_text(result: Any) -> str:
-    """The list's status: `Round 7 of 10: Olga to bid`, `… : tricks to enter`, `Ben wins`."""
-    from ..errors import name_list
-
+def progress(result: Any) -> Progress:
+    """Where a game stands for the list's status (:meth:`Progress.text`)."""
     step = result.validated.next_step()
     if step.finished:
-        winners = result.winners
-        return f"{name_list(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
-    where = f"Round {step.round} of {result.rounds_total}"
-    if step.next_bidder is not None:
-        return f"{where}: {step.next_bidder} to bid"
-    return f"{where}: tricks to enter"
+        return Progress(winners=tuple(result.winners))
+    return Progress(round=step.round, of=result.rounds_total, bidder=step.next_bidder)
 
 
 def newest_first(summaries: Iterable[Summary]) -> list[Summary]:

@@ -82,6 +82,38 @@ def number(value: object, language: str) -> str:
     return format_decimal(value, locale=language)
 
 
+def decimal(value: float, language: str, places: int = 2) -> str:
+    """A fraction with ``places`` decimals in the language's form (``100.00``, German
+    ``100,00``; no grouping, as the tables print it), rounded as Python's ``f"{:.2f}"`` does so
+    that the English text stays the terminal's."""
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * places if places else "0"
+    return format_decimal(Decimal(f"{value:.{places}f}"), format=pattern, locale=language)
+
+
+def percent(fraction: float, language: str) -> str:
+    """A fraction as a per cent with one decimal in the language's form (``88.9%``, German
+    ``88,9 %`` with CLDR's no-break space), rounded as ``f"{:.1f}"``."""
+    from decimal import Decimal
+
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    pattern = Locale.parse(language).percent_formats[None].pattern.replace("0", "0.0", 1)
+    return format_percent(Decimal(f"{fraction * 100:.1f}") / 100, format=pattern, locale=language)
+
+
+def list_date(value: object, language: str) -> str:
+    """A date in the folder's list: as the sheet writes it (ISO) on the English page, where the
+    list has always shown it so; in the long form (:func:`date`) in any other language."""
+    return (
+        ("" if value is None else str(value)) if language == LANGUAGES[0] else date(value, language)
+    )
+
+
 def date(value: object, language: str) -> str:
     """A sheet's date in the language's long form when it is an ISO date, else as written."""
     try:
@@ -98,7 +130,7 @@ def environment(language: str):
     """The Jinja2 environment of one language: autoescaped, every printed value with its control
     characters escaped (SPEC §8), ``_``/``gettext``/``ngettext`` from the catalogue (newstyle:
     ``_("%(name)s deals", name=...)``, whose values are escaped as any printed value), and the
-    ``number``/``date`` filters."""
+    ``number``/``date``/``list_date``/``translated`` filters."""
     from jinja2 import Environment, FileSystemLoader, pass_context
     from markupsafe import Markup
 
@@ -141,6 +173,10 @@ def environment(language: str):
     )
     env.filters["number"] = lambda value: number(value, language)
     env.filters["date"] = lambda value: date(value, language)
+    env.filters["list_date"] = lambda value: list_date(value, language)
+    # a text the core gives (a setting's meaning): its translation when the catalogue has one,
+    # as plain text (escaped when printed, unlike ``_``'s, which is the page's own markup)
+    env.filters["translated"] = lambda text: catalogue.gettext(str(text))
     return env
 
 

@@ -59,18 +59,25 @@ def _table(rows: list | None, columns: tuple) -> dict | None:
 
 
 def _cell(key: str, value: object) -> str:
-    """A value as the tables print it: 2 decimals, bid accuracy in per cent, none as `–`."""
+    """A value as the tables print it: 2 decimals, bid accuracy in per cent, none as `–`, in
+    the request's language's form (German: `88,00`, `68,4 %`)."""
     if value is None:
         return "–"
     if key == "bidAccuracy" and isinstance(value, (int, float)):
-        return f"{value * 100:.1f}%"
+        return language.percent(value, language.current.get())
     if isinstance(value, float):
-        return f"{value:.2f}"
+        return language.decimal(value, language.current.get())
     return str(value)
 
 
 def rating_chart(lines: list[dict], box: Box = Box()) -> dict:  # noqa: B008 -- frozen
-    """Each player's ordinal after each rated game as an SVG polyline, labelled at its end."""
+    """Each player's ordinal after each rated game as an SVG polyline, labelled at its end
+    (figures in the request's language's form)."""
+    code = language.current.get()
+
+    def one(value: float) -> str:
+        return language.decimal(value, code, 1)
+
     values = [ordinal for line in lines for _number, ordinal in line["points"]]
     low, high = min(values + [0.0]), max(values + [0.0])
     if high - low < 1:
@@ -95,7 +102,7 @@ def rating_chart(lines: list[dict], box: Box = Box()) -> dict:  # noqa: B008 -- 
                 "points": " ".join(f"{x(n)},{y(v)}" for n, v in points),
                 "end_x": x(points[-1][0]),
                 "end_y": y(points[-1][1]),
-                "label": f"{shorten(line['player'], 10, fit=True)} {points[-1][1]:.1f}",
+                "label": f"{shorten(line['player'], 10, fit=True)} {one(points[-1][1])}",
             }
         )
     for line, label_y in zip(drawn, spread_labels([line["end_y"] for line in drawn], box)):
@@ -107,6 +114,6 @@ def rating_chart(lines: list[dict], box: Box = Box()) -> dict:  # noqa: B008 -- 
         "zero": y(0),
         "label_x": x(games) + 6,
         "x_ticks": [{"x": x(n), "label": n} for n in range(0, games + 1, step)],
-        "y_ticks": [{"y": y(v), "label": round(v, 1)} for v in sorted({low, 0.0, high})],
+        "y_ticks": [{"y": y(v), "label": one(v)} for v in sorted({low, 0.0, high})],
         "bottom": box.height - box.bottom,
     }

@@ -16,6 +16,8 @@
   if (noToken) noToken.hidden = token !== "";
 
   const message = document.getElementById("message");
+  // The page's sentences in its language (folder_message.html's data-say-*).
+  const words = message ? message.dataset : {};
   function say(text, isError) {
     if (!message) return;
     message.textContent = text;
@@ -33,7 +35,7 @@
         cache: "no-store",
       });
     } catch (error) {
-      say("Could not reach the server: nothing was written.", true);
+      say(words.sayUnreachable, true);
       return;
     }
     let data = {};
@@ -41,7 +43,7 @@
     if (response.status === 201 && data.url) {
       window.location.assign(data.url + "enter");
     } else {
-      say("Not written: " + (data.error || response.statusText), true);
+      say(words.sayNotWritten.replace("{reason}", data.error || response.statusText), true);
     }
   }
 
@@ -95,11 +97,13 @@
       const label = document.createElement("span");
       label.textContent = name;
       item.appendChild(label);
-      for (const [text, move, what] of [["↑", -1, "up"], ["↓", 1, "down"], ["✕", 0, "remove"]]) {
+      const says = seating.dataset;
+      for (const [text, move, what] of [["↑", -1, says.sayUp], ["↓", 1, says.sayDown],
+                                        ["✕", 0, says.sayRemove]]) {
         const button = document.createElement("button");
         button.type = "button";
         button.textContent = text;
-        button.setAttribute("aria-label", what + ": " + name);
+        button.setAttribute("aria-label", what.replace("{name}", name));
         button.dataset.index = String(index);
         button.dataset.move = String(move);
         button.disabled = (move === -1 && index === 0) || (move === 1 && index === names.length - 1);

@@ -79,6 +79,7 @@
   const phrase = (text, reason) => text.replace("{reason}", reason);
   function say(text, isError) {
     message.textContent = text;
+    message.removeAttribute("lang");
     message.classList.toggle("error", Boolean(isError));
   }
 
@@ -104,7 +105,9 @@
         const joined = live.querySelector("form[data-action='join']");
         if (joined) { joined.reset(); startNumber(joined); }
       }
-      say(data.message && data.message !== "recorded" ? data.message : words.sayRecorded, false);
+      const note = data.message && data.message !== "recorded";  // the engine's note: English
+      say(note ? data.message : words.sayRecorded, false);
+      if (note) message.lang = "en";
     } else if (response.status === 409) {
       say(phrase(words.sayStale, data.error), true);
     } else if (response.status === 403) {
