@@ -7,7 +7,7 @@ them. Each is scored by the one scoring function; nothing here reads files or pr
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import Problem, WizardError
@@ -25,6 +25,7 @@ from .settings import (
     suggest,
     value_text,
 )
+from .round_values import special_card_problems
 from .validation import dealer_violations
 
 SHEET_RULES = "sheet"  # the name of rule set 0
@@ -356,6 +357,15 @@ def _rule_set_settings(
                     f"{would_deal} cards each, but {dealt} were dealt",
                 )
             )
+    # A Bomb or a Cloud recorded needs specialCards: true (SPEC §1): a rule set switching it off
+    # cannot apply, and says so where score would (SPEC §5).
+    if not settings.special_cards:
+        if found := [
+            replace(problem, message=f"rule set '{rule_set.name}' cannot apply: {problem.message}")
+            for record, size in zip(sheet.rounds, sizes)
+            for problem in special_card_problems(sheet, record, size, settings)
+        ]:
+            raise WizardError(*found)
     return settings
 
 
