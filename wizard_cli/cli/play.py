@@ -81,6 +81,14 @@ class Line:
         start = found.start()  # a 50 MB entry is no number: only its start is kept, to show
         return self.text[start : min(self.at, start + LONGEST_ENTRY)]
 
+    def taken_since(self, at: int) -> str:
+        """The entries taken from ``at`` on, one space between them (each cut short): an entry
+        of several words (``b c Cara +1``, ``join Fay``) as its prompt's echo shows it."""
+        return " ".join(
+            shorten(self.text[found.start() : min(found.end(), found.start() + SHOWN + 1)], SHOWN)
+            for found in _ENTRY.finditer(self.text, at, self.at)
+        )
+
     def peek(self) -> str | None:
         """The next entry, left to be taken."""
         at = self.at
@@ -129,6 +137,9 @@ class Table:
         self.echo = not _isatty(stdin)  # a pipe shows no typing: show each line after its prompt
         self.typed: list[int] = []  # the tricks typed so far this round, in bidding order
         self.line: Line | None = None  # the line whose later entries answer the next prompts
+        # A prompt answered by a later entry of the line, that line and where the entry starts:
+        # echoed once the whole entry is taken (its words after the first too, SPEC §5)
+        self.echoing: tuple[str, Line, int] | None = None
         self.opened: int | None = None  # the round whose opening line was last shown
         self.seen = b""  # the fingerprint of the sheet's text as play last read it
         # specialCards (SPEC §5): the round whose "Bomb or Cloud?" is answered, and its Bomb
@@ -165,6 +176,8 @@ class Table:
             self.say("")
             self.stopped()
             raise
+        finally:
+            self._echo()  # an entry answered before an error ends play is still shown
         if self.line is not None:
             self._drop_rest()
 
@@ -365,10 +378,12 @@ class Table:
     def _entry(self, prompt: str) -> str | None:
         """The next entry: the line's next one (its prompt shown with it), else a new line's
         first (None for an empty line)."""
+        self._echo()
         if self.line is not None:
+            start = self.line.at
             entry = self.line.take()
             if entry is not None:
-                self.say(prompt + visible(shorten(entry, SHOWN)))
+                self.echoing = (prompt, self.line, start)
                 return entry
             self.line = None
         self.stdout.write(prompt)
@@ -409,13 +424,22 @@ class Table:
             if rest:
                 self.warn(f"rest of the line dropped: {rest}")
 
+    def _echo(self) -> None:
+        """The prompt last answered by a later entry of the line, with that whole entry."""
+        if self.echoing is not None:
+            prompt, line, start = self.echoing
+            self.echoing = None
+            self.say(prompt + visible(line.taken_since(start)))
+
     def say(self, text: str) -> None:
-        """A line (or block) on standard output, shown at once."""
+        """A line (or block) on standard output, shown at once (after a pending echo)."""
+        self._echo()
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
     def warn(self, text: str) -> None:
-        """A one-line reason or note on standard error."""
+        """A one-line reason or note on standard error (after a pending echo)."""
+        self._echo()
         self.stderr.write(visible(text) + "\n")
         self.stderr.flush()
 
