@@ -20,9 +20,7 @@ def total_row(result) -> list[str]:
 
 @pytest.mark.parametrize("style", ["table", "markdown"])
 @pytest.mark.parametrize("rounds", ["rounds: []\n", "rounds:\n" + IN_PLAY])
-def test_the_total_row_holds_the_start_score_before_any_round_is_complete(
-    write, style, rounds
-):
+def test_the_total_row_holds_the_start_score_before_any_round_is_complete(write, style, rounds):
     path = write("start.yaml", PLAYERS + rounds)
     result = run("score", path, "-f", style)
     assert result.exit_code == 0, result.stderr

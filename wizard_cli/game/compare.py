@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import Problem, WizardError
 from .game import Game, GameResult, score_game
+from .round_values import special_card_problems
 from .settings import (
     KEYS,
     SPECS,
@@ -25,7 +26,6 @@ from .settings import (
     suggest,
     value_text,
 )
-from .round_values import special_card_problems
 from .validation import dealer_violations
 
 SHEET_RULES = "sheet"  # the name of rule set 0
@@ -359,13 +359,17 @@ def _rule_set_settings(
             )
     # A Bomb or a Cloud recorded needs specialCards: true (SPEC §1): a rule set switching it off
     # cannot apply, and says so where score would (SPEC §5).
-    if not settings.special_cards:
-        if found := [
+    found = (
+        []
+        if settings.special_cards
+        else [
             replace(problem, message=f"rule set '{rule_set.name}' cannot apply: {problem.message}")
             for record, size in zip(sheet.rounds, sizes)
             for problem in special_card_problems(sheet, record, size, settings)
-        ]:
-            raise WizardError(*found)
+        ]
+    )
+    if found:
+        raise WizardError(*found)
     return settings
 
 
