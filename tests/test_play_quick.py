@@ -239,7 +239,8 @@ def test_a_pipe_echoes_the_whole_bomb_and_cloud_entry(tmp_path):
         f"{SPECIAL_PROMPT}b c Cara +1\n"
         "Cara took: 1\nAnna took: 0\nBen took [0]: 0\n"
     ) in out
-    assert (tmp_path / "g.yaml").read_text().endswith(
+    written = (tmp_path / "g.yaml").read_text()
+    assert written.endswith(
         "  - bids:   [0, 0, 1]\n    cloud: {Cara: 1}\n    tricks: [0, 0, 1]\n    bomb: true\n"
     )
 
