@@ -542,6 +542,41 @@ def test_a_rule_set_that_cannot_apply_is_an_error_naming_it(args, message):
     assert (result.exit_code, result.stdout, result.stderr) == (1, "", message + "\n")
 
 
+ANNIVERSARY = "sample_sheets/anniversary.yaml"
+
+
+def test_a_rule_set_switching_special_cards_off_on_a_bomb_and_cloud_sheet_cannot_apply():
+    """SPEC §1: a Bomb or a Cloud needs specialCards: true; §5: a rule set that cannot apply is
+    an error naming it, where score places the same problem (it was scored, exit 0)."""
+    result = run("compare", "-f", "json", "--set", "specialCards=false", ANNIVERSARY)
+    score = run("score", "--set", "specialCards=false", ANNIVERSARY)
+    assert (result.exit_code, result.stdout, score.exit_code) == (1, "", 1)
+    prefix = "rule set 'specialCards=false' cannot apply: "
+    assert result.stderr.splitlines() == [
+        line.replace("round 7: ", "round 7: " + prefix).replace("Ben: ", "Ben: " + prefix)
+        for line in score.stderr.splitlines()
+    ]
+    assert result.stderr.splitlines()[0] == (
+        f"{ANNIVERSARY}:22: round 7: {prefix}a Bomb is recorded, but specialCards is off (set "
+        "specialCards: true for the anniversary editions' special cards)"
+    )
+
+
+def test_a_preset_naming_special_cards_is_still_refused_as_a_preset(write):
+    presets = write("presets.yaml", "plain:\n  specialCards: false\n")
+    result = run("compare", "--presets", presets, "--preset", "plain", ANNIVERSARY)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"{presets}:2: preset 'plain': specialCards cannot be set in a preset (presets change "
+        "scoring and bidding rules, never how the cards were dealt)\n"
+    )
+
+
+def test_switching_special_cards_on_or_leaving_them_on_still_compares():
+    assert run("compare", "--set", "specialCards=true", ANNIVERSARY).exit_code == 0
+    assert run("compare", "--set", "specialCards=true", W).exit_code == 0
+
+
 def test_a_preset_clashing_with_the_sheets_own_settings_cannot_apply(write):
     path = write("hidden.yaml", "players: [A, B, C]\nsettings:\n  bidding: hidden\nrounds: []\n")
     result = run("compare", path, "--preset", "screwTheDealer")

@@ -245,6 +245,38 @@ def test_edit_usage_errors_exit_2(tmp_path, args):
 # --- undo -----------------------------------------------------------------------------------
 
 
+OUT_SHEET = "players: [Anna, Ben, Cara, Dan, Eva]\nrounds:\n  - bids: [1, 0, 0, 0, 0]\n"
+OUT_SHEET += "    tricks: [1, 0, 0, 0, 0]\n"  # Ben deals round 2: Cara bids first
+
+
+@pytest.mark.parametrize(
+    "out, bids, said",
+    [
+        ("Dan", "1,0,0,0", "(Cara 0, Eva 0, Anna 1, Ben 0) and Dan sitting it out"),
+        ("Dan,Eva", "1,0,0", "(Cara 0, Anna 1, Ben 0) and Dan and Eva sitting it out"),
+    ],
+)
+def test_undo_of_a_round_in_play_says_it_removed_its_out(tmp_path, out, bids, said):
+    """SPEC §5: undo takes back "a round's ``out`` with its bids" and says what it removed; it
+    named the bids and not the out."""
+    path = tmp_path / "out.yaml"
+    path.write_text(OUT_SHEET)
+    assert run("add", path, "--bids", bids, "--out", out).exit_code == 0
+    undone = run("undo", path)
+    assert undone.exit_code == 0
+    assert undone.stderr == f"{path}: round 2: removed the round in play with its bids {said}\n"
+    assert path.read_text() == OUT_SHEET
+
+
+def test_plays_undo_of_a_rounds_only_bid_says_it_removed_the_out(tmp_path):
+    path = tmp_path / "out.yaml"
+    path.write_text(OUT_SHEET)
+    result = run("play", path, input="out Dan 1 u\nq\n")
+    assert result.exit_code == 0
+    assert "round 2: took back Cara's bid of 1 and Dan sitting it out\n" in result.stderr
+    assert path.read_text() == OUT_SHEET
+
+
 def test_undo_removes_the_round_in_play_then_the_last_tricks(tmp_path):
     path = sheet_file(tmp_path)
     first = run("undo", path)

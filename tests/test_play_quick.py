@@ -212,6 +212,79 @@ def test_an_entry_in_a_line_of_50_mb_is_shown_shortened_in_bounded_memory(tmp_pa
     assert shown.stderr.splitlines()[1] == "rest of the line dropped: 1 2"
 
 
+# --- entries of several words (SPEC §5: a prompt answered later in the line shows the entry) ---
+
+SPECIAL = ["--set", "specialCards=true", "--set", "roundMode=custom", "--set", "customRoundCount=2"]
+# Round 1 without a card, round 2's bids, the Bomb and Cara's Cloud, and the counts, one line each
+BOMB_AND_CLOUD = "0 0 0 - 0 0 1\n1 0 0 b c Cara +1 1 0 0\n"
+
+
+def test_a_pipe_echoes_the_whole_bomb_and_cloud_entry(tmp_path):
+    """It echoed only ``b`` (the first word of ``b c Cara +1``)."""
+    from wizard_cli.cli.play import SPECIAL_PROMPT
+
+    result = subprocess.run(
+        [sys.executable, "-m", "wizard_cli", "play", "g.yaml", "--players", "Anna,Ben,Cara"]
+        + SPECIAL,
+        input=BOMB_AND_CLOUD.encode(),
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    out = result.stdout.decode()
+    assert (result.returncode, result.stderr) == (0, b""), out
+    assert f"{SPECIAL_PROMPT}-\nBen took: 0\n" in out
+    assert (
+        "Ben bids (1 of 2 so far): 0\n"
+        f"{SPECIAL_PROMPT}b c Cara +1\n"
+        "Cara took: 1\nAnna took: 0\nBen took [0]: 0\n"
+    ) in out
+    written = (tmp_path / "g.yaml").read_text()
+    assert written.endswith(
+        "  - bids:   [0, 0, 1]\n    cloud: {Cara: 1}\n    tricks: [0, 0, 1]\n    bomb: true\n"
+    )
+
+
+def test_a_refused_entry_of_several_words_is_echoed_whole_before_its_reason(tmp_path):
+    from wizard_cli.cli.play import SPECIAL_PROMPT
+
+    path = tmp_path / "g.yaml"
+    result = run("play", path, "--players", "Anna,Ben,Cara", *SPECIAL, input="0 0 0 c Cara\nq\n")
+    assert result.exit_code == 0, result.stderr
+    assert f"Anna bids (0 of 1 so far): 0\n{SPECIAL_PROMPT}c Cara\n{SPECIAL_PROMPT}q\n" in (
+        result.stdout
+    )
+    assert result.stderr.startswith("c takes the player and the change of their bid: c Ben -1\n")
+
+
+def test_a_pipe_echoes_the_whole_join_entry(tmp_path):
+    """It echoed ``Cara bids: join`` for ``join Fay`` later in the line."""
+    path = tmp_path / "g.yaml"
+    lines = "1 0 0 0\n0 0 1 0\nout Dan join Fay 1 0 0 0\n"
+    rules = ["--set", "roundMode=custom", "--set", "customRoundCount=2"]
+    result = run("play", path, "--players", "Anna,Ben,Cara,Dan", *rules, input=lines)
+    assert result.exit_code == 0, result.stderr
+    assert (
+        "Round 2 of 2: Ben deals 2\nCara bids: out Dan join Fay 1 0 0 0\n"
+        "Round 2 of 2: Ben deals 2\nCara bids: join Fay\n"
+        "Round 2 of 2: Ben deals 2\nCara bids: 1\nFay bids (1 of 2 so far): 0\n"
+    ) in result.stdout
+    assert "Dan sits round 2 out\nFay joins from round 2\n" in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(pty, "fork"), reason="needs a pseudo-terminal (POSIX)")
+def test_a_terminal_shows_the_whole_bomb_and_cloud_entry_after_its_prompt(tmp_path):
+    from wizard_cli.cli.play import SPECIAL_PROMPT
+
+    args = ["play", "g.yaml", "--players", "Anna,Ben,Cara", *SPECIAL]
+    with Terminal(args, cwd=tmp_path, env={"COLUMNS": "80"}) as tty:
+        for line in BOMB_AND_CLOUD.splitlines():
+            tty.type(line.encode() + b"\n")
+        tty.read_until(b"Game over")
+    assert tty.exit_code == 0, bytes(tty.seen)
+    assert f"{SPECIAL_PROMPT}b c Cara +1\r\nCara took: 1\r\n".encode() in tty.seen
+
+
 # --- a real terminal ----------------------------------------------------------------------
 
 

@@ -166,6 +166,45 @@ def test_a_signal_stops_it_within_two_seconds_exit_0_leaving_nothing(sheet, sig)
     assert "Traceback" not in server.stderr
 
 
+def _catches_sigterm(pid: int) -> bool:
+    """Whether the process has a handler for SIGTERM (Linux: its SigCgt mask)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+def test_a_sigterm_during_the_start_up_stops_it_exit_0(sheet):
+    """SPEC §9: SIGTERM stops it, exit 0, at any moment. During its first second (the imports)
+    SIGTERM's default ended it with 143 and no "stopped" line: the handler came with uvicorn's.
+    It is caught from the command's first line now, long before the server says where."""
+    import select
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wizard_cli", "serve", str(sheet), "--port", "0"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while not _catches_sigterm(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.002)
+        said = select.select([process.stderr], [], [], 0)[0]
+        process.send_signal(signal.SIGTERM)
+        code = process.wait(5)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.stderr is not None
+    stderr = process.stderr.read().decode()
+    assert not said, f"SIGTERM was caught only once serving: {stderr}"
+    assert code == 0 and stderr.endswith("wizard serve: stopped\n"), (code, stderr)
+    assert "Traceback" not in stderr
+
+
 # --- entry under load --------------------------------------------------------------------------
 
 

@@ -97,6 +97,17 @@ def test_undo_from_the_page_takes_back_a_join(sheet):
     assert sheet.read_text() == ONE_ROUND
 
 
+def test_undo_from_the_page_says_it_took_back_the_out_with_the_rounds_only_bid(sheet):
+    with client_of(sheet) as client:
+        bid = post(client, "/api/bid", {"round": 2, "player": "C", "bid": 1, "out": ["D"]})
+        assert bid.status_code == 200, bid.text
+        game = bid.json()["game"]
+        undone = post(client, "/api/undo", {"round": 2, "version": game["version"]})
+        assert undone.status_code == 200, undone.text
+        assert undone.json()["message"].endswith("took back C's bid of 1 and D sitting it out")
+    assert sheet.read_text() == ONE_ROUND
+
+
 @pytest.mark.parametrize(
     "path, body, status, message",
     [

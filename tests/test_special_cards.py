@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from helpers import problems, run, score_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -188,6 +189,27 @@ rounds:
         f"{path}:15: round 4: cloud names 2 players; the Cloud changes one player's bid",
         f"{path}:18: round 5: cloud names unknown player 'Ann' (did you mean 'Anna'?)",
         f"{path}:20: round 6, Anna: the Cloud is recorded once every bid of the round is in",
+    ]
+
+
+@pytest.mark.parametrize(
+    "written, change",
+    [('"+1"', "+1"), ("'+1'", "+1"), ('"1"', "1"), ('"-1"', "-1"), ('"−1"', "-1")],
+)
+def test_a_quoted_cloud_change_reads_as_the_number(write, written, change):
+    """SPEC §3: the Cloud's change is 1 or -1, ``+1`` read as 1; quoted, as the CSV readers take
+    the text (the Unicode minus too). It was refused: "… by 1 or -1, not +1"."""
+    quoted = write("quoted.yaml", SHEET.replace("{Anna: +1}", "{Anna: " + written + "}"))
+    plain = write("plain.yaml", SHEET.replace("{Anna: +1}", "{Anna: " + change + "}"))
+    assert score_json(quoted)["rounds"] == score_json(plain)["rounds"]
+
+
+@pytest.mark.parametrize("written", ['"+2"', '"0"', '" +1"', '"+1.0"', '"one"', '""'])
+def test_any_other_quoted_cloud_change_is_still_refused(write, written):
+    path = write("s.yaml", SHEET.replace("{Anna: +1}", "{Anna: " + written + "}"))
+    shown = written.strip('"')
+    assert problems(path) == [
+        f"{path}:10: round 3, Anna: the Cloud changes a bid by 1 or -1, not {shown}"
     ]
 
 

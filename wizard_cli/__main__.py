@@ -1,5 +1,5 @@
 """``python -m wizard_cli``."""
 
-from .cli import main
+from .launcher import main
 
 main()

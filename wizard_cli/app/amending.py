@@ -12,7 +12,7 @@ import dataclasses
 
 from ..editing import round_edits as editing
 from ..editing.spliced import Text
-from ..errors import Problem, WizardError
+from ..errors import Problem, WizardError, name_list
 from ..game.game import Game
 from ..game.model import RoundRecord
 from .batch import SheetRules
@@ -246,7 +246,7 @@ def take_back(current: SheetText) -> Recorded:
             f"removed the round in play with its bids ({given})"
             if given
             else "removed the round in play (no bid was in)"
-        )
+        ) + _sitting_out(game, in_play.number)
         number = in_play.number
     else:
         last = rounds[-1]
@@ -312,9 +312,11 @@ def take_back_bid(current: SheetText, seat: int) -> Recorded:
     if in_play is None or in_play.bids[seat] is None:
         raise WizardError(Problem(f"{game.players[seat]} has no bid in play to take back", source))
     rounds = expected_rounds(game)
+    removed = ""
     if sum(bid is not None for bid in in_play.bids) == 1:
         edited = editing.remove_last_round(text, _line(game))
         rounds.pop()
+        removed = _sitting_out(game, in_play.number)  # the round's out goes with it
     else:
         names, places = _seated_places(game, in_play.number)  # a list holds the seated's
         (place,) = places({seat: 0})
@@ -326,12 +328,20 @@ def take_back_bid(current: SheetText, seat: int) -> Recorded:
     return Recorded(
         after,
         Problem(
-            f"took back {game.players[seat]}'s bid of {in_play.bids[seat]}",
+            f"took back {game.players[seat]}'s bid of {in_play.bids[seat]}{removed}",
             source,
             None,
             in_play.number,
         ),
     )
+
+
+def _sitting_out(game: Game, number: int) -> str:
+    """`` and Dan sitting it out``: the round's ``out``, taken back with the round (SPEC §5:
+    undo says what it removed); empty when nobody sits it out."""
+    seating = game.sheet.seating
+    out = sorted(seating.out.get(number, ())) if seating is not None else []
+    return f" and {name_list([game.players[seat] for seat in out])} sitting it out" if out else ""
 
 
 def latest_entry(game: Game) -> tuple[int, int | None] | None:

@@ -14,21 +14,13 @@ import sys
 
 import typer
 
+from ..arguments import command_asked
 from ..errors import ExitCode
 from .boundary import exit_status
 from .commands import APP_SETTINGS, app
 from .console import ClosedOutput, buffer_output
 
 __all__ = ["app", "app_for", "command_asked", "main"]
-
-
-def command_asked(args: list[str]) -> str | None:
-    """The command the arguments name, when nothing before it is for the group itself
-    (``--help``, ``--version``, completion): None otherwise."""
-    for arg in args:
-        if arg != "--debug":
-            return None if arg.startswith("-") else arg
-    return None
 
 
 def app_for(args: list[str]) -> typer.Typer:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import enum
 import os
-import re
 import sys
 from dataclasses import dataclass
 from functools import partial
@@ -23,11 +22,12 @@ from ..app.batch import existing_files
 from ..app.recording import Change, Recorded, SheetText, change_file, record_special, record_values
 from ..app.typed_values import parse_cloud
 from ..editing.spliced import digest
-from ..errors import Problem, UsageError, WizardError, shorten, visible
+from ..errors import Problem, UsageError, WizardError, visible
 from ..game.game import Game, GameResult
-from ..sheets.cells import SHOWN, whole_number
+from ..sheets.cells import whole_number
 from ..sheets.source import STDIN, display_name
 from . import play_seats as seat_changes
+from .play_entries import Line
 from .play_lines import bid_prompt, bids_so_far, opening_line
 
 HELP = """\
@@ -40,10 +40,6 @@ Type the number asked for (or several: 1 0 2 answers this prompt and the next tw
   help (?)   show this
 An empty line asks again (or takes the [default] offered). Bids are written to the sheet as
 they are given; a round's tricks once all of them are in."""
-
-_ENTRY = re.compile(r"[^\s,]+")  # entries are separated by spaces, commas or both
-_TYPED = re.compile(r"\S")  # where a line's text starts
-LONGEST_ENTRY = 64  # characters of an entry kept: no number, word or command is longer
 
 
 class Undo(enum.Enum):
@@ -61,53 +57,6 @@ class _Stop(Exception):
 
 class _ChangedMeanwhile(Exception):
     """The sheet is not as play last read it: another command changed it (nothing written)."""
-
-
-class Line:
-    """The entries of one line of input, handed out one at a time (found as they are asked
-    for: a line of a million entries is never split into a list)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.at = 0
-
-    def take(self) -> str | None:
-        """The next entry, or None when the line has no more."""
-        found = _ENTRY.search(self.text, self.at)
-        if found is None:
-            self.at = len(self.text)
-            return None
-        self.at = found.end()
-        start = found.start()  # a 50 MB entry is no number: only its start is kept, to show
-        return self.text[start : min(self.at, start + LONGEST_ENTRY)]
-
-    def peek(self) -> str | None:
-        """The next entry, left to be taken."""
-        at = self.at
-        entry = self.take()
-        self.at = at
-        return entry
-
-    def shown(self) -> str:
-        """The line as typed (cut short), for a pipe's echo."""
-        start = _TYPED.search(self.text)
-        if start is None:
-            return ""
-        typed = self.text[start.start() : start.start() + SHOWN + 1].rstrip()
-        return shorten(typed, SHOWN)
-
-    def rest(self) -> str:
-        """The entries not taken yet, one space between them (cut short)."""
-        shown: list[str] = []
-        length = 0
-        for found in _ENTRY.finditer(self.text, self.at):
-            if length > SHOWN:
-                shown.append("…")
-                break
-            shown.append(shorten(found.group(), SHOWN))
-            length += len(shown[-1]) + 1
-        self.at = len(self.text)
-        return " ".join(shown)
 
 
 class Table:
@@ -129,6 +78,9 @@ class Table:
         self.echo = not _isatty(stdin)  # a pipe shows no typing: show each line after its prompt
         self.typed: list[int] = []  # the tricks typed so far this round, in bidding order
         self.line: Line | None = None  # the line whose later entries answer the next prompts
+        # A prompt answered by a later entry of the line, that line and where the entry starts:
+        # echoed once the whole entry is taken (its words after the first too, SPEC §5)
+        self.echoing: tuple[str, Line, int] | None = None
         self.opened: int | None = None  # the round whose opening line was last shown
         self.seen = b""  # the fingerprint of the sheet's text as play last read it
         # specialCards (SPEC §5): the round whose "Bomb or Cloud?" is answered, and its Bomb
@@ -165,6 +117,8 @@ class Table:
             self.say("")
             self.stopped()
             raise
+        finally:
+            self._echo()  # an entry answered before an error ends play is still shown
         if self.line is not None:
             self._drop_rest()
 
@@ -365,10 +319,12 @@ class Table:
     def _entry(self, prompt: str) -> str | None:
         """The next entry: the line's next one (its prompt shown with it), else a new line's
         first (None for an empty line)."""
+        self._echo()
         if self.line is not None:
+            start = self.line.at
             entry = self.line.take()
             if entry is not None:
-                self.say(prompt + visible(shorten(entry, SHOWN)))
+                self.echoing = (prompt, self.line, start)
                 return entry
             self.line = None
         self.stdout.write(prompt)
@@ -409,13 +365,22 @@ class Table:
             if rest:
                 self.warn(f"rest of the line dropped: {rest}")
 
+    def _echo(self) -> None:
+        """The prompt last answered by a later entry of the line, with that whole entry."""
+        if self.echoing is not None:
+            prompt, line, start = self.echoing
+            self.echoing = None
+            self.say(prompt + visible(line.taken_since(start)))
+
     def say(self, text: str) -> None:
-        """A line (or block) on standard output, shown at once."""
+        """A line (or block) on standard output, shown at once (after a pending echo)."""
+        self._echo()
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
     def warn(self, text: str) -> None:
-        """A one-line reason or note on standard error."""
+        """A one-line reason or note on standard error (after a pending echo)."""
+        self._echo()
         self.stderr.write(visible(text) + "\n")
         self.stderr.flush()
 

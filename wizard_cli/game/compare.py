@@ -7,11 +7,12 @@ them. Each is scored by the one scoring function; nothing here reads files or pr
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import Problem, WizardError
 from .game import Game, GameResult, score_game
+from .round_values import special_card_problems
 from .settings import (
     KEYS,
     SPECS,
@@ -356,6 +357,19 @@ def _rule_set_settings(
                     f"{would_deal} cards each, but {dealt} were dealt",
                 )
             )
+    # A Bomb or a Cloud recorded needs specialCards: true (SPEC §1): a rule set switching it off
+    # cannot apply, and says so where score would (SPEC §5).
+    found = (
+        []
+        if settings.special_cards
+        else [
+            replace(problem, message=f"rule set '{rule_set.name}' cannot apply: {problem.message}")
+            for record, size in zip(sheet.rounds, sizes)
+            for problem in special_card_problems(sheet, record, size, settings)
+        ]
+    )
+    if found:
+        raise WizardError(*found)
     return settings
 
 

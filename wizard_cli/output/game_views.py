@@ -46,14 +46,6 @@ STANDING_FIELDS = tuple(
 )
 
 
-def last_totals(records: Sequence[tuple], players: int) -> tuple:
-    """Each seat's ``total`` in the last played round of ``records`` (0 for all before any)."""
-    for *_, (_, _, _, totals, *_) in reversed(records):
-        if totals[0] is not None:  # a played round (a seat not seated has no tricks in it)
-            return totals
-    return (0,) * players
-
-
 def status_line(result: GameResult) -> str:
     """'Game over — Ben wins', or what happens next ('Round 6 of 15 next: Dan deals 6'), and who
     can no longer win ('— Dan can no longer win'; '— nobody can catch Ben' once one is left)."""
@@ -144,7 +136,9 @@ class ScoreOutput:
         """The round-by-round table, from the rounds' records; drawn to fit ``width`` when it is
         wider (SPEC §5): compact cells first, then the players split in seating order over
         several tables."""
-        grid_of = _ScoreGrid(result.players, round_records(result), style, seated_rounds(result))
+        grid_of = _ScoreGrid(
+            result.players, round_records(result), style, result.totals, seated_rounds(result)
+        )
         seats = range(len(result.players))
         full = grid_of(seats, _round_cell)
         if self.width is None or style != "table" or fits(full, self.width):
@@ -189,10 +183,12 @@ class _ScoreGrid:
         players: Sequence[str],
         records: list[tuple],
         style: str,
+        totals: Sequence[int],
         seated: list[frozenset[int]] | None = None,
     ) -> None:
         self.players, self.records, self.style = players, records, style
-        self.totals = last_totals(records, len(players))
+        # The game's totals, start scores included before any round is played (SPEC §1)
+        self.totals = totals
         self.seated = seated
 
     def _out(self, rows: list[list], seats: Sequence[int], full: bool) -> list[list]:

@@ -74,12 +74,22 @@ def mark_cell(text: str) -> bool | None:
     return True if word in _MARKED else False if word in _UNMARKED else None
 
 
+def cloud_change(text: str) -> int | None:
+    """The Cloud's change written as text (SPEC §3): ``+1`` or ``1`` is 1, ``-1`` (or with the
+    Unicode minus, ``−1``) is -1; anything else None."""
+    return _CLOUD_CHANGES.get(text.replace("−", "-"))
+
+
+_CLOUD_CHANGES = {"+1": 1, "1": 1, "-1": -1}
+
+
 def cloud_cell(text: str) -> int | None | BadValue:
     """A ``cloud`` cell (SPEC §3): the change, +1 or -1; None when empty; else a BadValue."""
     word = text.strip().replace("−", "-")
     if not word:
         return None
-    return {"+1": 1, "1": 1, "-1": -1}.get(word, BadValue(shown_value(word)))
+    change = cloud_change(word)
+    return BadValue(shown_value(word)) if change is None else change
 
 
 def is_total(cell: str) -> bool:

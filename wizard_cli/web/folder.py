@@ -448,6 +448,7 @@ def serve_folder(
         addresses_to_open,
         allowed_hosts,
         bind,
+        run_until_stopped,
         server_class,
     )
 
@@ -484,7 +485,7 @@ def serve_folder(
         backlog=accept_backlog(limit, cap),
         h11_max_incomplete_event_size=16 * 1024,
     )
-    server_class()(config, watch).run(sockets=[sock])
+    run_until_stopped(server_class()(config, watch), sock)
     stderr.write("wizard serve: stopped\n")
     stderr.flush()
     return ExitCode.OK

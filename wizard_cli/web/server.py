@@ -173,11 +173,19 @@ def serve_sheet(
         backlog=accept_backlog(limit, cap),
         h11_max_incomplete_event_size=16 * 1024,
     )
-    server = server_class()(config, watch)
-    server.run(sockets=[sock])
+    run_until_stopped(server_class()(config, watch), sock)
     stderr.write("wizard serve: stopped\n")
     stderr.flush()
     return ExitCode.OK
+
+
+def run_until_stopped(server, sock: socket.socket) -> None:  # noqa: ANN001
+    """Serve until Ctrl-C or SIGTERM; a SIGTERM that came during the start-up stops it before
+    it starts (SPEC §9: exit 0, at any moment)."""
+    from ..stop_signal import hand_over
+
+    if not hand_over(server.handle_exit):
+        server.run(sockets=[sock])
 
 
 def say_where(path: str, host: str, port: int, token: str | None, stderr: TextIO) -> None:

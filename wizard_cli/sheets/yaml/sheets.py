@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ...game.seating import Seating
     from .tree import Node
 
-from ..cells import SHOWN, parse_date, shown_value
+from ..cells import SHOWN, cloud_change, parse_date, shown_value
 from ..writing import Portable, SheetWriter, cell_value, has_values
 from .text import (
     block_scalar_pieces,
@@ -365,6 +365,8 @@ def _read_cloud(node: Node, number: int, sheet: Sheet) -> tuple[tuple[int, int] 
         return None, key.line
     seat = sheet.players.index(key.text)
     change = yaml_number(item)
+    if isinstance(change, BadValue) and item.kind == "scalar" and not item.plain:
+        change = cloud_change(item.text) or change  # a quoted "+1" is 1, as in a CSV cell
     if change not in (1, -1):
         shown = change.text if isinstance(change, BadValue) else change
         shown = "null" if shown is None else shown  # YAML's word (SPEC §3)
