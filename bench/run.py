@@ -73,7 +73,7 @@ PLAYERS = ("Anna", "Ben", "Cara", "Dan")
 ROUNDS = 15  # a 4-player game dealing the whole deck
 ROWS_PER_GAME = ROUNDS * len(PLAYERS)
 
-TOOL = "from wizard_cli.cli import main; main()"  # what the `wizard` console script runs
+TOOL = "from wizard_cli.launcher import main; main()"  # what the `wizard` console script runs
 START_BASELINE = "from baseline_app import main; main()"
 CSV_BASELINE = "from baseline_csv import main; main()"
 PEER_BASELINE = "from baseline_peers import main; main()"
