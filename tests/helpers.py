@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import sys
 import time
 from pathlib import Path
@@ -68,6 +69,11 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: wizard on the terminal
             try:
+                # as a shell starts a command at a terminal: Ctrl-C's signal at its default and
+                # nothing held back, whatever this process inherited (a test run started in the
+                # background by a script ignores SIGINT, and an ignored SIGINT stays ignored)
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                signal.pthread_sigmask(signal.SIG_SETMASK, set())
                 if self.cwd is not None:
                     os.chdir(self.cwd)
                 os.environ.update(self.env)
@@ -101,6 +107,11 @@ class Terminal:
         """Keys typed at the terminal."""
         os.write(self.fd, keys)
 
+    def interrupt(self) -> None:
+        """Ctrl-C typed once the program waits for the keyboard (see :func:`wait_blocked`)."""
+        wait_blocked(self.pid)
+        self.type(b"\x03")
+
     @property
     def exit_code(self) -> int | None:
         """The exit status it ended with (None: killed by a signal, or still running)."""
@@ -109,6 +120,29 @@ class Terminal:
             if self.status is not None and os.WIFEXITED(self.status)
             else None
         )
+
+
+def wait_blocked(pid: int, timeout: float = 20.0) -> None:
+    """Wait until process ``pid`` sleeps in a system call (Linux: state S in /proc; elsewhere a
+    moment's pause).
+
+    A signal sent when a program has shown its prompt but not yet entered ``read`` only sets
+    the interpreter's flag, and the ``read`` that follows then waits for input as if none had
+    come (CPython checks for signals after a system call is interrupted, not before it starts).
+    A person cannot press Ctrl-C inside those microseconds; a test on a busy machine can, so a
+    test that signals a program waiting for input first waits until it is waiting.
+    """
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        time.sleep(0.5)
+        return
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        # the state follows the command's name, which is in parentheses and may hold spaces
+        if stat.read_text().rpartition(")")[2].split()[0] == "S":
+            return
+        time.sleep(0.005)
+    raise AssertionError(f"process {pid} did not come to wait within {timeout} s")
 
 
 def wait_or_kill(pid: int, timeout: float = 20.0) -> tuple[int, int]:

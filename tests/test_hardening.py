@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import SAMPLES, WORKED, run
+from helpers import SAMPLES, WORKED, run, wait_blocked
 
 import wizard_cli.app.batch as batch
 from wizard_cli.errors import Problem, WizardError
@@ -617,6 +617,7 @@ def test_ctrl_c_while_reading_stdin_exits_130_without_a_traceback():
         )
         process.stdin.flush()
         first = process.stdout.readline()  # game 1 is out: the process now waits for stdin
+        wait_blocked(process.pid)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
     finally:

@@ -235,7 +235,7 @@ def test_play_at_a_real_terminal_and_ctrl_c(tmp_path):
         tty.read_until(b"C bids (1 of 1 so far): ")
         # the terminal echoes; play itself does not
         assert b"B bids: 1\r\nC bids (1 of 1 so far): " in tty.seen
-        tty.type(b"\x03")  # Ctrl-C
+        tty.interrupt()  # Ctrl-C
         tty.read_until(b"C to bid")
     assert tty.exit_code == 130, (tty.status, bytes(tty.seen))
     assert b"g.yaml: stopped; Round 1 of 20 in play: C to bid" in tty.seen
