@@ -28,12 +28,12 @@ from ..cells import (
     count_cell,
     is_blank,
     is_total,
-    parse_date,
     trim_trailing,
     whole_number,
 )
 from ..game_ids import GameIds
 from ..writing import Portable, SheetWriter
+from .long_dates import DateAbove, GameDate
 from .long_seating import LongSeatCells
 from .rows import BlockColumns, Chunks, cell_runs
 from .rules import GERMAN, GameRules, rule_columns
@@ -157,7 +157,7 @@ class _Games:
         self.pending: GameRun | None = None  # the run being gathered (the season lane)
         # A block's last game, held for the next block's rows (the season lane): its columns, lines
         self.carried: tuple[BlockColumns, range] | None = None
-        self.date_above: str | None = None  # the last date written above (for merged cells)
+        self.date_above = DateAbove()  # for a game whose date cells are empty (merged cells)
 
     def run(self, game_id: str, rows: Sequence[list[str]], lines: Sequence[int]) -> None:
         """Rows whose game cells read ``game_id`` (stripped; empty: the game above)."""
@@ -272,9 +272,7 @@ class _Games:
         above it: one date cell merged over an evening's games exports as that (SPEC §3)."""
         sheet = game.finish()
         if self.layout.date_col is not None:
-            if not game.dated and sheet.date is None:
-                sheet.date = self.date_above
-            self.date_above = sheet.date if game.dated or sheet.date else self.date_above
+            self.date_above.finish(sheet, game.date)
         return sheet
 
 
@@ -305,9 +303,7 @@ class _LongGame:
         self.rules = GameRules() if layout.rules else None
         self.seat_cells: LongSeatCells | None = None
         self.last_round: int | None = None  # the round of the row placed last
-        self.date_changed = False
-        self.dated = False  # a date cell of this game's rows holds something
-        self.bad_dates: set[str] = set()
+        self.date = GameDate()
         self.kept: list[list[str]] | None = []  # rows not placed yet (None: placed as they come)
         self.kept_columns: list[BlockColumns] = []  # or, before any rows, blocks' columns
         self.kept_lines: list[int] = []
@@ -388,7 +384,7 @@ class _LongGame:
             sheet.problem("empty player name", line, number)
             return
         if layout.date_col is not None:
-            self._take_date(cell(layout.date_col), line)
+            self.date.take(sheet, cell(layout.date_col), line)
         if self.rules is not None:
             self.rules.take(sheet, [(key, cell(col)) for col, key in layout.rules], line)
         if number != len(self.rounds) and not self._round_in_order(number, line, name):
@@ -464,29 +460,6 @@ class _LongGame:
             self.dropped_exact = False  # "more than" the names counted so far
             return
         self.players_dropped.add(name)
-
-    def _take_date(self, text: str, line: int) -> None:
-        """A row's ``date`` cell: the game's date, the same on every row (SPEC §3). An empty
-        cell says nothing (it repeats the date above, as a merged cell exports); a bad or
-        different date is located."""
-        date = parse_date(text)
-        self.dated = self.dated or bool(text.strip())
-        sheet = self.sheet
-        if date is None or date == sheet.date:
-            return
-        if isinstance(date, BadValue):
-            if date.text not in self.bad_dates:  # once a game: its rows repeat it
-                self.bad_dates.add(date.text)
-                sheet.problem(f"date '{date.text}' {date.why}", line)
-        elif sheet.date is None:
-            sheet.date, sheet.date_line = date, line
-        elif not self.date_changed:
-            self.date_changed = True  # said once: every later row would repeat it
-            sheet.problem(
-                f"date {date} where the game's earlier rows say {sheet.date} (line "
-                f"{sheet.date_line}): a game has one date",
-                line,
-            )
 
     def _round_in_order(self, number: int, line: int, name: str) -> bool:
         """Rounds run 1..N in order: a new round must be the one after the last."""
@@ -594,10 +567,8 @@ class _LongGame:
             return False
         sheet_date = date_line = None
         if layout.date_col is not None:
-            dates = columns[layout.date_col]
-            date = parse_date(dates[0])
-            self.dated = bool(dates[0].strip())
-            if dates.count(dates[0]) != len(dates) or isinstance(date, BadValue):
+            date = self.date.column(columns[layout.date_col])
+            if date is False:
                 return False  # judged row by row, to say where
             sheet_date, date_line = date, lines[0]
         if (layout.start_col is not None or layout.dealer_col is not None) and any(
