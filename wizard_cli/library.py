@@ -87,7 +87,8 @@ class Game(engine.Game):
         layer = _settings_layer(settings, checked=False)  # checked with the rest, by validation
         if isinstance(players, str):
             raise WizardError(Problem("players: a list of names in seating order, not one text"))
-        names = [name if isinstance(name, str) else str(name) for name in players]
+        # (None is no name: empty, as a sheet's `~` would be)
+        names = ["" if name is None else str(name) for name in players]
         records: list[RoundRecord] = []
         problems: list[Problem] = []
         for number, entry in enumerate(rounds, start=1):
@@ -102,6 +103,7 @@ class Game(engine.Game):
             source=NEW_SOURCE,
             title=title,
             players=names,
+            player_lines=[None] * len(names),  # (validation checks the names line by line)
             first_dealer=first_dealer,
             settings=layer,
             rounds=RoundColumns.of(records),
