@@ -34,3 +34,13 @@ def test_game_new_refuses_the_names_a_sheet_may_not_have(players: list, message:
     assert problems_of(raised) == [message]
     sheet = WORKED.read_text().replace("[Anna, Ben, Cara, Dan]", "[Anna, Anna, Cara, Dan]")
     assert "listed twice" in str(wizard.check(io.StringIO(sheet))[0])
+
+
+def test_a_name_of_spaces_is_empty_in_a_sheet_and_from_python(tmp_path) -> None:
+    # validation's own rule (a name that strips to nothing is empty) held only on its slow path
+    with pytest.raises(wizard.WizardError) as raised:
+        wizard.Game.new(["  ", "Ben", "Cara"])
+    assert problems_of(raised) == ["a player's name is empty"]
+    sheet = tmp_path / "blank.yaml"
+    sheet.write_text('players: ["  ", Ben, Cara]\nrounds: []\n')
+    assert [str(p) for p in wizard.check(sheet)] == [f"{sheet}:1: a player's name is empty"]
