@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from helpers import WORKED
@@ -44,3 +45,38 @@ def test_a_name_of_spaces_is_empty_in_a_sheet_and_from_python(tmp_path) -> None:
     sheet = tmp_path / "blank.yaml"
     sheet.write_text('players: ["  ", Ben, Cara]\nrounds: []\n')
     assert [str(p) for p in wizard.check(sheet)] == [f"{sheet}:1: a player's name is empty"]
+
+
+# --- sources ---------------------------------------------------------------------------------
+
+
+class FailingStream(io.RawIOBase):
+    """A stream whose read fails half-way (a vanished network share)."""
+
+    name = "share.yaml"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
+        self.calls += 1
+        if self.calls > 1:
+            raise OSError(5, "Input/output error")
+        buffer[:9] = b"players: "
+        return 9
+
+
+@pytest.mark.parametrize("call", [wizard.read, wizard.load, wizard.check])
+def test_a_file_object_that_cannot_be_read_is_a_wizard_error(call, tmp_path) -> None:
+    closed = WORKED.open()
+    closed.close()
+    with pytest.raises(wizard.WizardError, match=f"^{re.escape(str(WORKED))}: cannot read: closed"):
+        list(call(closed))  # (read: at the call, before anything is read)
+    write_only = (tmp_path / "out.yaml").open("w")
+    with write_only, pytest.raises(wizard.WizardError, match="out.yaml: cannot read: not opened for reading"):
+        list(call(write_only))
+    with pytest.raises(wizard.WizardError, match="^share.yaml: cannot read: Input/output error"):
+        list(call(io.BufferedReader(FailingStream(), 4)))

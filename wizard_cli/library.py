@@ -267,7 +267,21 @@ def read(
         return _games(Inputs([path], rules, input_format), None)
     if not callable(getattr(source, "read", None)):
         raise TypeError(f"read() takes a path, '-' or a file object, not {type(source).__name__}")
+    _check_readable(source)
     return _spooled_games(source, rules, input_format)
+
+
+def _check_readable(handle: IO[Any]) -> None:
+    """A file object that is closed, or open for writing only, is refused at the call."""
+    readable = getattr(handle, "readable", None)
+    try:
+        closed = bool(getattr(handle, "closed", False))
+        unreadable = not closed and callable(readable) and not readable()
+    except ValueError:  # (what io's readable() says of a closed file)
+        closed, unreadable = True, False
+    if closed or unreadable:
+        what = "closed" if closed else "not opened for reading"
+        raise WizardError(Problem(f"cannot read: {what}", _name(handle)))
 
 
 def _games(inputs: Inputs, named: tuple[str, str] | None) -> Iterator[Game | Problems]:
@@ -320,17 +334,21 @@ def _spooled_games(
     with tempfile.TemporaryDirectory(prefix="wizard-") as folder:
         path = os.path.join(folder, f"sheet{suffix}")
         with open(path, "wb") as spool:
-            first = handle.read(SPOOL_CHUNK)
-            if isinstance(first, str):
-                text = io.TextIOWrapper(
-                    spool, encoding="utf-8", errors="surrogateescape", newline=""
-                )
-                text.write(first)
-                shutil.copyfileobj(handle, text, SPOOL_CHUNK)
-                text.detach()
-            else:
-                spool.write(first)
-                shutil.copyfileobj(handle, spool, SPOOL_CHUNK)
+            try:
+                first = handle.read(SPOOL_CHUNK)
+                if isinstance(first, str):
+                    text = io.TextIOWrapper(
+                        spool, encoding="utf-8", errors="surrogateescape", newline=""
+                    )
+                    text.write(first)
+                    shutil.copyfileobj(handle, text, SPOOL_CHUNK)
+                    text.detach()
+                else:
+                    spool.write(first)
+                    shutil.copyfileobj(handle, spool, SPOOL_CHUNK)
+            except (OSError, ValueError) as error:  # a read that fails half-way, a closed file
+                reason = getattr(error, "strerror", None) or error
+                raise WizardError(Problem(f"cannot read: {reason}", name)) from None
         yield from _games(Inputs([path], rules, input_format), (path, name))
 
 
