@@ -80,3 +80,11 @@ def test_a_file_object_that_cannot_be_read_is_a_wizard_error(call, tmp_path) -> 
         list(call(write_only))
     with pytest.raises(wizard.WizardError, match="^share.yaml: cannot read: Input/output error"):
         list(call(io.BufferedReader(FailingStream(), 4)))
+
+
+def test_a_bytes_path_is_a_path(tmp_path) -> None:
+    # SPEC §10: source is a path; bytes are one in Python (os.fsdecode), as PathLike is
+    assert wizard.load(bytes(WORKED)).players == wizard.load(WORKED).players
+    with pytest.raises(wizard.WizardError, match="^no such file: nope.yaml"):
+        wizard.load(b"nope.yaml")
+

@@ -51,8 +51,9 @@ __all__ = [
     "stats",
 ]
 
-Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
-"""A sheet's source: a path, ``"-"`` for standard input, or a file object (text or binary)."""
+Source = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", IO[str], IO[bytes]]
+"""A sheet's source: a path (text or bytes), ``"-"`` for standard input, or a file object
+(text or binary)."""
 
 Settings = Mapping[str, Any]
 """Settings by their §2 keys (camelCase, as in sheets): ``{"zeroBidScoring": "doubleBonus"}``."""
@@ -258,7 +259,7 @@ def read(
         raise WizardError(
             Problem(f"input_format: '{input_format}' is not one of {', '.join(INPUT_FORMATS)}")
         )
-    if isinstance(source, (str, os.PathLike)):
+    if isinstance(source, (str, bytes, os.PathLike)):
         path = os.fsdecode(source)
         try:
             existing_files([path])
@@ -398,7 +399,7 @@ def check(
 
 def _name(source: Source) -> str:
     """A source as messages name it."""
-    if isinstance(source, (str, os.PathLike)):
+    if isinstance(source, (str, bytes, os.PathLike)):
         path = os.fsdecode(source)
         return "<stdin>" if path == STDIN else path
     name = getattr(source, "name", None)
