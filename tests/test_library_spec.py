@@ -88,3 +88,19 @@ def test_a_bytes_path_is_a_path(tmp_path) -> None:
     with pytest.raises(wizard.WizardError, match="^no such file: nope.yaml"):
         wizard.load(b"nope.yaml")
 
+
+# --- arguments of the wrong kind --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call", [wizard.read, wizard.load, wizard.check])
+def test_a_first_dealer_that_is_not_text_is_a_type_error(call) -> None:
+    with pytest.raises(TypeError, match="first_dealer: a player's name or None, not int"):
+        list(call(WORKED, first_dealer=3))
+
+
+def test_game_new_keywords_of_the_wrong_kind_are_type_errors() -> None:
+    with pytest.raises(TypeError, match="first_dealer: a player's name or None, not int"):
+        wizard.Game.new(["Anna", "Ben", "Cara"], first_dealer=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="title: a text or None, not list"):
+        wizard.Game.new(["Anna", "Ben", "Cara"], title=["x"])  # type: ignore[arg-type]
+

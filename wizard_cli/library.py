@@ -86,6 +86,8 @@ class Game(engine.Game):
         made None) for the round in play; the settings by their §2 keys. Raises
         :class:`WizardError` with every problem, as ``wizard check`` finds them."""
         layer = _settings_layer(settings, checked=False)  # checked with the rest, by validation
+        _text_or_none(first_dealer, "first_dealer", "a player's name")
+        _text_or_none(title, "title", "a text")
         if isinstance(players, str):
             raise WizardError(Problem("players: a list of names in seating order, not one text"))
         # (None is no name: empty, as a sheet's `~` would be)
@@ -254,6 +256,7 @@ def read(
     ``--settings``); ``first_dealer`` as ``--first-dealer``; ``input_format`` ``yaml``,
     ``csv``, ``keepwiz`` or ``escalier`` (default: sniffed). A bad setting, format or path raises :class:`WizardError` here,
     at the call, before anything is read."""
+    _text_or_none(first_dealer, "first_dealer", "a player's name")
     rules = SheetRules([_settings_layer(settings)] if settings else [], first_dealer)
     if input_format is not None and input_format not in INPUT_FORMATS:
         raise WizardError(
@@ -404,6 +407,12 @@ def _name(source: Source) -> str:
         return "<stdin>" if path == STDIN else path
     name = getattr(source, "name", None)
     return name if isinstance(name, str) and name else STREAM_NAME
+
+
+def _text_or_none(value: object, keyword: str, what: str) -> None:
+    """A keyword that takes a text or None given anything else is a TypeError at the call."""
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{keyword}: {what} or None, not {type(value).__name__}")
 
 
 def _settings_layer(settings: Settings | None, checked: bool = True) -> list[RawSetting]:
