@@ -104,3 +104,10 @@ def test_game_new_keywords_of_the_wrong_kind_are_type_errors() -> None:
     with pytest.raises(TypeError, match="title: a text or None, not list"):
         wizard.Game.new(["Anna", "Ben", "Cara"], title=["x"])  # type: ignore[arg-type]
 
+
+@pytest.mark.parametrize("call", [wizard.score, wizard.next_step, wizard.compare])
+@pytest.mark.parametrize("value", ["friday.yaml", None, 3])
+def test_what_takes_a_game_refuses_anything_else(call, value) -> None:
+    with pytest.raises(TypeError, match=f"takes a Game .*, not {type(value).__name__}"):
+        call(value)
+

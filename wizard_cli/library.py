@@ -441,12 +441,21 @@ def score(game: engine.Game) -> GameResult:
     """The game scored (``wizard score``): rounds, standings (``standings[0].player``, its
     ``score``) and status; ``as_json()`` is what ``score -f json`` prints, ``standings_json()``
     what ``standings -f json`` prints."""
-    return score_game(game)
+    return score_game(_a_game(game, "score"))
 
 
 def next_step(game: engine.Game) -> NextStep:
     """What happens next at the table (``wizard next``)."""
-    return game.next_step()
+    return _a_game(game, "next_step").next_step()
+
+
+def _a_game(game: object, call: str) -> engine.Game:
+    """The game a call was given, or a TypeError saying what it takes."""
+    if not isinstance(game, engine.Game):
+        raise TypeError(
+            f"{call}() takes a Game (from load, read or Game.new), not {type(game).__name__}"
+        )
+    return game
 
 
 def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comparison:
@@ -463,6 +472,7 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
         unknown_preset,
     )
 
+    _a_game(game, "compare")
     catalogue = preset_catalogue()
     chosen = [RuleSet(SHEET_RULES)]
     for entry in rule_sets:
