@@ -111,3 +111,20 @@ def test_what_takes_a_game_refuses_anything_else(call, value) -> None:
     with pytest.raises(TypeError, match=f"takes a Game .*, not {type(value).__name__}"):
         call(value)
 
+
+@pytest.mark.parametrize("call", [wizard.stats, wizard.ratings])
+def test_a_season_of_things_that_are_not_games(call) -> None:
+    game = wizard.load(WORKED)
+    with pytest.raises(TypeError, match="takes Games .*, not str"):
+        call([game, "season.csv"])
+    with pytest.raises(TypeError, match="takes Games .*, not NoneType"):
+        call([None])
+    # an invalid sheet handed on from read(): its problems, not a figure made without it
+    broken = io.StringIO(WORKED.read_text().replace("[1, 0, 0, 0]", "[1, 0, 0, 9]", 1))
+    items = [game, *wizard.read(broken)]
+    assert isinstance(items[1], wizard.Problems)
+    with pytest.raises(wizard.WizardError) as raised:
+        call(items)
+    assert problems_of(raised) == [str(problem) for problem in items[1]]
+    assert call([]).as_json() == []
+

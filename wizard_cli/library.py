@@ -493,23 +493,34 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
 
 
 def _results(
-    games: Iterable[engine.Game | GameResult | ScoredRun],
+    games: Iterable[engine.Game | GameResult | ScoredRun], call: str
 ) -> Iterator[GameResult | ScoredRun]:
     """Each game scored (a result as it is; so is a season lane's scored run, which the
     ``stats`` and ``ratings`` commands hand over for whole runs of a long CSV)."""
+    from .game.runs import ScoredRun
+
     for game in games:
-        yield score_game(game) if isinstance(game, engine.Game) else game
+        if isinstance(game, engine.Game):
+            yield score_game(game)
+        elif isinstance(game, (GameResult, ScoredRun)):
+            yield game
+        elif isinstance(game, Problems):  # an invalid sheet read() handed on: no figure without it
+            raise WizardError(*game.problems)
+        else:
+            raise TypeError(
+                f"{call}() takes Games (or their results), not {type(game).__name__}"
+            )
 
 
 def stats(games: Iterable[engine.Game | GameResult | ScoredRun]) -> Stats:
     """A season's figures per player over the games, in order (``wizard stats``)."""
     from .game.stats import season_stats
 
-    return Stats(season_stats(_results(games)))
+    return Stats(season_stats(_results(games, "stats")))
 
 
 def ratings(games: Iterable[engine.Game | GameResult | ScoredRun]) -> Ratings:
     """A season's openskill ratings from its finished games, in order (``wizard ratings``)."""
     from .game.ratings import season_ratings
 
-    return Ratings(season_ratings(_results(games)))
+    return Ratings(season_ratings(_results(games, "ratings")))
