@@ -128,3 +128,9 @@ def test_a_season_of_things_that_are_not_games(call) -> None:
     assert problems_of(raised) == [str(problem) for problem in items[1]]
     assert call([]).as_json() == []
 
+
+@pytest.mark.parametrize("rule_sets", ["official", {"zeroBidScoring": "doubleBonus"}])
+def test_compare_takes_a_list_of_rule_sets_not_one(rule_sets) -> None:
+    # a str or a mapping iterated would be compared as its letters or its keys
+    with pytest.raises(TypeError, match="rule_sets: a list of settings mappings or preset names"):
+        wizard.compare(wizard.load(WORKED), rule_sets)

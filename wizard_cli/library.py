@@ -473,6 +473,11 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
     )
 
     _a_game(game, "compare")
+    if isinstance(rule_sets, (str, Mapping)):  # (iterated, one would be its letters or keys)
+        raise TypeError(
+            "rule_sets: a list of settings mappings or preset names, "
+            f"such as [{rule_sets!r}], not one {type(rule_sets).__name__}"
+        )
     catalogue = preset_catalogue()
     chosen = [RuleSet(SHEET_RULES)]
     for entry in rule_sets:
