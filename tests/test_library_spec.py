@@ -134,3 +134,29 @@ def test_compare_takes_a_list_of_rule_sets_not_one(rule_sets) -> None:
     # a str or a mapping iterated would be compared as its letters or its keys
     with pytest.raises(TypeError, match="rule_sets: a list of settings mappings or preset names"):
         wizard.compare(wizard.load(WORKED), rule_sets)
+
+
+class EndlessStream(io.RawIOBase):
+    """A stream that never ends (``/dev/zero`` as a file object), counting what was read."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
+        buffer[:] = b"#" * len(buffer)  # one endless YAML comment
+        self.given += len(buffer)
+        return len(buffer)
+
+
+@pytest.mark.parametrize("text", [False, True])
+def test_an_endless_yaml_stream_is_too_large_not_a_hang(text: bool) -> None:
+    # SPEC §4: a YAML source past 64 MiB is refused (the command line's `- < /dev/zero` says so);
+    # the library copied a file object whole to disk first, so an endless one never ended
+    endless = EndlessStream()
+    stream = io.TextIOWrapper(io.BufferedReader(endless), "ascii") if text else endless
+    with pytest.raises(wizard.WizardError, match="<stream>: larger than 64 MB: too large"):
+        wizard.load(stream)
+    assert endless.given <= (64 << 20) + (1 << 20)

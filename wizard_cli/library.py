@@ -329,7 +329,6 @@ def _spooled_games(
 ) -> Iterator[Game | Problems]:
     """A file object's games: copied a chunk at a time to a temporary file (flat memory; its
     bytes as they are, its text as UTF-8), read from there as any file is."""
-    import shutil
     import tempfile
 
     name = getattr(handle, "name", None)
@@ -340,20 +339,50 @@ def _spooled_games(
         with open(path, "wb") as spool:
             try:
                 first = handle.read(SPOOL_CHUNK)
+                left = _spool_limit(first, name, input_format)
                 if isinstance(first, str):
                     text = io.TextIOWrapper(
                         spool, encoding="utf-8", errors="surrogateescape", newline=""
                     )
                     text.write(first)
-                    shutil.copyfileobj(handle, text, SPOOL_CHUNK)
+                    _copy(handle, text, left)
                     text.detach()
                 else:
                     spool.write(first)
-                    shutil.copyfileobj(handle, spool, SPOOL_CHUNK)
+                    _copy(handle, spool, left)
             except (OSError, ValueError) as error:  # a read that fails half-way, a closed file
                 reason = getattr(error, "strerror", None) or error
                 raise WizardError(Problem(f"cannot read: {reason}", name)) from None
         yield from _games(Inputs([path], rules, input_format), (path, name))
+
+
+def _spool_limit(first: str | bytes, name: str, input_format: str | None) -> int | None:
+    """How much more of a stream to copy: a CSV (or another app's export) is read as it comes,
+    however long; anything else is read whole by its reader, which refuses one past 64 MiB
+    (SPEC §4), so one byte past that is enough (an endless stream is not copied forever)."""
+    from .sheets.formats import SNIFF_BYTES, sniff_format
+    from .sheets.source import MAX_YAML_BYTES
+
+    if input_format is None:
+        head = first[:SNIFF_BYTES]
+        kind = sniff_format(
+            name, head.encode("utf-8", "surrogatepass") if isinstance(head, str) else head
+        )
+        input_format = kind.value
+    if input_format not in ("yaml", "json"):
+        return None
+    return max(0, MAX_YAML_BYTES + 1 - len(first))  # (text: a character is a byte or more)
+
+
+def _copy(handle: IO[Any], spool: IO[Any], left: int | None) -> None:
+    """A stream copied a chunk at a time, ``left`` at most (None: to its end)."""
+    while left is None or left > 0:
+        chunk = handle.read(SPOOL_CHUNK if left is None else min(SPOOL_CHUNK, left))
+        if not chunk:
+            return
+        spool.write(chunk)
+        if left is not None:
+            left -= len(chunk)
 
 
 def load(
@@ -512,9 +541,7 @@ def _results(
         elif isinstance(game, Problems):  # an invalid sheet read() handed on: no figure without it
             raise WizardError(*game.problems)
         else:
-            raise TypeError(
-                f"{call}() takes Games (or their results), not {type(game).__name__}"
-            )
+            raise TypeError(f"{call}() takes Games (or their results), not {type(game).__name__}")
 
 
 def stats(games: Iterable[engine.Game | GameResult | ScoredRun]) -> Stats:
