@@ -244,7 +244,8 @@ def new_game_text(
         if preset not in catalogue:
             raise WizardError(unknown_preset(preset, catalogue))
         layers.append(list(catalogue[preset].settings))
-    settings = fields.get("settings") or {}
+    settings = fields.get("settings")
+    settings = {} if settings is None else settings  # ("", 0, false, [] are no mapping)
     if not isinstance(settings, dict):
         raise WizardError(Problem("settings: give a mapping of setting names to values"))
     layers.append(
