@@ -5,6 +5,7 @@ from a value that was not what the field takes."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,12 +13,14 @@ import pytest
 pytest.importorskip("starlette", reason="the serve extra is not installed (pip install '.[serve]')")
 pytest.importorskip("jinja2", reason="the serve extra is not installed (pip install '.[serve]')")
 
+from helpers import SAMPLES
 from starlette.testclient import TestClient
 
 from wizard_cli.web.folder import FolderWatch, create_folder_app
 from wizard_cli.web.server import allowed_hosts
 
 TOKEN = "t" * 32
+IN_PROGRESS = SAMPLES / "six-players-in-progress.yaml"
 
 
 def client(folder: Path) -> TestClient:
@@ -48,3 +51,32 @@ def test_no_settings_or_null_are_the_presets_own(tmp_path: Path) -> None:
             made = post(c, "/api/games", {"players": ["A", "B", "C"], **body})
             assert made.status_code == 201, made.text
     assert len(list(tmp_path.iterdir())) == 3
+
+
+def test_a_game_swapped_for_a_symlink_out_is_never_read_or_written(tmp_path: Path) -> None:
+    # SPEC §9: a symlink leading out of DIR is never read or written. The scan leaves symlinks
+    # out, but an open game's page, stream and writes opened its path as it found it, following
+    # a symlink put there since the scan (here no scan comes: the poll is slow)
+    folder = tmp_path / "night"
+    folder.mkdir()
+    shutil.copy(IN_PROGRESS, folder / "s.yaml")
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(IN_PROGRESS.read_text().replace("Saturday, big table", "OUTSIDE"))
+    before = outside.read_bytes()
+    watch = FolderWatch(str(folder), token=TOKEN, poll=60)
+    app = create_folder_app(watch, allowed_hosts("127.0.0.1", 8000))
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        shown = c.get("/game/s/game.json").json()
+        assert shown["title"] == "Saturday, big table"
+        (folder / "s.yaml").unlink()
+        (folder / "s.yaml").symlink_to(outside)
+        now = c.get("/game/s/game.json").json()
+        assert now["title"] != "OUTSIDE"
+        assert now.get("stale") is True and "symbolic link" in str(now["problems"])
+        nxt = shown["status"]["next"]
+        bid = {"round": nxt["round"], "player": nxt["nextBidder"], "bid": 0}
+        answer = post(c, "/game/s/api/bid", bid)
+        assert answer.status_code == 503 and "symbolic link" in answer.json()["error"]
+        assert "OUTSIDE" not in c.get("/game/s/").text
+    assert outside.read_bytes() == before
+    assert (folder / "s.yaml").is_symlink()
