@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import re
 
 import pytest
@@ -76,7 +77,10 @@ def test_a_file_object_that_cannot_be_read_is_a_wizard_error(call, tmp_path) -> 
     with pytest.raises(wizard.WizardError, match=f"^{re.escape(str(WORKED))}: cannot read: closed"):
         list(call(closed))  # (read: at the call, before anything is read)
     write_only = (tmp_path / "out.yaml").open("w")
-    with write_only, pytest.raises(wizard.WizardError, match="out.yaml: cannot read: not opened for reading"):
+    with (
+        write_only,
+        pytest.raises(wizard.WizardError, match="out.yaml: cannot read: not opened for reading"),
+    ):
         list(call(write_only))
     with pytest.raises(wizard.WizardError, match="^share.yaml: cannot read: Input/output error"):
         list(call(io.BufferedReader(FailingStream(), 4)))
@@ -160,3 +164,13 @@ def test_an_endless_yaml_stream_is_too_large_not_a_hang(text: bool) -> None:
     with pytest.raises(wizard.WizardError, match="<stream>: larger than 64 MB: too large"):
         wizard.load(stream)
     assert endless.given <= (64 << 20) + (1 << 20)
+
+
+def test_game_new_reads_an_endless_list_of_players_no_further_than_a_game_can_have() -> None:
+    # (rounds were already read no further than a game can have: players were read to the end)
+    with pytest.raises(wizard.WizardError) as raised:
+        wizard.Game.new(f"P{n}" for n in itertools.count())
+    assert problems_of(raised) == ["a game has 3 to 6 players, this sheet has more than 6"]
+    with pytest.raises(wizard.WizardError) as raised:
+        wizard.Game.new([f"P{n}" for n in range(100_000)])
+    assert problems_of(raised) == ["a game has 3 to 6 players, this sheet has 100000"]

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import operator
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
 from typing import IO, TYPE_CHECKING, Any, Union
 
 from .app.batch import Inputs, SheetRules, existing_files
 from .errors import Problem, UsageError, WizardError, shorten, visible
 from .game import game as engine
 from .game.game import GameResult, NextStep, score_game
-from .game.model import BadValue, RoundColumns, RoundRecord, Sheet, Value
+from .game.model import BadValue, RoundColumns, RoundRecord, Sheet, Truncated, Value
 from .game.seated import SeatedGame
-from .game.settings import RawSetting, resolve
+from .game.settings import MAX_PLAYERS, RawSetting, resolve
 from .game.validation import Checked, validated_game
 from .sheets.source import STDIN
 
@@ -90,8 +91,13 @@ class Game(engine.Game):
         _text_or_none(title, "title", "a text")
         if isinstance(players, str):
             raise WizardError(Problem("players: a list of names in seating order, not one text"))
-        # (None is no name: empty, as a sheet's `~` would be)
-        names = ["" if name is None else str(name) for name in players]
+        # (None is no name: empty, as a sheet's `~` would be); read no further than one past
+        # what a game can have, so that an endless iterable of names ends
+        given = list(itertools.islice(players, MAX_PLAYERS + 1))
+        names = ["" if name is None else str(name) for name in given]
+        if len(given) > MAX_PLAYERS:  # how many, as validation says it ("more than" unsized)
+            sized = isinstance(players, Sized)
+            names = Truncated(names, len(players) if sized else MAX_PLAYERS, exact=sized)
         records: list[RoundRecord] = []
         problems: list[Problem] = []
         for number, entry in enumerate(rounds, start=1):
