@@ -174,3 +174,12 @@ def test_game_new_reads_an_endless_list_of_players_no_further_than_a_game_can_ha
     with pytest.raises(wizard.WizardError) as raised:
         wizard.Game.new([f"P{n}" for n in range(100_000)])
     assert problems_of(raised) == ["a game has 3 to 6 players, this sheet has 100000"]
+
+
+def test_game_new_reads_a_rounds_values_no_further_than_its_players() -> None:
+    with pytest.raises(wizard.WizardError) as raised:
+        wizard.Game.new(["Anna", "Ben", "Cara"], rounds=[(itertools.repeat(0), None)])
+    assert problems_of(raised) == ["round 1: more than 3 bids for 3 players"]
+    with pytest.raises(wizard.WizardError) as raised:
+        wizard.Game.new(["Anna", "Ben", "Cara"], rounds=[([0, 0, 1], [0] * 10_000)])
+    assert problems_of(raised) == ["round 1: 10000 tricks for 3 players"]

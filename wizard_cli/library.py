@@ -126,8 +126,8 @@ def _round_record(
     """One round given to :meth:`Game.new` as a record, or None with its problem noted."""
     try:
         given_bids, given_tricks = entry
-        bids = list(given_bids)
-        tricks = None if given_tricks is None else list(given_tricks)
+        bids = list(itertools.islice(given_bids, players + 1))  # (one past: an endless one ends)
+        tricks = None if given_tricks is None else list(itertools.islice(given_tricks, players + 1))
     except (TypeError, ValueError):
         problems.append(
             Problem(
@@ -136,9 +136,12 @@ def _round_record(
             )
         )
         return None
-    for what, values in (("bids", bids), ("tricks", tricks)):
+    for what, given, values in (("bids", given_bids, bids), ("tricks", given_tricks, tricks)):
         if values is not None and len(values) != players:
-            problems.append(Problem(f"{len(values)} {what} for {players} players", round=number))
+            many: int | str = len(given) if isinstance(given, Sized) else len(values)
+            if not isinstance(given, Sized) and len(values) > players:
+                many = f"more than {players}"  # (read no further)
+            problems.append(Problem(f"{many} {what} for {players} players", round=number))
             return None
     lines: list[int | None] = [None] * players
     return RoundRecord(
