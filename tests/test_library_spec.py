@@ -183,3 +183,9 @@ def test_game_new_reads_a_rounds_values_no_further_than_its_players() -> None:
     with pytest.raises(wizard.WizardError) as raised:
         wizard.Game.new(["Anna", "Ben", "Cara"], rounds=[([0, 0, 1], [0] * 10_000)])
     assert problems_of(raised) == ["round 1: 10000 tricks for 3 players"]
+
+
+def test_what_compare_returns_is_a_public_name() -> None:
+    # SPEC §10: compare(game, rule_sets) → Comparison, named beside GameResult (which was public)
+    comparison = wizard.compare(wizard.load(WORKED))
+    assert isinstance(comparison, wizard.Comparison) and "Comparison" in wizard.__all__
