@@ -189,3 +189,18 @@ def test_what_compare_returns_is_a_public_name() -> None:
     # SPEC §10: compare(game, rule_sets) → Comparison, named beside GameResult (which was public)
     comparison = wizard.compare(wizard.load(WORKED))
     assert isinstance(comparison, wizard.Comparison) and "Comparison" in wizard.__all__
+
+
+class NoDataYet(io.RawIOBase):
+    """A non-blocking stream with nothing to read yet: its read() gives None."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> None:  # type: ignore[no-untyped-def,override]
+        return None
+
+
+def test_a_stream_that_reads_nothing_yet_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match=r"^read\(\): the file object read NoneType$"):
+        wizard.load(NoDataYet())

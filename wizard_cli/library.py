@@ -348,6 +348,8 @@ def _spooled_games(
         with open(path, "wb") as spool:
             try:
                 first = handle.read(SPOOL_CHUNK)
+                if not isinstance(first, (str, bytes, bytearray)):  # (a non-blocking one: None)
+                    raise TypeError(f"read(): the file object read {type(first).__name__}")
                 left = _spool_limit(first, name, input_format)
                 if isinstance(first, str):
                     text = io.TextIOWrapper(
@@ -365,7 +367,7 @@ def _spooled_games(
         yield from _games(Inputs([path], rules, input_format), (path, name))
 
 
-def _spool_limit(first: str | bytes, name: str, input_format: str | None) -> int | None:
+def _spool_limit(first: str | bytes | bytearray, name: str, input_format: str | None) -> int | None:
     """How much more of a stream to copy: a CSV (or another app's export) is read as it comes,
     however long; anything else is read whole by its reader, which refuses one past 64 MiB
     (SPEC §4), so one byte past that is enough (an endless stream is not copied forever)."""
@@ -375,7 +377,7 @@ def _spool_limit(first: str | bytes, name: str, input_format: str | None) -> int
     if input_format is None:
         head = first[:SNIFF_BYTES]
         kind = sniff_format(
-            name, head.encode("utf-8", "surrogatepass") if isinstance(head, str) else head
+            name, head.encode("utf-8", "surrogatepass") if isinstance(head, str) else bytes(head)
         )
         input_format = kind.value
     if input_format not in ("yaml", "json"):
