@@ -719,10 +719,10 @@ def test_a_failed_read_is_tried_again_within_a_second_though_the_file_did_not_ch
     real = source.open_regular
     failing = [True]
 
-    def flaky(path, shown=None):
+    def flaky(path, shown=None, follow=True):
         if failing[0]:
             raise OSError(errno.EIO, os.strerror(errno.EIO))
-        return real(path, shown)
+        return real(path, shown, follow)
 
     monkeypatch.setattr(source, "open_regular", flaky)
 

@@ -2,7 +2,7 @@
 
 ``import wizard_cli as wizard`` gives the library of SPEC §10 (``read``, ``load``, ``check``,
 ``score``, ``compare``, ``stats``, ``ratings``, ``next_step``, ``Game``, ``GameResult``,
-``Problem``, ``Problems``, ``WizardError``). Its module, and everything it reads with, is
+``Comparison``, ``Problem``, ``Problems``, ``WizardError``). Its module, and everything it reads with, is
 imported when one of these names is first used (PEP 562): ``import wizard_cli`` alone, which
 every command does, costs no more start-up than the version string.
 """
@@ -14,6 +14,7 @@ TYPE_CHECKING = False  # (typing itself is not imported: it costs a tenth of a b
 __version__ = "0.1.0"
 
 __all__ = [
+    "Comparison",
     "Game",
     "GameResult",
     "Problem",
@@ -33,6 +34,7 @@ __all__ = [
 if TYPE_CHECKING:
     from typing import Any
 
+    from .game.compare import Comparison
     from .library import (
         Game,
         GameResult,
@@ -52,13 +54,18 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     """A public name, from the library module, imported when first asked for."""
-    if name in __all__:
+    if name == "Comparison":  # (what compare returns: its module, not the library's)
+        from .game import compare
+
+        value = compare.Comparison
+    elif name in __all__:
         from . import library
 
         value = getattr(library, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:

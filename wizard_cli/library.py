@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import operator
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
 from typing import IO, TYPE_CHECKING, Any, Union
 
 from .app.batch import Inputs, SheetRules, existing_files
 from .errors import Problem, UsageError, WizardError, shorten, visible
 from .game import game as engine
 from .game.game import GameResult, NextStep, score_game
-from .game.model import BadValue, RoundColumns, RoundRecord, Sheet, Value
+from .game.model import BadValue, RoundColumns, RoundRecord, Sheet, Truncated, Value
 from .game.seated import SeatedGame
-from .game.settings import RawSetting, resolve
+from .game.settings import MAX_PLAYERS, RawSetting, resolve
 from .game.validation import Checked, validated_game
 from .sheets.source import STDIN
 
@@ -51,8 +52,9 @@ __all__ = [
     "stats",
 ]
 
-Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
-"""A sheet's source: a path, ``"-"`` for standard input, or a file object (text or binary)."""
+Source = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", IO[str], IO[bytes]]
+"""A sheet's source: a path (text or bytes), ``"-"`` for standard input, or a file object
+(text or binary)."""
 
 Settings = Mapping[str, Any]
 """Settings by their §2 keys (camelCase, as in sheets): ``{"zeroBidScoring": "doubleBonus"}``."""
@@ -85,9 +87,17 @@ class Game(engine.Game):
         made None) for the round in play; the settings by their §2 keys. Raises
         :class:`WizardError` with every problem, as ``wizard check`` finds them."""
         layer = _settings_layer(settings, checked=False)  # checked with the rest, by validation
+        _text_or_none(first_dealer, "first_dealer", "a player's name")
+        _text_or_none(title, "title", "a text")
         if isinstance(players, str):
             raise WizardError(Problem("players: a list of names in seating order, not one text"))
-        names = [name if isinstance(name, str) else str(name) for name in players]
+        # (None is no name: empty, as a sheet's `~` would be); read no further than one past
+        # what a game can have, so that an endless iterable of names ends
+        given = list(itertools.islice(players, MAX_PLAYERS + 1))
+        names = ["" if name is None else str(name) for name in given]
+        if len(given) > MAX_PLAYERS:  # how many, as validation says it ("more than" unsized)
+            sized = isinstance(players, Sized)
+            names = Truncated(names, len(players) if sized else MAX_PLAYERS, exact=sized)
         records: list[RoundRecord] = []
         problems: list[Problem] = []
         for number, entry in enumerate(rounds, start=1):
@@ -102,6 +112,7 @@ class Game(engine.Game):
             source=NEW_SOURCE,
             title=title,
             players=names,
+            player_lines=[None] * len(names),  # (validation checks the names line by line)
             first_dealer=first_dealer,
             settings=layer,
             rounds=RoundColumns.of(records),
@@ -115,8 +126,8 @@ def _round_record(
     """One round given to :meth:`Game.new` as a record, or None with its problem noted."""
     try:
         given_bids, given_tricks = entry
-        bids = list(given_bids)
-        tricks = None if given_tricks is None else list(given_tricks)
+        bids = list(itertools.islice(given_bids, players + 1))  # (one past: an endless one ends)
+        tricks = None if given_tricks is None else list(itertools.islice(given_tricks, players + 1))
     except (TypeError, ValueError):
         problems.append(
             Problem(
@@ -125,9 +136,12 @@ def _round_record(
             )
         )
         return None
-    for what, values in (("bids", bids), ("tricks", tricks)):
+    for what, given, values in (("bids", given_bids, bids), ("tricks", given_tricks, tricks)):
         if values is not None and len(values) != players:
-            problems.append(Problem(f"{len(values)} {what} for {players} players", round=number))
+            many: int | str = len(given) if isinstance(given, Sized) else len(values)
+            if not isinstance(given, Sized) and len(values) > players:
+                many = f"more than {players}"  # (read no further)
+            problems.append(Problem(f"{many} {what} for {players} players", round=number))
             return None
     lines: list[int | None] = [None] * players
     return RoundRecord(
@@ -251,12 +265,13 @@ def read(
     ``--settings``); ``first_dealer`` as ``--first-dealer``; ``input_format`` ``yaml``,
     ``csv``, ``keepwiz`` or ``escalier`` (default: sniffed). A bad setting, format or path raises :class:`WizardError` here,
     at the call, before anything is read."""
+    _text_or_none(first_dealer, "first_dealer", "a player's name")
     rules = SheetRules([_settings_layer(settings)] if settings else [], first_dealer)
     if input_format is not None and input_format not in INPUT_FORMATS:
         raise WizardError(
             Problem(f"input_format: '{input_format}' is not one of {', '.join(INPUT_FORMATS)}")
         )
-    if isinstance(source, (str, os.PathLike)):
+    if isinstance(source, (str, bytes, os.PathLike)):
         path = os.fsdecode(source)
         try:
             existing_files([path])
@@ -265,7 +280,21 @@ def read(
         return _games(Inputs([path], rules, input_format), None)
     if not callable(getattr(source, "read", None)):
         raise TypeError(f"read() takes a path, '-' or a file object, not {type(source).__name__}")
+    _check_readable(source)
     return _spooled_games(source, rules, input_format)
+
+
+def _check_readable(handle: IO[Any]) -> None:
+    """A file object that is closed, or open for writing only, is refused at the call."""
+    readable = getattr(handle, "readable", None)
+    try:
+        closed = bool(getattr(handle, "closed", False))
+        unreadable = not closed and callable(readable) and not readable()
+    except ValueError:  # (what io's readable() says of a closed file)
+        closed, unreadable = True, False
+    if closed or unreadable:
+        what = "closed" if closed else "not opened for reading"
+        raise WizardError(Problem(f"cannot read: {what}", _name(handle)))
 
 
 def _games(inputs: Inputs, named: tuple[str, str] | None) -> Iterator[Game | Problems]:
@@ -309,7 +338,6 @@ def _spooled_games(
 ) -> Iterator[Game | Problems]:
     """A file object's games: copied a chunk at a time to a temporary file (flat memory; its
     bytes as they are, its text as UTF-8), read from there as any file is."""
-    import shutil
     import tempfile
 
     name = getattr(handle, "name", None)
@@ -318,18 +346,54 @@ def _spooled_games(
     with tempfile.TemporaryDirectory(prefix="wizard-") as folder:
         path = os.path.join(folder, f"sheet{suffix}")
         with open(path, "wb") as spool:
-            first = handle.read(SPOOL_CHUNK)
-            if isinstance(first, str):
-                text = io.TextIOWrapper(
-                    spool, encoding="utf-8", errors="surrogateescape", newline=""
-                )
-                text.write(first)
-                shutil.copyfileobj(handle, text, SPOOL_CHUNK)
-                text.detach()
-            else:
-                spool.write(first)
-                shutil.copyfileobj(handle, spool, SPOOL_CHUNK)
+            try:
+                first = handle.read(SPOOL_CHUNK)
+                if not isinstance(first, (str, bytes, bytearray)):  # (a non-blocking one: None)
+                    raise TypeError(f"read(): the file object read {type(first).__name__}")
+                left = _spool_limit(first, name, input_format)
+                if isinstance(first, str):
+                    text = io.TextIOWrapper(
+                        spool, encoding="utf-8", errors="surrogateescape", newline=""
+                    )
+                    text.write(first)
+                    _copy(handle, text, left)
+                    text.detach()
+                else:
+                    spool.write(first)
+                    _copy(handle, spool, left)
+            except (OSError, ValueError) as error:  # a read that fails half-way, a closed file
+                reason = getattr(error, "strerror", None) or error
+                raise WizardError(Problem(f"cannot read: {reason}", name)) from None
         yield from _games(Inputs([path], rules, input_format), (path, name))
+
+
+def _spool_limit(first: str | bytes | bytearray, name: str, input_format: str | None) -> int | None:
+    """How much more of a stream to copy: a CSV (or another app's export) is read as it comes,
+    however long; anything else is read whole by its reader, which refuses one past 64 MiB
+    (SPEC §4), so one byte past that is enough (an endless stream is not copied forever)."""
+    from .sheets.formats import SNIFF_BYTES, sniff_format
+    from .sheets.source import MAX_YAML_BYTES
+
+    if input_format is None:
+        head = first[:SNIFF_BYTES]
+        kind = sniff_format(
+            name, head.encode("utf-8", "surrogatepass") if isinstance(head, str) else bytes(head)
+        )
+        input_format = kind.value
+    if input_format not in ("yaml", "json"):
+        return None
+    return max(0, MAX_YAML_BYTES + 1 - len(first))  # (text: a character is a byte or more)
+
+
+def _copy(handle: IO[Any], spool: IO[Any], left: int | None) -> None:
+    """A stream copied a chunk at a time, ``left`` at most (None: to its end)."""
+    while left is None or left > 0:
+        chunk = handle.read(SPOOL_CHUNK if left is None else min(SPOOL_CHUNK, left))
+        if not chunk:
+            return
+        spool.write(chunk)
+        if left is not None:
+            left -= len(chunk)
 
 
 def load(
@@ -378,11 +442,17 @@ def check(
 
 def _name(source: Source) -> str:
     """A source as messages name it."""
-    if isinstance(source, (str, os.PathLike)):
+    if isinstance(source, (str, bytes, os.PathLike)):
         path = os.fsdecode(source)
         return "<stdin>" if path == STDIN else path
     name = getattr(source, "name", None)
     return name if isinstance(name, str) and name else STREAM_NAME
+
+
+def _text_or_none(value: object, keyword: str, what: str) -> None:
+    """A keyword that takes a text or None given anything else is a TypeError at the call."""
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{keyword}: {what} or None, not {type(value).__name__}")
 
 
 def _settings_layer(settings: Settings | None, checked: bool = True) -> list[RawSetting]:
@@ -411,12 +481,21 @@ def score(game: engine.Game) -> GameResult:
     """The game scored (``wizard score``): rounds, standings (``standings[0].player``, its
     ``score``) and status; ``as_json()`` is what ``score -f json`` prints, ``standings_json()``
     what ``standings -f json`` prints."""
-    return score_game(game)
+    return score_game(_a_game(game, "score"))
 
 
 def next_step(game: engine.Game) -> NextStep:
     """What happens next at the table (``wizard next``)."""
-    return game.next_step()
+    return _a_game(game, "next_step").next_step()
+
+
+def _a_game(game: object, call: str) -> engine.Game:
+    """The game a call was given, or a TypeError saying what it takes."""
+    if not isinstance(game, engine.Game):
+        raise TypeError(
+            f"{call}() takes a Game (from load, read or Game.new), not {type(game).__name__}"
+        )
+    return game
 
 
 def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comparison:
@@ -433,6 +512,12 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
         unknown_preset,
     )
 
+    _a_game(game, "compare")
+    if isinstance(rule_sets, (str, Mapping)):  # (iterated, one would be its letters or keys)
+        raise TypeError(
+            "rule_sets: a list of settings mappings or preset names, "
+            f"such as [{rule_sets!r}], not one {type(rule_sets).__name__}"
+        )
     catalogue = preset_catalogue()
     chosen = [RuleSet(SHEET_RULES)]
     for entry in rule_sets:
@@ -453,23 +538,32 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
 
 
 def _results(
-    games: Iterable[engine.Game | GameResult | ScoredRun],
+    games: Iterable[engine.Game | GameResult | ScoredRun], call: str
 ) -> Iterator[GameResult | ScoredRun]:
     """Each game scored (a result as it is; so is a season lane's scored run, which the
     ``stats`` and ``ratings`` commands hand over for whole runs of a long CSV)."""
+    from .game.runs import ScoredRun
+
     for game in games:
-        yield score_game(game) if isinstance(game, engine.Game) else game
+        if isinstance(game, engine.Game):
+            yield score_game(game)
+        elif isinstance(game, (GameResult, ScoredRun)):
+            yield game
+        elif isinstance(game, Problems):  # an invalid sheet read() handed on: no figure without it
+            raise WizardError(*game.problems)
+        else:
+            raise TypeError(f"{call}() takes Games (or their results), not {type(game).__name__}")
 
 
 def stats(games: Iterable[engine.Game | GameResult | ScoredRun]) -> Stats:
     """A season's figures per player over the games, in order (``wizard stats``)."""
     from .game.stats import season_stats
 
-    return Stats(season_stats(_results(games)))
+    return Stats(season_stats(_results(games, "stats")))
 
 
 def ratings(games: Iterable[engine.Game | GameResult | ScoredRun]) -> Ratings:
     """A season's openskill ratings from its finished games, in order (``wizard ratings``)."""
     from .game.ratings import season_ratings
 
-    return Ratings(season_ratings(_results(games)))
+    return Ratings(season_ratings(_results(games, "ratings")))

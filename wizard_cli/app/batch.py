@@ -98,6 +98,7 @@ class Inputs:
     notes: bool = True  # what a source skips is reported (not again when read a second time)
     report: Callable[[Iterable[Problem]], None] = unsaid
     waiting: Callable[[], None] = no_wait
+    follow_links: bool = True  # False (serve DIR): a symbolic link at a path is refused, unread
 
     @overload
     def checked(self, lane: None = None, scored: bool = False) -> Iterator[Checked]: ...
@@ -120,6 +121,7 @@ class Inputs:
                     self._note if self.notes else None,
                     self.waiting,
                     runs=lane is not None,
+                    follow=self.follow_links,
                 ):
                     if isinstance(sheet, GameRun):
                         assert lane is not None  # read_sheets makes runs only when asked to

@@ -99,6 +99,12 @@ class Summary:
         }
 
 
+def folder_inputs(paths: list[str], rules: SheetRules) -> Inputs:
+    """The folder's sheets as a batch that never follows a symbolic link: one put in a game's
+    place since the folder was scanned may lead out of it (SPEC §9), and is refused unread."""
+    return Inputs(paths, rules, follow_links=False)
+
+
 def game_files(folder: str) -> dict[str, Entry]:
     """Every game file directly in ``folder`` by NAME (a ``.yaml`` wins over a ``.yml`` of the
     same name). Symlinks and anything not a regular file are left out, unread."""
@@ -133,7 +139,7 @@ def summary(entry: Entry, rules: SheetRules) -> Summary:
     """Read one game for the list (as ``serve SHEET`` reads it: opened so it cannot block)."""
     from .serving import game_now
 
-    reading = game_now(Inputs([entry.path], rules))
+    reading = game_now(folder_inputs([entry.path], rules))
     result = reading.result
     if result is None:
         first = reading.problems[:1] or (Problem("does not read"),)
@@ -244,7 +250,8 @@ def new_game_text(
         if preset not in catalogue:
             raise WizardError(unknown_preset(preset, catalogue))
         layers.append(list(catalogue[preset].settings))
-    settings = fields.get("settings") or {}
+    settings = fields.get("settings")
+    settings = {} if settings is None else settings  # ("", 0, false, [] are no mapping)
     if not isinstance(settings, dict):
         raise WizardError(Problem("settings: give a mapping of setting names to values"))
     layers.append(
@@ -273,7 +280,7 @@ def next_game_text(
     from ..sheets.blank import new_sheet
     from .serving import game_now
 
-    reading = game_now(Inputs([path], rules))
+    reading = game_now(folder_inputs([path], rules))
     result = reading.result
     if result is None:
         raise WizardError(*reading.problems)
@@ -345,13 +352,13 @@ def season_json(paths: list[str], rules: SheetRules) -> dict[str, Any]:
         (
             "stats",
             lambda o: show_stats(
-                Inputs(paths, rules), game_filter(None, None, None), None, "json", o
+                folder_inputs(paths, rules), game_filter(None, None, None), None, "json", o
             ),
         ),
         (
             "ratings",
             lambda o: show_ratings(
-                Inputs(paths, rules), game_filter(None, None, None), False, "json", o
+                folder_inputs(paths, rules), game_filter(None, None, None), False, "json", o
             ),
         ),
     ):
@@ -374,7 +381,7 @@ def rating_lines(paths: list[str], rules: SheetRules) -> list[dict]:
     lines: dict[str, list[tuple[int, float]]] = {}
     try:
         for row in rating_history(
-            season_results(Inputs(paths, rules), game_filter(None, None, None))
+            season_results(folder_inputs(paths, rules), game_filter(None, None, None))
         ):
             lines.setdefault(row.player, []).append((row.rated, row.ordinal))
     except (WizardError, ImportError):

@@ -424,6 +424,7 @@ def change_file(
     whole: bool = True,
     fingerprint: Callable[[bytes], None] | None = None,
     stopping: threading.Event | None = None,
+    follow: bool = True,
 ) -> Recorded:
     """Read a YAML sheet file once, validate its last game, change it, and write it back in
     place if the change is valid: the one way every command that changes a sheet (add, edit,
@@ -438,13 +439,14 @@ def change_file(
     the new text is pieces of the text read (:mod:`~..sheets.spliced`): a 60 MB sheet is held
     once. The game returned has its texts whole (for what the command prints); ``whole=False``
     (``play``, which prints no place or notes) keeps them as fingerprints. ``fingerprint`` and
-    ``stopping`` are ``serve``'s (see :func:`~wizard_cli.editing.atomic.update_in_place`).
+    ``stopping`` are ``serve``'s, and ``follow`` (see
+    :func:`~wizard_cli.editing.atomic.update_in_place`).
     """
     from ..editing.atomic import update_in_place
     from ..sheets.source import display_name
 
     source = display_name(path)
-    _not_a_workbook(path, source, command)
+    _not_a_workbook(path, source, command, follow)
     done: list[Recorded] = []
 
     def edit(text: str) -> Text:
@@ -455,7 +457,7 @@ def change_file(
             raise located(error, source) from None
         return done[-1].sheet.text
 
-    update_in_place(path, edit, rules.encoding, fingerprint, stopping)
+    update_in_place(path, edit, rules.encoding, fingerprint, stopping, follow)
     changed = done.pop()
     if not whole:
         lightened(changed.sheet)
@@ -469,14 +471,14 @@ def change_file(
 _WORKBOOK_MAGIC = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")  # a zip (.xlsx, .ods), an OLE file (.xls)
 
 
-def _not_a_workbook(path: str, source: str, command: str) -> None:
+def _not_a_workbook(path: str, source: str, command: str, follow: bool = True) -> None:
     """Refuse a workbook (by its name or its first bytes) before decoding it as text: it is no
     text, and an encoding hint would send the user the wrong way (issue 21, item 14)."""
     from ..sheets.formats import WORKBOOK_SUFFIXES
     from ..sheets.source import open_regular
 
     try:
-        with os.fdopen(open_regular(path), "rb") as handle:  # a FIFO put there never blocks
+        with os.fdopen(open_regular(path, follow=follow), "rb") as handle:  # (never blocks)
             start = handle.read(4)
     except (OSError, WizardError):
         start = b""  # the locked read says why

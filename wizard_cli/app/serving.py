@@ -69,7 +69,7 @@ def game_now(inputs: Inputs) -> Reading:
     path = inputs.paths[0]
     source = display_name(path)
     try:
-        with os.fdopen(open_regular(path), "rb") as handle:
+        with os.fdopen(open_regular(path, follow=inputs.follow_links), "rb") as handle:
             data = handle.read(MAX_YAML_BYTES + 1)
     except OSError as error:
         return Reading(
@@ -319,7 +319,13 @@ def _change_in_turn(
 
     try:
         return change_file(
-            path, change, "serve", inputs.rules, fingerprint=same_bytes, stopping=stopping
+            path,
+            change,
+            "serve",
+            inputs.rules,
+            fingerprint=same_bytes,
+            stopping=stopping,
+            follow=inputs.follow_links,
         )
     except (NotInTurn, Refused):
         raise
@@ -403,7 +409,7 @@ def preview_out(inputs: Inputs, names: list[str]) -> tuple[GameResult | None, st
     path = inputs.paths[0]
     source = display_name(path)
     try:
-        with os.fdopen(open_regular(path), "rb") as handle:
+        with os.fdopen(open_regular(path, follow=inputs.follow_links), "rb") as handle:
             data = handle.read(MAX_YAML_BYTES + 1)
         current = read_text(
             decode_all(data.removeprefix(b"\xef\xbb\xbf"), source, inputs.rules.encoding),

@@ -114,6 +114,7 @@ def update_in_place(
     encoding: str | None = None,
     fingerprint: Callable[[bytes], None] | None = None,
     stopping: threading.Event | None = None,
+    follow: bool = True,
 ) -> Text:
     """Change a sheet file safely; return its new text (as ``change`` made it).
 
@@ -132,9 +133,11 @@ def update_in_place(
     ``fingerprint`` is shown the file's bytes as read under the lock (it raises WizardError to
     refuse: ``serve``'s undo checks they are the bytes the phone's game was made from);
     ``stopping`` ends the wait for the lock (``serve`` is shutting down: nothing written).
+    ``follow=False`` (``serve DIR``): a symbolic link at ``path`` is refused, neither read nor
+    written through (SPEC §9).
     """
     shown = os.fspath(path)
-    target = os.path.realpath(shown)
+    target = os.path.realpath(shown) if follow else os.path.abspath(shown)
     # a signal: lock file removed too
     with signals_unwind(), sheet_lock(target, shown, stopping=stopping):
         info = _stat_or_none(Path(target))
@@ -147,7 +150,7 @@ def update_in_place(
         from ..sheets.source import open_regular
 
         try:  # never blocks: a FIFO swapped in since the check above is refused
-            with os.fdopen(open_regular(target, shown), "rb") as handle:
+            with os.fdopen(open_regular(target, shown, follow), "rb") as handle:
                 raw = handle.read()
         except OSError as error:
             raise WizardError(Problem(f"cannot read: {error.strerror or error}", shown)) from None

@@ -486,7 +486,7 @@ def _player_problems(sheet: Sheet) -> list[Problem]:
     count = len(sheet.players)
     if (
         MIN_PLAYERS <= count <= MAX_PLAYERS
-        and all(sheet.players)
+        and all(name.strip() for name in sheet.players)
         and len(set(sheet.players)) == count
     ):
         return []  # the usual table, at once

@@ -141,6 +141,7 @@ def read_sheets(
     waiting: Callable[[], None] | None = None,
     runs: bool = False,
     data: bytes | None = None,
+    follow: bool = True,
 ) -> Iterator[Sheet | GameRun]:
     """Every sheet in one source, in order; raises WizardError for a file that cannot be read.
 
@@ -150,7 +151,8 @@ def read_sheets(
     pipeline sees each game as soon as it is scored, however the output is buffered.
     ``runs=True`` (the season lane) lets a long CSV hand out whole regular games as runs.
     ``data``: the file's bytes, already read (``serve`` reads a sheet once, so it knows the
-    bytes the game it shows came from); a workbook is still read from ``path``.
+    bytes the game it shows came from); a workbook is still read from ``path``. ``follow``:
+    whether a symbolic link at ``path`` is followed (``serve DIR``'s are refused).
     """
     source = display_name(path)
     if input_format is None and path.lower().endswith(WORKBOOK_SUFFIXES):
@@ -158,7 +160,7 @@ def read_sheets(
 
         yield from read_workbook_sheets(path, note)
         return
-    with open_binary(path) if data is None else io.BytesIO(data) as handle:
+    with open_binary(path, follow) if data is None else io.BytesIO(data) as handle:
         # (typeshed's IO[bytes] has no readinto, which BufferedReader asks of what it reads:
         # stdin's buffer and BytesIO, the handles wrapped here, both have it)
         buffered = handle if isinstance(handle, io.BufferedReader) else io.BufferedReader(handle)  # type: ignore[type-var]

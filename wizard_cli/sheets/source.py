@@ -8,6 +8,7 @@ goes to is :mod:`.formats`' (:func:`~.formats.read_sheets`).
 from __future__ import annotations
 
 import codecs
+import errno
 import io
 import os
 import re
@@ -35,19 +36,21 @@ def display_name(path: str) -> str:
 
 
 @contextmanager
-def open_binary(path: str) -> Iterator[IO[bytes]]:
-    """The one place inputs are opened: ``-`` is standard input; errors become WizardError."""
+def open_binary(path: str, follow: bool = True) -> Iterator[IO[bytes]]:
+    """The one place inputs are opened: ``-`` is standard input; errors become WizardError.
+    ``follow=False``: a symbolic link is refused, not followed (see :func:`open_regular`)."""
     if path == STDIN:
         if sys.stdin is None:  # started with stdin closed (`wizard score - <&-`)
             raise WizardError(Problem("cannot read: standard input is closed", STDIN_NAME))
         with _read_errors(STDIN_NAME):
             yield sys.stdin.buffer
         return
-    handle = open(open_regular(path), "rb")  # noqa: SIM115 -- (a descriptor: never blocks)
+    handle = open(open_regular(path, follow=follow), "rb")  # noqa: SIM115 -- (a descriptor: never blocks)
     with handle, _read_errors(path):
         yield handle
 
 
+_NOT_FOLLOWED = "cannot read: a symbolic link, not a sheet file (never followed here)"
 _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 _KINDS = (
     (stat.S_ISFIFO, "a FIFO"),
@@ -58,15 +61,19 @@ _KINDS = (
 )
 
 
-def open_regular(path: str, shown: str | None = None) -> int:
+def open_regular(path: str, shown: str | None = None, follow: bool = True) -> int:
     """A file descriptor of the regular file at ``path``, opened so that the open itself can
     never block: a FIFO or device swapped in for a sheet after it was checked would otherwise
     hold the process (or ``serve``'s reader) forever (SPEC §9 "Staying up, also"). Anything
-    but a regular file is refused with one located line (WizardError)."""
+    but a regular file is refused with one located line (WizardError); with ``follow=False``
+    a symbolic link too (``serve DIR``: one put in a game's place since the folder was scanned
+    may lead out of the folder, SPEC §9)."""
     shown = shown or path
     try:
-        handle = os.open(path, _OPEN_FLAGS)
+        handle = os.open(path, _OPEN_FLAGS if follow else _OPEN_FLAGS | os.O_NOFOLLOW)
     except OSError as error:
+        if error.errno == errno.ELOOP and not follow:
+            raise WizardError(Problem(_NOT_FOLLOWED, shown)) from None
         raise WizardError(Problem(f"cannot read: {error.strerror or error}", shown)) from None
     try:
         mode = os.fstat(handle).st_mode

@@ -39,7 +39,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import __version__
 from ..app import game_night
-from ..app.batch import Inputs, SheetRules
+from ..app.batch import SheetRules
 from ..errors import WizardError
 from . import language
 from .app import (
@@ -176,7 +176,7 @@ class FolderWatch:
         if name in self.games:
             self.games.move_to_end(name)
             return self.games[name][1]
-        watch = SheetWatch(Inputs([entry.path], self.rules))
+        watch = SheetWatch(game_night.folder_inputs([entry.path], self.rules))
         quoted = urllib.parse.quote(name, safe="")
         extra = {
             "folder": True,
