@@ -5,7 +5,8 @@ each finished game of a run as the :class:`~wizard_cli.output.score_table.ScoreR
 
 Each cell's text is looked up (its ``bid/tricks → points = `` part, made once per distinct
 bid, tricks and points) and its running total added, over the whole run; each table's shape
-(its rounds' numbers, hand sizes and dealers) is made once. A run with a name a plain table
+(its rounds' numbers, hand sizes and dealers) is made once; each seat's widest cell in each
+game is measured over the run's columns at once. A run with a name a plain table
 would not draw as it is (a control character, a wide character, a space at an end) is left to
 the general path.
 """
@@ -77,6 +78,12 @@ class ScoreRunTables:
                 map(str, totals),
             )
         )
+        lengths = list(map(len, texts))
+        # per game, each seat's widest text: its widest cell (the Total row's text ends the
+        # seat's last cell, so it is never wider)
+        widest = list(
+            zip(*(map(max, zip(*[iter(lengths[seat::count])] * rounds)) for seat in range(count)))
+        )
         size = count * rounds
         blocks = []
         for game, table in enumerate(run.tables):
@@ -97,6 +104,7 @@ class ScoreRunTables:
                     )
                 ),
                 game_over_line([table[seat] for seat, rank in zip(places, ranks) if rank == 1]),
+                widest[game],
             )
             blocks.append("\n\n".join(score_blocks(record, "table")))
         return Rendered("\n\n".join(blocks) + "\n")

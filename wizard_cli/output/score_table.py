@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from itertools import cycle
+from itertools import cycle, repeat, starmap
 from typing import Any, NamedTuple
 
 from ..game.game import RESULT_KEYS, STANDING_KEYS, GameResult, seated_rounds, standing_records
@@ -29,6 +29,7 @@ STANDING_FIELDS = tuple(
     Field(key, key.capitalize(), align)
     for key, align in zip(STANDING_KEYS, ("right", "left", "right", "right"))
 )
+_HEADERS = [field.header or "" for field in STANDING_FIELDS]
 
 
 class GridShape:
@@ -67,7 +68,8 @@ class GridShape:
     def _made(self, count: int) -> str:
         columns = zip(*self.rounds, TOTAL_ROW)  # each column's texts, the Total row's too
         widths = [
-            column_width(header, map(str, column)) for header, column in zip(LEFT_HEADERS, columns)
+            column_width(header, map(len, map(str, column)))
+            for header, column in zip(LEFT_HEADERS, columns)
         ]
         start = "  ".join(plain_fields(LEFT_ALIGN, widths)) + "  "
         holes = "  ".join(["%s"] * count)
@@ -80,16 +82,19 @@ class GridShape:
         return "\n".join(line.replace("%", "%%") + holes for line in lines)
 
 
-def column_width(header: str, texts: Iterable[str]) -> int:
-    """A plain table's column: as wide as its widest text, and its header and two spaces."""
-    return max(len(header) + 2, max(map(len, texts), default=0))
+def column_width(header: str, lengths: Iterable[int]) -> int:
+    """A plain table's column: as wide as its widest text (of these ``lengths``), and its
+    header and two spaces."""
+    return max([len(header) + 2, *lengths])
 
 
 class ScoreRecord(NamedTuple):
     """What ``wizard score``'s text shows of one game: ``label``, what its heading names (the
     source, the game, a title, date and place); the players; the table's ``shape``; each
     player's cell text, round after round in seating order; the totals; the standings'
-    values under ``STANDING_KEYS``; and the status line."""
+    values under ``STANDING_KEYS``; the status line; and, when the reading has measured them
+    (a run does, over its columns), each player's widest text in the table (None: measured
+    here)."""
 
     label: Any
     players: Sequence[str]
@@ -98,14 +103,17 @@ class ScoreRecord(NamedTuple):
     totals: Sequence[int]
     standings: Sequence[Sequence[Any]]
     status: str
+    widest: Sequence[int] | None = None
 
 
 def score_blocks(record: ScoreRecord, style: str) -> list[str]:
     """The game's text blocks (a blank line apart): heading, table, standings, status."""
+    shape, players = record.shape, record.players
+    plain = style == "table" and shape.draws_plain(tuple(players))
     return [
         heading(record.label, style),
-        score_grid(record.shape, record.players, record.cells, record.totals, style),
-        standings_table(record.standings, style),
+        score_grid(shape, players, record.cells, record.totals, style, record.widest),
+        standings_table(record.standings, style, plain),
         record.status,
     ]
 
@@ -116,10 +124,11 @@ def score_grid(
     cells: Sequence[str],
     totals: Sequence[int],
     style: str,
+    widest: Sequence[int] | None = None,
 ) -> str:
     """The round-by-round table: ``Round``, ``Cards`` and ``Dealer``, a column each, then the
     ``players``' columns of ``cells`` (round after round, in seating order), and the Total
-    row."""
+    row. ``widest``: each player's widest text, cells and total, when already measured."""
     count = len(players)
     if style != "table" or not shape.draws_plain(tuple(players)):
         rows: list[list[Any]] = [
@@ -129,10 +138,10 @@ def score_grid(
         rows.append([*TOTAL_ROW, *totals])
         return grid([*LEFT_HEADERS, *players], rows, style, [*LEFT_ALIGN, *["right"] * count])
     finals = list(map(str, totals))
-    widths = [
-        column_width(name, [final, *cells[seat::count]])
-        for seat, name, final in zip(range(count), players, finals)
-    ]
+    if widest is None:
+        lengths = list(map(len, cells))
+        widest = [max([len(final), *lengths[seat::count]]) for seat, final in enumerate(finals)]
+    widths = [column_width(name, (length,)) for name, length in zip(players, widest)]
     return shape.template(count) % (
         *map(str.rjust, players, widths),
         *map("-".__mul__, widths),
@@ -151,24 +160,26 @@ def _standing_lines(widths: tuple[int, ...]) -> tuple[str, str]:
     return line, top + "\n" + "  ".join("-" * width for width in widths)
 
 
-def standings_table(records: Sequence[Sequence[Any]], style: str) -> str:
+def standings_table(records: Sequence[Sequence[Any]], style: str, plain: bool | None = None) -> str:
     """The standings as a small table, from their values under ``STANDING_KEYS``; a Bonus
-    column only when someone has one."""
+    column only when someone has one. ``plain``: whether the names are known to be plain
+    text (None: looked at here)."""
     # the bonus is the last field
     fields = STANDING_FIELDS if any(record[-1] for record in records) else STANDING_FIELDS[:-1]
     count = len(fields)
-    rows = [record[:count] for record in records]
-    names = [record[1] for record in records]
-    if style != "table" or not rows or not all(names) or not plain_texts(names):
+    rows = records if count == len(STANDING_KEYS) else [record[:count] for record in records]
+    if plain is None:
+        names = [record[1] for record in records]
+        plain = style == "table" and all(names) and plain_texts(names)
+    if not plain or not rows:
         return grid(
             [field.header or "" for field in fields], rows, style, [field.align for field in fields]
         )
     widths = tuple(
-        column_width(field.header or "", map(str, column))
-        for field, column in zip(fields, zip(*rows))
+        map(column_width, _HEADERS, map(map, repeat(len), map(map, repeat(str), zip(*rows))))
     )
     line, top = _standing_lines(widths)
-    return top + "\n" + "\n".join(line.format(*row).rstrip() for row in rows)
+    return top + "\n" + "\n".join(map(str.rstrip, starmap(line.format, rows)))
 
 
 # --- a lone game's record ------------------------------------------------------------------
