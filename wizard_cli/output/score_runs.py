@@ -55,7 +55,17 @@ class ScoreRunTables:
         self.shapes: dict[tuple, GridShape | None] = {}
 
     def __call__(self, run: GameRun, standings: RunStandings, scored: bool) -> Rendered | None:
-        if not scored or run.bombs or run.clouds or run.outs:  # drawn one by one (batch: pieces)
+        records = self.records(run, standings) if scored else None
+        if records is None:
+            return None
+        return Rendered(
+            "\n\n".join(["\n\n".join(score_blocks(record, "table")) for record in records]) + "\n"
+        )
+
+    def records(self, run: GameRun, standings: RunStandings) -> list[ScoreRecord] | None:
+        """The run's games as score's table records, or None to leave the run to the general
+        path."""
+        if run.bombs or run.clouds or run.outs:  # drawn one by one (batch: pieces)
             return None
         count, rounds = run.players, run.rounds
         sizes = tuple(hand_sizes(standings.settings, count))
@@ -85,29 +95,30 @@ class ScoreRunTables:
             zip(*(map(max, zip(*[iter(lengths[seat::count])] * rounds)) for seat in range(count)))
         )
         size = count * rounds
-        blocks = []
+        records = []
         for game, table in enumerate(run.tables):
             start = game * size
             places, ranks = standings.places[game], standings.ranks[game]
-            record = ScoreRecord(
-                _Label(run.source, run.ids[game]),
-                table,
-                shapes[table],
-                texts[start : start + size],
-                totals[start + size - count : start + size],
-                list(
-                    zip(
-                        ranks,
-                        map(table.__getitem__, places),
-                        standings.scores[game],
-                        standings.bonuses[game],
-                    )
-                ),
-                game_over_line([table[seat] for seat, rank in zip(places, ranks) if rank == 1]),
-                widest[game],
+            records.append(
+                ScoreRecord(
+                    _Label(run.source, run.ids[game]),
+                    table,
+                    shapes[table],
+                    texts[start : start + size],
+                    totals[start + size - count : start + size],
+                    list(
+                        zip(
+                            ranks,
+                            map(table.__getitem__, places),
+                            standings.scores[game],
+                            standings.bonuses[game],
+                        )
+                    ),
+                    game_over_line([table[seat] for seat, rank in zip(places, ranks) if rank == 1]),
+                    widest[game],
+                )
             )
-            blocks.append("\n\n".join(score_blocks(record, "table")))
-        return Rendered("\n\n".join(blocks) + "\n")
+        return records
 
 
 def _shape(table: tuple[str, ...], sizes: Sequence[int]) -> GridShape | None:
