@@ -142,6 +142,8 @@ def score_grid(
         lengths = list(map(len, cells))
         widest = [max([len(final), *lengths[seat::count]]) for seat, final in enumerate(finals)]
     widths = [column_width(name, (length,)) for name, length in zip(players, widest)]
+    # (every line ends in a player's right-aligned text, never empty: nothing to strip from
+    # its end, as a plain table's line is stripped)
     return shape.template(count) % (
         *map(str.rjust, players, widths),
         *map("-".__mul__, widths),
@@ -172,9 +174,7 @@ def standings_table(records: Sequence[Sequence[Any]], style: str, plain: bool | 
         names = [record[1] for record in records]
         plain = style == "table" and all(names) and plain_texts(names)
     if not plain or not rows:
-        return grid(
-            [field.header or "" for field in fields], rows, style, [field.align for field in fields]
-        )
+        return grid(_HEADERS[:count], rows, style, [field.align for field in fields])
     widths = tuple(
         map(column_width, _HEADERS, map(map, repeat(len), map(map, repeat(str), zip(*rows))))
     )
