@@ -3,13 +3,13 @@
 Each JSON record is built from one list of its keys (``ROUND_KEYS``, ``RESULT_KEYS``,
 ``STANDING_KEYS``, …); the tidy CSV rows are those records' values, under the same names, and
 the tables and Markdown are drawn from the same records (a score table's cells from each seat's
-values under ``RESULT_KEYS``, the standings table from ``standing_records``, ``next``'s lines
-from its JSON object).
+values under ``RESULT_KEYS``, the standings table from ``standing_records``, both by
+score_table.py, which draws a season's runs too; ``next``'s lines from its JSON object).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import Problem, game_label, name_list, visible
@@ -28,7 +28,16 @@ from ..game.game import (
 )
 from ..game.validation import Checked
 from .fitting import fits
-from .formats import Field, grid, heading
+from .formats import grid, heading
+from .score_table import (
+    ScoreRecord,
+    compact_cell,
+    score_blocks,
+    score_grid,
+    score_record,
+    seat_cells,
+    standings_table,
+)
 
 if TYPE_CHECKING:
     from ..game.trick import TrickResult
@@ -39,11 +48,6 @@ if TYPE_CHECKING:
 # (game/game.py, where the JSON records are built), and every format is drawn from those values:
 # JSON pairs them with the keys, a CSV row is them, and a table's cells are made from them. So a
 # table can show nothing the JSON does not say.
-
-STANDING_FIELDS = tuple(
-    Field(key, key.capitalize(), align)
-    for key, align in zip(STANDING_KEYS, ("right", "left", "right", "right"))
-)
 
 
 def status_line(result: GameResult) -> str:
@@ -85,16 +89,7 @@ def _next_line(step: NextStep, rounds_total: int) -> str:
 def standings_block(result: GameResult, style: str) -> str:
     """The standings as a small table, from their records; a Bonus column only when someone
     has one."""
-    records = standing_records(result)
-    # the bonus is the last field
-    fields = STANDING_FIELDS if any(record[-1] for record in records) else STANDING_FIELDS[:-1]
-    count = len(fields)
-    return grid(
-        [field.header or "" for field in fields],
-        [record[:count] for record in records],
-        style,
-        [field.align for field in fields],
-    )
+    return standings_table(standing_records(result), style)
 
 
 class ScoreOutput:
@@ -125,34 +120,34 @@ class ScoreOutput:
         return "\n\n".join(self.text_blocks(result, style))
 
     def text_blocks(self, result: GameResult, style: str) -> list[str]:
-        return [
-            heading(result, style),
-            *self.tables(result, style),
-            standings_block(result, style),
-            status_line(result),
-        ]
+        """The game's blocks as :func:`~.score_table.score_blocks` draws them, the table drawn
+        to fit ``width`` when it is wider (SPEC §5): compact cells first, then the players
+        split in seating order over several tables."""
+        records = round_records(result)
+        record = score_record(result, records, status_line(result))
+        blocks = score_blocks(record, style)
+        if self.width is not None and style == "table" and not fits(blocks[1], self.width):
+            blocks[1:2] = self._fitted(_Fitting(record, records, seated_rounds(result), style))
+        return blocks
 
     def tables(self, result: GameResult, style: str) -> list[str]:
-        """The round-by-round table, from the rounds' records; drawn to fit ``width`` when it is
-        wider (SPEC §5): compact cells first, then the players split in seating order over
-        several tables."""
-        grid_of = _ScoreGrid(
-            result.players, round_records(result), style, result.totals, seated_rounds(result)
-        )
-        seats = range(len(result.players))
-        full = grid_of(seats, _round_cell)
-        if self.width is None or style != "table" or fits(full, self.width):
-            return [full]
-        compact = grid_of(seats, _compact_cell)
+        """The round-by-round table, or the tables it is split into to fit ``width``."""
+        return self.text_blocks(result, style)[1:-2]
+
+    def _fitted(self, grid_of: _Fitting) -> list[str]:
+        """The table in compact cells, over as few tables as fit ``width``."""
+        assert self.width is not None
+        seats = range(len(grid_of.record.players))
+        compact = grid_of(seats)
         if fits(compact, self.width):
             return [compact]
         tables: list[str] = []
         start = 0
         while start < len(seats):  # as many players a table as fit (at least one)
             end = start + 1
-            drawn = grid_of(seats[start:end], _compact_cell)
+            drawn = grid_of(seats[start:end])
             while end < len(seats):
-                wider = grid_of(seats[start : end + 1], _compact_cell)
+                wider = grid_of(seats[start : end + 1])
                 if not fits(wider, self.width):
                     break
                 drawn, end = wider, end + 1
@@ -163,124 +158,37 @@ class ScoreOutput:
         )
 
 
-def _balanced(grid_of: _ScoreGrid, width: int, count: int) -> list[str] | None:
+def _balanced(grid_of: _Fitting, width: int, count: int) -> list[str] | None:
     """The players over ``count`` tables as evenly as they go (3 and 3 rather than 5 and 1),
     if each still fits; else None."""
-    players = len(grid_of.players)
+    players = len(grid_of.record.players)
     size = -(-players // count)
-    drawn = [
-        grid_of(range(start, min(start + size, players)), _compact_cell)
-        for start in range(0, players, size)
-    ]
+    drawn = [grid_of(range(start, min(start + size, players))) for start in range(0, players, size)]
     return drawn if len(drawn) == count and all(fits(table, width) for table in drawn) else None
 
 
-class _ScoreGrid:
-    """The score table of a game's round records, for the players at some seats."""
+class _Fitting:
+    """A game's score table in compact cells, for the players at some seats, drawn by
+    :func:`~.score_table.score_grid` as the whole table is."""
 
     def __init__(
         self,
-        players: Sequence[str],
+        record: ScoreRecord,
         records: list[tuple],
+        seated: list[frozenset[int]] | None,
         style: str,
-        totals: Sequence[int],
-        seated: list[frozenset[int]] | None = None,
     ) -> None:
-        self.players, self.records, self.style = players, records, style
-        # The game's totals, start scores included before any round is played (SPEC §1)
-        self.totals = totals
-        self.seated = seated
+        self.record, self.records, self.seated, self.style = record, records, seated, style
 
-    def _out(self, rows: list[list], seats: Sequence[int], full: bool) -> list[list]:
-        """A player not seated in a round reads ``out`` (SPEC §5), in a full cell with their
-        total carried on (``out = 90``)."""
-        if self.seated is None:
-            return rows
-        for row, record, here in zip(rows, self.records, self.seated):
-            results = record[-1]  # after the round, size, dealer (and the Bomb, SPEC §5)
-            for column, seat in enumerate(seats, 3):
-                if seat not in here:
-                    total = results[3][seat]
-                    row[column] = f"out = {total}" if full and total is not None else "out"
-        return rows
-
-    def __call__(self, seats: Sequence[int], cell: Callable[..., str]) -> str:
-        """Round, Cards and Dealer, a column each, then the players at ``seats`` (each one's
-        values under ``RESULT_KEYS`` shown by ``cell``), and a Total row."""
-        players = self.players
-        headers = ["Round", "Cards", "Dealer", *(players[seat] for seat in seats)]
-        if len(seats) == len(players):
-            rows = [
-                [number, _cards_cell(size, bomb), dealer, *map(cell, *results)]
-                for number, size, dealer, *bomb, results in self.records
-            ]
-        else:
-            rows = [
-                [
-                    number,
-                    _cards_cell(size, bomb),
-                    dealer,
-                    *map(cell, *([column[seat] for seat in seats] for column in results)),
-                ]
-                for number, size, dealer, *bomb, results in self.records
-            ]
-        rows = self._out(rows, seats, cell is _round_cell)
-        rows.append(["Total", "", "", *(self.totals[seat] for seat in seats)])
-        return grid(headers, rows, self.style, ["right", "right", "left"] + ["right"] * len(seats))
-
-
-def _cards_cell(size: int, bomb: list[bool]) -> int | str:
-    """The ``Cards`` cell: the hand size, ``7, bomb`` for a Bomb round (SPEC §5)."""
-    return f"{size}, bomb" if bomb and bomb[0] else size
-
-
-def _compact_cell(
-    bid: int | None,
-    tricks: int | None,
-    points: int | None,
-    total: int | None,
-    cloud: int | None = None,
-) -> str:
-    """``bid/tricks ±points`` (the Total row gives each total); in play as ``_round_cell``."""
-    if cloud is not None:
-        return f"{_clouded(bid, cloud)}/{'?' if tricks is None else tricks}" + (
-            "" if tricks is None else f" {points:+d}"
+    def __call__(self, seats: Sequence[int]) -> str:
+        record = self.record
+        return score_grid(
+            record.shape,
+            [record.players[seat] for seat in seats],
+            seat_cells(self.records, self.seated, seats, compact_cell),
+            [record.totals[seat] for seat in seats],
+            self.style,
         )
-    return _bid_cell(bid) if tricks is None else f"{bid}/{tricks} {points:+d}"
-
-
-def _round_cell(
-    bid: int | None,
-    tricks: int | None,
-    points: int | None,
-    total: int | None,
-    cloud: int | None = None,
-) -> str:
-    """``bid/tricks → points = total``; in play as :func:`_bid_cell`; a Cloud's player's
-    ``1+1/2 → +40 = 90`` (the bid called, the change, the tricks: SPEC §5)."""
-    if cloud is not None:
-        if tricks is None:
-            return f"{_clouded(bid, cloud)}/?"
-        return f"{_clouded(bid, cloud)}/{tricks} → {points:+d} = {total}"
-    if tricks is None:
-        return _bid_cell(bid)
-    assert bid is not None and points is not None  # a played round has both
-    return f"{played_cell(bid, tricks, points)}{total}"
-
-
-def _clouded(bid: int | None, cloud: int) -> str:
-    """A bid the Cloud changed: ``1+1``, ``2-1``."""
-    return f"{bid}{cloud:+d}"
-
-
-def played_cell(bid: int, tricks: int, points: int) -> str:
-    """A played round's cell up to its total: ``bid/tricks → points = ``."""
-    return f"{bid}/{tricks} → {points:+d} = "
-
-
-def _bid_cell(bid: int | None) -> str:
-    """A cell of the round in play: ``bid/?``, or ``?`` before the bid."""
-    return "?" if bid is None else f"{bid}/?"
 
 
 class StandingsOutput:

@@ -1,7 +1,8 @@
 """The season lane's output (issue 20): whole runs of a long CSV's finished games written at
 once in the command's format, where the view has a way to: every view's JSON lines from its
-template (json_lines.py), and score's table (score_runs.py). Their modules are loaded when the
-first run comes: a lone sheet never needs them (start-up matters)."""
+template (json_lines.py), and score's table (score_runs.py reads a run's games into the records
+score_table.py draws). Their modules are loaded when the first run comes: a lone sheet never
+needs them (start-up matters)."""
 
 from __future__ import annotations
 

@@ -1,19 +1,18 @@
-"""The score table of whole runs of games (the season lane, issue 20), drawn from the run's
-columns: what :class:`~wizard_cli.output.game_views.ScoreOutput` draws in the ``table`` style for
-each finished game, byte for byte (tests/test_lanes.py holds the two equal), with no Python
-step per cell.
+"""The season lane's reading of whole runs of games (issue 20) into score's table records:
+each finished game of a run as the :class:`~wizard_cli.output.score_table.ScoreRecord` that
+:func:`~wizard_cli.output.score_table.score_blocks` draws, as it draws a lone game's
+(tests/test_lanes.py holds the two equal), with no Python step per cell.
 
 Each cell's text is looked up (its ``bid/tricks → points = `` part, made once per distinct
-bid, tricks and points) and its running total added; each seat's column is as wide as its
-widest cell or its name and two spaces, as a plain table's column is (output/formats.py); and
-each game is its table shape's template filled with its values. A run with a name a plain
-table would not draw as it is (a control character, a wide character, a space at an end) is
-left to the general path.
+bid, tricks and points) and its running total added, over the whole run; each table's shape
+(its rounds' numbers, hand sizes and dealers) is made once; each seat's widest cell in each
+game is measured over the run's columns at once. A run with a name a plain table
+would not draw as it is (a control character, a wide character, a space at an end) is left to
+the general path.
 """
 
 from __future__ import annotations
 
-import itertools
 import operator
 from collections.abc import Sequence
 
@@ -21,13 +20,9 @@ from ..game.model import RUN_FIRST_DEALER, GameRun
 from ..game.runs import RunStandings
 from ..game.scoring import dealer_seat, running_totals
 from ..game.settings import hand_sizes
-from .formats import KEPT_TABLES, Rendered, heading, plain_fields, plain_texts
-from .game_views import STANDING_FIELDS, game_over_line, played_cell
-
-_ROUND, _CARDS, _DEALER, _TOTAL = "Round", "Cards", "Dealer", "Total"
-# The standings block's column headers (every standing field has one)
-_HEADERS = [field.header for field in STANDING_FIELDS if field.header is not None]
-assert len(_HEADERS) == len(STANDING_FIELDS)
+from .formats import KEPT_TABLES, Rendered, plain_texts
+from .game_views import game_over_line
+from .score_table import GridShape, ScoreRecord, played_cell, score_blocks
 
 
 class _PlayedCells(dict):
@@ -56,26 +51,35 @@ class ScoreRunTables:
 
     def __init__(self) -> None:
         self.cells = _PlayedCells()
-        # (table, sizes) → its games' template, forgotten when KEPT_TABLES are kept
-        self.shapes: dict[tuple, str | None] = {}
-        self.standings: dict[tuple[int, ...], tuple[str, str]] = {}  # widths → format, top
+        # (table, sizes) → its games' shape, forgotten when KEPT_TABLES are kept
+        self.shapes: dict[tuple, GridShape | None] = {}
 
     def __call__(self, run: GameRun, standings: RunStandings, scored: bool) -> Rendered | None:
-        if not scored or run.bombs or run.clouds or run.outs:  # drawn one by one (batch: pieces)
+        records = self.records(run, standings) if scored else None
+        if records is None:
             return None
-        count, rounds, games = run.players, run.rounds, len(run)
+        return Rendered(
+            "\n\n".join(["\n\n".join(score_blocks(record, "table")) for record in records]) + "\n"
+        )
+
+    def records(self, run: GameRun, standings: RunStandings) -> list[ScoreRecord] | None:
+        """The run's games as score's table records, or None to leave the run to the general
+        path."""
+        if run.bombs or run.clouds or run.outs:  # drawn one by one (batch: pieces)
+            return None
+        count, rounds = run.players, run.rounds
         sizes = tuple(hand_sizes(standings.settings, count))
-        templates: dict[tuple[str, ...], str] = {}
+        shapes: dict[tuple[str, ...], GridShape] = {}
         if len(self.shapes) > KEPT_TABLES:
             self.shapes.clear()
         for table in set(run.tables):
             key = (table, sizes)
             if key not in self.shapes:
-                self.shapes[key] = _game_template(table, sizes)
-            template = self.shapes[key]
-            if template is None:
+                self.shapes[key] = _shape(table, sizes)
+            shape = self.shapes[key]
+            if shape is None:
                 return None
-            templates[table] = template
+            shapes[table] = shape
         totals = running_totals(standings.points, count, rounds)
         texts = list(
             map(
@@ -85,108 +89,47 @@ class ScoreRunTables:
             )
         )
         lengths = list(map(len, texts))
+        # per game, each seat's widest text: its widest cell (the Total row's text ends the
+        # seat's last cell, so it is never wider)
         widest = list(
             zip(*(map(max, zip(*[iter(lengths[seat::count])] * rounds)) for seat in range(count)))
-        )  # per game, each seat's widest cell
-        tables = run.tables
-        least = {table: tuple(len(name) + 2 for name in table) for table in templates}
-        widths = list(
-            map(tuple, map(map, itertools.repeat(max), widest, map(least.__getitem__, tables)))
-        )
-        padded = list(
-            map(
-                str.rjust,
-                texts,
-                itertools.chain.from_iterable(map(operator.mul, widths, itertools.repeat(rounds))),
-            )
         )
         size = count * rounds
-        blocks = []
-        for game in range(games):
-            table, width = tables[game], widths[game]
+        records = []
+        for game, table in enumerate(run.tables):
             start = game * size
-            finals = map(str, totals[start + size - count : start + size])
-            values = (
-                heading(_Label(run.source, run.ids[game]), "table"),
-                *map(str.rjust, table, width),
-                *map("-".__mul__, width),
-                *padded[start : start + size],
-                *map(str.rjust, finals, width),
-                self._standings(standings, game, table),
-                self._status(standings, game, table),
+            places, ranks = standings.places[game], standings.ranks[game]
+            records.append(
+                ScoreRecord(
+                    _Label(run.source, run.ids[game]),
+                    table,
+                    shapes[table],
+                    texts[start : start + size],
+                    totals[start + size - count : start + size],
+                    list(
+                        zip(
+                            ranks,
+                            map(table.__getitem__, places),
+                            standings.scores[game],
+                            standings.bonuses[game],
+                        )
+                    ),
+                    game_over_line([table[seat] for seat, rank in zip(places, ranks) if rank == 1]),
+                    widest[game],
+                )
             )
-            blocks.append(templates[table] % values)
-        return Rendered("\n".join(blocks))
-
-    def _standings(self, standings: RunStandings, game: int, table: Sequence[str]) -> str:
-        """Game ``game``'s standings block, as ``standings_block`` draws it."""
-        scores, bonuses = standings.scores[game], standings.bonuses[game]
-        columns = [
-            standings.ranks[game],
-            list(map(table.__getitem__, standings.places[game])),
-            scores,
-        ]
-        # each column as wide as its widest value or its header and two spaces (a rank is 1–6)
-        widths: tuple[int, ...] = (
-            len(_HEADERS[0]) + 2,
-            max(len(_HEADERS[1]) + 2, *map(len, table)),
-            max(len(_HEADERS[2]) + 2, *map(len, map(str, scores))),
-        )
-        if any(bonuses):
-            widths += (max(len(_HEADERS[3]) + 2, *map(len, map(str, bonuses))),)
-            columns.append(bonuses)
-        made = self.standings.get(widths)
-        if made is None:
-            fields = STANDING_FIELDS[: len(widths)]
-            line = "  ".join(plain_fields([field.align for field in fields], widths))
-            top = (
-                line.format(*(field.header for field in fields)).rstrip()
-                + "\n"
-                + "  ".join("-" * width for width in widths)
-            )
-            made = self.standings[widths] = (line, top)
-        line, top = made
-        return (
-            top + "\n" + "\n".join(map(str.rstrip, itertools.starmap(line.format, zip(*columns))))
-        )
-
-    @staticmethod
-    def _status(standings: RunStandings, game: int, table: Sequence[str]) -> str:
-        """A finished game's status line: who won."""
-        return game_over_line(
-            [
-                table[seat]
-                for seat, rank in zip(standings.places[game], standings.ranks[game])
-                if rank == 1
-            ]
-        )
+        return records
 
 
-def _game_template(table: tuple[str, ...], sizes: Sequence[int]) -> str | None:
-    """A finished game's text blocks at ``table`` with ``sizes`` hands, as a template: its
-    heading, then the score table's seat headers, rules, cells (round after round, in seating
-    order) and totals, then its standings block and status line are ``%s`` holes. None when a
+def _shape(table: tuple[str, ...], sizes: Sequence[int]) -> GridShape | None:
+    """The shape of a finished game's table at ``table`` with ``sizes`` hands; None when a
     name is not plain (a plain table would not draw it as it is)."""
     if not plain_texts(list(table)) or not all(table):
         return None
     count = len(table)
-    dealers = [
-        table[dealer_seat(RUN_FIRST_DEALER, number, count)] for number in range(1, len(sizes) + 1)
-    ]  # (in a short game, not everyone deals)
-    widths = (
-        max(len(_ROUND) + 2, len(str(len(sizes)))),
-        max(len(_CARDS) + 2, *map(len, map(str, sizes))),
-        max(len(_DEALER) + 2, *map(len, dealers)),
+    return GridShape(
+        [
+            (number, size, table[dealer_seat(RUN_FIRST_DEALER, number, count)])
+            for number, size in enumerate(sizes, 1)
+        ]  # (in a short game, not everyone deals)
     )
-    start = "  ".join(plain_fields(["right", "right", "left"], widths)) + "  "
-    holes = "  ".join(["%s"] * count) + "\n"
-    escape = lambda text: text.replace("%", "%%")  # noqa: E731
-    lines = [
-        "%s\n\n",
-        escape(start.format(_ROUND, _CARDS, _DEALER)) + holes,
-        "  ".join("-" * width for width in widths) + "  " + holes,
-    ]
-    for number, (size, dealer) in enumerate(zip(sizes, dealers), 1):
-        lines.append(escape(start.format(number, size, dealer)) + holes)
-    lines += [start.format(_TOTAL, "", "") + holes, "\n%s\n\n%s\n"]
-    return "".join(lines)
