@@ -188,7 +188,9 @@ VALUES = [
     "1", "-1", "+1", "0", "007", "1.5", "~", "null", "true", "No", "2026-01-09", "Anna",
     "a b", "a  b", "Zoë", "a, b", "a:b", "a#b", "a #b", "'q'", '"q"', "!x", "&a", "*a", "[1, 2]",
     "[ ]", "[a b, c]", "[1,]", "{a: 1}", "|", ">", "-", "- x", "?", "", "%", "@", "`", ".5",
-    "\u2028", "\t1", "x\x85y",
+    "\u2028", "\t1", "x\x85y", "a%b", "a@b", "a|b", "a>b", "x\\y", "a]b", "a{b", "(x)", "$5",
+    "=", "<<", "a'b", ";x", "a!b", "a&b", "a*b", "a\xa0b", "a\ufeffb", "é", "Zoë Ünal", "a`b",
+    "a\x00b", "a\x7fb", "a\x9fb", "a\ue000b",
 ]  # fmt: skip
 LINES = st.builds(
     lambda indent, dash, key, colon, value, comment: (
@@ -225,7 +227,9 @@ def block_text(rng: random.Random) -> str:
                 else:
                     mapping(col + rng.choice((1, 2, 4)), depth + 1)
             else:
-                lines.append(f"{prefix}{key}: {rng.choice(VALUES[:30])}".rstrip())
+                lines.append(
+                    f"{prefix}{key}: {rng.choice(VALUES[:30] if rng.random() < 0.8 else VALUES)}".rstrip()
+                )
             if rng.random() < 0.1:
                 lines.append(rng.choice(["", "# c", " " * col + "# c ü"]))
 
@@ -235,7 +239,9 @@ def block_text(rng: random.Random) -> str:
             if depth < 3 and rng.random() < 0.3:
                 mapping(col + len(dash), depth + 1, " " * col + dash)
             else:
-                lines.append(f"{' ' * col}{dash}{rng.choice(VALUES[:30])}")
+                lines.append(
+                    f"{' ' * col}{dash}{rng.choice(VALUES[:30] if rng.random() < 0.8 else VALUES)}"
+                )
 
     mapping(0, 0)
     return "".join(line + "\n" for line in lines)

@@ -20,17 +20,20 @@ from .tree import BOUNDED_LISTS, MAX_DEPTH, MAX_NODES, Bounded, Node, Scalar
 
 MAX_CHARS = 1 << 16  # a larger text is left to the parser (read in blocks, never whole)
 
-# Characters that mean nothing to YAML anywhere in a plain value: letters and digits, any
-# printable character past ASCII but the line breaks YAML 1.1 knows (U+2028, U+2029), the
-# byte-order mark and the no-break space, and a few punctuation marks that are indicators
-# only at the start of a value.
-_OTHER = "\xa1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff"
-_FIRST = f"A-Za-z0-9_+~({_OTHER}"  # may start a value (``-`` too, before a digit)
-_INNER = f"A-Za-z0-9_.'()!?&*+/~=\\-{_OTHER}"  # inside a value (no ``:`` or ``#``: never)
-_PLAIN = f"(?:[{_FIRST}]|-[0-9])(?:[ ,{_INNER}]*[,{_INNER}])?"  # in block context
-_FLOW = f"(?:[{_FIRST}]|-[0-9])(?:[ {_INNER}]*[{_INNER}])?"  # in a [list] (no commas)
+# The characters of a plain value, as classes of what they are not (a class listing the
+# characters past ASCII would take tens of milliseconds to compile at every start): printable,
+# neither YAML's quotes and brackets nor ``:`` and ``#`` (never, so that no value ends a key or
+# starts a comment); a value's first character is none of YAML's indicators either (``-``
+# only before a digit). A text with a character past ASCII that YAML treats apart (a C1
+# control, the no-break space, U+2028, U+2029, the byte-order mark) is left to the parser.
+_INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{}]'
+_FLOW_INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{},]'  # inside a [list]: no commas either
+_FIRST = "(?:[^\\x00-\\x20\\x7f:#\"\\\\\\[\\]{},'!&*|>%@`?.\\-]|-[0-9])"
+_PLAIN = f"{_FIRST}(?:(?: |{_INNER})*{_INNER})?"
+_FLOW = f"{_FIRST}(?:(?: |{_FLOW_INNER})*{_FLOW_INNER})?"
 _LIST = f"\\[ *(?:{_FLOW}(?: *, *{_FLOW})*)? *\\]"
-_COMMENT = f"#[\\t -~\\xa0{_OTHER}]*"
+_COMMENT = "#[^\\x00-\\x08\\x0a-\\x1f\\x7f]*"
+_APART = "[\\x80-\\xa0\\u2028\\u2029\\ufeff\\ud800-\\udfff\\ufffe\\uffff]"  # compiled when needed
 # One whole line: its indentation, then a comment, or a list item's dash, a plain value (a key
 # when a colon follows it), the colon and the key's value, and a comment after a space.
 _LINE = re.compile(
@@ -49,7 +52,7 @@ def plain_block_tree(text: str, first: int = 1) -> Node | None:
     item (a value, or a mapping whose first key is on the line), a comment or blank; what
     holds what follows from the indentation, as in YAML's block style.
     """
-    if len(text) > MAX_CHARS:
+    if len(text) > MAX_CHARS or (not text.isascii() and re.search(_APART, text)):
         return None
     if not text.endswith("\n"):
         text += "\n"
