@@ -27,10 +27,12 @@ MAX_CHARS = 1 << 16  # a larger text is left to the parser (read in blocks, neve
 # only before a digit). A text with a character past ASCII that YAML treats apart (a C1
 # control, the no-break space, U+2028, U+2029, the byte-order mark) is left to the parser.
 _INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{}]'
+_SPACED = '[^\\x00-\\x1f\\x7f:#"\\\\\\[\\]{}]'  # inside a value, a space too
 _FLOW_INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{},]'  # inside a [list]: no commas either
+_FLOW_SPACED = '[^\\x00-\\x1f\\x7f:#"\\\\\\[\\]{},]'
 _FIRST = "(?:[^\\x00-\\x20\\x7f:#\"\\\\\\[\\]{},'!&*|>%@`?.\\-]|-[0-9])"
-_PLAIN = f"{_FIRST}(?:(?: |{_INNER})*{_INNER})?"
-_FLOW = f"{_FIRST}(?:(?: |{_FLOW_INNER})*{_FLOW_INNER})?"
+_PLAIN = f"{_FIRST}(?:{_SPACED}*{_INNER})?"
+_FLOW = f"{_FIRST}(?:{_FLOW_SPACED}*{_FLOW_INNER})?"
 _LIST = f"\\[ *(?:{_FLOW}(?: *, *{_FLOW})*)? *\\]"
 _COMMENT = "#[^\\x00-\\x08\\x0a-\\x1f\\x7f]*"
 _APART = "[\\x80-\\xa0\\u2028\\u2029\\ufeff\\ud800-\\udfff\\ufffe\\uffff]"  # compiled when needed
