@@ -36,11 +36,12 @@ _FLOW = f"{_FIRST}(?:{_FLOW_SPACED}*{_FLOW_INNER})?"
 _LIST = f"\\[ *(?:{_FLOW}(?: *, *{_FLOW})*)? *\\]"
 _COMMENT = "#[^\\x00-\\x08\\x0a-\\x1f\\x7f]*"
 _APART = "[\\x80-\\xa0\\u2028\\u2029\\ufeff\\ud800-\\udfff\\ufffe\\uffff]"  # compiled when needed
-# One whole line: its indentation, then a comment, or a list item's dash, a plain value (a key
-# when a colon follows it), the colon and the key's value, and a comment after a space.
+# One whole line: its indentation, then a list item that is a plain value and nothing else
+# (the commonest line, told apart at once), or a comment, or a list item's dash, a plain value
+# (a key when a colon follows it), the colon and the key's value, and a comment after a space.
 _LINE = re.compile(
-    f"^( *)(?:{_COMMENT}|(- +)?(?:({_PLAIN})(?:(:)(?: +({_PLAIN}|{_LIST}))?)?)?(?: +{_COMMENT})?)"
-    " *\\n",
+    f"^( *)(?:- +({_PLAIN}) *\\n|(?:{_COMMENT}|(- +)?(?:({_PLAIN})(?:(:)(?: +({_PLAIN}|{_LIST}))?)?)?"
+    f"(?: +{_COMMENT})?) *\\n)",
     re.MULTILINE,
 )
 MAX_KEY = 1000  # libyaml's simple keys are at most 1024 characters long
@@ -68,18 +69,12 @@ def plain_block_tree(text: str, first: int = 1) -> Node | None:
     items: list[Node] | None = None  # the innermost open list's, right after one of its items
     items_col = 0
     flow_items = 0
-    for number, (indent, dash, item, colon, keyed) in enumerate(rows, first):
-        # the next value in the list just read from: the commonest line of all
-        if (
-            items is not None
-            and dash
-            and item
-            and not colon
-            and len(indent) == items_col
-            and item[0] != "["
-        ):
-            items.append(Scalar(number, item, None, True))
-            continue
+    for number, (indent, simple, dash, item, colon, keyed) in enumerate(rows, first):
+        if simple:
+            if items is not None and len(indent) == items_col:  # the list's next value
+                items.append(Scalar(number, simple, None, True))
+                continue
+            dash, item = "-", simple
         if colon:
             key = item
             if len(key) > MAX_KEY:
