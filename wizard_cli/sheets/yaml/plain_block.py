@@ -2,7 +2,7 @@
 line, plain values, one-line lists of plain values in brackets, comments) as the very tree of
 :class:`~.tree.Node` that :func:`~.tree.documents` builds from libyaml's events, in a fraction
 of the time (a folder of small sheets spent most of its time making and walking the parser's
-event objects).
+event objects). :func:`~.sheets.read_yaml_sheets` asks it first.
 
 Anything outside that plain subset is left to the parser: a line this reader does not know
 (quotes, tags, anchors, flow mappings, ``---``, tabs, a line break other than ``\\n``), a value

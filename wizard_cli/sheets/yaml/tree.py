@@ -108,17 +108,9 @@ def documents(text: Text | Streamed, path: str, first_line: int = 1) -> Iterator
     """Every document of a YAML stream as a tree; raises WizardError with the line on bad YAML.
 
     ``first_line`` is the line of the file the text starts on (an edit reads back only the
-    last sheet of a season: its lines are still the file's). A plain block-style text is read
-    by :mod:`.plain_block` (the same tree, without the parser's events); anything else by the
-    parser, in blocks (handed a whole string, libyaml would first copy all of it into UTF-8).
+    last sheet of a season: its lines are still the file's). The parser reads the text in
+    blocks (handed a whole string, libyaml would first copy all of it into UTF-8).
     """
-    if type(text) is str:  # the common plain sheet, read without the parser's events
-        from .plain_block import plain_block_tree
-
-        tree = plain_block_tree(text, first_line)
-        if tree is not None:
-            yield tree
-            return
     blocks = text_blocks(text)
     try:
         loader = Loader(blocks)
