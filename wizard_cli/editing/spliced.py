@@ -10,7 +10,6 @@ a line starts) as a ``str`` would; the helpers here take either.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Iterator
 
@@ -228,6 +227,8 @@ def finditer(pattern: re.Pattern[str], text: Text) -> Iterator[re.Match[str] | F
 def digest(text: Text) -> bytes:
     """A fingerprint of a text (its length and a BLAKE2 hash, computed a block at a time): what
     a long text is remembered by instead of itself."""
+    import hashlib  # (OpenSSL's library: milliseconds of every start, for an edit's check)
+
     hashed = hashlib.blake2b(digest_size=16)
     for block in blocks(text):
         hashed.update(block.encode("utf-8", "surrogatepass"))

@@ -81,9 +81,16 @@ SNIFF_BYTES = 8192
 
 
 def function(where: str) -> Callable:
-    """A registered reader or writer, imported when first asked for."""
-    module, name = where.split(":")
-    return getattr(import_module(f"{__package__}.{module}"), name)
+    """A registered reader or writer, imported when first asked for (and then remembered: a
+    folder of sheets asks for the sniffers and the reader again for every file)."""
+    found = _FUNCTIONS.get(where)
+    if found is None:
+        module, name = where.split(":")
+        found = _FUNCTIONS[where] = getattr(import_module(f"{__package__}.{module}"), name)
+    return found
+
+
+_FUNCTIONS: dict[str, Callable] = {}
 
 
 def written_as(path: str) -> SheetFormat | None:

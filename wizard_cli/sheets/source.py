@@ -131,8 +131,18 @@ def file_encoding(encoding: str | None, head: bytes) -> str | None:
 
 
 def read_limited(handle: IO[bytes], source: str) -> bytes:
-    """A whole input, refusing one too large to be a score sheet (or an endless stream)."""
-    data = handle.read(MAX_YAML_BYTES + 1)
+    """A whole input, refusing one too large to be a score sheet (or an endless stream).
+
+    A regular file is first read for the size it has (asked for MAX_YAML_BYTES + 1 bytes, the
+    reader made a 64 MB buffer, mapped and unmapped, for every small sheet of a folder); what
+    it may have grown by since, and any other input, is read up to the bound."""
+    try:
+        size = os.fstat(handle.fileno()).st_size - handle.tell() + 1
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        size = 0
+    data = handle.read(size) if 0 < size <= MAX_YAML_BYTES else b""
+    if len(data) == size or not data:  # there may be more
+        data += handle.read(MAX_YAML_BYTES + 1 - len(data))
     if len(data) > MAX_YAML_BYTES:
         raise WizardError(
             Problem(

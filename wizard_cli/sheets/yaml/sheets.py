@@ -52,12 +52,19 @@ def read_yaml_sheets(text: Text, source: str, first_line: int = 1) -> Iterator[S
     """Each document of a YAML (or JSON) stream as a sheet; several make a season.
 
     ``first_line``: the line of the file the text starts on (the text is a sheet's tail)."""
-    from .tree import documents  # PyYAML only for YAML: a CSV season starts sooner
+    from .plain_block import plain_block_tree  # PyYAML only for YAML: a CSV season starts
+    from .tree import documents  # sooner
 
     # One sheet at a time (SPEC §4): only the next document is looked at, to know whether
     # there are several (then each is numbered). A JSON array of sheets is a season too
-    # (`convert --to json`): documents() hands its sheets out one by one.
-    docs = (doc for doc in documents(text, source, first_line) if not _empty_document(doc))
+    # (`convert --to json`): documents() hands its sheets out one by one. A plain block-style
+    # sheet is read without the parser's events (plain_block: the very same tree).
+    plain = plain_block_tree(text, first_line) if type(text) is str else None
+    docs = (
+        iter((plain,))
+        if plain is not None
+        else (doc for doc in documents(text, source, first_line) if not _empty_document(doc))
+    )
     root = next(docs, None)
     if root is None:
         raise WizardError(Problem("empty file: no sheet in it", source))
