@@ -161,7 +161,7 @@ def _value(text: str, line: int, bound: int | None = None) -> Node:
     if bound is not None:
         node.items = Bounded(bound)
     inner = text[1:-1]
-    if inner.strip():
+    if inner.strip(" "):  # YAML's spaces only: U+3000 and the like are part of a value
         for part in inner.split(","):
-            node.items.append(Scalar(line, part.strip(), None, True))
+            node.items.append(Scalar(line, part.strip(" "), None, True))
     return node

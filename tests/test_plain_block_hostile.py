@@ -1,0 +1,117 @@
+"""A hostile review of the plain block-style YAML reader (sheets/yaml/plain_block.py): texts
+chosen or generated to make it read a sheet differently from libyaml's parser, or slowly.
+
+Each case here failed before its fix: a ``[list]`` item with a space past ASCII (U+3000 and
+the like, which ``str.strip`` takes and YAML keeps) lost it.
+The CI run is a few hundred generated texts; ``WIZARD_SLOW=1`` runs many thousands.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from helpers import run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_plain_block import agrees
+
+from wizard_cli.sheets.yaml import plain_block
+
+SLOW = os.environ.get("WIZARD_SLOW") == "1"
+
+# Spaces that are not YAML's: part of a plain value, never around it (YAML 1.1 §4.1.3).
+WIDE_SPACES = ["\u3000", "\u2003", "\u1680", "\u205f", "\u2007", "\u200a"]
+
+
+@pytest.mark.parametrize("space", WIDE_SPACES)
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "players: [Anna{s}, Ben]\n",  # after a name
+        "players: [{s}Anna, Ben]\n",  # before it
+        "players: [{s}]\n",  # a name that is only that space (the list is not empty)
+        "players: [Anna, {s}{s} ]\n",
+        "rounds:\n  - bids: [1, 0{s}]\n",
+    ],
+)
+def test_a_space_past_ascii_in_a_list_is_kept_as_the_parser_keeps_it(shape, space):
+    assert agrees(shape.format(s=space))
+
+
+SHEET = """\
+players: [{first}, Ben, Cara]
+rounds:
+  - bids: [1, 0, 0]
+    tricks: [1, 0, 0]
+"""
+
+
+@pytest.mark.parametrize("first", ["Anna\u3000", "\u3000", "Anna"])
+def test_the_cli_says_the_same_of_a_wide_space_with_and_without_the_plain_reader(
+    tmp_path, monkeypatch, first
+):
+    sheet = tmp_path / "g.yaml"
+    sheet.write_text(SHEET.format(first=first), encoding="utf-8")
+    commands = (("score", "-f", "json"), ("check",))
+    fast = [run(*command, sheet) for command in commands]
+    monkeypatch.setattr(plain_block, "plain_block_tree", lambda text, first=1: None)
+    slow = [run(*command, sheet) for command in commands]
+    assert [(r.exit_code, r.stdout, r.stderr) for r in fast] == [
+        (r.exit_code, r.stdout, r.stderr) for r in slow
+    ]
+    assert first in fast[0].stdout  # the name as written, U+3000 and all
+
+
+# --- generated texts -------------------------------------------------------------------------
+
+ATOMS = [
+    "a", "Anna Lee", "players", "rounds", "bids", "1", "-1", "-0", "+1", ".5", "0x1F", "0o7",
+    "1_000", "1e3", ".inf", "yes", "No", "on", "~", "null", "2024-01-02", "12:30", "x-y",
+    "a  b", "é", "e\u0301", "😀", "中文", "x\u200b", "\ufffd", "a'b", "<<", "=", "a?b",
+    "a!b", "a%b", "a,b", "(x)", "\U0010fffd", "a - b", "a: b", "a #b", "a#b", "- x", "\u0085",
+    "\u2028", "x\ufeff", "\xa0", "\t", "'q'", "[x]", "?", "",
+]  # fmt: skip
+VALUES = st.one_of(
+    st.sampled_from(ATOMS + WIDE_SPACES),
+    st.builds(
+        lambda atom, space: atom + space, st.sampled_from(ATOMS), st.sampled_from(WIDE_SPACES)
+    ),
+    st.lists(st.sampled_from(ATOMS + WIDE_SPACES), max_size=4).map(
+        lambda items: "[" + ", ".join(items) + "]"
+    ),
+)
+COMMENTS = st.sampled_from(["", "", "", " # c", "  #\tx", " #", "   ", "#c", " # ü\u3000"])
+LINES = st.one_of(
+    st.builds(
+        lambda indent, dashes, key, value, comment: (
+            " " * indent
+            + "- " * dashes
+            + (f"{key}:" if key is not None else "")
+            + (f" {value}" if key is not None and value else value)
+            + comment
+        ),
+        st.sampled_from([0, 0, 1, 2, 2, 3, 4, 4, 6, 8]),
+        st.sampled_from([0, 0, 0, 1, 1, 2]),
+        st.one_of(st.none(), st.sampled_from(ATOMS)),
+        st.one_of(st.just(""), VALUES),
+        COMMENTS,
+    ),
+    st.sampled_from(["", "  ", "# c", "   # c", "---", "...", "\ufeff"]),
+)
+TEXTS = st.builds(
+    lambda lines, end: "\n".join(lines) + end,
+    st.lists(LINES, min_size=1, max_size=12),
+    st.sampled_from(["\n", "", "\n\n", "\r\n"]),
+)
+
+
+@settings(
+    max_examples=20_000 if SLOW else 300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(TEXTS)
+def test_any_generated_text_the_plain_reader_takes_is_the_parsers_tree(text):
+    agrees(text)
+    agrees(text, first=17)
