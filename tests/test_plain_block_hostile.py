@@ -2,13 +2,15 @@
 chosen or generated to make it read a sheet differently from libyaml's parser, or slowly.
 
 Each case here failed before its fix: a ``[list]`` item with a space past ASCII (U+3000 and
-the like, which ``str.strip`` takes and YAML keeps) lost it.
+the like, which ``str.strip`` takes and YAML keeps) lost it, and a long line of spaces that the
+line pattern does not know took seconds (its quantifiers backtracked quadratically).
 The CI run is a few hundred generated texts; ``WIZARD_SLOW=1`` runs many thousands.
 """
 
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 from helpers import run
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 from test_plain_block import agrees
 
 from wizard_cli.sheets.yaml import plain_block
+from wizard_cli.sheets.yaml.plain_block import plain_block_tree
 
 SLOW = os.environ.get("WIZARD_SLOW") == "1"
 
@@ -61,6 +64,38 @@ def test_the_cli_says_the_same_of_a_wide_space_with_and_without_the_plain_reader
         (r.exit_code, r.stdout, r.stderr) for r in slow
     ]
     assert first in fast[0].stdout  # the name as written, U+3000 and all
+
+
+LONG = 60_000
+SLOW_LINES = {
+    "indentation, then a tab": " " * LONG + "\t\n",
+    "a dash and spaces, then a tab": "-" + " " * LONG + "\t\n",
+    "an open list of spaces": "a: [" + " " * LONG + "\n",
+    "a list of spaces, then a comma": "a: [" + " " * LONG + "x ,\n",
+    "a value, spaces, then a tab": "a: x" + " " * LONG + "\t\n",
+    "a key of words": "a " * (LONG // 2) + "\t\n",
+    "a list of words": "a: [" + "x , " * (LONG // 4) + "\t]\n",
+    "a colon and spaces, then a tab": "a:" + " " * LONG + "\t\n",
+}
+
+
+@pytest.mark.parametrize("line", SLOW_LINES.values(), ids=list(SLOW_LINES))
+def test_a_long_line_the_reader_does_not_know_is_refused_at_once(line):
+    """A 60 KB line is seconds of regex backtracking where a quantifier gives back spaces that
+    what follows could take as well; it is milliseconds where the pattern is linear."""
+    start = time.perf_counter()
+    assert plain_block_tree(line) is None
+    assert plain_block_tree("title: x\n" + line + "players: [a]\n") is None
+    assert time.perf_counter() - start < 0.5
+
+
+def test_a_long_plain_line_is_still_taken():
+    """The linear pattern still knows long lines of spaces (blank, indented, spaced values)."""
+    half = LONG // 2  # the whole text within the reader's MAX_CHARS
+    text = "a: x" + " " * half + "y   # c\n" + " " * half + "\nb: [" + " " * 999 + "]\n"
+    start = time.perf_counter()
+    assert agrees(text)
+    assert time.perf_counter() - start < 0.5
 
 
 # --- generated texts -------------------------------------------------------------------------
