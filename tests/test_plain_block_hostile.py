@@ -10,6 +10,7 @@ The CI run is a few hundred generated texts; ``WIZARD_SLOW=1`` runs many thousan
 from __future__ import annotations
 
 import os
+import random
 import time
 
 import pytest
@@ -150,3 +151,79 @@ TEXTS = st.builds(
 def test_any_generated_text_the_plain_reader_takes_is_the_parsers_tree(text):
     agrees(text)
     agrees(text, first=17)
+
+
+# --- the command line, both ways ---------------------------------------------------------------
+
+GAME = """\
+title: Game 1
+players: [Anna, Ben, Cara]
+rounds:
+  - bids: [0, 1, 0]
+    tricks: [0, 1, 0]
+  - bids:
+      - 1
+      - 0
+      - 1
+    tricks: [1, 1, 0]
+"""
+EDITS = [
+    "x\u3000", "\u3000", "No", "yes", "~", "", "-1", "+1", "0x1F", "0o7", "1_000", ".5", "1e3",
+    "-0", "2024-01-02", "null", "a b", "12:30", "9", "07", "true", "\ufeff",
+]  # fmt: skip
+EXTRA_LINES = [
+    "", "# c", "   ", "settings:", "  zeroBid: doubleBonus", "notes:", "place: x",
+    "firstDealer: Ben", "date: 2024-01-02", "game: 3", "bomb: 1", "players: [a]",
+]  # fmt: skip
+
+
+def edited_game(rng: random.Random) -> str:
+    """GAME with a few lines edited: a value swapped for a YAML 1.1 look-alike or a wide
+    space, a line indented out of step, a line added or removed, a comment after a value."""
+    lines = GAME.splitlines()
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(lines))
+        choice = rng.random()
+        if choice < 0.4:
+            for value in ("0", "1", "Anna", "Ben", "Game 1"):
+                if value in lines[at]:
+                    lines[at] = lines[at].replace(value, rng.choice(EDITS), 1)
+                    break
+        elif choice < 0.55:
+            lines[at] = " " + lines[at]
+        elif choice < 0.75:
+            lines.insert(at, rng.choice(EXTRA_LINES))
+        elif choice < 0.9:
+            lines[at] += rng.choice([" # c", "  "])
+        else:
+            del lines[at]
+    return "\n".join(lines) + rng.choice(["\n", ""])
+
+
+@settings(
+    max_examples=2_000 if SLOW else 25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(st.randoms(use_true_random=False))
+def test_the_cli_says_the_same_of_edited_games_with_and_without_the_plain_reader(
+    tmp_path, monkeypatch, rng
+):
+    """Scores, messages, their lines and exit statuses, byte for byte."""
+    sheet = tmp_path / "g.yaml"
+    sheet.write_text(edited_game(rng), encoding="utf-8")
+    commands = (("score", "-f", "json"), ("check",))
+    with monkeypatch.context() as patch:
+        fast = [run(*command, sheet) for command in commands]
+        patch.setattr(plain_block, "plain_block_tree", lambda text, first=1: None)
+        slow = [run(*command, sheet) for command in commands]
+    assert [(r.exit_code, r.stdout, r.stderr) for r in fast] == [
+        (r.exit_code, r.stdout, r.stderr) for r in slow
+    ]
+
+
+def test_the_edited_games_reach_the_plain_reader():
+    """The edited games are not all left to the parser (which would prove nothing)."""
+    rng = random.Random(3)
+    taken = sum(plain_block_tree(edited_game(rng)) is not None for _ in range(500))
+    assert taken > 100, taken
