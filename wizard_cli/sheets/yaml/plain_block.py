@@ -28,8 +28,10 @@ MAX_CHARS = 1 << 16  # a larger text is left to the parser (read in blocks, neve
 # control, the no-break space, U+2028, U+2029, the byte-order mark) is left to the parser.
 _INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{}]'
 _SPACED = '[^\\x00-\\x1f\\x7f:#"\\\\\\[\\]{}]'  # inside a value, a space too
-_FLOW_INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{},]'  # inside a [list]: no commas either
-_FLOW_SPACED = '[^\\x00-\\x1f\\x7f:#"\\\\\\[\\]{},]'
+# Inside a [list]: no commas either, nor ``?`` (PyYAML's own parser, used where libyaml is
+# not installed, ends a plain value there: ``[a?b]`` is an error to it).
+_FLOW_INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{},?]'
+_FLOW_SPACED = '[^\\x00-\\x1f\\x7f:#"\\\\\\[\\]{},?]'
 _FIRST = "(?:[^\\x00-\\x20\\x7f:#\"\\\\\\[\\]{},'!&*|>%@`?.\\-]|-[0-9])"
 _PLAIN = f"{_FIRST}(?:{_SPACED}*{_INNER})?"
 _FLOW = f"{_FIRST}(?:{_FLOW_SPACED}*{_FLOW_INNER})?"
