@@ -1,9 +1,11 @@
 """A hostile review of the plain block-style YAML reader (sheets/yaml/plain_block.py): texts
-chosen or generated to make it read a sheet differently from libyaml's parser, or slowly.
+chosen or generated to make it read a sheet differently from the parser (libyaml's, or PyYAML's
+own where libyaml is not installed), say something else on the command line, or go slowly.
 
-Each case here failed before its fix: a ``[list]`` item with a space past ASCII (U+3000 and
-the like, which ``str.strip`` takes and YAML keeps) lost it, and a long line of spaces that the
-line pattern does not know took seconds (its quantifiers backtracked quadratically).
+Each pinned case failed before its fix: a ``[list]`` item with a space past ASCII (U+3000 and
+the like, which ``str.strip`` takes and YAML keeps) lost it; a long line of spaces that the
+line pattern does not know took seconds (its quantifiers backtracked quadratically); a ``?``
+inside a ``[list]``, an error to PyYAML's own parser, was read as a value.
 The CI run is a few hundred generated texts; ``WIZARD_SLOW=1`` runs many thousands.
 """
 
@@ -27,7 +29,7 @@ SLOW = os.environ.get("WIZARD_SLOW") == "1"
 # The parsers tree.Loader may be: libyaml's, and PyYAML's own where libyaml is not installed.
 PARSERS = sorted({tree.Loader, yaml.SafeLoader}, key=lambda loader: loader.__name__)
 
-# Spaces that are not YAML's: part of a plain value, never around it (YAML 1.1 §4.1.3).
+# Spaces that are not YAML's (only U+0020 and tab are): part of a plain value, never around it.
 WIDE_SPACES = ["\u3000", "\u2003", "\u1680", "\u205f", "\u2007", "\u200a"]
 
 
