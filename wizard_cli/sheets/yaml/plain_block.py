@@ -28,19 +28,24 @@ MAX_CHARS = 1 << 16  # a larger text is left to the parser (read in blocks, neve
 # control, the no-break space, U+2028, U+2029, the byte-order mark) is left to the parser.
 _INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{}]'
 _SPACED = '[^\\x00-\\x1f\\x7f:#"\\\\\\[\\]{}]'  # inside a value, a space too
-_FLOW_INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{},]'  # inside a [list]: no commas either
-_FLOW_SPACED = '[^\\x00-\\x1f\\x7f:#"\\\\\\[\\]{},]'
+# Inside a [list]: no commas either, nor ``?`` (PyYAML's own parser, used where libyaml is
+# not installed, ends a plain value there: ``[a?b]`` is an error to it).
+_FLOW_INNER = '[^\\x00-\\x20\\x7f:#"\\\\\\[\\]{},?]'
+_FLOW_SPACED = '[^\\x00-\\x1f\\x7f:#"\\\\\\[\\]{},?]'
 _FIRST = "(?:[^\\x00-\\x20\\x7f:#\"\\\\\\[\\]{},'!&*|>%@`?.\\-]|-[0-9])"
 _PLAIN = f"{_FIRST}(?:{_SPACED}*{_INNER})?"
 _FLOW = f"{_FIRST}(?:{_FLOW_SPACED}*{_FLOW_INNER})?"
-_LIST = f"\\[ *(?:{_FLOW}(?: *, *{_FLOW})*)? *\\]"
+_LIST = f"\\[ *+(?:{_FLOW}(?: *+, *+{_FLOW})*)? *\\]"
 _COMMENT = "#[^\\x00-\\x08\\x0a-\\x1f\\x7f]*"
 _APART = "[\\x80-\\xa0\\u2028\\u2029\\ufeff\\ud800-\\udfff\\ufffe\\uffff]"  # compiled when needed
 # One whole line: its indentation, then a list item that is a plain value and nothing else
 # (the commonest line, told apart at once), or a comment, or a list item's dash, a plain value
 # (a key when a colon follows it), the colon and the key's value, and a comment after a space.
+# The runs of spaces that what follows could also take are possessive (``*+``, ``++``): a long
+# line the pattern does not know was otherwise seconds of backtracking, each space given back
+# to be scanned again (a 60 KB line of indentation and a tab: 7 s).
 _LINE = re.compile(
-    f"^( *)(?:- +({_PLAIN}) *\\n|(?:{_COMMENT}|(- +)?(?:({_PLAIN})(?:(:)(?: +({_PLAIN}|{_LIST}))?)?)?"
+    f"^( *+)(?:- ++({_PLAIN}) *\\n|(?:{_COMMENT}|(- ++)?(?:({_PLAIN})(?:(:)(?: +({_PLAIN}|{_LIST}))?)?)?"
     f"(?: +{_COMMENT})?) *\\n)",
     re.MULTILINE,
 )
@@ -161,7 +166,7 @@ def _value(text: str, line: int, bound: int | None = None) -> Node:
     if bound is not None:
         node.items = Bounded(bound)
     inner = text[1:-1]
-    if inner.strip():
+    if inner.strip(" "):  # YAML's spaces only: U+3000 and the like are part of a value
         for part in inner.split(","):
-            node.items.append(Scalar(line, part.strip(), None, True))
+            node.items.append(Scalar(line, part.strip(" "), None, True))
     return node
