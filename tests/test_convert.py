@@ -506,7 +506,14 @@ NAME = st.text(
     min_size=1,
     max_size=6,
 )
-NAME = st.one_of(st.sampled_from(TRICKY), NAME.map(str.strip).filter(bool))
+# A wide CSV's header names its bomb and dealer columns, so its writer refuses a player of
+# that name (tests/test_wide_seating.py pins the refusal), as it refuses players named 'player'
+# and 'bid' together (they would read as a long CSV): the round trips leave them out.
+WIDE_COLUMNS = {"bomb", "bombe", "dealer", "geber", "player"}
+NAME = st.one_of(
+    st.sampled_from(TRICKY),
+    NAME.map(str.strip).filter(lambda name: name and name.lower() not in WIDE_COLUMNS),
+)
 
 
 @st.composite
