@@ -678,3 +678,52 @@ def test_the_table_screen_shows_out_for_a_player_not_seated():
         data = client.get("/game.json").json()
     assert page.status_code == 200 and '<span class="bt">out' in page.text
     assert data["rounds"][0]["results"]["Eva"]["seated"] is False
+
+
+# --- a game with seating scored as a run of one (issue 30: one scorer) ----------------------
+
+TWELVE = """\
+    players: [Anna, Ben, Cara, {name: Dan, leaves: 1}, {name: Eva, leaves: 1},
+      {name: Fay, leaves: 1}, {name: Gus, joins: 2, leaves: 2}, {name: Hal, joins: 2, leaves: 2},
+      {name: Ida, joins: 2, leaves: 2}, {name: Jo, joins: 3}, {name: Kim, joins: 3, startScore: 10},
+      {name: Lou, joins: 3, startScore: 500}]
+    settings: {roundMode: custom, customRoundCount: 3, perfectGameBonus: 20, tieBreak: madeBids}
+    rounds:
+      - bids: {Anna: 1, Ben: 0, Cara: 0, Dan: 0, Eva: 0, Fay: 0}
+        tricks: {Anna: 1, Ben: 0, Cara: 0, Dan: 0, Eva: 0, Fay: 0}
+      - bids: {Anna: 1, Ben: 0, Cara: 0, Gus: 1, Hal: 0, Ida: 0}
+        tricks: {Anna: 1, Ben: 0, Cara: 0, Gus: 1, Hal: 0, Ida: 0}
+      - out: [Kim]
+        bids: {Anna: 1, Ben: 1, Cara: 0, Jo: 1, Lou: 0}
+        tricks: {Anna: 1, Ben: 1, Cara: 0, Jo: 1, Lou: 0}
+"""
+
+
+def test_twelve_listed_rank_by_score_with_the_last_seat_first(tmp_path):
+    """Twelve listed (SPEC §1's most), the last of them winning on a start score: the one
+    ranking of every game holds a seat past 7 under its score (it sorted seats in 3 bits)."""
+    import wizard_cli as wizard
+
+    result = wizard.score(wizard.load(sheet_file(tmp_path, TWELVE)))
+    got = [(s.rank, s.player, s.score, s.bonus) for s in result.standings]
+    assert got[:5] == [
+        (1, "Lou", 540, 20),  # 500 + 20 (0/0 in round 3) + the perfect game
+        (2, "Anna", 110, 20),
+        (3, "Ben", 90, 20),
+        (4, "Cara", 80, 20),
+        (5, "Gus", 50, 20),  # 30 + 20; madeBids breaks no tie with Jo (one made bid each)
+    ]
+    assert got[5] == (5, "Jo", 50, 20)
+    assert [s.player for s in result.standings[6:11]] == ["Dan", "Eva", "Fay", "Hal", "Ida"]
+    assert {s.rank for s in result.standings[6:11]} == {7}
+
+
+def test_a_player_seated_in_no_round_makes_no_perfect_game(tmp_path):
+    """Kim joins for the last round and sits it out: no bid of hers to make, so no
+    ``perfectGameBonus`` (SPEC §1: every bid of the rounds sat in, of which there is one)."""
+    import wizard_cli as wizard
+
+    result = wizard.score(wizard.load(sheet_file(tmp_path, TWELVE)))
+    assert result.standings[-1].player == "Kim"
+    assert (result.standings[-1].score, result.standings[-1].bonus) == (10, 0)
+    assert result.standings[-1].rank == 12

@@ -15,7 +15,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from .model import HoldsSheet, RoundColumns, RoundRecord, Sheet, by_seat
 from .scoring import (
@@ -121,6 +121,15 @@ class Game(HoldsSheet, _Frozen):
         """The seats in round ``number``'s bidding order (the current round's by default): from
         the dealer's left, the dealer last."""
         return bidding_order(self.first_dealer, number or self.current_round, len(self.players))
+
+    def rounds_left(self) -> list[tuple[int, int, list[int]]]:
+        """The rounds not yet complete that the game may still have, the round in play first,
+        each as its number, hand size and the seats that play it (SPEC §1's bound)."""
+        seats = list(range(len(self.players)))
+        return [
+            (number, self.hand_size(number), seats)
+            for number in range(self.rounds_played + 1, self.rounds_total + 1)
+        ]
 
     @property
     def bids(self) -> list[int | None]:
@@ -548,50 +557,40 @@ def contenders(result: GameResult) -> list[str]:
     ]
 
 
-class _Bounded(Protocol):
-    """A game that knows its own bound: the SeatedGame (game/seated.py, which imports this
-    module, so it is not named here) a sheet with seating is validated as."""
-
-    def bounds(self, result: GameResult) -> tuple[list[int], list[int]]: ...
-
-
 def score_bounds(result: GameResult) -> tuple[list[int], list[int]]:
     """Each player's greatest and least possible final score, by SPEC §1's bound.
 
     A player can no longer win when some other player's *least* possible final score is above
     the player's *greatest*. The bound is exactly SPEC §1's, never a tighter one: a player it
     names out truly cannot win, but one it keeps may already be unable to (it does not, for
-    instance, see that two players cannot both make the largest bid of one round).
+    instance, see that two players cannot both make the largest bid of one round). In a game
+    with seating, every player plays every remaining round from their ``joins`` to their
+    ``leaves`` (an ``out`` counts only for the round in play): :meth:`Game.rounds_left`.
     """
-    if result.validated.sheet.seating is not None:  # who sits when (SPEC §1), game/seated.py
-        return cast(_Bounded, result.validated).bounds(result)  # validated as a SeatedGame
+    game = result.validated
     s = result.settings
     count = len(result.players)
-    sizes = hand_sizes(s, count)
-    played = result.rounds_played
-    totals = result.totals
-    in_play = result.validated.bids  # the round in play's (all None before the next deal)
     scored = result.scored
+    in_play = game.in_play
     cloud = None  # a Cloud recorded in the round in play: that bid is scored changed
-    if result.validated.in_play is not None and scored.clouds is not None:
-        cloud = scored.clouds[played]
+    if in_play is not None and scored.clouds is not None:
+        cloud = scored.clouds[in_play.number - 1]
+    # every completed bid made so far (a seat not seated in a round has neither bid nor tricks)
     made_all = [
-        bids == tricks  # every completed bid made, so far
+        bids == tricks
         for bids, tricks in zip(
             by_seat(scored.made[: len(scored.tricks)], count), by_seat(scored.tricks, count)
         )
     ]
-    greatest, least = list(totals), list(totals)
-    for number in range(played + 1, result.rounds_total + 1):
-        size = sizes[number - 1]
-        bids: Sequence[int | None] = in_play if number == played + 1 else (None,) * count
-        dealer = dealer_seat(result.first_dealer, number, count)
-        for seat in range(count):
+    greatest, least = list(result.totals), list(result.totals)
+    for number, size, seats in game.rounds_left():
+        bids = game.bids if in_play is not None and number == in_play.number else (None,) * count
+        for seat in seats:
             greatest[seat], least[seat] = bid_bounds(
                 greatest[seat], least[seat], bids[seat], seat, size, cloud, s
             )
-            if seat == dealer:
-                least[seat] -= s.balanced_bid_penalty
+        if seats:  # the dealer, or the player bidding last in the dealer's place, may pay
+            least[game.bidding_order(number)[-1]] -= s.balanced_bid_penalty
     for seat in range(count):
         greatest[seat] += s.final_round_bonus  # the last round is not complete yet
         if made_all[seat]:

@@ -184,6 +184,7 @@ def score_run(run: GameRun, s: Settings) -> RunStandings | None:
             balanced,
             made_bids=made,
             places=places,
+            outs=run.outs,
         )
     if forbidden_bids_made(
         run.bids, points, sizes, count, RUN_FIRST_DEALER, s, balanced, places, seated

@@ -188,6 +188,28 @@ def forbidden_dealer_bid(
     return forbidden
 
 
+def seated_forbidden_bid(
+    bids: Sequence[int | None],
+    dealer: int,
+    hand_size: int,
+    s: Settings,
+    totals_before: Sequence[int],
+    seats: Sequence[int] | None,
+) -> int | None:
+    """:func:`forbidden_dealer_bid` in a round where only ``seats`` are seated (None: all):
+    only they bid, and only their totals say who leads (SPEC §1); ``dealer`` is the seat in
+    the dealer's place, one of them."""
+    if seats is None:
+        return forbidden_dealer_bid(bids, dealer, hand_size, s, totals_before)
+    return forbidden_dealer_bid(
+        [bids[seat] for seat in seats],
+        seats.index(dealer),
+        hand_size,
+        s,
+        [totals_before[seat] for seat in seats],
+    )
+
+
 def score_columns(
     rounds: RoundColumns, count: int, s: Settings, first_dealer: int, played: int
 ) -> ScoredColumns:
@@ -237,7 +259,14 @@ def score_columns(
     forbidden = (
         None
         if s.screw_the_dealer == "off"
-        else _forbidden_bids(bids, points, sizes, count, first_dealer, s)
+        else recorded_forbidden_bids(
+            bids,
+            points,
+            sizes,
+            count,
+            [dealer_seat(first_dealer, number, count) for number in range(1, len(sizes) + 1)],
+            s,
+        )
     )
     column = cast(list[int | None], tricks)  # (as ScoredColumns holds them, seated or not)
     if clouds is None:
@@ -303,6 +332,7 @@ def add_extras(
     balanced: list[int] | None = None,
     made_bids: Sequence[int] | None = None,
     places: Mapping[int, int] | None = None,
+    outs: Sequence[int] = (),
 ) -> None:
     """``balancedBidPenalty`` (the dealer pays when the bids add up to the hand size) and
     ``finalRoundBonus`` (a made bid in the game's last round), added into ``points``: the
@@ -311,7 +341,8 @@ def add_extras(
     ``balanced`` is :func:`balanced_rounds`, if already known; ``made_bids`` the bids as
     scored, when a Cloud changed one (the bonus judges them; the penalty the bids as called);
     ``places`` the seat in the dealer's place in rounds (by index) where it is not the
-    rotation's dealer: someone sits out, so the deal passes on among the seated (SPEC §1)."""
+    rotation's dealer: someone sits out, so the deal passes on among the seated (SPEC §1);
+    ``outs`` the cells of players sitting a round out (bid 0, took 0), who earn nothing in it."""
     played = len(tricks)
     rounds = len(sizes)
     if s.balanced_bid_penalty:
@@ -334,6 +365,8 @@ def add_extras(
                     map(operator.mul, map(operator.eq, made[last], tricks[last]), bonus),
                 )
             )
+        for cell in outs:  # nobody earns the bonus of a round they sat out (SPEC §1)
+            points[cell] = 0
 
 
 def balanced_rounds(
@@ -384,38 +417,33 @@ def forbidden_bids_made(
         )
         cells = round_of(bids, index, count)
         seats = seated.get(index) if seated else None
-        forbidden = (
-            forbidden_dealer_bid(cells, dealer, sizes[number - 1], s, before)
-            if seats is None
-            else forbidden_dealer_bid(
-                [cells[seat] for seat in seats],
-                seats.index(dealer),
-                sizes[number - 1],
-                s,
-                [before[seat] for seat in seats],
-            )
-        )
+        forbidden = seated_forbidden_bid(cells, dealer, sizes[number - 1], s, before, seats)
         if cells[dealer] == forbidden:
             found.append(index)
     return found
 
 
-def _forbidden_bids(
+def recorded_forbidden_bids(
     bids: Sequence[int | None],
     points: Sequence[int],
     sizes: Sequence[int],
     count: int,
-    first_dealer: int,
+    places: Sequence[int],
     s: Settings,
+    seated: Sequence[Sequence[int]] | None = None,
+    start: Sequence[int] | None = None,
 ) -> list[int | None]:
-    """The dealer's forbidden bid in each recorded round, judged on the totals before it."""
+    """The dealer's forbidden bid in each recorded round of one game (:func:`forbidden_dealer_bid`),
+    judged on the totals before it (from ``start``, the start scores, if any). ``places`` is
+    each round's seat in the dealer's place; ``seated`` each round's seated seats, in a game
+    whose seating changes: only they bid and lead (SPEC §1)."""
     forbidden = []
-    totals = (0,) * count
+    totals = tuple(start) if start is not None else (0,) * count
     for index, size in enumerate(sizes):
-        dealer = dealer_seat(first_dealer, index + 1, count)
-        forbidden.append(
-            forbidden_dealer_bid(round_of(bids, index, count), dealer, size, s, totals)
-        )
+        cells = round_of(bids, index, count)
+        dealer = places[index]
+        seats = None if seated is None else seated[index]
+        forbidden.append(seated_forbidden_bid(cells, dealer, size, s, totals, seats))
         totals = tuple(map(operator.add, totals, round_of(points, index, count) or (0,) * count))
     return forbidden
 
@@ -513,6 +541,7 @@ def rank_games(
     finished: bool,
     made_bids: Sequence[int] | None = None,
     outs: Sequence[int] = (),
+    start: Sequence[int] | None = None,
 ) -> Ranked:
     """The standings of ``games`` games of ``count`` seats, each of ``rounds`` complete rounds,
     their cells one game after another in flat columns: each seat's score (its points, and
@@ -522,12 +551,15 @@ def rank_games(
     where a Cloud changed one (made bids count them; ``totalBids`` sums the bids as called).
     ``outs``: the cells of players sitting a round out (bid 0, took 0, no points): no bid made
     for ``madeBids``, and no bid missed for ``perfectGameBonus`` (every bid of the rounds sat
-    in, SPEC §1).
+    in, SPEC §1, of which there is at least one). ``start``: each seat's start score, added to
+    its score in every game (a game whose seating gives start scores, SPEC §1).
 
     Column by column, with no Python step per game: each seat's game sums, a sort key per seat
     that holds the seat under its score (so one ``sorted`` per game gives the standings order,
     equal keys in seat order), and the ranks read off which neighbours are equal."""
     totals = _seat_sums(points, count, rounds, games)  # per seat, each game's
+    if start is not None:
+        totals = [[total + first for total in seat] for seat, first in zip(totals, start)]
     made = made_ties = None
     if s.perfect_game_bonus or s.tie_break == "madeBids":
         made_cells = list(map(operator.eq, bids if made_bids is None else made_bids, tricks))
@@ -551,6 +583,14 @@ def rank_games(
             )
             for seat in made or ()
         ]
+        if outs:  # a seat that sat out every round made no bid at all: no perfect game
+            sat_out = [0] * len(points)
+            for cell in outs:
+                sat_out[cell] = 1
+            for seat, out in enumerate(_seat_sums(sat_out, count, rounds, games)):
+                bonuses[seat] = [
+                    0 if sat == rounds else extra for sat, extra in zip(out, bonuses[seat])
+                ]
         totals = [list(map(operator.add, total, extra)) for total, extra in zip(totals, bonuses)]
     ties = (
         _seat_sums(bids, count, rounds, games)
@@ -624,7 +664,7 @@ def running_totals(points: Sequence[int], count: int, rounds: int) -> list[int]:
     return totals
 
 
-_SEAT_BITS = 3  # a seat (0–5) below a sort key
+_SEAT_BITS = 4  # a seat (0–11: a sheet with seating lists up to 12, SPEC §1) below a sort key
 _TIE_BITS = 16  # a tie-break sum (total or made bids: at most 20 rounds × 20) below a score
 
 

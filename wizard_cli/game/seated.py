@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from itertools import repeat
 from typing import cast
 
-from .game import Game, GameResult, bid_bounds
-from .model import filled
+from .game import Game, GameResult
+from .model import cell_sizes
 from .scoring import (
     ScoredColumns,
     ScoredRound,
     Standing,
+    add_extras,
     base_points,
     clouded_bids,
-    competition_ranks,
-    forbidden_dealer_bid,
+    rank_games,
+    recorded_forbidden_bids,
 )
 from .seating import Seating, bidding_order
 from .settings import DECK_SIZE, MIN_PLAYERS, Settings, hand_sizes
@@ -123,49 +125,20 @@ class SeatedGame(Game):
             number += 1
         return numbers
 
-    def bounds(self, result: GameResult) -> tuple[list[int], list[int]]:
-        """Each player's greatest and least possible final score (SPEC §1's bound): every
-        player plays every remaining round from their ``joins`` to their ``leaves`` (an ``out``
-        counts only for its own round, here the round in play's)."""
-        s = self.settings
-        count = len(self.players)
+    def rounds_left(self) -> list[tuple[int, int, list[int]]]:
+        """:meth:`Game.rounds_left` by who sits when: the round in play's seated, a later
+        round's listed (``joins`` and ``leaves``; an ``out`` is known only once recorded)."""
         in_play = self.in_play
-        clouds = self.sheet.rounds.clouds
-        cloud = None  # a Cloud recorded in the round in play: that bid is scored changed
-        if in_play is not None and clouds is not None:
-            cloud = clouds[in_play.number - 1]
-        greatest, least = list(result.totals), list(result.totals)
-        for number in self.remaining():
-            size = self.hand_size(number)
-            playing = (
+        return [
+            (
+                number,
+                self.hand_size(number),
                 self.seated(number)
                 if in_play is not None and number == in_play.number
-                else self.seating.listed(number)
+                else self.seating.listed(number),
             )
-            bids = (
-                self.bids  # the round in play's
-                if in_play is not None and number == in_play.number
-                else (None,) * count
-            )
-            order = bidding_order(self.dealer(number), playing, count)
-            for seat in playing:
-                greatest[seat], least[seat] = bid_bounds(
-                    greatest[seat], least[seat], bids[seat], seat, size, cloud, s
-                )
-            if order:
-                least[order[-1]] -= s.balanced_bid_penalty
-        scored = result.scored
-        assert isinstance(scored, SeatedColumns)  # the result of this game (score_seated)
-        made_all = [True] * count
-        for index in range(scored.played):
-            for seat in scored.seated[index]:
-                at = index * count + seat
-                made_all[seat] = made_all[seat] and scored.made[at] == scored.tricks[at]
-        for seat in range(count):
-            greatest[seat] += s.final_round_bonus
-            if made_all[seat]:
-                greatest[seat] += s.perfect_game_bonus
-        return greatest, least
+            for number in self.remaining()
+        ]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -233,106 +206,101 @@ class SeatedColumns(ScoredColumns):
 
 
 def score_seated(game: SeatedGame) -> GameResult:
-    """A valid game with seating scored round by round (SPEC §1): each seated player's points
-    by :func:`~wizard_cli.game.scoring.base_points`, ``balancedBidPenalty`` to the player
-    bidding last, ``finalRoundBonus`` in the round that ends the game, the forbidden dealer bid
-    judged on the seated players' totals (start scores included)."""
+    """A valid game with seating scored by the rules one game is (SPEC §1), as a run of one in
+    which a seat not seated in a round sits it out (bid 0, took 0, nothing earned): points by
+    :func:`~wizard_cli.game.scoring.base_points`, ``balancedBidPenalty`` and
+    ``finalRoundBonus`` by :func:`~wizard_cli.game.scoring.add_extras` (the player bidding last
+    pays in the dealer's place), the forbidden dealer bid judged among the seated on their
+    totals (start scores included), the standings by
+    :func:`~wizard_cli.game.scoring.rank_games` with the start scores."""
     s = game.settings
     count = len(game.players)
     rounds = game.sheet.rounds
     played = game.rounds_played
-    seating = game.seating
+    start = tuple(game.seating.start)
+    numbers = range(1, len(rounds) + 1)
+    sizes = tuple(map(game.hand_size, numbers))
+    seated = [game.seated(number) for number in numbers]
+    places = [game.bidding_order(number)[-1] for number in numbers]  # who bids last
     # a valid sheet's values are whole numbers or none: no BadValue is left (validation)
     bids = list(cast("list[int | None]", rounds.bids))
     clouds = rounds.clouds
     # The bids as scored: a Cloud's change counts, the bid as called stays (SPEC §1).
     made = bids if clouds is None else clouded_bids(bids, clouds, count)
     tricks = list(cast("list[int | None]", rounds.tricks[: played * count]))
-    points = [0] * (played * count)
-    totals = list(seating.start)
-    sizes, forbidden, seated_by_round, dealers = [], [], [], []
-    for index in range(len(rounds)):
-        number = index + 1
-        size = game.hand_size(number)
-        seated = game.seated(number)
-        order = game.bidding_order(number)
-        last = order[-1]  # the dealer, or the player bidding last in the dealer's place
-        cells = [bids[index * count + seat] for seat in seated]
-        before = [totals[seat] for seat in seated]
-        place = seated.index(last)
-        forbidden.append(forbidden_dealer_bid(cells, place, size, s, before))
-        sizes.append(size)
-        seated_by_round.append(frozenset(seated))
-        dealers.append(game.dealer(number))
-        if index >= played:
-            continue
-        assert filled(cells)  # a played round: every seated player has bid (validation)
-        for seat in seated:
-            at = index * count + seat
-            bid, took = made[at], tricks[at]
-            assert bid is not None and took is not None  # seated in a played round
-            points[at] = base_points(bid, took, size, s)
-        if s.balanced_bid_penalty and sum(cells) == size:
-            points[index * count + last] -= s.balanced_bid_penalty
-        if s.final_round_bonus and game.is_last(number):
-            for seat in seated:
-                at = index * count + seat
-                points[at] += s.final_round_bonus * (made[at] == tricks[at])
-        totals = [total + points[index * count + seat] for seat, total in enumerate(totals)]
+    outs = [
+        index * count + seat
+        for index in range(played)
+        for seat in sorted(set(range(count)) - set(seated[index]))
+    ]
+    # the played rounds with a seat sitting out as bid 0, took 0 (validation: every seated
+    # player bid and took a whole number)
+    run_bids, run_made, run_tricks = (
+        [0 if value is None else value for value in column[: played * count]]
+        for column in (bids, made, tricks)
+    )
+    points = list(
+        map(base_points, run_made, run_tricks, cell_sizes(sizes[:played], count), repeat(s))
+    )
+    for cell in outs:
+        points[cell] = 0
+    if s.balanced_bid_penalty or s.final_round_bonus:
+        # the game's hand sizes to its last round: a game still going has none among the
+        # played ones (a round of no cards after them stands for the rest)
+        whole = sizes[:played] if game.finished else (*sizes[:played], 0)
+        add_extras(
+            points,
+            run_bids,
+            run_tricks,
+            whole,
+            count,
+            game.first_dealer,
+            s,
+            made_bids=run_made,
+            places=dict(enumerate(places)),
+            outs=outs,
+        )
+    forbidden = (
+        None
+        if s.screw_the_dealer == "off"
+        else recorded_forbidden_bids(bids, points, sizes, count, places, s, seated, start)
+    )
     scored = SeatedColumns(
         count,
         game.first_dealer,
-        tuple(sizes),
+        sizes,
         bids,
         tricks,
         points,
-        None if s.screw_the_dealer == "off" else forbidden,
+        forbidden,
         None if clouds is None else made,
         rounds.bombs,
         clouds,
-        dealers=dealers,
-        seated=seated_by_round,
-        start=tuple(seating.start),
+        dealers=[game.dealer(number) for number in numbers],
+        seated=[frozenset(seats) for seats in seated],
+        start=start,
     )
-    return GameResult(game, scored, seated_standings(game, scored, totals))
-
-
-def seated_standings(
-    game: SeatedGame, scored: SeatedColumns, totals: list[int]
-) -> tuple[Standing, ...]:
-    """Every listed player ranked by score, whoever left included (a player who left keeps
-    their total), then ``tieBreak``; ``perfectGameBonus`` once finished to a player who made
-    every bid of the rounds they sat in (at least one)."""
-    s = game.settings
-    count = len(game.players)
-    played = scored.played
-    sat = [0] * count
-    made = [0] * count
-    bid_sums = [0] * count
-    for index in range(played):
-        for seat in scored.seated[index]:
-            at = index * count + seat
-            sat[seat] += 1
-            made[seat] += scored.made[at] == scored.tricks[at]
-            bid = scored.bids[at]
-            assert bid is not None  # seated in a played round (validation)
-            bid_sums[seat] += bid
-    finished = game.finished
-    bonuses = [
-        s.perfect_game_bonus if finished and sat[seat] and made[seat] == sat[seat] else 0
-        for seat in range(count)
-    ]
-    scores = [total + bonus for total, bonus in zip(totals, bonuses)]
-    ties = (
-        bid_sums
-        if s.tie_break == "totalBids"
-        else made
-        if s.tie_break == "madeBids"
-        else [0] * count
+    ranked = rank_games(
+        points,
+        run_bids,
+        run_tricks,
+        count,
+        played,
+        1,
+        s,
+        game.finished,
+        None if clouds is None else run_made,
+        outs,
+        start,
     )
-    ranks = competition_ranks([(score, tie) for score, tie in zip(scores, ties)])
-    order = sorted(range(count), key=lambda seat: (ranks[seat], seat))
-    return tuple(
-        Standing(ranks[seat], seat, game.players[seat], scores[seat], bonuses[seat])
-        for seat in order
+    standings = tuple(
+        map(
+            Standing,
+            ranked.ranks[0],
+            ranked.places[0],
+            map(game.players.__getitem__, ranked.places[0]),
+            ranked.scores[0],
+            ranked.bonuses[0],
+        )
     )
+    return GameResult(game, scored, standings)
