@@ -99,26 +99,39 @@ class ScoredColumns:
         count, recorded, played = self.players, len(self.sizes), self.played
         each = lambda flat: list(by_round(flat, count))  # noqa: E731
         later = [None] * (recorded - played)  # the round in play
-        totals = (
-            list(zip(*map(itertools.accumulate, by_seat(self.points, count)))) if played else []
-        )
-        numbers = range(1, recorded + 1)
-        dealers = [dealer_seat(self.first_dealer, number, count) for number in numbers]
         return tuple(
             map(
                 ScoredRound,
-                numbers,
+                range(1, recorded + 1),
                 self.sizes,
-                dealers,
+                self.dealers_of(),
                 each(self.bids),
                 each(self.tricks) + later,
-                each(self.points) + later,
-                totals + later,
+                each(self.shown_points()) + later,
+                self.running_totals() + later,
                 self.forbidden or [None] * recorded,
                 self.bombs or [False] * recorded,
                 self.clouds or [None] * recorded,
             )
         )
+
+    def dealers_of(self) -> list[int]:
+        """Each recorded round's dealer: the deal passes to the left."""
+        count = self.players
+        return [
+            dealer_seat(self.first_dealer, number, count)
+            for number in range(1, len(self.sizes) + 1)
+        ]
+
+    def shown_points(self) -> Sequence[int | None]:
+        """The played rounds' points as a round shows them."""
+        return self.points
+
+    def running_totals(self) -> list[tuple[int, ...]]:
+        """Each played round's totals after it."""
+        if not self.played:
+            return []
+        return list(zip(*map(itertools.accumulate, by_seat(self.points, self.players))))
 
 
 def base_points(bid: int, tricks: int, hand_size: int, s: Settings) -> int:

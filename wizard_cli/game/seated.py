@@ -11,6 +11,7 @@ the seated, and the player bidding last takes the dealer's place.
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass
 from itertools import repeat
 from typing import cast
@@ -19,7 +20,6 @@ from .game import Game, GameResult
 from .model import cell_sizes
 from .scoring import (
     ScoredColumns,
-    ScoredRound,
     Standing,
     add_extras,
     base_points,
@@ -156,53 +156,27 @@ class SeatedColumns(ScoredColumns):
             start + sum(self.points[seat :: self.players]) for seat, start in enumerate(self.start)
         )
 
-    def rounds(self) -> tuple[ScoredRound, ...]:
-        count, played = self.players, self.played
-        totals = list(self.start)
-        made = []
-        for index, size in enumerate(self.sizes):
-            cut = slice(index * count, (index + 1) * count)
-            seated = self.seated[index]
-            bids = tuple(self.bids[cut])
-            if index < played:
-                points = self.points[cut]
-                totals = [total + point for total, point in zip(totals, points)]
-                made.append(
-                    ScoredRound(
-                        index + 1,
-                        size,
-                        self.dealers[index],
-                        bids,
-                        tuple(self.tricks[cut]),
-                        tuple(
-                            point if seat in seated else None for seat, point in enumerate(points)
-                        ),
-                        tuple(totals),
-                        self.forbidden[index] if self.forbidden else None,
-                        *self._specials(index),
-                    )
-                )
-            else:
-                made.append(
-                    ScoredRound(
-                        index + 1,
-                        size,
-                        self.dealers[index],
-                        bids,
-                        None,
-                        None,
-                        None,
-                        self.forbidden[index] if self.forbidden else None,
-                        *self._specials(index),
-                    )
-                )
-        return tuple(made)
+    def dealers_of(self) -> list[int]:
+        return self.dealers
 
-    def _specials(self, index: int) -> tuple[bool, tuple[int, int] | None]:
-        """Round ``index``'s Bomb and Cloud (SPEC §1), when the game records any."""
-        if self.bombs is None or self.clouds is None:
-            return False, None
-        return self.bombs[index], self.clouds[index]
+    def shown_points(self) -> list[int | None]:
+        """A seat not seated in a round shows no points in it (SPEC §1)."""
+        count = self.players
+        return [
+            point if cell % count in self.seated[cell // count] else None
+            for cell, point in enumerate(self.points)
+        ]
+
+    def running_totals(self) -> list[tuple[int, ...]]:
+        """From the start scores."""
+        return list(
+            zip(
+                *(
+                    itertools.accumulate(self.points[seat :: self.players], initial=start)
+                    for seat, start in enumerate(self.start)
+                )
+            )
+        )[1:]
 
 
 def score_seated(game: SeatedGame) -> GameResult:
