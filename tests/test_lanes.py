@@ -343,7 +343,7 @@ def test_a_clean_season_takes_the_season_lane_for_score(tmp_path):
     from wizard_cli.app.batch import RuleOptions, inputs
     from wizard_cli.output.formats import Rendered
     from wizard_cli.output.game_views import ScoreOutput
-    from wizard_cli.output.lanes import season_lane
+    from wizard_cli.output.lanes import RunDrawing
 
     rng = random.Random(9)
     lines = ["game,round,player,bid,tricks"]
@@ -367,7 +367,7 @@ def test_a_clean_season_takes_the_season_lane_for_score(tmp_path):
         lane, general = both(["score", path, "-f", fmt, "--set", "perfectGameBonus=30"])
         assert lane == general and lane[0] == 0 and "Bonus" in lane[1]
         source = inputs([str(path)], RuleOptions())
-        items = list(source.scored_noting_points(lane=season_lane(ScoreOutput(), fmt)))
+        items = list(RunDrawing(ScoreOutput(), fmt)(source.scored_noting_points(runs=True)))
         if fmt == "jsonl":
             shown = [
                 json.loads(line)["players"]

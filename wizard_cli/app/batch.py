@@ -16,38 +16,21 @@ import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING, TypeVar, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 from ..errors import Problem, UsageError, WizardError, game_label, visible
 from ..game.game import Game, GameResult, score_game
 from ..game.model import GameRun, Sheet
-from ..game.runs import RunStandings, ScoredRun, check_run
+from ..game.runs import CheckedRun, ScoredRun, checked_runs
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
 from ..game.settings import RawSetting, command_line_settings, resolve
 from ..game.validation import Checked, audit_points, check_sheet
-from ..output.formats import Rendered
 from ..sheets.formats import read_sheets
 from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.source import STDIN, display_name
 
 if TYPE_CHECKING:
-    from typing_extensions import TypeIs
-
     from ..game.compare import Preset
-
-# The season lane (issue 20): a run's lines in the command's format, its games shown scored or
-# checked (output/json_lines.py's RunLines), or the run and its standings as one item for a
-# season's tallies (app/season.py's ScoredRun), or None to leave them to the general path.
-# ``Lane[Item]``: a lane that makes only ``Item``s (a command's output lane only renders).
-Item = TypeVar("Item", bound="Rendered | ScoredRun")
-Lane = Callable[[GameRun, RunStandings, bool], Item | None]
-LANE_ITEMS = (Rendered, ScoredRun)  # what a lane makes of a run: passed on as it is
-
-
-def from_lane(item: object) -> TypeIs[Rendered | ScoredRun]:
-    """Whether an item of :meth:`Inputs.checked` (or the methods over it) is a lane's (neither
-    type has a subclass, so the exact type says as much as ``isinstance``)."""
-    return type(item) in LANE_ITEMS
 
 
 @dataclass(frozen=True)
@@ -101,17 +84,16 @@ class Inputs:
     follow_links: bool = True  # False (serve DIR): a symbolic link at a path is refused, unread
 
     @overload
-    def checked(self, lane: None = None, scored: bool = False) -> Iterator[Checked]: ...
+    def checked(self, runs: Literal[False] = False) -> Iterator[Checked]: ...
     @overload
-    def checked(self, lane: Lane[Item], scored: bool = False) -> Iterator[Checked | Item]: ...
-    def checked(
-        self, lane: Lane[Item] | None = None, scored: bool = False
-    ) -> Iterator[Checked | Item]:
+    def checked(self, runs: bool) -> Iterator[Checked | CheckedRun]: ...
+    def checked(self, runs: bool = False) -> Iterator[Checked | CheckedRun]:
         """Every sheet of every source, validated; a source that cannot be read is one failure.
 
-        With a ``lane`` (the season lane), whole runs of finished valid games of a long CSV come
-        as what it makes of them (lines rendered, or the run scored), where it can; any other
-        run's games are checked here one by one, as every other sheet is."""
+        With ``runs`` (the season lane), whole runs of finished valid games of a long CSV come
+        as one :class:`~wizard_cli.game.runs.CheckedRun` each, where they can (a run whose
+        games are not all so comes as its parts: game/runs.py's ``run_parts``)."""
+        layers, first_dealer = self.rules.layers, self.rules.first_dealer
         for path in self.paths:
             try:
                 for sheet in read_sheets(
@@ -120,57 +102,40 @@ class Inputs:
                     self.rules.encoding,
                     self._note if self.notes else None,
                     self.waiting,
-                    runs=lane is not None,
+                    runs=runs,
                     follow=self.follow_links,
                 ):
                     if isinstance(sheet, GameRun):
-                        assert lane is not None  # read_sheets makes runs only when asked to
-                        yield from self._run(sheet, lane, scored)
+                        yield from checked_runs(sheet, layers, first_dealer)
                     else:
-                        yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
+                        yield check_sheet(sheet, layers, first_dealer)
             except WizardError as error:
                 where = error.problems[0].path or path
                 if where.startswith(f"{path}["):  # a workbook's worksheet: the source is PATH
                     where = path
                 yield Checked(Sheet(source=where), DEFAULT_SETTINGS, 0, error.problems)
 
-    def _run(self, run: GameRun, lane: Lane[Item], scored: bool) -> Iterator[Checked | Item]:
-        """A run of games: the lane's item when every game is valid and finished and the lane
-        can take them, else each game checked as its own sheet. A run in which someone sits a
-        round out is cut in pieces then (GameRun.pieces): the games without one are a run."""
-        standings = check_run(run, self.rules.layers, self.rules.first_dealer)
-        lines = lane(run, standings, scored) if standings is not None else None
-        if lines is not None:
-            yield lines
-            return
-        pieces = run.pieces() if run.outs else iter((run,))  # (see below)
-        for piece in pieces:
-            if piece.outs or piece is run:
-                for sheet in piece.sheets():
-                    yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
-            else:  # the lane (or the rules) would not take a sit-out: the other games may
-                yield from self._run(piece, lane, scored)
-
     def scored(
-        self, keep: Callable[[Sheet], bool] | None = None, lane: Lane[Item] | None = None
-    ) -> Iterator[GameResult | Item]:
+        self, keep: Callable[[Sheet], bool] | None = None, runs: bool = False
+    ) -> Iterator[GameResult | ScoredRun]:
         """Every valid sheet scored (those ``keep`` takes, if given); the problems of the others
-        are reported (and set ``failed``). A ``lane`` takes whole runs (see :meth:`checked`:
-        what it makes of them comes as it is, ``keep`` is not asked)."""
-        for checked in self.checked(lane, scored=True):
-            if from_lane(checked):
-                yield checked
+        are reported (and set ``failed``). With ``runs``, a checked run comes scored whole (see
+        :meth:`checked`; ``keep`` is not asked: whoever takes it apart asks)."""
+        for checked in self.checked(runs):
+            if isinstance(checked, CheckedRun):
+                yield checked.scored()
             elif not checked.valid:
                 self.fail(checked.problems)
             elif keep is None or keep(checked.sheet):
                 yield score_game(_game(checked))
 
-    def audited(self, lane: Lane[Item] | None = None) -> Iterator[Checked | Item]:
+    def audited(self, runs: bool = False) -> Iterator[Checked | CheckedRun]:
         """Every sheet checked, a valid one's typed ``points`` audited too (``wizard check``);
         an invalid one's problems are reported, and it is still yielded (it prints its count).
-        A ``lane`` renders whole runs (see :meth:`checked`: a run has no typed points)."""
-        for checked in self.checked(lane):
-            if from_lane(checked):
+        With ``runs``, a checked run comes whole (see :meth:`checked`: a run has no typed
+        points)."""
+        for checked in self.checked(runs):
+            if isinstance(checked, CheckedRun):
                 yield checked
                 continue
             if checked.valid:
@@ -181,13 +146,13 @@ class Inputs:
                 self.fail(checked.problems)
             yield checked
 
-    def scored_noting_points(self, lane: Lane[Item] | None = None) -> Iterator[GameResult | Item]:
+    def scored_noting_points(self, runs: bool = False) -> Iterator[GameResult | ScoredRun]:
         """Every valid sheet scored, as :meth:`scored`; a sheet whose typed ``points`` disagree
         with the derived ones gets one line reported pointing to ``wizard check`` (``score``
-        shows the derived points, issue 18). A ``lane`` renders whole runs (a run has no typed
-        points)."""
-        for result in self.scored(lane=lane):
-            if from_lane(result):
+        shows the derived points, issue 18). With ``runs``, a checked run comes scored whole (a
+        run has no typed points)."""
+        for result in self.scored(runs=runs):
+            if isinstance(result, ScoredRun):
                 yield result
                 continue
             if result.validated.sheet.rounds.has_points is not None:

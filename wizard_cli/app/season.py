@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..errors import Problem, WizardError
 from ..game.game import GameResult
-from ..game.model import GameRun, Sheet
-from ..game.runs import RunStandings, ScoredRun
+from ..game.model import Sheet
+from ..game.runs import ScoredRun
 from ..sheets.cells import DATE_FORMS_CSV, parse_date
 
 if TYPE_CHECKING:
@@ -231,14 +231,19 @@ def game_filter(
 # --- the commands ----------------------------------------------------------------------------
 
 
-def whole_run(run: GameRun, standings: RunStandings, scored: bool) -> ScoredRun | None:
-    """The season lane's item for a checked run (batch.Lane): the run scored, every game kept
-    so far (a season's filter then picks, :meth:`GameFilter.keep_run`). None for a run in
-    which someone sits a round out: a season's tallies count the rounds sat in, which a run's
-    folds do not tell apart (the batch then cuts it in pieces, Inputs._run)."""
-    if run.outs:
-        return None
-    return ScoredRun(run, standings, range(len(run)))
+def whole_runs(item: ScoredRun, keep: Callable[[Sheet], bool]) -> Iterator[GameResult | ScoredRun]:
+    """A scored run as a season takes it: whole, unless someone sits a round out in it (a
+    season's tallies count the rounds sat in, which a run's folds do not tell apart): then its
+    parts (:meth:`ScoredRun.parts`: the pieces without a sit-out whole), each game of them
+    looked at by ``keep`` as the batch looks at every other game."""
+    if not item.run.outs:
+        yield item
+        return
+    for part in item.parts():
+        if isinstance(part, ScoredRun):
+            yield from whole_runs(part, keep)
+        elif keep(part.validated.sheet):
+            yield part
 
 
 def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | ScoredRun]:
@@ -247,15 +252,16 @@ def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | S
     result; the filter looks at every valid game in file order either way, and counts the
     unfinished games when it has ``unfinished``."""
     unfinished = games.unfinished
-    for item in source.scored(games.keep, lane=whole_run):
-        if isinstance(item, ScoredRun):
-            kept = games.keep_run(item)
-            if kept is None:
-                continue
-            item = kept
-        if unfinished is not None:
-            unfinished.look(item)
-        yield item
+    for scored in source.scored(games.keep, runs=True):
+        for item in whole_runs(scored, games.keep) if type(scored) is ScoredRun else (scored,):
+            if isinstance(item, ScoredRun):
+                kept = games.keep_run(item)
+                if kept is None:
+                    continue
+                item = kept
+            if unfinished is not None:
+                unfinished.look(item)
+            yield item
 
 
 def show_stats(

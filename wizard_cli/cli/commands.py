@@ -30,7 +30,7 @@ from ..output.game_views import (
     UndoneOutput,
     status_line,
 )
-from ..output.lanes import season_lane
+from ..output.lanes import RunDrawing, draws_runs
 from ..sheets.formats import WORKBOOK_SUFFIXES, written_as
 from ..sheets.source import STDIN, display_name
 from .boundary import DEBUG, edge
@@ -149,9 +149,12 @@ def show(view: View, items: Iterable, fmt: Format, several: bool = False) -> Non
 
 
 def show_season(view: View, items: Callable[..., Iterable], fmt: Format, several: bool) -> None:
-    """:func:`show` of ``items(lane=…)``: with the season lane's output for whole runs of games
-    where the view has one in the format (output/lanes.py)."""
-    show(view, items(lane=season_lane(view, fmt.value)), fmt, several)
+    """:func:`show` of ``items(runs=…)``: whole runs of games asked for and drawn at once where
+    the view draws them in the format (output/lanes.py)."""
+    if draws_runs(view, fmt.value):
+        show(view, RunDrawing(view, fmt.value)(items(runs=True)), fmt, several)
+    else:
+        show(view, items(runs=False), fmt, several)
 
 
 def finish(source: Inputs) -> None:
