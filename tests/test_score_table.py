@@ -16,7 +16,8 @@ from helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizard_cli.app.batch import RuleOptions, inputs
+from wizard_cli.app.batch import RuleOptions
+from wizard_cli.cli.reading import Reading
 from wizard_cli.game.game import GameResult, round_records
 from wizard_cli.game.runs import ScoredRun
 from wizard_cli.output.formats import Rendered, grid
@@ -153,11 +154,11 @@ def test_a_runs_games_are_the_records_their_games_read_alone_give(tmp_path):
 
     lone = {
         result.game: result
-        for result in inputs([str(path)], rules).scored_noting_points()
+        for result in Reading([str(path)], rules).scored_noting_points()
         if isinstance(result, GameResult)
     }
     drawn = []
-    for item in inputs([str(path)], rules).scored_noting_points(runs=True):
+    for item in Reading([str(path)], rules).scored_noting_points(runs=True):
         if isinstance(item, ScoredRun):
             records = tables.records(item.run, item.standings)
             taken.extend(records or [])

@@ -11,16 +11,13 @@ import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from ..errors import Problem, WizardError
-from ..game.game import GameResult
+from ..game.game import Game, GameResult, score_game
 from ..game.model import Sheet
-from ..game.runs import ScoredRun
+from ..game.runs import CheckedRun, ScoredRun
 from ..sheets.cells import DATE_FORMS_CSV, parse_date
-
-if TYPE_CHECKING:
-    from .batch import Inputs
 
 
 def player_key(name: str) -> str:
@@ -246,14 +243,22 @@ def whole_runs(item: ScoredRun, keep: Callable[[Sheet], bool]) -> Iterator[GameR
             yield part
 
 
-def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | ScoredRun]:
+def season_results(
+    source: Iterable[Game | CheckedRun], games: GameFilter
+) -> Iterator[GameResult | ScoredRun]:
     """The games a season command counts, scored: a long CSV's checked runs as one
-    :class:`ScoredRun` each (the season lane, no result per game), every other game its own
-    result; the filter looks at every valid game in file order either way, and counts the
-    unfinished games when it has ``unfinished``."""
+    :class:`ScoredRun` each (the season lane, no result per game), every other game kept by
+    the filter its own result; the filter looks at every valid game in file order either way,
+    and counts the unfinished games when it has ``unfinished``."""
     unfinished = games.unfinished
-    for scored in source.scored(games.keep, runs=True):
-        for item in whole_runs(scored, games.keep) if type(scored) is ScoredRun else (scored,):
+    for game in source:
+        if isinstance(game, CheckedRun):
+            scored: Iterable[GameResult | ScoredRun] = whole_runs(game.scored(), games.keep)
+        elif games.keep(game.sheet):
+            scored = (score_game(game),)
+        else:
+            continue
+        for item in scored:
             if isinstance(item, ScoredRun):
                 kept = games.keep_run(item)
                 if kept is None:
@@ -265,7 +270,7 @@ def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | S
 
 
 def show_stats(
-    source: Inputs,
+    source: Iterable[Game | CheckedRun],
     games: GameFilter,
     by: str | None,
     fmt: str,
@@ -296,7 +301,7 @@ def show_stats(
 
 
 def show_ratings(
-    source: Inputs,
+    source: Iterable[Game | CheckedRun],
     games: GameFilter,
     history: bool,
     fmt: str,
@@ -325,7 +330,9 @@ def show_ratings(
     emit(RatingsOutput(ratings_summary(season)), season.table(), fmt, out, warn=warn)
 
 
-def rating_chart(source: Inputs, games: GameFilter, paths: list[str], fmt: str) -> bytes:
+def rating_chart(
+    source: Iterable[Game | CheckedRun], games: GameFilter, paths: list[str], fmt: str
+) -> bytes:
     """``plot --ratings``: the chart of every player's ordinal after each rated game."""
     from ..game.ratings import rating_history
     from ..output import chart as charts
