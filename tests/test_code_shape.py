@@ -184,6 +184,33 @@ def test_only_the_command_line_package_imports_typer_or_click():
     assert command_line_imports(edge / "commands.py") == ["typer"]
 
 
+READING_COMMANDS = ("score", "standings", "check", "next_", "stats", "ratings", "plot", "compare")
+
+
+def test_the_reading_commands_read_through_the_library():
+    """score, standings, check, next, stats, ratings, plot and compare read their sheets
+    through the library (cli/reading.py calls wizard_cli.library.read; issue 30): none of them
+    makes app/batch's Inputs, and cli/reading.py never names it."""
+    tree = ast.parse(source(PACKAGE / "cli" / "commands.py"))
+    commands = {
+        node.name: {name.id for name in ast.walk(node) if isinstance(name, ast.Name)}
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name in READING_COMMANDS
+    }
+    assert sorted(commands) == sorted(READING_COMMANDS)
+    for command, names in commands.items():
+        assert "reading" in names and not names & {"inputs", "batch_inputs", "Inputs"}, command
+    reading = ast.parse(source(PACKAGE / "cli" / "reading.py"))
+    named = {name.id for name in ast.walk(reading) if isinstance(name, ast.Name)}
+    imported = {
+        alias.name
+        for node in ast.walk(reading)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert "Inputs" not in named | imported and "library" in imported
+
+
 def test_the_import_finder_sees_every_way_of_importing_click(tmp_path):
     module = tmp_path / "m.py"
     module.write_text(

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from helpers import Terminal, run
 
-from wizard_cli.app.batch import RuleOptions, inputs
+from wizard_cli.app.batch import RuleOptions
+from wizard_cli.cli.reading import Reading
 from wizard_cli.output.fitting import terminal_width, text_width
 from wizard_cli.output.game_views import ScoreOutput
 
@@ -41,7 +42,7 @@ def six_players(folder: Path, names=NAMES) -> Path:
 
 
 def scored(path: Path):
-    [result] = inputs([str(path)], RuleOptions()).scored()
+    [result] = Reading([str(path)], RuleOptions()).scored()
     return result
 
 

@@ -16,6 +16,7 @@ import pytest
 from helpers import SAMPLES, WORKED, run, wait_blocked
 
 import wizard_cli.app.batch as batch
+import wizard_cli.library as library
 from wizard_cli.errors import Problem, WizardError
 from wizard_cli.sheets import source as reading
 from wizard_cli.sheets.cells import whole_number
@@ -524,7 +525,7 @@ def boom(*args, **kwargs):
 
 
 def test_an_internal_error_is_one_line_with_the_debug_hint(monkeypatch):
-    monkeypatch.setattr(batch, "score_game", boom)
+    monkeypatch.setattr(library, "score_game", boom)
     result = run("score", WORKED)
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (
@@ -534,16 +535,16 @@ def test_an_internal_error_is_one_line_with_the_debug_hint(monkeypatch):
 
 
 def test_debug_lets_the_internal_error_through(monkeypatch):
-    monkeypatch.setattr(batch, "score_game", boom)
+    monkeypatch.setattr(library, "score_game", boom)
     with pytest.raises(RuntimeError, match="core broke"):
         run("--debug", "score", WORKED)
 
 
 def test_debug_shows_the_traceback_in_a_real_process():
     code = (
-        "import sys, wizard_cli.cli as cli, wizard_cli.app.batch as batch\n"
+        "import sys, wizard_cli.cli as cli, wizard_cli.library as library\n"
         "def boom(*a, **k): raise RuntimeError('core broke')\n"
-        "batch.score_game = boom\n"
+        "library.score_game = boom\n"
         f"sys.argv = ['wizard', '--debug', 'score', {str(WORKED)!r}]\n"
         "cli.main()\n"
     )

@@ -340,10 +340,11 @@ def test_a_clean_season_takes_the_season_lane_for_score(tmp_path):
     prints."""
     import json
 
-    from wizard_cli.app.batch import RuleOptions, inputs
+    from wizard_cli.app.batch import RuleOptions
+    from wizard_cli.cli.reading import Reading
     from wizard_cli.output.formats import Rendered
     from wizard_cli.output.game_views import ScoreOutput
-    from wizard_cli.output.lanes import season_lane
+    from wizard_cli.output.lanes import RunDrawing
 
     rng = random.Random(9)
     lines = ["game,round,player,bid,tricks"]
@@ -366,8 +367,8 @@ def test_a_clean_season_takes_the_season_lane_for_score(tmp_path):
     for fmt, through in (("jsonl", {0, 1, 2, 3, 4}), ("table", {0, 1, 4})):
         lane, general = both(["score", path, "-f", fmt, "--set", "perfectGameBonus=30"])
         assert lane == general and lane[0] == 0 and "Bonus" in lane[1]
-        source = inputs([str(path)], RuleOptions())
-        items = list(source.scored_noting_points(lane=season_lane(ScoreOutput(), fmt)))
+        source = Reading([str(path)], RuleOptions())
+        items = list(RunDrawing(ScoreOutput(), fmt)(source.scored_noting_points(runs=True)))
         if fmt == "jsonl":
             shown = [
                 json.loads(line)["players"]
@@ -596,8 +597,9 @@ def test_a_clean_season_takes_the_season_lane_for_stats_and_ratings(tmp_path):
     """stats and ratings get a long CSV's games as checked runs (no result per game), and
     print what the general path prints, filtered or not; a look-alike name first seen in a run
     is warned about there."""
-    from wizard_cli.app.batch import RuleOptions, inputs
+    from wizard_cli.app.batch import RuleOptions
     from wizard_cli.app.season import game_filter, season_results
+    from wizard_cli.cli.reading import Reading
     from wizard_cli.game.runs import ScoredRun
 
     rng = random.Random(8)
@@ -610,7 +612,11 @@ def test_a_clean_season_takes_the_season_lane_for_stats_and_ratings(tmp_path):
         lines += [",".join([f"g{number}", *row]) for row in rows]
     path = tmp_path / "season.csv"
     path.write_bytes(("\n".join(lines) + "\n").encode())
-    items = list(season_results(inputs([str(path)], RuleOptions()), game_filter(None, None, None)))
+    items = list(
+        season_results(
+            Reading([str(path)], RuleOptions()).games(runs=True), game_filter(None, None, None)
+        )
+    )
     assert sum(len(item.kept) for item in items if type(item) is ScoredRun) > 200
     for command in SEASON_COMMANDS:
         for filters in ([], ["--player", "EVA"], ["--since", "2026-01-01"], ["--player", "x"]):

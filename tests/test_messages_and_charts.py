@@ -88,10 +88,11 @@ def test_the_readme_gives_install_commands_that_work_from_the_checkout():
 
 
 def _figure_of(sheet_text: str, write):
-    from wizard_cli.app.batch import RuleOptions, inputs
+    from wizard_cli.app.batch import RuleOptions
+    from wizard_cli.cli.reading import Reading
     from wizard_cli.output.chart import draw_chart
 
-    [result] = inputs([str(write("g.yaml", sheet_text))], RuleOptions()).scored()
+    [result] = Reading([str(write("g.yaml", sheet_text))], RuleOptions()).scored()
     return draw_chart(result)
 
 
@@ -107,11 +108,12 @@ def test_the_chart_of_an_unfinished_game_spans_the_whole_game(write):
 
 def test_the_ratings_chart_shows_the_games_dates():
     pytest.importorskip("matplotlib", reason="the plot extra is not installed")
-    from wizard_cli.app.batch import RuleOptions, inputs
+    from wizard_cli.app.batch import RuleOptions
+    from wizard_cli.cli.reading import Reading
     from wizard_cli.game.ratings import rating_history
     from wizard_cli.output.chart import draw_ratings_chart
 
-    history = list(rating_history(inputs([str(CLUB)], RuleOptions()).scored()))
+    history = list(rating_history(Reading([str(CLUB)], RuleOptions()).scored()))
     axes = draw_ratings_chart(history, "Club").axes[0]
     labels = [tick.get_text() for tick in axes.get_xticklabels()]
     assert labels == sorted({row.date for row in history})

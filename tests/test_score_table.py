@@ -16,8 +16,10 @@ from helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizard_cli.app.batch import RuleOptions, inputs
+from wizard_cli.app.batch import RuleOptions
+from wizard_cli.cli.reading import Reading
 from wizard_cli.game.game import GameResult, round_records
+from wizard_cli.game.runs import ScoredRun
 from wizard_cli.output.formats import Rendered, grid
 from wizard_cli.output.game_views import status_line
 from wizard_cli.output.score_runs import ScoreRunTables
@@ -150,17 +152,18 @@ def test_a_runs_games_are_the_records_their_games_read_alone_give(tmp_path):
     taken: list[ScoreRecord] = []
     tables = ScoreRunTables()
 
-    def lane(game_run, standings, scored):
-        records = tables.records(game_run, standings)
-        taken.extend(records or [])
-        return tables(game_run, standings, scored)
-
     lone = {
         result.game: result
-        for result in inputs([str(path)], rules).scored_noting_points()
+        for result in Reading([str(path)], rules).scored_noting_points()
         if isinstance(result, GameResult)
     }
-    drawn = list(inputs([str(path)], rules).scored_noting_points(lane=lane))
+    drawn = []
+    for item in Reading([str(path)], rules).scored_noting_points(runs=True):
+        if isinstance(item, ScoredRun):
+            records = tables.records(item.run, item.standings)
+            taken.extend(records or [])
+            item = tables(item.run, item.standings, True)
+        drawn.append(item)
     assert len(taken) > 100 and sum(type(item) is Rendered for item in drawn) > 1
     for record in taken:
         result = lone[record.label.game]

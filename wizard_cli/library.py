@@ -10,27 +10,28 @@ engine; every object returned has the ``as_json()`` of what its command prints a
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 import itertools
 import operator
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
-from typing import IO, TYPE_CHECKING, Any, Union
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from typing import IO, TYPE_CHECKING, Any, Literal, Union, overload
 
 from .app.batch import Inputs, SheetRules, existing_files
 from .errors import Problem, UsageError, WizardError, shorten, visible
 from .game import game as engine
 from .game.game import GameResult, NextStep, score_game
 from .game.model import BadValue, RoundColumns, RoundRecord, Sheet, Truncated, Value
+from .game.runs import CheckedRun, ScoredRun
 from .game.seated import SeatedGame
 from .game.settings import MAX_PLAYERS, RawSetting, resolve
 from .game.validation import Checked, validated_game
 from .sheets.source import STDIN
 
 if TYPE_CHECKING:
-    from .game.compare import Comparison
+    from .game.compare import Comparison, RuleSet
     from .game.ratings import RatingRow, SeasonRatings
-    from .game.runs import ScoredRun
     from .game.stats import PlayerStats, Season
 
 __all__ = [
@@ -178,15 +179,18 @@ def _public(game: engine.Game) -> Game:
 
 class Problems(Sequence[Problem]):
     """Everything wrong with one invalid sheet: a sequence of :class:`Problem`, with the
-    ``source`` and ``game`` of the sheet."""
+    ``source`` and ``game`` of the sheet (each problem names the game). ``found`` holds them as
+    they were found, each named only as its reader or check named it: what the command line
+    says on stderr."""
 
     valid = False  # (what ``check``'s JSON says of the sheet)
 
     def __init__(self, source: str, game: str | int | None, problems: Iterable[Problem]) -> None:
         self.source, self.game = source, game
+        self.found = list(problems)
         self.problems = [
             problem if problem.game == game else dataclasses.replace(problem, game=game)
-            for problem in problems
+            for problem in self.found
         ]
 
     def __getitem__(self, index: Any) -> Any:
@@ -253,35 +257,101 @@ class Ratings:
 # --- reading -------------------------------------------------------------------------------
 
 
+@overload
 def read(
     source: Source,
     *,
     settings: Settings | None = None,
     first_dealer: str | None = None,
     input_format: str | None = None,
-) -> Iterator[Game | Problems]:
+    encoding: str | None = None,
+    layers: Sequence[Sequence[RawSetting]] = (),
+    runs: Literal[False] = False,
+    notes: Callable[[Problem], object] | None = None,
+    waiting: Callable[[], None] | None = None,
+) -> Iterator[Game | Problems]: ...
+@overload
+def read(
+    source: Source,
+    *,
+    settings: Settings | None = None,
+    first_dealer: str | None = None,
+    input_format: str | None = None,
+    encoding: str | None = None,
+    layers: Sequence[Sequence[RawSetting]] = (),
+    runs: bool,
+    notes: Callable[[Problem], object] | None = None,
+    waiting: Callable[[], None] | None = None,
+) -> Iterator[Game | Problems | CheckedRun]: ...
+def read(
+    source: Source,
+    *,
+    settings: Settings | None = None,
+    first_dealer: str | None = None,
+    input_format: str | None = None,
+    encoding: str | None = None,
+    layers: Sequence[Sequence[RawSetting]] = (),
+    runs: bool = False,
+    notes: Callable[[Problem], object] | None = None,
+    waiting: Callable[[], None] | None = None,
+) -> Iterator[Game | Problems | CheckedRun]:
     """Every game of a source, one at a time in flat memory: a :class:`Game` for each valid
     sheet, a :class:`Problems` for each invalid one. ``settings`` lie over each sheet's own (as
     ``--settings``); ``first_dealer`` as ``--first-dealer``; ``input_format`` ``yaml``,
-    ``csv``, ``keepwiz`` or ``escalier`` (default: sniffed). A bad setting, format or path raises :class:`WizardError` here,
-    at the call, before anything is read."""
+    ``csv``, ``keepwiz`` or ``escalier`` (default: sniffed). A bad setting, format, encoding or
+    path raises :class:`WizardError` here, at the call, before anything is read.
+
+    What the command line needs besides (keyword-only, as the commands use them):
+    ``encoding`` the text encoding (``--encoding``; default UTF-8, with or without a BOM);
+    ``layers`` settings already checked, layer by layer, lying over ``settings`` (``--settings``
+    then ``--set``/``--zero-bid``, as ``RawSetting`` lists); ``runs``: a long CSV's whole runs
+    of finished valid games come as one :class:`~wizard_cli.game.runs.CheckedRun` each (its
+    ``parts()`` give the games when it is not taken whole; the season lane); ``notes`` is told
+    each thing a source skipped (not a problem of a sheet); ``waiting`` is called before the
+    source waits on standard input (output held back can be sent first)."""
     _text_or_none(first_dealer, "first_dealer", "a player's name")
-    rules = SheetRules([_settings_layer(settings)] if settings else [], first_dealer)
+    _text_or_none(encoding, "encoding", "an encoding's name")
+    own = [_settings_layer(settings)] if settings else []
+    rules = SheetRules([*own, *layers], first_dealer, encoding)
     if input_format is not None and input_format not in INPUT_FORMATS:
         raise WizardError(
             Problem(f"input_format: '{input_format}' is not one of {', '.join(INPUT_FORMATS)}")
         )
+    if encoding is not None:
+        _check_encoding(encoding)
+    batch = Inputs([], rules, input_format)
+    if notes is not None:
+        batch.report = functools.partial(_each, notes)
+    if waiting is not None:
+        batch.waiting = waiting
     if isinstance(source, (str, bytes, os.PathLike)):
         path = os.fsdecode(source)
         try:
             existing_files([path])
         except UsageError as error:
             raise WizardError(Problem(error.message)) from None
-        return _games(Inputs([path], rules, input_format), None)
+        batch.paths = [path]
+        return _games(batch, runs, None)
     if not callable(getattr(source, "read", None)):
         raise TypeError(f"read() takes a path, '-' or a file object, not {type(source).__name__}")
     _check_readable(source)
-    return _spooled_games(source, rules, input_format)
+    return _spooled_games(source, batch, runs)
+
+
+def _each(notes: Callable[[Problem], object], problems: Iterable[Problem]) -> None:
+    """Each of a batch's notes told to ``notes``."""
+    for problem in problems:
+        notes(problem)
+
+
+def _check_encoding(encoding: str) -> None:
+    """An encoding that is unknown, or no text encoding (rot13, hex), is refused at the call."""
+    from .sheets.source import text_encoding
+
+    try:
+        text_encoding(encoding)
+    except LookupError as error:
+        raise WizardError(Problem(f"encoding: {error}")) from None
 
 
 def _check_readable(handle: IO[Any]) -> None:
@@ -297,11 +367,16 @@ def _check_readable(handle: IO[Any]) -> None:
         raise WizardError(Problem(f"cannot read: {what}", _name(handle)))
 
 
-def _games(inputs: Inputs, named: tuple[str, str] | None) -> Iterator[Game | Problems]:
-    """The batch's sheets as games and problems (``named``: a spooled file's path, and the name
-    to give it instead)."""
-    for checked in inputs.checked():
-        yield _item(checked, named)  # (no lane asked: each a Checked)
+def _games(
+    batch: Inputs, runs: bool, named: tuple[str, str] | None
+) -> Iterator[Game | Problems | CheckedRun]:
+    """The batch's sheets as games and problems, and its runs as they are (``named``: a spooled
+    file's path, and the name to give it instead)."""
+    for checked in batch.checked(runs):
+        if isinstance(checked, CheckedRun):
+            yield checked
+        else:
+            yield _item(checked, named)
 
 
 def _item(checked: Checked, named: tuple[str, str] | None) -> Game | Problems:
@@ -334,8 +409,8 @@ def _renamed(checked: Checked, path: str, name: str) -> Checked:
 
 
 def _spooled_games(
-    handle: IO[Any], rules: SheetRules, input_format: str | None
-) -> Iterator[Game | Problems]:
+    handle: IO[Any], batch: Inputs, runs: bool
+) -> Iterator[Game | Problems | CheckedRun]:
     """A file object's games: copied a chunk at a time to a temporary file (flat memory; its
     bytes as they are, its text as UTF-8), read from there as any file is."""
     import tempfile
@@ -350,7 +425,7 @@ def _spooled_games(
                 first = handle.read(SPOOL_CHUNK)
                 if not isinstance(first, (str, bytes, bytearray)):  # (a non-blocking one: None)
                     raise TypeError(f"read(): the file object read {type(first).__name__}")
-                left = _spool_limit(first, name, input_format)
+                left = _spool_limit(first, name, batch.input_format)
                 if isinstance(first, str):
                     text = io.TextIOWrapper(
                         spool, encoding="utf-8", errors="surrogateescape", newline=""
@@ -364,7 +439,8 @@ def _spooled_games(
             except (OSError, ValueError) as error:  # a read that fails half-way, a closed file
                 reason = getattr(error, "strerror", None) or error
                 raise WizardError(Problem(f"cannot read: {reason}", name)) from None
-        yield from _games(Inputs([path], rules, input_format), (path, name))
+        batch.paths = [path]
+        yield from _games(batch, runs, (path, name))
 
 
 def _spool_limit(first: str | bytes | bytearray, name: str, input_format: str | None) -> int | None:
@@ -498,10 +574,21 @@ def _a_game(game: object, call: str) -> engine.Game:
     return game
 
 
-def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comparison:
+def compare(
+    game: engine.Game,
+    rule_sets: Iterable[Settings | str | RuleSet] = (),
+    *,
+    layers: Sequence[Sequence[RawSetting]] | None = None,
+) -> Comparison:
     """The game under other rules (``wizard compare``): rule set 0 is the game's own; each
     entry of ``rule_sets`` adds one, settings by their keys (named by what they set, as
-    ``--set``) or a built-in preset's name; with none, the ``official`` preset."""
+    ``--set``) or a built-in preset's name; with none, the ``official`` preset.
+
+    For the command line (keyword-only and as it gives them): an entry may be a
+    :class:`~wizard_cli.game.compare.RuleSet` as it is (``choose_rule_sets`` makes them, the
+    user's presets included); ``layers`` are the settings the game was read with from outside
+    its sheet (``--settings``), which each rule set lies over with the sheet's own (by default
+    the game's effective settings stand for both)."""
     from .game.compare import (
         DEFAULT_PRESET,
         SHEET_RULES,
@@ -521,7 +608,9 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
     catalogue = preset_catalogue()
     chosen = [RuleSet(SHEET_RULES)]
     for entry in rule_sets:
-        if isinstance(entry, str):
+        if isinstance(entry, RuleSet):
+            chosen.append(entry)
+        elif isinstance(entry, str):
             if entry not in catalogue:
                 raise WizardError(unknown_preset(entry, catalogue))
             preset = catalogue[entry]
@@ -532,6 +621,8 @@ def compare(game: engine.Game, rule_sets: Iterable[Settings | str] = ()) -> Comp
     if len(chosen) == 1:
         official = catalogue[DEFAULT_PRESET]
         chosen.append(RuleSet(official.name, official.settings, official.name))
+    if layers is not None:
+        return compare_sheet(game, chosen, layers)
     # the game's effective settings stand for whatever layers it was read with
     own = [RawSetting(key, value) for key, value in game.settings.as_dict().items()]
     return compare_sheet(game, chosen, [own])
@@ -542,8 +633,6 @@ def _results(
 ) -> Iterator[GameResult | ScoredRun]:
     """Each game scored (a result as it is; so is a season lane's scored run, which the
     ``stats`` and ``ratings`` commands hand over for whole runs of a long CSV)."""
-    from .game.runs import ScoredRun
-
     for game in games:
         if isinstance(game, engine.Game):
             yield score_game(game)

@@ -1,53 +1,36 @@
-"""The application layer: a batch of sources read, validated and scored one sheet at a time.
+"""The application layer: a batch of sources read and validated one sheet at a time.
 
-What a batch does with a sheet that cannot be read or is invalid lives here (its problems are
-said through ``report``, the batch goes on, and the command exits 1 at the end), so every command
-treats them alike. A batch prints nothing itself (SPEC §10): whoever makes it says where its
-problems and notes go (the command line: stderr; the library: nowhere, it takes them as data).
-Usage problems are raised as :class:`~wizard_cli.errors.UsageError`; the CLI edge turns
-them into Click's usage errors (exit 2).
+The library's ``read`` (SPEC §10) is built on it, and so the reading commands, which read
+through the library (cli/reading.py); the editing commands, ``convert``, ``serve`` and a game
+night's folder use it as it is. A sheet that cannot be read is one invalid sheet; the batch
+goes on. A batch prints nothing itself: whoever makes it says where the problems it reports
+and its notes go (the library hands them back as data; a game night's folder drops them).
+The checks a command makes of its inputs before any output are here too (:func:`sheet_rules`):
+usage problems are raised as :class:`~wizard_cli.errors.UsageError`, which the CLI edge turns
+into Click's usage errors (exit 2).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice
-from typing import TYPE_CHECKING, TypeVar, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 from ..errors import Problem, UsageError, WizardError, game_label, visible
-from ..game.game import Game, GameResult, score_game
+from ..game.game import Game, GameResult
 from ..game.model import GameRun, Sheet
-from ..game.runs import RunStandings, ScoredRun, check_run
+from ..game.runs import CheckedRun, checked_runs
 from ..game.settings import DEFAULTS as DEFAULT_SETTINGS
 from ..game.settings import RawSetting, command_line_settings, resolve
 from ..game.validation import Checked, audit_points, check_sheet
-from ..output.formats import Rendered
 from ..sheets.formats import read_sheets
 from ..sheets.settings_files import read_presets_file, read_settings_file
 from ..sheets.source import STDIN, display_name
 
 if TYPE_CHECKING:
-    from typing_extensions import TypeIs
-
     from ..game.compare import Preset
-
-# The season lane (issue 20): a run's lines in the command's format, its games shown scored or
-# checked (output/json_lines.py's RunLines), or the run and its standings as one item for a
-# season's tallies (app/season.py's ScoredRun), or None to leave them to the general path.
-# ``Lane[Item]``: a lane that makes only ``Item``s (a command's output lane only renders).
-Item = TypeVar("Item", bound="Rendered | ScoredRun")
-Lane = Callable[[GameRun, RunStandings, bool], Item | None]
-LANE_ITEMS = (Rendered, ScoredRun)  # what a lane makes of a run: passed on as it is
-
-
-def from_lane(item: object) -> TypeIs[Rendered | ScoredRun]:
-    """Whether an item of :meth:`Inputs.checked` (or the methods over it) is a lane's (neither
-    type has a subclass, so the exact type says as much as ``isinstance``)."""
-    return type(item) in LANE_ITEMS
 
 
 @dataclass(frozen=True)
@@ -101,17 +84,16 @@ class Inputs:
     follow_links: bool = True  # False (serve DIR): a symbolic link at a path is refused, unread
 
     @overload
-    def checked(self, lane: None = None, scored: bool = False) -> Iterator[Checked]: ...
+    def checked(self, runs: Literal[False] = False) -> Iterator[Checked]: ...
     @overload
-    def checked(self, lane: Lane[Item], scored: bool = False) -> Iterator[Checked | Item]: ...
-    def checked(
-        self, lane: Lane[Item] | None = None, scored: bool = False
-    ) -> Iterator[Checked | Item]:
+    def checked(self, runs: bool) -> Iterator[Checked | CheckedRun]: ...
+    def checked(self, runs: bool = False) -> Iterator[Checked | CheckedRun]:
         """Every sheet of every source, validated; a source that cannot be read is one failure.
 
-        With a ``lane`` (the season lane), whole runs of finished valid games of a long CSV come
-        as what it makes of them (lines rendered, or the run scored), where it can; any other
-        run's games are checked here one by one, as every other sheet is."""
+        With ``runs`` (the season lane), whole runs of finished valid games of a long CSV come
+        as one :class:`~wizard_cli.game.runs.CheckedRun` each, where they can (a run whose
+        games are not all so comes as its parts: game/runs.py's ``run_parts``)."""
+        layers, first_dealer = self.rules.layers, self.rules.first_dealer
         for path in self.paths:
             try:
                 for sheet in read_sheets(
@@ -120,127 +102,29 @@ class Inputs:
                     self.rules.encoding,
                     self._note if self.notes else None,
                     self.waiting,
-                    runs=lane is not None,
+                    runs=runs,
                     follow=self.follow_links,
                 ):
                     if isinstance(sheet, GameRun):
-                        assert lane is not None  # read_sheets makes runs only when asked to
-                        yield from self._run(sheet, lane, scored)
+                        yield from checked_runs(sheet, layers, first_dealer)
                     else:
-                        yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
+                        yield check_sheet(sheet, layers, first_dealer)
             except WizardError as error:
                 where = error.problems[0].path or path
                 if where.startswith(f"{path}["):  # a workbook's worksheet: the source is PATH
                     where = path
                 yield Checked(Sheet(source=where), DEFAULT_SETTINGS, 0, error.problems)
 
-    def _run(self, run: GameRun, lane: Lane[Item], scored: bool) -> Iterator[Checked | Item]:
-        """A run of games: the lane's item when every game is valid and finished and the lane
-        can take them, else each game checked as its own sheet. A run in which someone sits a
-        round out is cut in pieces then (GameRun.pieces): the games without one are a run."""
-        standings = check_run(run, self.rules.layers, self.rules.first_dealer)
-        lines = lane(run, standings, scored) if standings is not None else None
-        if lines is not None:
-            yield lines
-            return
-        pieces = run.pieces() if run.outs else iter((run,))  # (see below)
-        for piece in pieces:
-            if piece.outs or piece is run:
-                for sheet in piece.sheets():
-                    yield check_sheet(sheet, self.rules.layers, self.rules.first_dealer)
-            else:  # the lane (or the rules) would not take a sit-out: the other games may
-                yield from self._run(piece, lane, scored)
-
-    def scored(
-        self, keep: Callable[[Sheet], bool] | None = None, lane: Lane[Item] | None = None
-    ) -> Iterator[GameResult | Item]:
-        """Every valid sheet scored (those ``keep`` takes, if given); the problems of the others
-        are reported (and set ``failed``). A ``lane`` takes whole runs (see :meth:`checked`:
-        what it makes of them comes as it is, ``keep`` is not asked)."""
-        for checked in self.checked(lane, scored=True):
-            if from_lane(checked):
+    def games(self, runs: bool = False) -> Iterator[Game | CheckedRun]:
+        """Every valid sheet's game (with ``runs``, a checked run whole, see :meth:`checked`);
+        the problems of the others are reported (and set ``failed``)."""
+        for checked in self.checked(runs):
+            if isinstance(checked, CheckedRun):
                 yield checked
-            elif not checked.valid:
+            elif checked.valid:
+                yield _game(checked)
+            else:
                 self.fail(checked.problems)
-            elif keep is None or keep(checked.sheet):
-                yield score_game(_game(checked))
-
-    def audited(self, lane: Lane[Item] | None = None) -> Iterator[Checked | Item]:
-        """Every sheet checked, a valid one's typed ``points`` audited too (``wizard check``);
-        an invalid one's problems are reported, and it is still yielded (it prints its count).
-        A ``lane`` renders whole runs (see :meth:`checked`: a run has no typed points)."""
-        for checked in self.checked(lane):
-            if from_lane(checked):
-                yield checked
-                continue
-            if checked.valid:
-                audit = audit_points(score_game(_game(checked)))
-                if audit:
-                    checked = dataclasses.replace(checked, problems=audit)
-            if not checked.valid:
-                self.fail(checked.problems)
-            yield checked
-
-    def scored_noting_points(self, lane: Lane[Item] | None = None) -> Iterator[GameResult | Item]:
-        """Every valid sheet scored, as :meth:`scored`; a sheet whose typed ``points`` disagree
-        with the derived ones gets one line reported pointing to ``wizard check`` (``score``
-        shows the derived points, issue 18). A ``lane`` renders whole runs (a run has no typed
-        points)."""
-        for result in self.scored(lane=lane):
-            if from_lane(result):
-                yield result
-                continue
-            if result.validated.sheet.rounds.has_points is not None:
-                wrong = audit_points(result)
-                if wrong:
-                    where = game_label(result.source, result.game)
-                    cells = f"{len(wrong)} cell{'s' if len(wrong) > 1 else ''}"
-                    self.report(
-                        [
-                            Problem(
-                                f"typed points disagree with those derived from bids and "
-                                f"tricks in {cells} (the table shows the derived ones): "
-                                f"wizard check {result.source} lists them",
-                                where,
-                            )
-                        ]
-                    )
-            yield result
-
-    def compared(self, rule_sets: list, warn: bool) -> Iterator:
-        """Every valid sheet under each rule set (``wizard compare``); a sheet a rule set cannot
-        apply to is reported and left out. ``warn``: report each warning too."""
-        from ..game.compare import compare_sheet
-
-        for checked in self.checked():
-            if not checked.valid:
-                self.fail(checked.problems)
-                continue
-            try:
-                comparison = compare_sheet(_game(checked), rule_sets, self.rules.layers)
-            except WizardError as error:
-                self.fail(error.problems)
-                continue
-            if warn:
-                self.report(warning.problem() for warning in comparison.warnings)
-            yield comparison
-
-    def one_game(self, command: str) -> GameResult:
-        """The one game of a single-game command (``plot``), scored; raises for a season or an
-        invalid sheet."""
-        games = list(islice(self.checked(), 2))
-        if len(games) > 1:
-            raise WizardError(
-                Problem(
-                    f"holds several games; {command} draws one game (split the "
-                    "season, e.g. with wizard convert)",
-                    games[0].source,
-                )
-            )
-        checked = games[0]
-        if not checked.valid:
-            raise WizardError(*checked.problems)
-        return score_game(_game(checked))
 
     def fail(self, problems: Iterable[Problem]) -> None:
         """Report problems; the command will exit 1."""
@@ -250,6 +134,23 @@ class Inputs:
     def _note(self, problem: Problem) -> None:
         """Something a source skipped (not a failure): reported as a problem is."""
         self.report([problem])
+
+
+def typed_points_note(result: GameResult) -> Problem | None:
+    """The one line said of a sheet whose typed ``points`` disagree with those derived from
+    bids and tricks, pointing to ``wizard check`` (``score`` shows the derived points, issue
+    18); None when they agree or none are typed."""
+    if result.validated.sheet.rounds.has_points is None:
+        return None
+    wrong = audit_points(result)
+    if not wrong:
+        return None
+    cells = f"{len(wrong)} cell{'s' if len(wrong) > 1 else ''}"
+    return Problem(
+        f"typed points disagree with those derived from bids and tricks in {cells} (the table "
+        f"shows the derived ones): wizard check {result.source} lists them",
+        game_label(result.source, result.game),
+    )
 
 
 def _game(checked: Checked) -> Game:
@@ -300,14 +201,9 @@ def rule_layers(rules: RuleOptions) -> list[list[RawSetting]]:
     return layers
 
 
-def inputs(
-    paths: list[str],
-    rules: RuleOptions,
-    report: Callable[[Iterable[Problem]], None] = unsaid,
-    waiting: Callable[[], None] = no_wait,
-) -> Inputs:
-    """Check the command's inputs up front: usage errors exit 2, bad settings exit 1. The batch
-    says its problems and notes through ``report`` (see :class:`Inputs`)."""
+def sheet_rules(paths: list[str], rules: RuleOptions) -> SheetRules:
+    """Check a command's inputs up front, before any output: usage errors (a missing file, an
+    unknown encoding) exit 2, bad settings exit 1; the rules given outside the sheets."""
     from ..sheets.source import text_encoding
 
     existing_files(paths)
@@ -316,12 +212,19 @@ def inputs(
             text_encoding(rules.encoding)
         except LookupError as error:  # unknown, or no text encoding (rot13, hex)
             raise UsageError(str(error), param_hint="--encoding") from None
+    return SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding)
+
+
+def inputs(
+    paths: list[str],
+    rules: RuleOptions,
+    report: Callable[[Iterable[Problem]], None] = unsaid,
+    waiting: Callable[[], None] = no_wait,
+) -> Inputs:
+    """Check the command's inputs up front (:func:`sheet_rules`). The batch says its problems
+    and notes through ``report`` (see :class:`Inputs`)."""
     return Inputs(
-        paths,
-        SheetRules(rule_layers(rules), rules.first_dealer, rules.encoding),
-        rules.input_format,
-        report=report,
-        waiting=waiting,
+        paths, sheet_rules(paths, rules), rules.input_format, report=report, waiting=waiting
     )
 
 

@@ -352,13 +352,21 @@ def season_json(paths: list[str], rules: SheetRules) -> dict[str, Any]:
         (
             "stats",
             lambda o: show_stats(
-                folder_inputs(paths, rules), game_filter(None, None, None), None, "json", o
+                folder_inputs(paths, rules).games(runs=True),
+                game_filter(None, None, None),
+                None,
+                "json",
+                o,
             ),
         ),
         (
             "ratings",
             lambda o: show_ratings(
-                folder_inputs(paths, rules), game_filter(None, None, None), False, "json", o
+                folder_inputs(paths, rules).games(runs=True),
+                game_filter(None, None, None),
+                False,
+                "json",
+                o,
             ),
         ),
     ):
@@ -381,7 +389,9 @@ def rating_lines(paths: list[str], rules: SheetRules) -> list[dict]:
     lines: dict[str, list[tuple[int, float]]] = {}
     try:
         for row in rating_history(
-            season_results(folder_inputs(paths, rules), game_filter(None, None, None))
+            season_results(
+                folder_inputs(paths, rules).games(runs=True), game_filter(None, None, None)
+            )
         ):
             lines.setdefault(row.player, []).append((row.rated, row.ordinal))
     except (WizardError, ImportError):

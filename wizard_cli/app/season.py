@@ -11,16 +11,13 @@ import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from ..errors import Problem, WizardError
-from ..game.game import GameResult
-from ..game.model import GameRun, Sheet
-from ..game.runs import RunStandings, ScoredRun
+from ..game.game import Game, GameResult, score_game
+from ..game.model import Sheet
+from ..game.runs import CheckedRun, ScoredRun
 from ..sheets.cells import DATE_FORMS_CSV, parse_date
-
-if TYPE_CHECKING:
-    from .batch import Inputs
 
 
 def player_key(name: str) -> str:
@@ -231,35 +228,49 @@ def game_filter(
 # --- the commands ----------------------------------------------------------------------------
 
 
-def whole_run(run: GameRun, standings: RunStandings, scored: bool) -> ScoredRun | None:
-    """The season lane's item for a checked run (batch.Lane): the run scored, every game kept
-    so far (a season's filter then picks, :meth:`GameFilter.keep_run`). None for a run in
-    which someone sits a round out: a season's tallies count the rounds sat in, which a run's
-    folds do not tell apart (the batch then cuts it in pieces, Inputs._run)."""
-    if run.outs:
-        return None
-    return ScoredRun(run, standings, range(len(run)))
-
-
-def season_results(source: Inputs, games: GameFilter) -> Iterator[GameResult | ScoredRun]:
-    """The games a season command counts, scored: a long CSV's checked runs as one
-    :class:`ScoredRun` each (the season lane, no result per game), every other game its own
-    result; the filter looks at every valid game in file order either way, and counts the
-    unfinished games when it has ``unfinished``."""
-    unfinished = games.unfinished
-    for item in source.scored(games.keep, lane=whole_run):
-        if isinstance(item, ScoredRun):
-            kept = games.keep_run(item)
-            if kept is None:
-                continue
-            item = kept
-        if unfinished is not None:
-            unfinished.look(item)
+def whole_runs(item: ScoredRun, keep: Callable[[Sheet], bool]) -> Iterator[GameResult | ScoredRun]:
+    """A scored run as a season takes it: whole, unless someone sits a round out in it (a
+    season's tallies count the rounds sat in, which a run's folds do not tell apart): then its
+    parts (:meth:`ScoredRun.parts`: the pieces without a sit-out whole), each game of them
+    looked at by ``keep`` as the batch looks at every other game."""
+    if not item.run.outs:
         yield item
+        return
+    for part in item.parts():
+        if isinstance(part, ScoredRun):
+            yield from whole_runs(part, keep)
+        elif keep(part.validated.sheet):
+            yield part
+
+
+def season_results(
+    source: Iterable[Game | CheckedRun], games: GameFilter
+) -> Iterator[GameResult | ScoredRun]:
+    """The games a season command counts, scored: a long CSV's checked runs as one
+    :class:`ScoredRun` each (the season lane, no result per game), every other game kept by
+    the filter its own result; the filter looks at every valid game in file order either way,
+    and counts the unfinished games when it has ``unfinished``."""
+    unfinished = games.unfinished
+    for game in source:
+        if isinstance(game, CheckedRun):
+            scored: Iterable[GameResult | ScoredRun] = whole_runs(game.scored(), games.keep)
+        elif games.keep(game.sheet):
+            scored = (score_game(game),)
+        else:
+            continue
+        for item in scored:
+            if isinstance(item, ScoredRun):
+                kept = games.keep_run(item)
+                if kept is None:
+                    continue
+                item = kept
+            if unfinished is not None:
+                unfinished.look(item)
+            yield item
 
 
 def show_stats(
-    source: Inputs,
+    source: Iterable[Game | CheckedRun],
     games: GameFilter,
     by: str | None,
     fmt: str,
@@ -290,7 +301,7 @@ def show_stats(
 
 
 def show_ratings(
-    source: Inputs,
+    source: Iterable[Game | CheckedRun],
     games: GameFilter,
     history: bool,
     fmt: str,
@@ -319,7 +330,9 @@ def show_ratings(
     emit(RatingsOutput(ratings_summary(season)), season.table(), fmt, out, warn=warn)
 
 
-def rating_chart(source: Inputs, games: GameFilter, paths: list[str], fmt: str) -> bytes:
+def rating_chart(
+    source: Iterable[Game | CheckedRun], games: GameFilter, paths: list[str], fmt: str
+) -> bytes:
     """``plot --ratings``: the chart of every player's ordinal after each rated game."""
     from ..game.ratings import rating_history
     from ..output import chart as charts

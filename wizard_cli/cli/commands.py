@@ -30,7 +30,7 @@ from ..output.game_views import (
     UndoneOutput,
     status_line,
 )
-from ..output.lanes import season_lane
+from ..output.lanes import RunDrawing, draws_runs
 from ..sheets.formats import WORKBOOK_SUFFIXES, written_as
 from ..sheets.source import STDIN, display_name
 from .boundary import DEBUG, edge
@@ -87,6 +87,7 @@ from .shown import ShownCommand
 if TYPE_CHECKING:
     from ..app.recording import Recorded
     from ..output.formats import View
+    from .reading import Reading
 
 
 class AppSettings(TypedDict):
@@ -143,18 +144,29 @@ def inputs(paths: list[str], rules: RuleOptions) -> Inputs:
     return batch_inputs(paths, rules, report, flush_output)
 
 
+def reading(paths: list[str], rules: RuleOptions) -> Reading:
+    """A reading command's sheets, read through the library (cli/reading.py, loaded when a
+    command reads: start-up matters)."""
+    from .reading import Reading
+
+    return Reading(paths, rules)
+
+
 def show(view: View, items: Iterable, fmt: Format, several: bool = False) -> None:
     """Render items to stdout in the chosen format (a formula warning to stderr)."""
     emit(view, items, fmt.value, sys.stdout, several, warn=say)
 
 
 def show_season(view: View, items: Callable[..., Iterable], fmt: Format, several: bool) -> None:
-    """:func:`show` of ``items(lane=…)``: with the season lane's output for whole runs of games
-    where the view has one in the format (output/lanes.py)."""
-    show(view, items(lane=season_lane(view, fmt.value)), fmt, several)
+    """:func:`show` of ``items(runs=…)``: whole runs of games asked for and drawn at once where
+    the view draws them in the format (output/lanes.py)."""
+    if draws_runs(view, fmt.value):
+        show(view, RunDrawing(view, fmt.value)(items(runs=True)), fmt, several)
+    else:
+        show(view, items(runs=False), fmt, several)
 
 
-def finish(source: Inputs) -> None:
+def finish(source: Inputs | Reading) -> None:
     """Exit 1 if any sheet was invalid."""
     if source.failed:
         raise typer.Exit(ExitCode.DATA)
@@ -168,7 +180,7 @@ def finish(source: Inputs) -> None:
 @rule_options()
 def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Round-by-round scores, totals, standings and whether the game is over."""
-    source = inputs(sheets, rules)
+    source = reading(sheets, rules)
     show_season(
         ScoreOutput(terminal_width(sys.stdout)),
         source.scored_noting_points,
@@ -183,7 +195,7 @@ def score(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOpt
 @rule_options()
 def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """The standings alone: rank, player, score."""
-    source = inputs(sheets, rules)
+    source = reading(sheets, rules)
     show_season(StandingsOutput(), source.scored, format, len(sheets) > 1)
     finish(source)
 
@@ -193,7 +205,7 @@ def standings(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: Rul
 @rule_options()
 def check(sheets: SheetArgs, format: FormatOpt = Format.table, *, rules: RuleOptions) -> None:
     """Validate sheets (and audit typed points): ok per valid sheet, every problem on stderr."""
-    source = inputs(sheets, rules)
+    source = reading(sheets, rules)
     show_season(CheckOutput(), source.audited, format, len(sheets) > 1)
     finish(source)
 
@@ -208,7 +220,7 @@ def next_(
     rules: RuleOptions,
 ) -> None:
     """What happens next at the table: round, dealer, bidding order, who bids, forbidden bid."""
-    source = inputs([sheet], rules)
+    source = reading([sheet], rules)
     show(NextOutput(), source.scored(), format)
     finish(source)
 
@@ -260,8 +272,10 @@ def stats(
     from ..app.season import game_filter, show_stats
 
     games = game_filter(since, until, player, say)
-    source = inputs(sheets, rules)
-    show_stats(source, games, by.value if by else None, format.value, sys.stdout, say)
+    source = reading(sheets, rules)
+    show_stats(
+        source.games(runs=True), games, by.value if by else None, format.value, sys.stdout, say
+    )
     finish(source)
 
 
@@ -295,8 +309,8 @@ def ratings(
     from ..app.season import game_filter, show_ratings
 
     games = game_filter(since, until, player, say)
-    source = inputs(sheets, rules)
-    show_ratings(source, games, history, format.value, sys.stdout, say)
+    source = reading(sheets, rules)
+    show_ratings(source.games(runs=True), games, history, format.value, sys.stdout, say)
     finish(source)
 
 
@@ -360,12 +374,12 @@ def plot(
         from ..app.season import game_filter, rating_chart
 
         games = game_filter(since, until, player, say)
-        source = inputs(sheets, rules)
+        source = reading(sheets, rules)
         refuse_existing(output, force)
-        write_atomically(output, rating_chart(source, games, sheets, fmt), force)
+        write_atomically(output, rating_chart(source.games(runs=True), games, sheets, fmt), force)
         finish(source)
         return
-    source = inputs(sheets, rules)
+    source = reading(sheets, rules)
     refuse_existing(output, force)
     charts.require_matplotlib()
     result = source.one_game("plot")
@@ -395,7 +409,7 @@ def compare(
     from ..game.compare import choose_rule_sets, command_line_layer, preset_catalogue
     from ..output.rules_views import CompareOutput
 
-    source = inputs(sheets, dataclasses.replace(rules, assignments=None, zero_bid=None))
+    source = reading(sheets, dataclasses.replace(rules, assignments=None, zero_bid=None))
     catalogue = preset_catalogue(load_presets(presets))
     rule_sets = choose_rule_sets(
         preset or [], catalogue, command_line_layer(rules.assignments, rules.zero_bid)

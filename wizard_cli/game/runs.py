@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from .game import GameResult, score_game
 from .model import RUN_FIRST_DEALER, GameRun, cell_sizes, round_sums
 from .scoring import (
     Ranked,
@@ -30,7 +31,7 @@ from .scoring import (
 )
 from .seating import Seating, bidding_order
 from .settings import RawSetting, Settings, hand_sizes
-from .validation import resolve_once
+from .validation import Checked, check_sheet, resolve_once
 
 
 def check_run(
@@ -270,16 +271,82 @@ def cell_lists(s: Settings, sizes: tuple[int, ...], count: int) -> tuple[list[li
     return tuple(lists[size] for size in cell_sizes(sizes, count))
 
 
+Layers = Sequence[Iterable[RawSetting]]  # the settings given outside a sheet, layer by layer
+
+
+@dataclass(slots=True)
+class CheckedRun:
+    """A run of a long CSV's games checked whole (the season lane, issues 20 and 30): the run,
+    its standings (every game valid and finished), and the rules it was checked by, so that
+    whoever cannot take it whole asks it for its :meth:`parts` (output does not check)."""
+
+    run: GameRun
+    standings: RunStandings
+    layers: Layers = ()
+    first_dealer: str | None = None
+
+    def parts(self) -> Iterator[CheckedRun | Checked]:
+        """The run taken apart: see :func:`run_parts`."""
+        return run_parts(self.run, self.layers, self.first_dealer)
+
+    def scored(self) -> ScoredRun:
+        """The run as scored games, every one kept."""
+        return ScoredRun(
+            self.run, self.standings, range(len(self.run)), self.layers, self.first_dealer
+        )
+
+
+def checked_runs(
+    run: GameRun, layers: Layers = (), first_dealer: str | None = None
+) -> Iterator[CheckedRun | Checked]:
+    """A run as it is checked: one :class:`CheckedRun` when :func:`check_run` takes it whole,
+    else its :func:`run_parts`."""
+    standings = check_run(run, layers, first_dealer)
+    if standings is None:
+        return run_parts(run, layers, first_dealer)
+    return iter((CheckedRun(run, standings, layers, first_dealer),))
+
+
+def run_parts(
+    run: GameRun, layers: Layers = (), first_dealer: str | None = None
+) -> Iterator[CheckedRun | Checked]:
+    """A run not taken whole, in file order: each game checked as its own sheet, as every other
+    sheet is. A run in which someone sits a round out is cut in pieces first
+    (:meth:`GameRun.pieces`): the games of a piece without one are a run again, which may be
+    checked whole (output that draws no seating then draws them at once)."""
+    pieces = run.pieces() if run.outs else iter((run,))
+    for piece in pieces:
+        if piece.outs or piece is run:
+            for sheet in piece.sheets():
+                yield check_sheet(sheet, layers, first_dealer)
+        else:
+            yield from checked_runs(piece, layers, first_dealer)
+
+
 @dataclass(slots=True)
 class ScoredRun:
-    """The games of a checked :class:`~wizard_cli.game.model.GameRun` that a season counts
-    (``stats``, ``ratings``): the run, its standings (every game valid and finished), and the
-    indices of the games kept (ascending). What a season needs of each game, with no
+    """The games of a checked :class:`~wizard_cli.game.model.GameRun`, scored: the run, its
+    standings (every game valid and finished), the indices of the games kept (ascending; a
+    season's filter may keep fewer), and the rules it was checked by. What a season
+    (``stats``, ``ratings``) or an output needs of each game, with no
     :class:`~wizard_cli.game.game.GameResult` made for it (the season lane, issue 20)."""
 
     run: GameRun
     standings: RunStandings
     kept: Sequence[int]
+    layers: Layers = ()
+    first_dealer: str | None = None
+
+    def parts(self) -> Iterator[ScoredRun | GameResult]:
+        """The whole run taken apart as :meth:`CheckedRun.parts` takes it, each game scored (a
+        run's games are all valid: so is each part); for a season that cannot take a run
+        whole, before its filter keeps any fewer."""
+        for part in run_parts(self.run, self.layers, self.first_dealer):
+            if isinstance(part, CheckedRun):
+                yield part.scored()
+            else:
+                assert part.validated is not None  # (a game of a run checked whole is valid)
+                yield score_game(part.validated)
 
     def segments(self) -> Iterator[tuple[tuple[str, ...], int, int]]:
         """The kept games as ``(table, start, stop)``: games ``start:stop`` of the run, one
