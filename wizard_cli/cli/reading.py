@@ -141,6 +141,8 @@ class Reading:
         from ..library import Problems, score
 
         items = list(islice(self.items(), 2))
+        if not items:  # (every reader says what it found instead of a game: never reached)
+            raise WizardError(Problem(f"no game in it: {command} draws one game", self.paths[0]))
         if len(items) > 1:
             raise WizardError(
                 Problem(
