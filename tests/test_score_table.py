@@ -216,3 +216,45 @@ def test_the_runs_reading_lays_nothing_out():
     }
     assert not texts & {"Round", "Cards", "Dealer", "Total", "-", "  ", "%s"}
     assert not names & {"rjust", "ljust", "format", "plain_fields", "grid", "STANDING_FIELDS"}
+
+
+def test_the_runs_reading_forgets_what_it_keeps_and_draws_alike(tmp_path, monkeypatch):
+    """The run's reading keeps each cell's text and each winners' status line for the games to
+    come, but no more of them than it is allowed (SPEC §4: memory flat whatever a file holds);
+    what it forgot it makes again, and the score text is the same byte for byte."""
+    from wizard_cli.output import score_runs
+
+    path = tmp_path / "season.csv"
+    season(path, 150, 2)
+    rules = RuleOptions(assignments=["perfectGameBonus=30"])
+    lone = [
+        result
+        for result in inputs([str(path)], rules).scored_noting_points()
+        if isinstance(result, GameResult)
+    ]
+    expected = ["\n\n".join(score_blocks(record_of(game), "table")) for game in lone]
+    assert any("share the win" in text for text in expected)  # a tie among the status lines
+    monkeypatch.setattr(score_runs, "KEPT_CELLS", 40)
+    monkeypatch.setattr(score_runs, "KEPT_TABLES", 2)
+    tables = ScoreRunTables()
+    kept: list[tuple[int, int, int]] = []
+
+    def lane(game_run, standings, scored):
+        drawn = tables(game_run, standings, scored)
+        kept.append((len(tables.cells), len(tables.over_lines), len(game_run.bids)))
+        return drawn
+
+    drawn = list(inputs([str(path)], rules).scored_noting_points(lane=lane))
+    assert sum(type(item) is Rendered for item in drawn) > 1
+    texts = [
+        item.rstrip("\n")
+        if type(item) is Rendered
+        else "\n\n".join(score_blocks(record_of(item), "table"))
+        for item in drawn
+    ]
+    assert "\n\n".join(texts) == "\n\n".join(expected)
+    # never more than allowed and what one run adds; and forgotten more than once
+    assert all(
+        cells <= 40 + run_cells and lines <= 2 + run_cells for cells, lines, run_cells in kept
+    )
+    assert sum(after < before for (before, _, _), (after, _, _) in zip(kept, kept[1:])) > 1
