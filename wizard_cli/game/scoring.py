@@ -606,12 +606,17 @@ def rank_games(
 
 def running_totals(points: Sequence[int], count: int, rounds: int) -> list[int]:
     """Each cell's running total within its game, for a run's flat column of ``points`` (game
-    after game of ``rounds`` rounds of ``count`` seats): each seat's column cut into games, each
-    game's summed along (no Python step per cell)."""
+    after game of ``rounds`` rounds of ``count`` seats, the last one perhaps not over): each
+    seat's column cut into games, each game's summed along (no Python step per cell)."""
     totals = [0] * len(points)
     for seat in range(count):
-        games = zip(*[iter(points[seat::count])] * rounds)
-        totals[seat::count] = list(itertools.chain.from_iterable(map(itertools.accumulate, games)))
+        column = points[seat::count]
+        games = zip(*[iter(column)] * rounds)  # the whole games; then the rounds after them
+        rest = itertools.accumulate(column[len(column) - len(column) % rounds :])
+        totals[seat::count] = [
+            *itertools.chain.from_iterable(map(itertools.accumulate, games)),
+            *rest,
+        ]
     return totals
 
 
