@@ -3,8 +3,8 @@ each finished game of a run as the :class:`~wizard_cli.output.score_table.ScoreR
 :func:`~wizard_cli.output.score_table.score_blocks` draws, as it draws a lone game's
 (tests/test_lanes.py holds the two equal), with no Python step per cell.
 
-Each cell's text is looked up (its ``bid/tricks → points = `` part, made once per distinct
-bid, tricks and points) and its running total added, over the whole run; each table's shape
+Each cell's whole text is looked up by its bid, tricks, points and running total (made once
+for each, from its ``bid/tricks → points = `` part), over the whole run; each table's shape
 (its rounds' numbers, hand sizes and dealers) is made once; each seat's widest cell in each
 game is measured over the run's columns at once. A run with a name a plain table
 would not draw as it is (a control character, a wide character, a space at an end) is left to

@@ -6,8 +6,10 @@ A game is read into a :class:`ScoreRecord` (a :class:`~wizard_cli.game.game.Game
 the status line. The layout is written here once: the ``Round``, ``Cards`` and ``Dealer``
 columns, the rules line, the ``Total`` row, each column as wide as its widest cell or its
 header and two spaces (as a plain table's column is, output/formats.py), the standings' columns.
-A ``table`` whose names are plain is filled into its shape's template (:class:`GridShape`),
-which a run of games of one table shares; any other goes through :func:`~.formats.grid`.
+A ``table`` whose names are plain is filled into a ``%`` template of its shape's left columns
+(:class:`GridShape`, which a run of games of one table shares) and its players' column widths,
+each hole padding its text as the plain table does; any other goes through
+:func:`~.formats.grid`.
 """
 
 from __future__ import annotations
