@@ -258,3 +258,25 @@ def test_the_runs_reading_forgets_what_it_keeps_and_draws_alike(tmp_path, monkey
         cells <= 40 + run_cells and lines <= 2 + run_cells for cells, lines, run_cells in kept
     )
     assert sum(after < before for (before, _, _), (after, _, _) in zip(kept, kept[1:])) > 1
+
+
+def test_a_standings_line_ending_in_spaces_is_stripped_at_its_end():
+    """The standings block is filled in one go where its last column's texts end in no space
+    (numbers do); where one does (or is empty), each line is stripped at its end, as a plain
+    table's line is: columns as wide as their widest text or header and two spaces."""
+    for last in (" 7 ", "", "12\u3000", 5):
+        for records in ([(1, "Ben", last, 0), (2, "Anna", 390, 0)], [(1, "Ben", 9, last or 0)]):
+            count = 4 if any(record[3] for record in records) else 3
+            headers = ["Rank", "Player", "Score", "Bonus"][:count]
+            rows = [list(map(str, record[:count])) for record in records]
+            widths = [
+                max(len(header) + 2, *map(len, column))
+                for header, column in zip(headers, zip(*rows))
+            ]
+            pads = [str.rjust, str.ljust, str.rjust, str.rjust]
+            lines = [
+                "  ".join(pad(text, width) for pad, text, width in zip(pads, row, widths)).rstrip()
+                for row in [headers, *rows]
+            ]
+            lines.insert(1, "  ".join("-" * width for width in widths))
+            assert standings_table(records, "table", plain=True) == "\n".join(lines)

@@ -15,9 +15,9 @@ each hole padding its text as the plain table does; any other goes through
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from itertools import repeat
 from typing import Any, NamedTuple
 
 from ..game.game import RESULT_KEYS, STANDING_KEYS, GameResult, seated_rounds, standing_records
@@ -154,15 +154,16 @@ def score_grid(
 
 
 @functools.lru_cache(maxsize=256)
-def _standing_lines(widths: tuple[int, ...]) -> tuple[str, str]:
+def _standing_lines(widths: tuple[int, ...], rows: int) -> tuple[str, str, str]:
     """The standings block's line as a ``%`` template (``%6s``, ``%-8s``: padded as str.rjust
-    and str.ljust do) and its header and rules lines, for column ``widths``."""
+    and str.ljust do), its ``rows`` lines as one, and its header and rules lines, for column
+    ``widths``."""
     fields = STANDING_FIELDS[: len(widths)]
     line = "  ".join(
         f"%{'-' if field.align == 'left' else ''}{width}s" for field, width in zip(fields, widths)
     )
     top = (line % tuple(field.header for field in fields)).rstrip()
-    return line, top + "\n" + "  ".join("-" * width for width in widths)
+    return line, "\n".join([line] * rows), top + "\n" + "  ".join("-" * width for width in widths)
 
 
 def standings_table(records: Sequence[Sequence[Any]], style: str, plain: bool | None = None) -> str:
@@ -178,12 +179,14 @@ def standings_table(records: Sequence[Sequence[Any]], style: str, plain: bool | 
         plain = style == "table" and all(names) and plain_texts(names)
     if not plain or not rows:
         return grid(_HEADERS[:count], rows, style, [field.align for field in fields])
+    texts = list(map(str, itertools.chain.from_iterable(rows)))  # row after row
     # each column as wide as its widest text or its header and two spaces (column_width)
-    widths = tuple(
-        map(max, _HEADER_WIDTHS, map(max, map(map, repeat(len), map(map, repeat(str), zip(*rows)))))
-    )
-    line, top = _standing_lines(widths)
-    return top + "\n" + "\n".join(map(str.rstrip, map(line.__mod__, map(tuple, rows))))
+    widths = tuple(map(max, _HEADER_WIDTHS, *zip(*[iter(map(len, texts))] * count)))
+    line, lines, top = _standing_lines(widths, len(rows))
+    last = texts[count - 1 :: count]
+    if all(last) and list(map(str.rstrip, last)) == last:  # (a number): no line to strip
+        return top + "\n" + lines % tuple(texts)
+    return top + "\n" + "\n".join(map(str.rstrip, map(line.__mod__, zip(*[iter(texts)] * count))))
 
 
 # --- a lone game's record ------------------------------------------------------------------
