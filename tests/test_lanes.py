@@ -393,26 +393,27 @@ def test_a_clean_season_takes_the_season_lane_for_score(tmp_path):
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.tuples(st.integers(3, 6), st.integers(1, 20), st.integers(1, 4)).flatmap(
+    st.tuples(st.integers(3, 6), st.integers(1, 20), st.integers(1, 4), st.integers(0, 19)).flatmap(
         lambda shape: st.tuples(
             st.just(shape[:2]),
-            st.lists(
+            st.lists(  # whole games, then perhaps some rounds of one not over
                 st.integers(-200, 200),
-                min_size=shape[0] * shape[1] * shape[2],
-                max_size=shape[0] * shape[1] * shape[2],
+                min_size=shape[0] * (shape[1] * shape[2] + shape[3] % shape[1]),
+                max_size=shape[0] * (shape[1] * shape[2] + shape[3] % shape[1]),
             ),
         )
     )
 )
 def test_running_totals_add_each_seats_points_game_by_game(case):
-    """A run's running totals: each seat's points summed round by round, from 0 in each game."""
+    """A run's running totals: each seat's points summed round by round, from 0 in each game
+    (the last one perhaps not over)."""
     from wizard_cli.game.scoring import running_totals
 
     (count, rounds), points = case
     expected = []
     for start in range(0, len(points), count * rounds):
         totals = [0] * count
-        for at in range(start, start + count * rounds):
+        for at in range(start, min(start + count * rounds, len(points))):
             totals[at % count] += points[at]
             expected.append(totals[at % count])
     assert running_totals(points, count, rounds) == expected

@@ -219,3 +219,67 @@ def test_the_runs_reading_lays_nothing_out():
     }
     assert not texts & {"Round", "Cards", "Dealer", "Total", "-", "  ", "%s"}
     assert not names & {"rjust", "ljust", "format", "plain_fields", "grid", "STANDING_FIELDS"}
+
+
+def test_the_runs_reading_forgets_what_it_keeps_and_draws_alike(tmp_path, monkeypatch):
+    """The run's reading keeps each cell's text and each winners' status line for the games to
+    come, but no more of them than it is allowed (SPEC §4: memory flat whatever a file holds);
+    what it forgot it makes again, and the score text is the same byte for byte."""
+    from wizard_cli.output import score_runs
+
+    path = tmp_path / "season.csv"
+    season(path, 150, 2)
+    rules = RuleOptions(assignments=["perfectGameBonus=30"])
+    lone = [
+        result
+        for result in inputs([str(path)], rules).scored_noting_points()
+        if isinstance(result, GameResult)
+    ]
+    expected = ["\n\n".join(score_blocks(record_of(game), "table")) for game in lone]
+    assert any("share the win" in text for text in expected)  # a tie among the status lines
+    monkeypatch.setattr(score_runs, "KEPT_CELLS", 40)
+    monkeypatch.setattr(score_runs, "KEPT_TABLES", 2)
+    tables = ScoreRunTables()
+    kept: list[tuple[int, int, int]] = []
+
+    def lane(game_run, standings, scored):
+        drawn = tables(game_run, standings, scored)
+        kept.append((len(tables.cells), len(tables.over_lines), len(game_run.bids)))
+        return drawn
+
+    drawn = list(inputs([str(path)], rules).scored_noting_points(lane=lane))
+    assert sum(type(item) is Rendered for item in drawn) > 1
+    texts = [
+        item.rstrip("\n")
+        if type(item) is Rendered
+        else "\n\n".join(score_blocks(record_of(item), "table"))
+        for item in drawn
+    ]
+    assert "\n\n".join(texts) == "\n\n".join(expected)
+    # never more than allowed and what one run adds; and forgotten more than once
+    assert all(
+        cells <= 40 + run_cells and lines <= 2 + run_cells for cells, lines, run_cells in kept
+    )
+    assert sum(after < before for (before, _, _), (after, _, _) in zip(kept, kept[1:])) > 1
+
+
+def test_a_standings_line_ending_in_spaces_is_stripped_at_its_end():
+    """The standings block is filled in one go where its last column's texts end in no space
+    (numbers do); where one does (or is empty), each line is stripped at its end, as a plain
+    table's line is: columns as wide as their widest text or header and two spaces."""
+    for last in (" 7 ", "", "12\u3000", 5):
+        for records in ([(1, "Ben", last, 0), (2, "Anna", 390, 0)], [(1, "Ben", 9, last or 0)]):
+            count = 4 if any(record[3] for record in records) else 3
+            headers = ["Rank", "Player", "Score", "Bonus"][:count]
+            rows = [list(map(str, record[:count])) for record in records]
+            widths = [
+                max(len(header) + 2, *map(len, column))
+                for header, column in zip(headers, zip(*rows))
+            ]
+            pads = [str.rjust, str.ljust, str.rjust, str.rjust]
+            lines = [
+                "  ".join(pad(text, width) for pad, text, width in zip(pads, row, widths)).rstrip()
+                for row in [headers, *rows]
+            ]
+            lines.insert(1, "  ".join("-" * width for width in widths))
+            assert standings_table(records, "table", plain=True) == "\n".join(lines)

@@ -659,21 +659,17 @@ def rank_games(
 
 def running_totals(points: Sequence[int], count: int, rounds: int) -> list[int]:
     """Each cell's running total within its game, for a run's flat column of ``points`` (game
-    after game of ``rounds`` rounds of ``count`` seats): each seat's column summed along the
-    whole run, less the sum at the end of the game before (no Python step per cell)."""
+    after game of ``rounds`` rounds of ``count`` seats, the last one perhaps not over): each
+    seat's column cut into games, each game's summed along (no Python step per cell)."""
     totals = [0] * len(points)
     for seat in range(count):
-        sums = list(itertools.accumulate(points[seat::count]))
-        before = itertools.chain((0,), sums[rounds - 1 : -1 : rounds])  # at each game's start
-        totals[seat::count] = list(
-            map(
-                operator.sub,
-                sums,
-                itertools.chain.from_iterable(
-                    map(itertools.repeat, before, itertools.repeat(rounds))
-                ),
-            )
-        )
+        column = points[seat::count]
+        games = zip(*[iter(column)] * rounds)  # the whole games; then the rounds after them
+        rest = itertools.accumulate(column[len(column) - len(column) % rounds :])
+        totals[seat::count] = [
+            *itertools.chain.from_iterable(map(itertools.accumulate, games)),
+            *rest,
+        ]
     return totals
 
 

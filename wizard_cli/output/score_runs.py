@@ -3,8 +3,8 @@ each finished game of a run as the :class:`~wizard_cli.output.score_table.ScoreR
 :func:`~wizard_cli.output.score_table.score_blocks` draws, as it draws a lone game's
 (tests/test_lanes.py holds the two equal), with no Python step per cell.
 
-Each cell's text is looked up (its ``bid/tricks → points = `` part, made once per distinct
-bid, tricks and points) and its running total added, over the whole run; each table's shape
+Each cell's whole text is looked up by its bid, tricks, points and running total (made once
+for each, from its ``bid/tricks → points = `` part), over the whole run; each table's shape
 (its rounds' numbers, hand sizes and dealers) is made once; each seat's widest cell in each
 game is measured over the run's columns at once. A run with a name a plain table
 would not draw as it is (a control character, a wide character, a space at an end) is left to
@@ -13,7 +13,6 @@ the general path.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 
 from ..game.model import RUN_FIRST_DEALER, GameRun
@@ -24,6 +23,10 @@ from .formats import KEPT_TABLES, Rendered, plain_texts
 from .game_views import game_over_line
 from .score_table import GridShape, ScoreRecord, played_cell, score_blocks
 
+# The cells' texts kept at once: a season has about ten thousand (bid, tricks, points, total)
+# (SPEC §4: flat, whatever a file holds).
+KEPT_CELLS = 1 << 15
+
 
 class _PlayedCells(dict):
     """A played cell's text up to its total, by ``(bid, tricks, points)``, made when first
@@ -31,6 +34,21 @@ class _PlayedCells(dict):
 
     def __missing__(self, key: tuple[int, int, int]) -> str:
         text = self[key] = played_cell(*key)
+        return text
+
+
+class _Cells(dict):
+    """A played cell's whole text, by ``(bid, tricks, points, total)``, made when first asked
+    for from its part up to the total: a season of a million cells has about ten thousand of
+    them, so each cell is one look-up (forgotten past ``KEPT_CELLS``: SPEC §4, flat)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.played = _PlayedCells()
+
+    def __missing__(self, key: tuple[int, int, int, int]) -> str:
+        bid, tricks, points, total = key
+        text = self[key] = self.played[bid, tricks, points] + str(total)
         return text
 
 
@@ -50,9 +68,11 @@ class ScoreRunTables:
     a blank line apart, or None to leave the run to the general path."""
 
     def __init__(self) -> None:
-        self.cells = _PlayedCells()
+        self.cells = _Cells()
         # (table, sizes) → its games' shape, forgotten when KEPT_TABLES are kept
         self.shapes: dict[tuple, GridShape | None] = {}
+        # the winners' names → the game's status line, forgotten past KEPT_TABLES of them
+        self.over_lines: dict[tuple[str, ...], str] = {}
 
     def __call__(self, run: GameRun, standings: RunStandings, scored: bool) -> Rendered | None:
         records = self.records(run, standings) if scored else None
@@ -72,6 +92,10 @@ class ScoreRunTables:
         shapes: dict[tuple[str, ...], GridShape] = {}
         if len(self.shapes) > KEPT_TABLES:
             self.shapes.clear()
+        if len(self.over_lines) > KEPT_TABLES:
+            self.over_lines.clear()
+        if len(self.cells) > KEPT_CELLS:
+            self.cells.clear()
         for table in set(run.tables):
             key = (table, sizes)
             if key not in self.shapes:
@@ -82,11 +106,7 @@ class ScoreRunTables:
             shapes[table] = shape
         totals = running_totals(standings.points, count, rounds)
         texts = list(
-            map(
-                operator.add,
-                map(self.cells.__getitem__, zip(run.bids, run.tricks, standings.points)),
-                map(str, totals),
-            )
+            map(self.cells.__getitem__, zip(run.bids, run.tricks, standings.points, totals))
         )
         lengths = list(map(len, texts))
         # per game, each seat's widest text: its widest cell (the Total row's text ends the
@@ -95,27 +115,33 @@ class ScoreRunTables:
             zip(*(map(max, zip(*[iter(lengths[seat::count])] * rounds)) for seat in range(count)))
         )
         size = count * rounds
+        ranked, over = standings.ranked, self.over_lines
         records = []
-        for game, table in enumerate(run.tables):
-            start = game * size
-            places, ranks = standings.places[game], standings.ranks[game]
+        for game, table, start, places, ranks, scores, bonuses, widths in zip(
+            run.ids,
+            run.tables,
+            range(0, len(texts), size),
+            ranked.places,
+            ranked.ranks,
+            ranked.scores,
+            ranked.bonuses,
+            widest,
+        ):
+            # the winners: the places ranked first, which come first
+            winners = tuple(map(table.__getitem__, places[: ranks.count(1)]))
+            status = over.get(winners)
+            if status is None:
+                status = over[winners] = game_over_line(winners)
             records.append(
                 ScoreRecord(
-                    _Label(run.source, run.ids[game]),
+                    _Label(run.source, game),
                     table,
                     shapes[table],
                     texts[start : start + size],
                     totals[start + size - count : start + size],
-                    list(
-                        zip(
-                            ranks,
-                            map(table.__getitem__, places),
-                            standings.scores[game],
-                            standings.bonuses[game],
-                        )
-                    ),
-                    game_over_line([table[seat] for seat, rank in zip(places, ranks) if rank == 1]),
-                    widest[game],
+                    list(zip(ranks, map(table.__getitem__, places), scores, bonuses)),
+                    status,
+                    widths,
                 )
             )
         return records

@@ -6,15 +6,18 @@ A game is read into a :class:`ScoreRecord` (a :class:`~wizard_cli.game.game.Game
 the status line. The layout is written here once: the ``Round``, ``Cards`` and ``Dealer``
 columns, the rules line, the ``Total`` row, each column as wide as its widest cell or its
 header and two spaces (as a plain table's column is, output/formats.py), the standings' columns.
-A ``table`` whose names are plain is filled into its shape's template (:class:`GridShape`),
-which a run of games of one table shares; any other goes through :func:`~.formats.grid`.
+A ``table`` whose names are plain is filled into a ``%`` template of its shape's left columns
+(:class:`GridShape`, which a run of games of one table shares) and its players' column widths,
+each hole padding its text as the plain table does; any other goes through
+:func:`~.formats.grid`.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Callable, Iterable, Sequence
-from itertools import cycle, repeat, starmap
 from typing import Any, NamedTuple
 
 from ..game.game import RESULT_KEYS, STANDING_KEYS, GameResult, seated_rounds, standing_records
@@ -30,20 +33,21 @@ STANDING_FIELDS = tuple(
     for key, align in zip(STANDING_KEYS, ("right", "left", "right", "right"))
 )
 _HEADERS = [field.header or "" for field in STANDING_FIELDS]
+_HEADER_WIDTHS = [len(header) + 2 for header in _HEADERS]
+_LAST = operator.itemgetter(-1)
 
 
 class GridShape:
     """A score table's rows before the players' cells: each round's number, ``Cards`` cell and
-    dealer. For a table whose texts are plain (``plain``), its template for a number of
-    players' columns is made when first asked for and kept: every game of a run at one table
-    fills the same one."""
+    dealer. For a table whose texts are plain (``plain``), its left columns are drawn when
+    first asked for and kept: every game of a run at one table is filled into them."""
 
-    __slots__ = ("rounds", "plain", "_templates", "_plain_names")
+    __slots__ = ("rounds", "plain", "_lefts", "_plain_names")
 
     def __init__(self, rounds: Sequence[tuple[int, int | str, str]]) -> None:
         self.rounds = rounds
         self.plain = plain_texts([str(cell) for row in rounds for cell in row])
-        self._templates: dict[int, str] = {}
+        self._lefts: list[str] | None = None
         self._plain_names: dict[tuple[str, ...], bool] = {}
 
     def draws_plain(self, players: tuple[str, ...]) -> bool:
@@ -56,30 +60,31 @@ class GridShape:
             )
         return known
 
-    def template(self, count: int) -> str:
-        """The table with ``count`` players' columns as a ``%`` template: the left columns
-        drawn, each player's header, rule, cells (round after round) and total a ``%s``
-        hole, each to be filled padded to its column's width."""
-        made = self._templates.get(count)
-        if made is None:
-            made = self._templates[count] = self._made(count)
-        return made
+    def template(self, widths: Sequence[int]) -> str:
+        """The table with players' columns this wide as a ``%`` template: the left columns
+        drawn, each player's header, rule, cells (round after round) and total a ``%Ns``
+        hole, which pads its text on the left to the column's width as ``str.rjust`` does."""
+        lefts = self._lefts
+        if lefts is None:
+            lefts = self._lefts = self._made()
+        holes = "  ".join(map("%%%ds".__mod__, widths))
+        return (holes + "\n").join(lefts) + holes
 
-    def _made(self, count: int) -> str:
+    def _made(self) -> list[str]:
+        """Each line's left columns, drawn, ``%`` escaped, up to the players' first column."""
         columns = zip(*self.rounds, TOTAL_ROW)  # each column's texts, the Total row's too
         widths = [
             column_width(header, map(len, map(str, column)))
             for header, column in zip(LEFT_HEADERS, columns)
         ]
         start = "  ".join(plain_fields(LEFT_ALIGN, widths)) + "  "
-        holes = "  ".join(["%s"] * count)
         lines = [
             start.format(*LEFT_HEADERS),
             "  ".join("-" * width for width in widths) + "  ",
             *(start.format(*row) for row in self.rounds),
             start.format(*TOTAL_ROW),
         ]
-        return "\n".join(line.replace("%", "%%") + holes for line in lines)
+        return [line.replace("%", "%%") for line in lines]
 
 
 def column_width(header: str, lengths: Iterable[int]) -> int:
@@ -141,25 +146,24 @@ def score_grid(
     if widest is None:
         lengths = list(map(len, cells))
         widest = [max([len(final), *lengths[seat::count]]) for seat, final in enumerate(finals)]
-    widths = [column_width(name, (length,)) for name, length in zip(players, widest)]
+    # each column as wide as its widest text or its name and two spaces (column_width)
+    widths = list(map(max, map((2).__add__, map(len, players)), widest))
     # (every line ends in a player's right-aligned text, never empty: nothing to strip from
     # its end, as a plain table's line is stripped)
-    return shape.template(count) % (
-        *map(str.rjust, players, widths),
-        *map("-".__mul__, widths),
-        *map(str.rjust, cells, cycle(widths)),
-        *map(str.rjust, finals, widths),
-    )
+    return shape.template(widths) % (*players, *map("-".__mul__, widths), *cells, *finals)
 
 
 @functools.lru_cache(maxsize=256)
-def _standing_lines(widths: tuple[int, ...]) -> tuple[str, str]:
-    """The standings block's line format and its header and rules lines, for column
+def _standing_lines(widths: tuple[int, ...], rows: int) -> tuple[str, str, str]:
+    """The standings block's line as a ``%`` template (``%6s``, ``%-8s``: padded as str.rjust
+    and str.ljust do), its ``rows`` lines as one, and its header and rules lines, for column
     ``widths``."""
     fields = STANDING_FIELDS[: len(widths)]
-    line = "  ".join(plain_fields([field.align for field in fields], widths))
-    top = line.format(*(field.header for field in fields)).rstrip()
-    return line, top + "\n" + "  ".join("-" * width for width in widths)
+    line = "  ".join(
+        f"%{'-' if field.align == 'left' else ''}{width}s" for field, width in zip(fields, widths)
+    )
+    top = (line % tuple(field.header for field in fields)).rstrip()
+    return line, "\n".join([line] * rows), top + "\n" + "  ".join("-" * width for width in widths)
 
 
 def standings_table(records: Sequence[Sequence[Any]], style: str, plain: bool | None = None) -> str:
@@ -167,7 +171,7 @@ def standings_table(records: Sequence[Sequence[Any]], style: str, plain: bool | 
     column only when someone has one. ``plain``: whether the names are known to be plain
     text (None: looked at here)."""
     # the bonus is the last field
-    fields = STANDING_FIELDS if any(record[-1] for record in records) else STANDING_FIELDS[:-1]
+    fields = STANDING_FIELDS if any(map(_LAST, records)) else STANDING_FIELDS[:-1]
     count = len(fields)
     rows = records if count == len(STANDING_KEYS) else [record[:count] for record in records]
     if plain is None:
@@ -175,11 +179,14 @@ def standings_table(records: Sequence[Sequence[Any]], style: str, plain: bool | 
         plain = style == "table" and all(names) and plain_texts(names)
     if not plain or not rows:
         return grid(_HEADERS[:count], rows, style, [field.align for field in fields])
-    widths = tuple(
-        map(column_width, _HEADERS, map(map, repeat(len), map(map, repeat(str), zip(*rows))))
-    )
-    line, top = _standing_lines(widths)
-    return top + "\n" + "\n".join(map(str.rstrip, starmap(line.format, rows)))
+    texts = list(map(str, itertools.chain.from_iterable(rows)))  # row after row
+    # each column as wide as its widest text or its header and two spaces (column_width)
+    widths = tuple(map(max, _HEADER_WIDTHS, *zip(*[iter(map(len, texts))] * count)))
+    line, lines, top = _standing_lines(widths, len(rows))
+    last = texts[count - 1 :: count]
+    if all(last) and list(map(str.rstrip, last)) == last:  # (a number): no line to strip
+        return top + "\n" + lines % tuple(texts)
+    return top + "\n" + "\n".join(map(str.rstrip, map(line.__mod__, zip(*[iter(texts)] * count))))
 
 
 # --- a lone game's record ------------------------------------------------------------------
