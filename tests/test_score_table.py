@@ -232,7 +232,7 @@ def test_the_runs_reading_forgets_what_it_keeps_and_draws_alike(tmp_path, monkey
     rules = RuleOptions(assignments=["perfectGameBonus=30"])
     lone = [
         result
-        for result in inputs([str(path)], rules).scored_noting_points()
+        for result in Reading([str(path)], rules).scored_noting_points()
         if isinstance(result, GameResult)
     ]
     expected = ["\n\n".join(score_blocks(record_of(game), "table")) for game in lone]
@@ -242,12 +242,13 @@ def test_the_runs_reading_forgets_what_it_keeps_and_draws_alike(tmp_path, monkey
     tables = ScoreRunTables()
     kept: list[tuple[int, int, int]] = []
 
-    def lane(game_run, standings, scored):
-        drawn = tables(game_run, standings, scored)
-        kept.append((len(tables.cells), len(tables.over_lines), len(game_run.bids)))
-        return drawn
-
-    drawn = list(inputs([str(path)], rules).scored_noting_points(lane=lane))
+    drawn = []
+    for item in Reading([str(path)], rules).scored_noting_points(runs=True):
+        if isinstance(item, ScoredRun):
+            game_run = item.run
+            item = tables(game_run, item.standings, True)
+            kept.append((len(tables.cells), len(tables.over_lines), len(game_run.bids)))
+        drawn.append(item)
     assert sum(type(item) is Rendered for item in drawn) > 1
     texts = [
         item.rstrip("\n")
