@@ -24,7 +24,6 @@ from .game import game as engine
 from .game.game import GameResult, NextStep, score_game
 from .game.model import BadValue, RoundColumns, RoundRecord, Sheet, Truncated, Value
 from .game.runs import CheckedRun, ScoredRun
-from .game.seated import SeatedGame
 from .game.settings import MAX_PLAYERS, RawSetting, resolve
 from .game.validation import Checked, validated_game
 from .sheets.source import STDIN
@@ -165,15 +164,24 @@ def _value(value: object) -> Value:
     return BadValue(visible(shorten(str(value), 12)))
 
 
-class _SeatedGame(SeatedGame, Game):
-    """A valid game whose seating changes (SPEC §1), as the library gives it: a :class:`Game`
-    that deals, bids and scores as :class:`~wizard_cli.game.seated.SeatedGame` does."""
+@functools.cache
+def _seated_kind() -> type[Game]:
+    """The library's game with seating (SPEC §1): a :class:`Game` that deals, bids and scores
+    as :class:`~wizard_cli.game.seated.SeatedGame` does. Made when a sheet with seating is
+    first read: game/seated.py is loaded only then (start-up matters)."""
+    from .game.seated import SeatedGame
+
+    class _SeatedGame(SeatedGame, Game):
+        """A valid game whose seating changes, as the library gives it."""
+
+    _SeatedGame.__qualname__ = "_SeatedGame"  # (named as if made at the module's top)
+    return _SeatedGame
 
 
 def _public(game: engine.Game) -> Game:
     """A validated game as the library's :class:`Game` (the same sheet, settings and dealer),
-    of the seated kind when its sheet records seating."""
-    kind = _SeatedGame if isinstance(game, SeatedGame) else Game
+    of the seated kind when its sheet records seating (validation made a SeatedGame of it)."""
+    kind = Game if game.sheet.seating is None else _seated_kind()
     return kind(game.sheet, game.settings, game.first_dealer)
 
 
