@@ -6,7 +6,7 @@ remembered for the exit status (1)."""
 
 from __future__ import annotations
 
-import itertools
+import dataclasses
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Literal, overload
@@ -40,14 +40,15 @@ class Reading:
     def items(self, runs: bool = False) -> Iterator[Game | Problems | CheckedRun]:
         """Every sheet of every path, in order, as the library reads it (what a source skips
         said on stderr; standard output sent out before a source waits on standard input).
-        Every path is given to the library at once, before any is read: a file gone by the
-        time it is read is then a problem of its own, as any unreadable sheet is."""
+        Each path is given to the library once the one before it is read (memory stays flat
+        in the number of paths, SPEC §4): a file gone or unreadable since the command checked
+        its inputs is a problem of that file, and the others are still read."""
         from .. import library
 
         rules = self.rules
-        return itertools.chain.from_iterable(
-            [
-                library.read(
+        for path in self.paths:
+            try:
+                games = library.read(
                     path,
                     first_dealer=rules.first_dealer,
                     input_format=self.input_format,
@@ -57,9 +58,11 @@ class Reading:
                     notes=_say,
                     waiting=flush_output,
                 )
-                for path in self.paths
-            ]
-        )
+            except WizardError as error:  # (the rules were checked: only the path can fail)
+                found = [dataclasses.replace(problem, path=path) for problem in error.problems]
+                yield library.Problems(path, None, found)
+                continue
+            yield from games
 
     def fail(self, problems: Iterable[Problem]) -> None:
         """Say problems on stderr; the command will exit 1."""
