@@ -432,8 +432,13 @@ def test_a_signal_while_convert_spools_standard_input_leaves_no_file(tmp_path, s
     assert process.stdin is not None
     process.stdin.write(b"round,player,bid,tricks\n" + b"1,A,0,0\n" * 1000)
     process.stdin.flush()  # more is to come: the spool stays open
+    # Python's tempfile first proves the folder writable with a file of a random name, written
+    # and removed at once (tempfile._get_default_tempdir): a busy machine can list the folder
+    # while that file stands, so wait for the spool itself (then the probe is gone).
     deadline = time.monotonic() + 60
-    while not os.listdir(spools) and time.monotonic() < deadline:
+    while time.monotonic() < deadline and not any(
+        name.startswith("wizard-stdin-") for name in os.listdir(spools)
+    ):
         time.sleep(0.02)
     assert [name[:13] for name in os.listdir(spools)] == ["wizard-stdin-"]
     process.send_signal(signum)
