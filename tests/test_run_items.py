@@ -126,3 +126,34 @@ def test_the_library_reads_runs_with_the_command_lines_options(season, tmp_path)
     with pytest.raises(wizard.WizardError, match="encoding"):
         wizard.read(str(path), encoding="rot13")
     assert waited == []  # (no source here waits on standard input)
+
+
+def test_a_file_object_read_with_runs_names_every_game_as_its_file(season):
+    """A file object is spooled to a temporary copy that is gone once read: its games come one
+    by one, each named as the file object is, never a run that would keep the copy's name."""
+    import wizard_cli as wizard
+
+    with open(season, encoding="utf-8") as handle:
+        items = list(wizard.read(handle, runs=True))
+    assert items and not any(isinstance(item, CheckedRun) for item in items)
+    assert {item.source for item in items} == {season}
+    with open(season, encoding="utf-8") as handle:
+        alone = list(wizard.read(handle))
+    assert [(item.source, item.game) for item in items] == [
+        (item.source, item.game) for item in alone
+    ]
+
+
+def test_a_seated_game_pickles(tmp_path):
+    """The library's game with seating is made when first needed, yet found by its module and
+    name: a seated game goes to another process as any game does (multiprocessing)."""
+    import pickle
+
+    from helpers import SAMPLES
+
+    import wizard_cli as wizard
+
+    game = wizard.load(SAMPLES / "latecomer.yaml")
+    again = pickle.loads(pickle.dumps(game))
+    assert type(again) is type(game) and isinstance(again, wizard.Game)
+    assert wizard.score(again).as_json() == wizard.score(game).as_json()

@@ -178,6 +178,14 @@ def _seated_kind() -> type[Game]:
     return _SeatedGame
 
 
+def __getattr__(name: str) -> type[Game]:
+    """``_SeatedGame``, made when first asked for (:func:`_seated_kind`): pickle finds a
+    seated game's class by its module and name."""
+    if name == "_SeatedGame":
+        return _seated_kind()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _public(game: engine.Game) -> Game:
     """A validated game as the library's :class:`Game` (the same sheet, settings and dealer),
     of the seated kind when its sheet records seating (validation made a SeatedGame of it)."""
@@ -343,7 +351,9 @@ def read(
     if not callable(getattr(source, "read", None)):
         raise TypeError(f"read() takes a path, '-' or a file object, not {type(source).__name__}")
     _check_readable(source)
-    return _spooled_games(source, batch, runs)
+    # (a file object's games come one by one, never as runs: a run's games would keep the
+    # spooled copy's name, which is gone once read; runs are only a faster way to the same)
+    return _spooled_games(source, batch, False)
 
 
 def _each(notes: Callable[[Problem], object], problems: Iterable[Problem]) -> None:

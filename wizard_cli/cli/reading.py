@@ -7,6 +7,7 @@ remembered for the exit status (1)."""
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Literal, overload
@@ -59,8 +60,7 @@ class Reading:
                     waiting=flush_output,
                 )
             except WizardError as error:  # (the rules were checked: only the path can fail)
-                found = [dataclasses.replace(problem, path=path) for problem in error.problems]
-                yield library.Problems(path, None, found)
+                yield library.Problems(path, None, [_unreadable(path, error)])
                 continue
             yield from games
 
@@ -163,3 +163,14 @@ class Reading:
 def _say(note: Problem) -> None:
     """A note of what a source skipped, on stderr."""
     report([note])
+
+
+def _unreadable(path: str, error: WizardError) -> Problem:
+    """A path the command checked that can no longer be read (deleted, moved or changed
+    meanwhile), located at it in the reader's words (``cannot read: No such file or
+    directory``), not in the usage error's, which names the path again."""
+    try:
+        os.stat(path)
+    except OSError as gone:
+        return Problem(f"cannot read: {gone.strerror or gone}", path)
+    return dataclasses.replace(error.problems[0], path=path)
