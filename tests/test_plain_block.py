@@ -269,3 +269,46 @@ def test_the_generated_texts_reach_the_plain_reader():
     rng = random.Random(5)
     taken = sum(agrees(block_text(rng)) for _ in range(2000))
     assert taken > 200, taken
+
+
+def test_a_plain_value_is_text_without_the_resolver_where_no_implicit_type_starts():
+    """PyYAML is imported only when a value may be other than text (start-up matters): the
+    first characters that decide it are exactly those PyYAML's resolver looks at, and a value
+    starting otherwise reads as what ``safe_load`` gives."""
+    from yaml.resolver import Resolver
+
+    from wizard_cli.sheets.yaml import tree
+
+    assert set(tree.RESOLVED_FIRST) == {key for key in Resolver.yaml_implicit_resolvers if key}
+    assert None not in Resolver.yaml_implicit_resolvers  # (no resolver for every character)
+    for text in ["Anna", "Game 1", "Zoë", "Ärger", "é", "Hans-Peter", "Ben 2", "Q", "_x"]:
+        node = tree.Scalar(1, text, None, True)
+        assert node.value() == yaml.safe_load(text) == text
+    words = ["No", "yes", "~", "null", "0x1F", "1e3", ".5", "2024-01-02", "off", "Null"]
+    words += ["nULL", "Nein", "oN", "ON", "Off", "TRUE", "tRUE", "y", "n", "Yes!", "Olga", "Tom"]
+    words += ["FALSE", "False", "false", "nul", "NULL", "on", "yES", "Friday", "Nora", "f"]
+    for text in words:
+        value = tree.Scalar(1, text, None, True).value()
+        assert value == yaml.safe_load(text) and type(value) is type(yaml.safe_load(text)), text
+
+
+def test_a_plain_sheet_is_scored_without_importing_pyyaml(tmp_path):
+    """A block-style sheet of names and numbers is read by the plain reader with no PyYAML."""
+    import subprocess
+
+    sheet = tmp_path / "s.yaml"
+    sheet.write_text(
+        "title: Friday night\nplayers: [Nora, Olga, Tom]\nrounds:\n"
+        "  - bids: [1, 0, 0]\n    tricks: [1, 0, 0]\n"
+    )
+    code = (
+        "import sys; sys.argv = ['wizard', 'score', sys.argv[1]]\n"
+        "from wizard_cli.launcher import main\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\n"
+        "print('yaml' in sys.modules, code, file=sys.stderr)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(sheet)], capture_output=True, text=True, timeout=120
+    )
+    assert result.stderr.strip().splitlines()[-1] == "False 0", result.stderr
+    assert "Olga" in result.stdout and "Friday night" in result.stdout

@@ -7,28 +7,56 @@ constructs a ``!!python/...`` tag. Scalars keep their text, so a player called `
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
-
-import yaml
-from yaml.constructor import SafeConstructor
-from yaml.resolver import Resolver
+from typing import TYPE_CHECKING, Any
 
 from ...editing.spliced import BLANK, Streamed, Text, blocks
 from ...errors import Problem, WizardError, shorten
 from ...game.model import PLAYERS_KEPT, ROUNDS_KEPT
 from ..cells import SHOWN
 
-Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when libyaml is there
+if TYPE_CHECKING:
+    import yaml
+
+# PyYAML is imported when a text needs its parser or a value its resolver, not at start: a
+# plain block-style sheet (plain_block.py) of names and numbers needs neither, and importing it
+# was a twentieth of a start (its reader compiles a large pattern).
 MAX_DEPTH = 64
 _STANDARD = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_STANDARD + name for name in ("null", "bool", "int", "float", "str", "timestamp")}
 _PLAIN_SCALAR_TAGS = _SCALAR_TAGS | {None, "!"}  # "!": a quoted scalar with no tag of its own
-_RESOLVER = Resolver()
-_CONSTRUCTOR = SafeConstructor()
+# The first characters of a plain scalar that PyYAML's resolver may read as other than text
+# (bool, float, int, merge, null, timestamp, value, yaml: Resolver.yaml_implicit_resolvers'
+# keys; tests/test_plain_block.py holds them equal). Any other plain scalar is text.
+RESOLVED_FIRST = frozenset("!&*-+.0123456789<=~nNyYtTfFoO")
+# Of those, a letter starts only a bool or a null, which are these words alone.
+_WORD_FIRST = frozenset("nNyYtTfFoO")
+_WORDS: dict[str, bool | None] = {
+    **dict.fromkeys(["yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"], True),
+    **dict.fromkeys(["no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"], False),
+    **dict.fromkeys(["null", "Null", "NULL"], None),
+}
+
+
+@functools.cache
+def _parser() -> tuple[Any, Any, Any]:
+    """PyYAML's loader class (the C parser when libyaml is there), resolver and constructor."""
+    import yaml
+    from yaml.constructor import SafeConstructor
+    from yaml.resolver import Resolver
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader), Resolver(), SafeConstructor()
+
+
+def __getattr__(name: str) -> Any:
+    """``Loader``: PyYAML's loader class for the editing modules (imported when asked for)."""
+    if name == "Loader":
+        return _parser()[0]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(slots=True)
@@ -65,15 +93,23 @@ class Node:
             and (text[0] != "0" or text == "0")
         ):
             return int(text)  # most values of a sheet: what YAML 1.1 resolves a plain decimal to
+        if self.plain and self.tag is None and text:
+            if text[0] not in RESOLVED_FIRST:
+                return text  # a name, a title: no implicit type starts so
+            if text[0] in _WORD_FIRST:
+                return _WORDS.get(text, text)
+        import yaml
+
+        _, resolver, constructor = _parser()
         tag = (
             self.tag
             if self.tag not in (None, "!")
-            else _RESOLVER.resolve(yaml.ScalarNode, self.text, (self.plain, False))
+            else resolver.resolve(yaml.ScalarNode, self.text, (self.plain, False))
         )
         if tag in _SCALAR_TAGS:
             try:
-                return _CONSTRUCTOR.yaml_constructors[tag](
-                    _CONSTRUCTOR, yaml.ScalarNode(tag, self.text)
+                return constructor.yaml_constructors[tag](
+                    constructor, yaml.ScalarNode(tag, self.text)
                 )
             except (ValueError, LookupError, AttributeError, TypeError, ArithmeticError):
                 pass  # PyYAML's constructors fail with KeyError, AttributeError, IndexError, …
@@ -111,9 +147,11 @@ def documents(text: Text | Streamed, path: str, first_line: int = 1) -> Iterator
     last sheet of a season: its lines are still the file's). The parser reads the text in
     blocks (handed a whole string, libyaml would first copy all of it into UTF-8).
     """
+    import yaml
+
     blocks = text_blocks(text)
     try:
-        loader = Loader(blocks)
+        loader = _parser()[0](blocks)
         try:
             yield from _build(loader, path, first_line)
         finally:
@@ -268,6 +306,7 @@ class JsonBlocks(TextBlocks):
     def move_marks(self, root: yaml.Node) -> None:
         """Move every mark of a composed tree from the parser's offsets to the file's (an
         in-place edit of the text needs the file's)."""
+        import yaml
         from yaml.error import Mark
 
         moved: dict[int, Mark] = {}  # a mark shared by two nodes is moved once
@@ -361,6 +400,8 @@ def _build(loader: Any, path: str, first: int = 1) -> Iterator[Node]:
     count = 0  # values built in this document (or sheet of a list of sheets)
     check_at = MAX_NODES  # the count at which to see how many are really kept
     bounded: list[Bounded] = []
+    import yaml
+
     scalar_event, sequence_start, mapping_start = (
         yaml.ScalarEvent,
         yaml.SequenceStartEvent,
@@ -472,6 +513,8 @@ def _check_size(count: int, bounded: list[Bounded], path: str, line: int) -> int
 
 def _skip(events: Iterator[Any], path: str, first: int = 1) -> None:
     """Read past one list or mapping (its start already read) without building it."""
+    import yaml
+
     depth = 1
     starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
     ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
