@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass
-from itertools import repeat
 from typing import cast
 
 from .game import Game, GameResult
@@ -214,7 +213,13 @@ def score_seated(game: SeatedGame) -> GameResult:
         for column in (bids, made, tricks)
     )
     points = list(
-        map(base_points, run_made, run_tricks, cell_sizes(sizes[:played], count), repeat(s))
+        map(
+            base_points,
+            run_made,
+            run_tricks,
+            cell_sizes(sizes[:played], count),
+            itertools.repeat(s),
+        )
     )
     for cell in outs:
         points[cell] = 0
